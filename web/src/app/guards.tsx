@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react'
+import { useUser } from '@/lib/auth'
+import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page'
+import { AdminLoginPage } from '@/features/admin/components/admin-login-page'
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page'
+import { LandingPage } from '@/features/landing/components/landing-page'
+
+/** "/": landing for visitors, the role's dashboard when signed in. */
+export function HomeRoute() {
+  const { user, isAdmin } = useUser()
+  if (!user) return <LandingPage />
+  return isAdmin ? <AdminDashboardPage /> : <DashboardPage />
+}
+
+/** "/dashboard": the role's dashboard; visitors see the pool list (they must sign in to join). */
+export function DashboardRoute() {
+  const { isAdmin } = useUser()
+  return isAdmin ? <AdminDashboardPage /> : <DashboardPage />
+}
+
+/** Screens only for signed-in users; visitors get the landing page, as for any unknown route. */
+export function SignedIn({ children }: { children: ReactNode }) {
+  const { user } = useUser()
+  return user ? <>{children}</> : <LandingPage />
+}
+
+/** Screens only for visitors; signed-in users get their dashboard. */
+export function SignedOut({ children }: { children: ReactNode }) {
+  const { user } = useUser()
+  return user ? <HomeRoute /> : <>{children}</>
+}
+
+/** Admin area entry points: visitors get the admin login. */
+export function AdminEntry({ children }: { children?: ReactNode }) {
+  const { user } = useUser()
+  if (!user) return <AdminLoginPage />
+  return children ? <>{children}</> : <HomeRoute />
+}
+
+/** Anything else: landing page signed out, role dashboard signed in. */
+export function FallbackRoute() {
+  return <HomeRoute />
+}

@@ -1,0 +1,30 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { Toaster } from '@/components/ui/sonner'
+import { isAuthNoise } from '@/lib/api'
+import { LeagueProvider } from '@/lib/leagues'
+import { createQueryClient } from '@/lib/query-client'
+
+/** Messages about 401 / Unauthorized / Not authenticated are ignored everywhere (spec section 8). */
+function useSilenceAuthRejections() {
+  useEffect(() => {
+    const onRejection = (e: PromiseRejectionEvent) => {
+      if (isAuthNoise(e.reason)) e.preventDefault()
+    }
+    window.addEventListener('unhandledrejection', onRejection)
+    return () => window.removeEventListener('unhandledrejection', onRejection)
+  }, [])
+}
+
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient())
+  useSilenceAuthRejections()
+  return (
+    <QueryClientProvider client={client}>
+      <LeagueProvider>
+        {children}
+        <Toaster />
+      </LeagueProvider>
+    </QueryClientProvider>
+  )
+}

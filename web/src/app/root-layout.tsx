@@ -1,0 +1,48 @@
+import { Suspense } from 'react'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { AdminNavbar } from '@/components/layout/admin-navbar'
+import { ErrorBoundary, ErrorFallback } from '@/components/layout/error-boundary'
+import { Footer } from '@/components/layout/footer'
+import { FullScreenSpinner } from '@/components/layout/full-screen-spinner'
+import { Navbar } from '@/components/layout/navbar'
+import { Spinner } from '@/components/ui/spinner'
+import { useUser } from '@/lib/auth'
+import { useServerConfig } from '@/lib/config'
+
+export function RootLayout() {
+  const { isLoading, isAdmin } = useUser()
+  useServerConfig()
+  const location = useLocation()
+  if (isLoading) return <FullScreenSpinner />
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-brand px-4 py-2 font-semibold text-brand-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      {isAdmin ? <AdminNavbar /> : <Navbar />}
+      <main id="main" className="flex-1">
+        <ErrorBoundary key={location.pathname}>
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-20">
+                <Spinner className="size-8" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  )
+}
+
+/** Router-level error element (errors outside the page boundary). */
+export function RouteError() {
+  return <ErrorFallback onRetry={() => window.location.reload()} />
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { LifeBuoy } from 'lucide-react'
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { PageContainer } from '@/components/layout/page'
+import { useServerConfig } from '@/lib/config'
+import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useEmergencyLogin } from '../api/auth-api'
+
+/** Testing-only sign-in by e-mail. The server offers it only in development mode. */
+export default function EmergencyLoginPage() {
+  useDocumentMeta({ title: 'Emergency Login (testing only)' })
+  const { devMode, isLoading } = useServerConfig()
+  const [email, setEmail] = useState('')
+  const login = useEmergencyLogin()
+
+  return (
+    <PageContainer className="max-w-md">
+      <Card>
+        <CardHeader>
+          <div className="mb-1 flex size-10 items-center justify-center rounded-lg bg-amber-100 text-amber-800">
+            <LifeBuoy className="size-5" aria-hidden="true" />
+          </div>
+          <CardTitle className="text-2xl">Emergency Login</CardTitle>
+          <CardDescription>Testing only: sign in as an existing account by e-mail, without a password.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {isLoading ? (
+            <Spinner className="size-6" />
+          ) : !devMode ? (
+            <Alert variant="warning">
+              <AlertTitle>Not available</AlertTitle>
+              <AlertDescription>
+                <p>Emergency login exists only when the server runs in development mode.</p>
+                <Link to="/login" className="font-semibold underline">
+                  Go to Sign In
+                </Link>
+              </AlertDescription>
+            </Alert>
+          ) : (
+            <form
+              noValidate
+              className="grid gap-4"
+              onSubmit={(e) => {
+                e.preventDefault()
+                if (!email.trim()) return
+                login.mutate(email.trim(), {
+                  onSuccess: (answer) => {
+                    if (answer?.success) window.location.reload()
+                    else console.warn('Emergency login refused', answer)
+                  },
+                  onError: (err) => console.warn('Emergency login failed', err),
+                })
+              }}
+            >
+              <Field id="emergency-email" label="Email">
+                <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </Field>
+              <Button type="submit" variant="brand" disabled={login.isPending}>
+                {login.isPending && <Spinner />}
+                Emergency Login
+              </Button>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </PageContainer>
+  )
+}

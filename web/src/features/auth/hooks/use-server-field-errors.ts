@@ -1,0 +1,10 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
+import { ApiError } from '@/lib/api'
+
+/** Copies the server's per-field messages ({fields}) onto the form. */
+export function applyServerFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, known: readonly string[]) {
+  if (!(err instanceof ApiError) || !err.fields) return
+  for (const [field, message] of Object.entries(err.fields)) {
+    if (known.includes(field)) setError(field as Path<T>, { type: 'server', message })
+  }
+}

@@ -1,0 +1,216 @@
+import { useCallback } from 'react'
+import { Link } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { AlertTriangle, Gift, Grid3x3, LogIn, ShieldCheck, Sparkles, Trophy } from 'lucide-react'
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { PageContainer } from '@/components/layout/page'
+import { EmptyState } from '@/components/pools/empty-state'
+import { PoolListItem } from '@/components/pools/pool-list-item'
+import { StatCard } from '@/components/pools/stat-card'
+import { displayFirstName, useUser } from '@/lib/auth'
+import { isActivePoolStatus } from '@/lib/game-status'
+import { useLeagues, useSelectedLeague } from '@/lib/leagues'
+import { isFree } from '@/lib/money'
+import { useDocumentMeta } from '@/lib/use-document-meta'
+import type { Pool } from '@/lib/types'
+import { useAvailablePools, useUserPools } from '../api/dashboard-api'
+import { usePullToRefresh } from '../hooks/use-pull-to-refresh'
+import { PullIndicator } from './pull-indicator'
+
+function byKickoff(a: Pool, b: Pool) {
+  const d = (a.game?.gameDate ?? '').localeCompare(b.game?.gameDate ?? '')
+  return d !== 0 ? d : Number(a.entryFee) - Number(b.entryFee)
+}
+
+function PoolGridSkeleton() {
+  return (
+    <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Loading pools">
+      {Array.from({ length: 4 }, (_, i) => (
+        <div key={i} className="rounded-xl border bg-card p-5">
+          <Skeleton className="h-5 w-24" />
+          <Skeleton className="mt-3 h-6 w-3/4" />
+          <Skeleton className="mt-2 h-4 w-1/2" />
+          <Skeleton className="mt-5 h-2 w-full" />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+function WelcomeBanner() {
+  const { user } = useUser()
+  return (
+    <section className="relative overflow-hidden rounded-2xl bg-navy px-5 py-6 text-white shadow-lg sm:px-8 sm:py-8">
+      <div aria-hidden="true" className="absolute -top-10 -right-10 size-48 rounded-full bg-lime-400/15 blur-2xl" />
+      <div aria-hidden="true" className="absolute right-6 bottom-4 hidden grid-cols-5 gap-1 opacity-40 sm:grid">
+        {Array.from({ length: 15 }, (_, i) => (
+          <span key={i} className={i % 4 === 0 ? 'size-4 rounded-sm bg-lime-300' : 'size-4 rounded-sm bg-white/20'} />
+        ))}
+      </div>
+      {user ? (
+        <div className="relative">
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Welcome back, {displayFirstName(user)}!</h1>
+          <p className="mt-1 max-w-xl text-white/75">Pick a pool, claim up to 5 squares, and watch the scoreboard every quarter.</p>
+        </div>
+      ) : (
+        <div className="relative">
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Football squares, every quarter</h1>
+          <p className="mt-1 max-w-xl text-white/75">Browse today's pools. Sign in to claim squares and join the action.</p>
+          <Button asChild variant="brand" className="mt-4">
+            <Link to="/login">
+              <LogIn aria-hidden="true" /> Sign in to join
+            </Link>
+          </Button>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function VerificationNotice() {
+  const { user } = useUser()
+  if (!user || user.role === 'admin') return null
+  if (!user.isAgeVerified)
+    return (
+      <Alert variant="warning">
+        <ShieldCheck aria-hidden="true" />
+        <AlertTitle>Verify your age to start playing</AlertTitle>
+        <AlertDescription>
+          <p>Confirm you are 18+ and where you live. It takes a few seconds.</p>
+          <Button asChild size="sm" className="mt-1">
+            <Link to="/age-verification">Verify now</Link>
+          </Button>
+        </AlertDescription>
+      </Alert>
+    )
+  if (!user.isEligibleToBet)
+    return (
+      <Alert variant="info">
+        <AlertTriangle aria-hidden="true" />
+        <AlertTitle>Free pools only in your state</AlertTitle>
+        <AlertDescription>Paid pools are not available where you live, but every FREE pool is open to you.</AlertDescription>
+      </Alert>
+    )
+  return null
+}
+
+export function DashboardPage() {
+  useDocumentMeta({
+    title: 'Dashboard',
+    description: 'Open football squares pools: free and paid tiers, squares left and kickoff times.',
+    canonicalPath: '/dashboard',
+  })
+  const { user } = useUser()
+  const { selectedLeague } = useSelectedLeague()
+  const { data: leagues } = useLeagues()
+  const league = leagues?.find((l) => String(l.id) === selectedLeague)
+  const pools = useAvailablePools(selectedLeague)
+  const userPools = useUserPools(!!user)
+  const queryClient = useQueryClient()
+
+  const refresh = useCallback(
+    () =>
+      Promise.all([
+        queryClient.refetchQueries({ queryKey: ['/api/pools'], type: 'active' }),
+        queryClient.refetchQueries({ queryKey: ['/api/user/pools'], type: 'active' }),
+      ]),
+    [queryClient],
+  )
+  const ptr = usePullToRefresh(refresh)
+
+  const available = [...(pools.data ?? [])]
+    .filter((p) => !p.game || String(p.game.leagueId) === selectedLeague)
+    .filter((p) => isActivePoolStatus(p.status))
+    .sort(byKickoff)
+  const mine = [...(userPools.data ?? [])].filter((p) => isActivePoolStatus(p.status)).sort(byKickoff)
+  const freeCount = available.filter((p) => isFree(p.entryFee)).length
+  const leagueName = league?.name ?? 'this league'
+
+  return (
+    <PageContainer>
+      <PullIndicator {...ptr} />
+      <div className="grid gap-6">
+        <WelcomeBanner />
+        <VerificationNotice />
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          <StatCard label="Your Active Pools" value={user ? mine.length : '—'} icon={Trophy} tone="emerald" loading={!!user && userPools.isLoading} />
+          <StatCard label="Available Pools" value={available.length} icon={Grid3x3} tone="sky" loading={pools.isLoading} />
+          <StatCard label="Free Pools" value={freeCount} icon={Gift} tone="lime" loading={pools.isLoading} />
+        </div>
+
+        <section aria-labelledby="available-heading">
+          <div className="mb-3 flex items-end justify-between gap-2">
+            <div>
+              <h2 id="available-heading" className="text-xl font-extrabold tracking-tight">
+                Available Pools
+              </h2>
+              <p className="text-sm text-muted-foreground">{league ? `${league.displayName || league.name}, ${league.activeWeek ?? 'this week'}` : 'Open for squares now'}</p>
+            </div>
+          </div>
+          {pools.isLoading ? (
+            <PoolGridSkeleton />
+          ) : pools.isError ? (
+            <Alert variant="destructive">
+              <AlertTriangle aria-hidden="true" />
+              <AlertTitle>Could not load pools</AlertTitle>
+              <AlertDescription>
+                <p>Please check your connection.</p>
+                <Button size="sm" variant="outline" className="mt-1" onClick={() => void pools.refetch()}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : available.length === 0 ? (
+            <EmptyState
+              icon={Sparkles}
+              title="No Pools Available"
+              description={`There are no open pools for ${leagueName} right now. New pools open up to 6 days before kickoff.`}
+            />
+          ) : (
+            <div className="grid gap-4 md:grid-cols-2">
+              {available.map((p) => (
+                <PoolListItem key={p.id} pool={p} />
+              ))}
+            </div>
+          )}
+        </section>
+
+        {user && (
+          <section aria-labelledby="mine-heading">
+            <h2 id="mine-heading" className="mb-3 text-xl font-extrabold tracking-tight">
+              Your Active Pools
+            </h2>
+            {userPools.isLoading ? (
+              <PoolGridSkeleton />
+            ) : mine.length === 0 ? (
+              <EmptyState
+                icon={Trophy}
+                title="No Active Pools"
+                description="You haven't claimed any squares in an active pool yet. Pick a pool above to get in the game."
+              />
+            ) : (
+              <div className="grid gap-4 md:grid-cols-2">
+                {mine.map((p) => (
+                  <PoolListItem
+                    key={p.id}
+                    pool={p}
+                    extra={
+                      p.userSquareCount ? (
+                        <p className="mt-3 text-sm font-semibold text-emerald-700">
+                          You own {p.userSquareCount} square{p.userSquareCount === 1 ? '' : 's'}
+                        </p>
+                      ) : null
+                    }
+                  />
+                ))}
+              </div>
+            )}
+          </section>
+        )}
+      </div>
+    </PageContainer>
+  )
+}

@@ -1,0 +1,124 @@
+// The one HTTP client. Every call carries the session cookie and speaks JSON.
+// A non-success answer throws an ApiError whose message is `${status}: ${bodyText || statusText}`
+// (spec section 8); the parsed server error ({message, code, fields}) stays on the error for forms.
+
+export interface ServerErrorBody {
+  message?: string
+  code?: string
+  fields?: Record<string, string>
+}
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly code?: string
+  readonly fields?: Record<string, string>
+  readonly serverMessage?: string
+  readonly body?: unknown
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`)
+    this.name = 'ApiError'
+    this.status = status
+    let parsed: unknown
+    try {
+      parsed = bodyText ? JSON.parse(bodyText) : undefined
+    } catch {
+      parsed = undefined
+    }
+    this.body = parsed
+    if (parsed && typeof parsed === 'object') {
+      const p = parsed as ServerErrorBody
+      if (typeof p.message === 'string') this.serverMessage = p.message
+      if (typeof p.code === 'string') this.code = p.code
+      if (p.fields && typeof p.fields === 'object') this.fields = p.fields
+    } else if (bodyText && bodyText.length < 300) {
+      this.serverMessage = bodyText
+    }
+  }
+
+  get isUnauthorized() {
+    return this.status === 401
+  }
+}
+
+/** The human message to show for an error: the server's own `message` when there is one. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.serverMessage || fallback
+  if (err instanceof TypeError) return 'Unable to reach the server. Check your connection and try again.'
+  return fallback
+}
+
+/** Errors that the spec wants silently ignored (authorization noise). */
+export function isAuthNoise(err: unknown): boolean {
+  if (err instanceof ApiError && err.status === 401) return true
+  const msg = err instanceof Error ? err.message : String(err ?? '')
+  return /\b401\b|Unauthorized|Not authenticated/i.test(msg)
+}
+
+async function throwIfNotOk(res: Response) {
+  if (!res.ok) {
+    const text = (await res.text().catch(() => '')) || ''
+    throw new ApiError(res.status, res.statusText, text)
+  }
+}
+
+async function parseBody<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T
+  const text = await res.text()
+  if (!text) return undefined as T
+  return JSON.parse(text) as T
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  })
+  await throwIfNotOk(res)
+  return parseBody<T>(res)
+}
+
+export const api = {
+  get: <T>(url: string) => apiRequest<T>('GET', url),
+  post: <T>(url: string, data?: unknown) => apiRequest<T>('POST', url, data),
+  patch: <T>(url: string, data?: unknown) => apiRequest<T>('PATCH', url, data),
+  del: <T>(url: string) => apiRequest<T>('DELETE', url),
+}
+
+type QueryParams = Record<string, string | number | boolean | null | undefined>
+
+/**
+ * Turns a query key into the URL it stands for: path segments joined with '/', and an
+ * optional trailing object as the query string. ['/api/pools', 31] -> /api/pools/31;
+ * ['/api/pools', { leagueId: 1 }] -> /api/pools?leagueId=1.
+ */
+export function keyToUrl(queryKey: readonly unknown[]): string {
+  const parts: string[] = []
+  let params: QueryParams | undefined
+  for (const part of queryKey) {
+    if (part !== null && typeof part === 'object') params = part as QueryParams
+    else if (part !== undefined && part !== null) parts.push(String(part))
+  }
+  let url = parts.join('/').replace(/\/{2,}/g, '/')
+  if (params) {
+    const qs = new URLSearchParams()
+    for (const [k, v] of Object.entries(params)) {
+      if (v !== undefined && v !== null && v !== '') qs.set(k, String(v))
+    }
+    const s = qs.toString()
+    if (s) url += `?${s}`
+  }
+  return url
+}
+
+/** Default query function: GET on the key path; a 401 yields null instead of an error. */
+export function getQueryFn({ on401 }: { on401: 'returnNull' | 'throw' }) {
+  return async ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }) => {
+    const res = await fetch(keyToUrl(queryKey), { credentials: 'include', headers: { Accept: 'application/json' }, signal })
+    if (on401 === 'returnNull' && res.status === 401) return null
+    await throwIfNotOk(res)
+    return parseBody<unknown>(res)
+  }
+}

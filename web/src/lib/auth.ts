@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { api, errorMessage } from './api'
+import type { User } from './types'
+
+// The current-user lookup is shared by the shell, the route guards and every feature.
+export const authKeys = {
+  user: ['/api/auth/user'] as const,
+}
+
+export function useUser() {
+  const query = useQuery<User | null>({
+    queryKey: authKeys.user,
+    // Never treated as fresh (spec section 7); the 401 -> null rule comes from the default query function.
+    staleTime: 0,
+  })
+  const user = query.data ?? null
+  return {
+    user,
+    isLoading: query.isLoading,
+    isAuthenticated: !!user,
+    isAdmin: user?.role === 'admin',
+    error: query.error,
+  }
+}
+
+export function displayFirstName(user: Pick<User, 'firstName'> | null | undefined, fallback = 'there'): string {
+  const n = user?.firstName?.trim()
+  return n ? n : fallback
+}
+
+export function userInitial(user: Pick<User, 'firstName' | 'email'> | null | undefined): string {
+  const source = user?.firstName?.trim() || user?.email?.trim() || ''
+  return source ? source[0].toUpperCase() : 'U'
+}
+
+function clearEverything(queryClient: QueryClient) {
+  queryClient.clear()
+  queryClient.setQueryData(authKeys.user, null)
+  try {
+    localStorage.clear()
+    sessionStorage.clear()
+  } catch {
+    // storage may be unavailable (private mode); nothing to clear then
+  }
+}
+
+/** Regular sign-out: POST /api/auth/logout, clear all cached data and storage, replace the page with /. */
+export function useSignOut() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useMutation({
+    mutationFn: () => api.post<{ success: boolean }>('/api/auth/logout'),
+    onSuccess: () => {
+      clearEverything(queryClient)
+      navigate('/', { replace: true })
+      toast.success('Signed out', { description: 'You have been successfully signed out.' })
+    },
+    onError: (err) => {
+      toast.error('Sign out failed', { description: errorMessage(err, err instanceof Error ? err.message : 'Please try again.') })
+    },
+  })
+}
+
+/** Admin sign-out: POST /api/admin/logout; a failed logout still clears local state and goes to /. */
+export function useAdminSignOut() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useMutation({
+    mutationFn: () => api.post<{ success: boolean }>('/api/admin/logout'),
+    onSettled: () => {
+      clearEverything(queryClient)
+      navigate('/', { replace: true })
+      toast.success('Signed out', { description: 'You have been successfully signed out.' })
+    },
+  })
+}

@@ -1,0 +1,35 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { queryTimes } from './query-client'
+import type { League } from './types'
+
+export const leagueKeys = {
+  all: ['/api/leagues'] as const,
+}
+
+export function useLeagues() {
+  return useQuery<League[] | null>({
+    queryKey: leagueKeys.all,
+    ...queryTimes.leagues,
+  })
+}
+
+interface LeagueContextValue {
+  selectedLeague: string
+  setSelectedLeague: (id: string) => void
+}
+
+const LeagueContext = createContext<LeagueContextValue | null>(null)
+
+/** The league chosen in the top bar's selector; '1' (NFL) by default. */
+export function LeagueProvider({ children, initial = '1' }: { children: ReactNode; initial?: string }) {
+  const [selectedLeague, setSelectedLeague] = useState(initial)
+  const value = useMemo(() => ({ selectedLeague, setSelectedLeague }), [selectedLeague])
+  return <LeagueContext.Provider value={value}>{children}</LeagueContext.Provider>
+}
+
+export function useSelectedLeague(): LeagueContextValue {
+  const ctx = useContext(LeagueContext)
+  if (!ctx) return { selectedLeague: '1', setSelectedLeague: () => {} }
+  return ctx
+}

@@ -1,0 +1,33 @@
+import { QueryClient } from '@tanstack/react-query'
+import { getQueryFn } from './api'
+
+const DAY = 24 * 60 * 60 * 1000
+
+// Defaults from spec section 9: no refetch on focus, mount, reconnect or interval; data never stale;
+// unused cache kept 24 h; no retries. Individual queries override (section 7).
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'returnNull' }),
+        refetchOnWindowFocus: false,
+        refetchOnMount: false,
+        refetchOnReconnect: false,
+        refetchInterval: false,
+        staleTime: Infinity,
+        gcTime: DAY,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  })
+}
+
+export const queryTimes = {
+  day: DAY,
+  leagues: { staleTime: DAY, gcTime: DAY },
+  poolList: { refetchInterval: 30_000, staleTime: 5 * 60_000 },
+  pool: { refetchInterval: 30_000, staleTime: 10_000 },
+  userPools: { refetchInterval: 30_000, staleTime: 30_000 },
+  stats: { staleTime: 30_000 },
+} as const

@@ -1,0 +1,110 @@
+// Shapes of the server's JSON answers (docs/api.md).
+
+export type Role = 'user' | 'admin'
+
+export interface User {
+  id: string
+  email: string
+  firstName: string | null
+  lastName: string | null
+  profileImageUrl: string | null
+  role: Role | string
+  isAgeVerified: boolean
+  isEligibleToBet: boolean
+  complianceStatus?: string | null
+  residenceState?: string | null
+  dateOfBirth?: string | null
+  username?: string | null
+  createdAt?: string
+  updatedAt?: string
+}
+
+export interface League {
+  id: number
+  name: string
+  displayName: string
+  sport: string
+  isActive: boolean
+  activeWeek: string | null
+}
+
+export interface Game {
+  id: number
+  leagueId: number
+  homeTeam: string
+  awayTeam: string
+  homeTeamColor?: string | null
+  awayTeamColor?: string | null
+  gameDate: string
+  status: string
+  homeScore: number | null
+  awayScore: number | null
+  quarter: number | null
+  week: string | null
+  season?: number
+  homeScoreQ1?: number | null
+  homeScoreQ2?: number | null
+  homeScoreQ3?: number | null
+  homeScoreQ4?: number | null
+  awayScoreQ1?: number | null
+  awayScoreQ2?: number | null
+  awayScoreQ3?: number | null
+  awayScoreQ4?: number | null
+  venue?: string | null
+}
+
+export type PoolStatus = 'draft' | 'active' | 'inactive' | 'full' | 'started' | 'completed' | 'cancelled' | string
+
+export interface Pool {
+  id: number
+  name: string
+  gameId: number
+  game?: Game | null
+  entryFee: string
+  totalPot: string
+  prizePool?: string
+  houseFee?: string
+  currentParticipants: number
+  distinctPlayers?: number
+  maxParticipants: number
+  maxSquaresPerPlayer: number
+  status: PoolStatus
+  isPrivate?: boolean
+  isNonprofit?: boolean
+  isFeatured?: boolean
+  featuredReason?: string | null
+  featuredUntil?: string | null
+  payoutSchedule?: number[]
+  numbersGenerated: boolean
+  homeNumbers: number[] | string | null
+  awayNumbers: number[] | string | null
+  inviteCode?: string | null
+  userSquareCount?: number
+  createdAt?: string
+}
+
+export interface Square {
+  id: number
+  poolId: number
+  userId: string | null
+  row: number
+  column: number
+  purchasePrice?: string
+  purchasedAt?: string
+  user?: { firstName: string | null; lastName: string | null } | null
+}
+
+export interface PublicStats {
+  totalRevenue: string
+  revenueToday: string
+  totalUsers?: number
+  activePools?: number
+  totalPools?: number
+  squaresSold?: number
+}
+
+export interface ServerConfig {
+  devMode: boolean
+  paymentsProvider: 'sandbox' | 'stripe' | string
+  stripePublishableKey: string | null
+}
