@@ -1,0 +1,93 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/squaresapp/squares"
+)
+
+// Config is the whole configuration of the binary, read from flags and SQUARES_* environment variables
+// (a flag wins over its variable).
+type Config struct {
+	Addr             string
+	DatabaseURL      string
+	Dev              bool
+	Demo             bool
+	TrustProxy       bool
+	AdminUsername    string
+	AdminPassword    string
+	RestrictedStates string
+	StateMinAge      string
+	LogLevel         string
+	ShutdownTimeout  time.Duration
+
+	Eligibility squares.Eligibility
+}
+
+// env reads a variable with a default.
+func env(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok {
+		return v
+	}
+	return def
+}
+
+func envBool(name string, def bool) bool {
+	v, ok := os.LookupEnv(name)
+	if !ok || v == "" {
+		return def
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return def
+	}
+	return b
+}
+
+// parseConfig fills a Config from the environment, then the flags of fs.
+func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
+	c := &Config{}
+	fs.StringVar(&c.Addr, "addr", env("SQUARES_ADDR", "127.0.0.1:8080"), "address to listen on (SQUARES_ADDR)")
+	fs.StringVar(&c.DatabaseURL, "database-url", env("SQUARES_DATABASE_URL", "sqlite:data/squares.db"),
+		"sqlite:PATH or postgres://... (SQUARES_DATABASE_URL)")
+	fs.BoolVar(&c.Dev, "dev", envBool("SQUARES_DEV", false), "development mode (SQUARES_DEV)")
+	demo := fs.String("demo", env("SQUARES_DEMO", ""), "seed demo data into an empty database: 1 or 0 (SQUARES_DEMO; default 1 in development mode)")
+	fs.BoolVar(&c.TrustProxy, "trust-proxy", envBool("SQUARES_TRUST_PROXY", false),
+		"take client addresses from X-Forwarded-For (SQUARES_TRUST_PROXY)")
+	fs.StringVar(&c.RestrictedStates, "restricted-states", env("SQUARES_RESTRICTED_STATES", squares.DefaultRestrictedStates),
+		"states where paid play is not allowed (SQUARES_RESTRICTED_STATES)")
+	fs.StringVar(&c.StateMinAge, "state-min-age", env("SQUARES_STATE_MIN_AGE", squares.DefaultStateMinAge),
+		"minimum age for paid play per state (SQUARES_STATE_MIN_AGE)")
+	fs.StringVar(&c.LogLevel, "log-level", env("SQUARES_LOG_LEVEL", "info"), "debug, info, warn or error (SQUARES_LOG_LEVEL)")
+	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long to wait for requests at shutdown")
+	c.AdminUsername = os.Getenv("SQUARES_ADMIN_USERNAME")
+	c.AdminPassword = os.Getenv("SQUARES_ADMIN_PASSWORD")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	c.Demo = c.Dev
+	if *demo != "" {
+		b, err := strconv.ParseBool(*demo)
+		if err != nil {
+			return nil, fmt.Errorf("SQUARES_DEMO: %q is not 1 or 0", *demo)
+		}
+		c.Demo = b
+	}
+	var err error
+	if c.Eligibility, err = squares.ParseEligibility(c.RestrictedStates, c.StateMinAge); err != nil {
+		return nil, err
+	}
+	if (c.AdminUsername == "") != (c.AdminPassword == "") {
+		return nil, fmt.Errorf("set both SQUARES_ADMIN_USERNAME and SQUARES_ADMIN_PASSWORD, or neither")
+	}
+	if c.AdminPassword != "" && len(c.AdminPassword) < squares.MinPasswordRegister {
+		return nil, fmt.Errorf("SQUARES_ADMIN_PASSWORD must be at least %d characters", squares.MinPasswordRegister)
+	}
+	c.LogLevel = strings.ToLower(c.LogLevel)
+	return c, nil
+}

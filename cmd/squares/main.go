@@ -1,0 +1,61 @@
+// Command squares runs Squares: the web app, its API and its background work, in one binary.
+//
+//	squares [serve]                       start the server (the default)
+//	squares migrate                       apply database migrations and exit
+//	squares import-schedule --league NFL FILE.csv
+//	squares create-admin USERNAME         create or reset an admin (password from stdin or SQUARES_ADMIN_PASSWORD)
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "squares:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	fs := flag.NewFlagSet("squares "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	switch cmd {
+	case "serve":
+		return runServe(ctx, fs, args, stderr)
+	case "migrate":
+		return runMigrate(ctx, fs, args, stdout, stderr)
+	case "import-schedule":
+		return runImportSchedule(ctx, fs, args, stdout, stderr)
+	case "create-admin":
+		return runCreateAdmin(ctx, fs, args, stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, "usage: squares [serve|migrate|import-schedule|create-admin] [flags]")
+		return nil
+	}
+	return fmt.Errorf("unknown command %q (want serve, migrate, import-schedule or create-admin)", cmd)
+}
+
+func newLogger(w io.Writer, level string) *slog.Logger {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		l = slog.LevelInfo
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l}))
+}

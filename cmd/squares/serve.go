@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/squaresapp/squares"
+	squareshttp "github.com/squaresapp/squares/http"
+	"github.com/squaresapp/squares/store"
+	"github.com/squaresapp/squares/web"
+)
+
+func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Writer) error {
+	cfg, err := parseConfig(fs, args)
+	if err != nil {
+		return err
+	}
+	logger := newLogger(stderr, cfg.LogLevel)
+	db := store.New(cfg.DatabaseURL)
+	if err := db.Open(ctx); err != nil {
+		return err
+	}
+	defer db.Close()
+	logger.Info("database ready", "engine", db.Engine())
+
+	if cfg.AdminUsername != "" {
+		if err := ensureAdmin(ctx, db, cfg.AdminUsername, cfg.AdminPassword); err != nil {
+			return err
+		}
+		logger.Info("admin ready", "username", cfg.AdminUsername)
+	}
+	if cfg.Demo {
+		seeded, err := seedDemo(ctx, db, time.Now(), cfg.AdminUsername == "", logger)
+		if err != nil {
+			return fmt.Errorf("demo data: %w", err)
+		}
+		if seeded {
+			logger.Info("demo data seeded", "player", demoPlayerEmail, "password", demoPassword)
+		}
+	}
+
+	srv := squareshttp.NewServer(squareshttp.Config{
+		Addr: cfg.Addr, Dev: cfg.Dev, TrustProxy: cfg.TrustProxy, Eligibility: cfg.Eligibility,
+		PaymentsProvider: "sandbox",
+	}, db, logger)
+	srv.Assets = web.Dist()
+	if srv.Assets == nil {
+		logger.Warn("the web app is not built into this binary; run `make build`")
+	}
+	if err := srv.Open(); err != nil {
+		return err
+	}
+	logger.Info("squares listening", "url", srv.URL(), "dev", cfg.Dev)
+
+	<-ctx.Done()
+	logger.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	return srv.Close(shutdownCtx)
+}
+
+func ensureAdmin(ctx context.Context, db *store.DB, username, password string) error {
+	u, err := db.FindUserByUsername(ctx, username)
+	if err == nil && squares.CheckPassword(u.PasswordHash, password) && u.IsAdmin() {
+		return nil // unchanged: keep its sessions
+	}
+	hash, err := squares.HashPassword(password)
+	if err != nil {
+		return err
+	}
+	_, err = db.EnsureAdmin(ctx, username, hash)
+	return err
+}

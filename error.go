@@ -1,0 +1,93 @@
+package squares
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes. Each maps to one HTTP status in the http package.
+const (
+	EINVALID       = "invalid"           // bad input: malformed or missing fields
+	EUNAUTHORIZED  = "unauthorized"      // not signed in or wrong credentials
+	EFORBIDDEN     = "forbidden"         // signed in but not allowed
+	ENOTFOUND      = "not_found"         // no such object
+	ECONFLICT      = "conflict"          // the current state forbids it (taken square, duplicate e-mail)
+	EUNPROCESSABLE = "unprocessable"     // a product rule refuses it (square limit, pool not open)
+	ETOOMANY       = "too_many_requests" // throttled
+	EINTERNAL      = "internal"          // a bug; never shown to users
+)
+
+// Error is the one error type of the domain. Message is safe to show to users; Fields names the input
+// fields at fault and what is wrong with each.
+type Error struct {
+	Code    string
+	Message string
+	Fields  map[string]string
+}
+
+// Error implements the error interface.
+func (e *Error) Error() string {
+	return fmt.Sprintf("squares error: code=%s message=%s", e.Code, e.Message)
+}
+
+// Errorf returns an *Error with the given code and a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// FieldError returns an EINVALID error for one field, using the field's message as the error's message.
+func FieldError(field, message string) *Error {
+	return &Error{Code: EINVALID, Message: message, Fields: map[string]string{field: message}}
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for any other error, and ""
+// for nil.
+func ErrorCode(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the user-facing message of err: the message of its *Error, or a generic text for
+// internal errors so that their details are never shown.
+func ErrorMessage(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Message
+	}
+	return "Internal error."
+}
+
+// Validation collects field errors and turns them into one EINVALID error.
+type Validation struct {
+	fields map[string]string
+	first  string
+}
+
+// Add records message for field unless the field already has one.
+func (v *Validation) Add(field, message string) {
+	if v.fields == nil {
+		v.fields = map[string]string{}
+	}
+	if _, ok := v.fields[field]; ok {
+		return
+	}
+	if len(v.fields) == 0 {
+		v.first = message
+	}
+	v.fields[field] = message
+}
+
+// Err returns nil when nothing was added, else an EINVALID error whose message is the first field's.
+func (v *Validation) Err() error {
+	if len(v.fields) == 0 {
+		return nil
+	}
+	return &Error{Code: EINVALID, Message: v.first, Fields: v.fields}
+}

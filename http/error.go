@@ -1,0 +1,50 @@
+package http
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/squaresapp/squares"
+)
+
+// statusOf maps each error code to its HTTP status.
+var statusOf = map[string]int{
+	squares.EINVALID:       http.StatusBadRequest,
+	squares.EUNAUTHORIZED:  http.StatusUnauthorized,
+	squares.EFORBIDDEN:     http.StatusForbidden,
+	squares.ENOTFOUND:      http.StatusNotFound,
+	squares.ECONFLICT:      http.StatusConflict,
+	squares.EUNPROCESSABLE: http.StatusUnprocessableEntity,
+	squares.ETOOMANY:       http.StatusTooManyRequests,
+	squares.EINTERNAL:      http.StatusInternalServerError,
+	codeTooLarge:           http.StatusRequestEntityTooLarge,
+}
+
+// codeTooLarge is the code of a body over the size limit; it exists only at the HTTP edge.
+const codeTooLarge = "too_large"
+
+// errorBody is the JSON shape of every error.
+type errorBody struct {
+	Message string            `json:"message"`
+	Code    string            `json:"code"`
+	Fields  map[string]string `json:"fields,omitempty"`
+}
+
+// Error writes err as JSON with its status. Internal errors are logged and answered with a generic
+// message, never their cause.
+func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
+	code, message := squares.ErrorCode(err), squares.ErrorMessage(err)
+	var fields map[string]string
+	var e *squares.Error
+	if errors.As(err, &e) {
+		fields = e.Fields
+	}
+	if code == squares.EINTERNAL {
+		s.Logger.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	status, ok := statusOf[code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	writeJSON(w, status, errorBody{Message: message, Code: code, Fields: fields})
+}

@@ -1,0 +1,92 @@
+package http
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"reflect"
+	"strconv"
+
+	"github.com/squaresapp/squares"
+)
+
+// maxBody bounds request bodies.
+const maxBody = 64 << 10
+
+// decode reads a JSON body into v. A missing, malformed or oversized body is an error for the client.
+func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	body := http.MaxBytesReader(w, r.Body, maxBody)
+	dec := json.NewDecoder(body)
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		var typeErr *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &tooBig):
+			return &squares.Error{Code: codeTooLarge, Message: "Request body is too large."}
+		case errors.Is(err, io.EOF):
+			return squares.Errorf(squares.EINVALID, "Request body is required.")
+		case errors.As(err, &typeErr) && typeErr.Field != "":
+			return squares.FieldError(typeErr.Field, "Invalid value for "+typeErr.Field+".")
+		default:
+			return squares.Errorf(squares.EINVALID, "Invalid JSON body.")
+		}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return &squares.Error{Code: codeTooLarge, Message: "Request body is too large."}
+		}
+		return squares.Errorf(squares.EINVALID, "Invalid JSON body: unexpected data after the object.")
+	}
+	return nil
+}
+
+// writeJSON writes v as JSON with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// pathID reads a positive integer id from the named path value.
+func pathID(r *http.Request, name string) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, squares.FieldError(name, "Invalid "+name+": must be a positive number.")
+	}
+	return id, nil
+}
+
+// queryID reads an optional positive integer from the query; absent gives 0.
+func queryID(r *http.Request, name string) (int64, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" || v == "all" {
+		return 0, nil
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, squares.FieldError(name, "Invalid "+name+": must be a positive number.")
+	}
+	return id, nil
+}
+
+// flexInt is a JSON integer that may also arrive as a string of digits ("7"), as older clients send ids.
+type flexInt int64
+
+func (n *flexInt) UnmarshalJSON(b []byte) error {
+	s := string(b)
+	if s == "null" {
+		return nil
+	}
+	if len(s) >= 2 && s[0] == '"' {
+		s = s[1 : len(s)-1]
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return &json.UnmarshalTypeError{Value: "string " + string(b), Type: reflect.TypeFor[int64]()}
+	}
+	*n = flexInt(v)
+	return nil
+}

@@ -1,0 +1,141 @@
+package http
+
+import (
+	"net/http"
+
+	"github.com/squaresapp/squares"
+)
+
+type leagueJSON struct {
+	ID          int64   `json:"id"`
+	Name        string  `json:"name"`
+	DisplayName string  `json:"displayName"`
+	Sport       string  `json:"sport"`
+	IsActive    bool    `json:"isActive"`
+	ActiveWeek  *string `json:"activeWeek"`
+}
+
+func toLeagueJSON(l *squares.League) leagueJSON {
+	return leagueJSON{ID: l.ID, Name: l.Name, DisplayName: l.DisplayName, Sport: l.Sport, IsActive: l.IsActive,
+		ActiveWeek: optional(l.ActiveWeek)}
+}
+
+func (s *Server) handleListLeagues(w http.ResponseWriter, r *http.Request) {
+	leagues, err := s.Store.ListLeagues(r.Context())
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := make([]leagueJSON, 0, len(leagues))
+	for _, l := range leagues {
+		out = append(out, toLeagueJSON(l))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+type createLeagueRequest struct {
+	Name        string `json:"name"`
+	DisplayName string `json:"displayName"`
+	Sport       string `json:"sport"`
+	IsActive    *bool  `json:"isActive"`
+}
+
+func (s *Server) handleCreateLeague(w http.ResponseWriter, r *http.Request) {
+	var req createLeagueRequest
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	l := &squares.League{Name: req.Name, DisplayName: req.DisplayName, Sport: req.Sport, IsActive: true}
+	if req.IsActive != nil {
+		l.IsActive = *req.IsActive
+	}
+	if err := l.Validate(); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if err := s.Store.CreateLeague(r.Context(), l); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toLeagueJSON(l))
+}
+
+func (s *Server) handleGetActiveWeek(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	l, err := s.Store.FindLeague(r.Context(), id)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"leagueId": l.ID, "activeWeek": optional(l.ActiveWeek)})
+}
+
+func (s *Server) handleSetActiveWeek(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var req struct {
+		Week string `json:"week"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if req.Week == "" {
+		s.Error(w, r, squares.FieldError("week", "Please select a week to advance to"))
+		return
+	}
+	week, err := squares.NormalizeWeek(id, req.Week)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if _, err := s.Store.FindLeague(r.Context(), id); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	l, err := s.Store.SetActiveWeek(r.Context(), id, week)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"leagueId": l.ID, "activeWeek": optional(l.ActiveWeek),
+		"message": "Week Updated Successfully"})
+}
+
+type teamJSON struct {
+	Name           string `json:"name"`
+	Abbreviation   string `json:"abbreviation"`
+	City           string `json:"city"`
+	PrimaryColor   string `json:"primaryColor"`
+	SecondaryColor string `json:"secondaryColor"`
+}
+
+func (s *Server) handleListTeams(w http.ResponseWriter, r *http.Request) {
+	leagueID, err := queryID(r, "leagueId")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if leagueID == 0 {
+		leagueID = squares.LeagueNFL
+	}
+	teams, err := s.Store.ListTeams(r.Context(), leagueID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := make([]teamJSON, 0, len(teams))
+	for _, t := range teams {
+		out = append(out, teamJSON{Name: t.Name, Abbreviation: t.Abbreviation, City: t.City,
+			PrimaryColor: t.PrimaryColor, SecondaryColor: t.SecondaryColor})
+	}
+	writeJSON(w, http.StatusOK, out)
+}

@@ -1,0 +1,281 @@
+package http
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+)
+
+type poolJSON struct {
+	ID                  int64         `json:"id"`
+	Name                string        `json:"name"`
+	GameID              int64         `json:"gameId"`
+	Game                *gameJSON     `json:"game"`
+	EntryFee            squares.Cents `json:"entryFee"`
+	TotalPot            squares.Cents `json:"totalPot"`
+	PrizePool           squares.Cents `json:"prizePool"`
+	HouseFee            squares.Cents `json:"houseFee"`
+	CurrentParticipants int           `json:"currentParticipants"`
+	DistinctPlayers     int           `json:"distinctPlayers"`
+	MaxParticipants     int           `json:"maxParticipants"`
+	MaxSquaresPerPlayer int           `json:"maxSquaresPerPlayer"`
+	Status              string        `json:"status"`
+	IsPrivate           bool          `json:"isPrivate"`
+	IsNonprofit         bool          `json:"isNonprofit"`
+	IsFeatured          bool          `json:"isFeatured"`
+	FeaturedReason      *string       `json:"featuredReason"`
+	FeaturedUntil       *time.Time    `json:"featuredUntil"`
+	PayoutSchedule      []int64       `json:"payoutSchedule"`
+	NumbersGenerated    bool          `json:"numbersGenerated"`
+	HomeNumbers         []int         `json:"homeNumbers"`
+	AwayNumbers         []int         `json:"awayNumbers"`
+	DrawCommitment      string        `json:"drawCommitment"`
+	DrawSeed            *string       `json:"drawSeed"`
+	DrawnAt             *time.Time    `json:"drawnAt"`
+	InviteCode          *string       `json:"inviteCode"`
+	UserSquareCount     int           `json:"userSquareCount"`
+	SalesOpenAt         *time.Time    `json:"salesOpenAt"`
+	SalesCloseAt        time.Time     `json:"salesCloseAt"`
+	CreatedAt           time.Time     `json:"createdAt"`
+}
+
+// toPoolJSON shows a pool to a viewer: the seed only once the numbers are drawn, the invite code only to
+// the pool's creator and admins.
+func toPoolJSON(p *store.PoolView, viewer *squares.User) poolJSON {
+	out := poolJSON{
+		ID: p.ID, Name: p.Name, GameID: p.GameID, Game: toGameJSON(p.Game), EntryFee: p.EntryFee,
+		TotalPot: p.Pot(), PrizePool: p.PrizePool(), HouseFee: p.HouseFee(),
+		CurrentParticipants: p.SquaresTaken, DistinctPlayers: p.DistinctPlayers,
+		MaxParticipants: squares.SquaresPerPool, MaxSquaresPerPlayer: p.MaxSquaresPerPlayer, Status: p.Status,
+		IsPrivate: p.IsPrivate, IsNonprofit: p.IsNonprofit, IsFeatured: p.IsFeatured,
+		FeaturedReason: optional(p.FeaturedReason), FeaturedUntil: p.FeaturedUntil, PayoutSchedule: p.PayoutSchedule,
+		NumbersGenerated: p.NumbersGenerated(), DrawCommitment: p.DrawCommitment, DrawnAt: p.DrawnAt,
+		UserSquareCount: p.ViewerSquares, SalesCloseAt: p.SalesCloseAt(), CreatedAt: p.CreatedAt,
+	}
+	if out.NumbersGenerated {
+		out.HomeNumbers, out.AwayNumbers, out.DrawSeed = p.HomeNumbers, p.AwayNumbers, &p.DrawSeed
+	}
+	if open := p.SalesOpenAt(); !open.IsZero() {
+		out.SalesOpenAt = &open
+	}
+	if viewer != nil && (viewer.IsAdmin() || (p.CreatorID != 0 && viewer.ID == p.CreatorID)) {
+		out.InviteCode = optional(p.InviteCode)
+	}
+	return out
+}
+
+func (s *Server) writePools(w http.ResponseWriter, r *http.Request, pools []*store.PoolView) {
+	viewer := userFrom(r.Context())
+	out := make([]poolJSON, 0, len(pools))
+	for _, p := range pools {
+		out = append(out, toPoolJSON(p, viewer))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleListPools lists what players may browse; an admin gets every pool.
+func (s *Server) handleListPools(w http.ResponseWriter, r *http.Request) {
+	leagueID, err := queryID(r, "leagueId")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	viewer := userFrom(r.Context())
+	f := store.PoolFilter{Viewer: viewerID(r.Context()), LeagueID: leagueID, Listed: !viewer.IsAdmin()}
+	if viewer.IsAdmin() {
+		f.Week = r.URL.Query().Get("week")
+		if st := r.URL.Query().Get("status"); st != "" {
+			if f.Status, err = squares.NormalizePoolStatus(st); err != nil {
+				s.Error(w, r, err)
+				return
+			}
+		}
+	}
+	pools, err := s.Store.ListPools(r.Context(), f)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.writePools(w, r, pools)
+}
+
+// findVisiblePool loads a pool the viewer may see: players never see drafts or pools an admin hid.
+func (s *Server) findVisiblePool(r *http.Request) (*store.PoolView, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.Store.FindPool(r.Context(), id, viewerID(r.Context()))
+	if err != nil {
+		return nil, err
+	}
+	if !userFrom(r.Context()).IsAdmin() && (p.Status == squares.PoolDraft || p.Status == squares.PoolInactive) {
+		return nil, squares.Errorf(squares.ENOTFOUND, "Pool not found.")
+	}
+	return p, nil
+}
+
+func (s *Server) handleGetPool(w http.ResponseWriter, r *http.Request) {
+	p, err := s.findVisiblePool(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toPoolJSON(p, userFrom(r.Context())))
+}
+
+// handleFeaturedPool answers the Pool of the Week, or null when there is none.
+func (s *Server) handleFeaturedPool(w http.ResponseWriter, r *http.Request) {
+	now := s.now()
+	pools, err := s.Store.ListPools(r.Context(), store.PoolFilter{Viewer: viewerID(r.Context()), Listed: true, FeaturedAt: &now})
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if len(pools) == 0 {
+		writeJSON(w, http.StatusOK, nil)
+		return
+	}
+	writeJSON(w, http.StatusOK, toPoolJSON(pools[0], userFrom(r.Context())))
+}
+
+// handleUserPools lists the pools the signed-in user holds squares in.
+func (s *Server) handleUserPools(w http.ResponseWriter, r *http.Request) {
+	id := viewerID(r.Context())
+	pools, err := s.Store.ListPools(r.Context(), store.PoolFilter{Viewer: id, OwnedBy: id})
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.writePools(w, r, pools)
+}
+
+type createPoolRequest struct {
+	Name     string          `json:"name"`
+	EntryFee json.RawMessage `json:"entryFee"`
+	GameID   flexInt         `json:"gameId"`
+}
+
+func (s *Server) handleCreatePool(w http.ResponseWriter, r *http.Request) {
+	var req createPoolRequest
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	in := squares.PoolInput{Name: req.Name, GameID: int64(req.GameID)}
+	var v squares.Validation
+	fee, err := squares.ParseDollarsJSON(req.EntryFee)
+	if err != nil {
+		v.Add("entryFee", "Entry fee must be one of 0.00, 1.00, 5.00, 10.00, 25.00")
+	}
+	in.EntryFee = fee
+	if err := in.Validate(); err != nil {
+		for f, m := range err.(*squares.Error).Fields {
+			v.Add(f, m)
+		}
+	}
+	if err := v.Err(); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	p, err := s.Store.CreatePool(r.Context(), in)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toPoolJSON(p, userFrom(r.Context())))
+}
+
+func (s *Server) handleSetPoolStatus(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var req struct {
+		Status string `json:"status"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	status, err := squares.NormalizePoolStatus(req.Status)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	p, err := s.Store.SetPoolStatus(r.Context(), id, status)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toPoolJSON(p, userFrom(r.Context())))
+}
+
+type poolIDsRequest struct {
+	PoolIDs []flexInt `json:"poolIds"`
+}
+
+// maxBulk bounds one bulk request.
+const maxBulk = 500
+
+func (s *Server) handleBulkStatus(to, countKey string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var req poolIDsRequest
+		if err := decode(w, r, &req); err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		if len(req.PoolIDs) == 0 {
+			s.Error(w, r, squares.FieldError("poolIds", "No pools selected"))
+			return
+		}
+		if len(req.PoolIDs) > maxBulk {
+			s.Error(w, r, squares.FieldError("poolIds", "At most 500 pools at a time"))
+			return
+		}
+		ids := make([]int64, 0, len(req.PoolIDs))
+		for _, id := range req.PoolIDs {
+			if id <= 0 {
+				s.Error(w, r, squares.FieldError("poolIds", "Pool ids must be positive numbers"))
+				return
+			}
+			ids = append(ids, int64(id))
+		}
+		res := s.Store.SetPoolsStatus(r.Context(), ids, to)
+		errs := map[string]string{}
+		for id, msg := range res.Errors {
+			errs[itoa(id)] = msg
+		}
+		writeJSON(w, http.StatusOK, map[string]any{countKey: res.Changed, "totalRequested": len(ids), "errors": errs})
+	}
+}
+
+func (s *Server) handlePublicStats(w http.ResponseWriter, r *http.Request) {
+	now := s.now()
+	y, m, d := now.In(squares.Eastern).Date()
+	dayStart := time.Date(y, m, d, 0, 0, 0, 0, squares.Eastern)
+	st, err := s.Store.Stats(r.Context(), dayStart)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	users, err := s.Store.CountUsers(r.Context())
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	games, err := s.Store.CountGames(r.Context(), 0)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"totalRevenue": st.TotalRevenue, "revenueToday": st.RevenueToday, "totalUsers": users,
+		"totalPools": st.TotalPools, "activePools": st.ActivePools, "draftPools": st.DraftPools,
+		"squaresSold": st.SquaresSold, "totalGames": games,
+	})
+}

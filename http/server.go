@@ -1,0 +1,157 @@
+// Package http serves Squares' JSON API, its websocket and the embedded web app.
+package http
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+)
+
+// Config is the server's configuration, filled in by cmd/squares.
+type Config struct {
+	// Addr is the address to listen on; port 0 picks a free port.
+	Addr string
+	// Dev enables development mode: developer pages and calls, and cookies without TLS.
+	Dev bool
+	// TrustProxy takes the client address from X-Forwarded-For (behind a load balancer).
+	TrustProxy bool
+	// Eligibility holds the operator's rules for paid play.
+	Eligibility squares.Eligibility
+	// PaymentsProvider names the payment provider ("sandbox" or "stripe") for the web app.
+	PaymentsProvider string
+	// StripePublishableKey is given to the web app when payments go through Stripe.
+	StripePublishableKey string
+}
+
+// Server is the HTTP server. Create it with NewServer, then Open, then Close.
+type Server struct {
+	Config Config
+	Store  *store.DB
+	Logger *slog.Logger
+	// Assets holds the built web app (index.html and its assets); nil serves a short notice instead.
+	Assets fs.FS
+	// Now gives the current time; tests replace it.
+	Now func() time.Time
+
+	ln     net.Listener
+	server *http.Server
+	mux    *http.ServeMux
+}
+
+// NewServer returns a server with its routes; set the fields, then call Open.
+func NewServer(cfg Config, db *store.DB, logger *slog.Logger) *Server {
+	s := &Server{Config: cfg, Store: db, Logger: logger, Now: time.Now, mux: http.NewServeMux()}
+	s.routes()
+	s.server = &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	return s
+}
+
+// Open starts listening and serving in the background.
+func (s *Server) Open() error {
+	ln, err := net.Listen("tcp", s.Config.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", s.Config.Addr, err)
+	}
+	s.ln = ln
+	go func() {
+		if err := s.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			s.Logger.Error("serve", "err", err)
+		}
+	}()
+	return nil
+}
+
+// Addr returns the address the server listens on.
+func (s *Server) Addr() string {
+	if s.ln == nil {
+		return ""
+	}
+	return s.ln.Addr().String()
+}
+
+// URL returns the server's base URL.
+func (s *Server) URL() string { return "http://" + s.Addr() }
+
+// Close stops accepting requests and waits up to the context's deadline for those under way.
+func (s *Server) Close(ctx context.Context) error {
+	return s.server.Shutdown(ctx)
+}
+
+// Handler returns the server's handler with its middleware.
+func (s *Server) Handler() http.Handler {
+	csrf := http.NewCrossOriginProtection()
+	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.Error(w, r, squares.Errorf(squares.EFORBIDDEN, "Cross-site requests are not allowed."))
+	}))
+	return s.recoverPanics(s.logRequests(securityHeaders(csrf.Handler(s.mux))))
+}
+
+func (s *Server) now() time.Time { return s.Now().UTC() }
+
+func (s *Server) recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.Error(w, r, fmt.Errorf("panic: %v", v))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// Unwrap lets http.ResponseController reach the connection (websocket upgrades, flushing).
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		if sw.status == 0 {
+			sw.status = http.StatusOK
+		}
+		if len(r.URL.Path) > 4 && r.URL.Path[:5] == "/api/" || sw.status >= 500 {
+			s.Logger.Debug("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
+				"ms", time.Since(start).Milliseconds())
+		}
+	})
+}
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,147 @@
+package http
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+)
+
+// sessionLifetime is how long a session lasts after sign-in.
+const sessionLifetime = 30 * 24 * time.Hour
+
+// cookieName is the session cookie's name; behind TLS it takes the __Host- prefix, which pins it to this
+// host, path / and Secure.
+func (s *Server) cookieName() string {
+	if s.Config.Dev {
+		return "squares_session"
+	}
+	return "__Host-squares_session"
+}
+
+// hashToken is what the database keeps of a session token: a leaked table gives no usable session.
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// startSession signs the user in: a new session with a fresh 256-bit token, replacing the one the
+// browser held (rotation at sign-in).
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *squares.User) error {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return err
+	}
+	token := base64.RawURLEncoding.EncodeToString(b)
+	var replacing string
+	if c, err := r.Cookie(s.cookieName()); err == nil && c.Value != "" {
+		replacing = hashToken(c.Value)
+	}
+	sess := &store.Session{TokenHash: hashToken(token), UserID: u.ID, ExpiresAt: s.now().Add(sessionLifetime)}
+	if err := s.Store.CreateSession(r.Context(), sess, replacing); err != nil {
+		return err
+	}
+	http.SetCookie(w, &http.Cookie{Name: s.cookieName(), Value: token, Path: "/", Expires: sess.ExpiresAt,
+		MaxAge: int(sessionLifetime.Seconds()), HttpOnly: true, Secure: !s.Config.Dev, SameSite: http.SameSiteLaxMode})
+	return nil
+}
+
+// endSession deletes the browser's session on the server and clears its cookie.
+func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
+	if c, err := r.Cookie(s.cookieName()); err == nil && c.Value != "" {
+		if err := s.Store.DeleteSession(r.Context(), hashToken(c.Value)); err != nil {
+			return err
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: s.cookieName(), Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+		Secure: !s.Config.Dev, SameSite: http.SameSiteLaxMode})
+	return nil
+}
+
+type userKey struct{}
+
+// withUser loads the session's user, if any, into the request context.
+func (s *Server) withUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := r.Cookie(s.cookieName())
+		if err != nil || c.Value == "" || len(c.Value) > 100 {
+			next.ServeHTTP(w, r)
+			return
+		}
+		u, err := s.Store.FindSessionUser(r.Context(), hashToken(c.Value))
+		if err != nil && squares.ErrorCode(err) != squares.ENOTFOUND {
+			s.Error(w, r, err)
+			return
+		}
+		if u != nil {
+			r = r.WithContext(context.WithValue(r.Context(), userKey{}, u))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// userFrom returns the signed-in user, or nil.
+func userFrom(ctx context.Context) *squares.User {
+	u, _ := ctx.Value(userKey{}).(*squares.User)
+	return u
+}
+
+// viewerID is the signed-in user's id, or 0.
+func viewerID(ctx context.Context) int64 {
+	if u := userFrom(ctx); u != nil {
+		return u.ID
+	}
+	return 0
+}
+
+var errSignedOut = squares.Errorf(squares.EUNAUTHORIZED, "Not authenticated. Please sign in.")
+
+// requireUser answers 401 unless someone is signed in.
+func (s *Server) requireUser(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if userFrom(r.Context()) == nil {
+			s.Error(w, r, errSignedOut)
+			return
+		}
+		h(w, r)
+	}
+}
+
+// requireAdmin answers 401 when signed out and 403 for anyone but an admin.
+func (s *Server) requireAdmin(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		u := userFrom(r.Context())
+		if u == nil {
+			s.Error(w, r, errSignedOut)
+			return
+		}
+		if !u.IsAdmin() {
+			s.Error(w, r, squares.Errorf(squares.EFORBIDDEN, "Admin access required."))
+			return
+		}
+		h(w, r)
+	}
+}
+
+// clientIP is the address a request came from; behind a trusted proxy, the first X-Forwarded-For entry.
+func (s *Server) clientIP(r *http.Request) string {
+	if s.Config.TrustProxy {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			first, _, _ := strings.Cut(xff, ",")
+			return strings.TrimSpace(first)
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

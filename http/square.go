@@ -1,0 +1,103 @@
+package http
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+)
+
+type squareOwnerJSON struct {
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+}
+
+type squareJSON struct {
+	ID            int64            `json:"id"`
+	PoolID        int64            `json:"poolId"`
+	UserID        string           `json:"userId"`
+	Row           int              `json:"row"`
+	Column        int              `json:"column"`
+	PurchasePrice squares.Cents    `json:"purchasePrice"`
+	PurchasedAt   time.Time        `json:"purchasedAt"`
+	User          *squareOwnerJSON `json:"user"`
+}
+
+func toSquareJSON(sq *squares.Square) squareJSON {
+	out := squareJSON{ID: sq.ID, PoolID: sq.PoolID, UserID: store.OwnerID(sq), Row: sq.Row, Column: sq.Column,
+		PurchasePrice: sq.PurchasePrice, PurchasedAt: sq.PurchasedAt,
+		User: &squareOwnerJSON{FirstName: sq.OwnerFirst, LastName: sq.OwnerLast}}
+	if sq.IsHouse {
+		out.User = &squareOwnerJSON{FirstName: "House"}
+	}
+	return out
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func (s *Server) handleListSquares(w http.ResponseWriter, r *http.Request) {
+	p, err := s.findVisiblePool(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	sqs, err := s.Store.ListSquares(r.Context(), p.ID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := make([]squareJSON, 0, len(sqs))
+	for _, sq := range sqs {
+		out = append(out, toSquareJSON(sq))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+type claimRequest struct {
+	Row    *int `json:"row"`
+	Column *int `json:"column"`
+}
+
+// handleClaimSquare claims one square of a free pool for the signed-in player.
+func (s *Server) handleClaimSquare(w http.ResponseWriter, r *http.Request) {
+	poolID, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var req claimRequest
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var v squares.Validation
+	if req.Row == nil || *req.Row < 0 || *req.Row >= squares.GridSize {
+		v.Add("row", "Row must be a number from 0 to 9.")
+	}
+	if req.Column == nil || *req.Column < 0 || *req.Column >= squares.GridSize {
+		v.Add("column", "Column must be a number from 0 to 9.")
+	}
+	if err := v.Err(); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	u := userFrom(r.Context())
+	switch {
+	case u.IsAdmin():
+		s.Error(w, r, squares.Errorf(squares.EFORBIDDEN, "Admins cannot buy squares."))
+		return
+	case !u.CanPlayFree():
+		s.Error(w, r, squares.Errorf(squares.EFORBIDDEN, "Please verify your age before joining a pool."))
+		return
+	}
+	res, err := s.Store.ClaimSquares(r.Context(), store.Claim{PoolID: poolID, User: u,
+		Cells: []squares.Cell{{Row: *req.Row, Column: *req.Column}}})
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"square": toSquareJSON(res.Squares[0]),
+		"pool": toPoolJSON(res.Pool, u)})
+}

@@ -1,0 +1,269 @@
+package squares
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Pool statuses. The lifecycle is a state machine enforced by the server:
+// draft -> active <-> inactive -> full -> started -> completed, and draft/active/inactive/full -> cancelled.
+const (
+	PoolDraft     = "draft"
+	PoolActive    = "active"
+	PoolInactive  = "inactive"
+	PoolFull      = "full"
+	PoolStarted   = "started"
+	PoolCompleted = "completed"
+	PoolCancelled = "cancelled"
+)
+
+// PoolStatuses lists every pool status.
+var PoolStatuses = []string{PoolDraft, PoolActive, PoolInactive, PoolFull, PoolStarted, PoolCompleted, PoolCancelled}
+
+var poolTransitions = map[string][]string{
+	PoolDraft:    {PoolActive, PoolCancelled},
+	PoolActive:   {PoolInactive, PoolFull, PoolCancelled},
+	PoolInactive: {PoolActive, PoolFull, PoolCancelled},
+	PoolFull:     {PoolStarted, PoolCancelled},
+	PoolStarted:  {PoolCompleted},
+}
+
+// CanTransition reports whether a pool may move from one status to another.
+func CanTransition(from, to string) bool {
+	for _, s := range poolTransitions[from] {
+		if s == to {
+			return true
+		}
+	}
+	return false
+}
+
+// NormalizePoolStatus maps a status sent by a client to a pool status; the old clients' "open" means
+// active.
+func NormalizePoolStatus(s string) (string, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "open" {
+		s = PoolActive
+	}
+	for _, st := range PoolStatuses {
+		if st == s {
+			return s, nil
+		}
+	}
+	return "", FieldError("status", "Status must be one of draft, active, inactive, full, started, completed, cancelled")
+}
+
+// ErrTransition is the error for a refused status change.
+func ErrTransition(from, to string) error {
+	return Errorf(ECONFLICT, "A pool cannot go from %s to %s.", from, to)
+}
+
+// Grid dimensions and public pool limits.
+const (
+	GridSize               = 10
+	SquaresPerPool         = GridSize * GridSize
+	PublicSquaresPerPlayer = 5
+	MaxPrivateSquares      = 25
+	MaxPrivateEntryFee     = Cents(100_000)
+)
+
+// Tiers are the entry fees of the five public pools every game has.
+var Tiers = []Cents{0, 100, 500, 1000, 2500}
+
+// IsTier reports whether fee is one of the public tiers.
+func IsTier(fee Cents) bool {
+	for _, t := range Tiers {
+		if t == fee {
+			return true
+		}
+	}
+	return false
+}
+
+// TierName is the name of a public pool of the given entry fee: "Free Pool", "$5 Pool".
+func TierName(fee Cents) string {
+	if fee == 0 {
+		return "Free Pool"
+	}
+	if fee%100 == 0 {
+		return fmt.Sprintf("$%d Pool", fee/100)
+	}
+	return "$" + fee.String() + " Pool"
+}
+
+// Thresholds returns, for a pool's entry fee, the fewest distinct players it needs and the most squares
+// the house may fill at the final decision before kickoff.
+func Thresholds(fee Cents) (minPlayers, maxHouseSquares int) {
+	switch {
+	case fee <= 0:
+		return 5, 95
+	case fee <= 100:
+		return 8, 70
+	case fee <= 500:
+		return 10, 60
+	case fee <= 1000:
+		return 15, 50
+	default:
+		return 20, 40
+	}
+}
+
+// Timing of a pool's life around kickoff.
+const (
+	// SalesWindow is how long before kickoff a paid pool opens for sale: a card hold lasts about 7 days.
+	SalesWindow = 6 * 24 * time.Hour
+	// DecisionLead is how long before kickoff each pool gets its final decision, and sales close.
+	DecisionLead = 2 * time.Hour
+	// ClaimWindow is how long a winner has to claim a prize.
+	ClaimWindow = 30 * 24 * time.Hour
+)
+
+// Payout schedules in percent of the prize pool, one share per period.
+var (
+	PayoutQuarters      = []int64{25, 25, 25, 25}
+	PayoutQuartersHeavy = []int64{20, 30, 20, 30}
+	PayoutHalves        = []int64{50, 50}
+	PayoutHalvesHeavy   = []int64{40, 60}
+)
+
+// ParsePayoutSchedule reads a schedule such as "25/25/25/25" for a league with the given periods.
+func ParsePayoutSchedule(s string, periods int) ([]int64, error) {
+	s = strings.TrimSpace(s)
+	options := [][]int64{PayoutQuarters, PayoutQuartersHeavy}
+	if periods == 2 {
+		options = [][]int64{PayoutHalves, PayoutHalvesHeavy}
+	}
+	if s == "" {
+		return options[0], nil
+	}
+	for _, o := range options {
+		if FormatPayoutSchedule(o) == s {
+			return o, nil
+		}
+	}
+	return nil, FieldError("payoutSchedule", fmt.Sprintf("Payout schedule must be %s or %s",
+		FormatPayoutSchedule(options[0]), FormatPayoutSchedule(options[1])))
+}
+
+// FormatPayoutSchedule writes a schedule as "25/25/25/25".
+func FormatPayoutSchedule(s []int64) string {
+	parts := make([]string, len(s))
+	for i, p := range s {
+		parts[i] = fmt.Sprint(p)
+	}
+	return strings.Join(parts, "/")
+}
+
+// Pool is a 10x10 grid of squares on one game.
+type Pool struct {
+	ID                  int64
+	GameID              int64
+	Game                *Game
+	Name                string
+	EntryFee            Cents
+	MaxSquaresPerPlayer int
+	Status              string
+	IsPrivate           bool
+	CreatorID           int64 // private pools
+	InviteCode          string
+	IsNonprofit         bool
+	IsFeatured          bool
+	FeaturedReason      string
+	FeaturedUntil       *time.Time
+	PayoutSchedule      []int64
+	DrawSeed            string // secret hex seed until the draw; revealed after
+	DrawCommitment      string // SHA-256 hex of the seed, published from the start
+	HomeNumbers         []int  // column digits, once drawn
+	AwayNumbers         []int  // row digits, once drawn
+	DrawnAt             *time.Time
+	SquaresTaken        int // squares owned (held squares excluded)
+	DistinctPlayers     int
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
+}
+
+// NumbersGenerated reports whether the pool's digits are drawn.
+func (p *Pool) NumbersGenerated() bool {
+	return len(p.HomeNumbers) == GridSize && len(p.AwayNumbers) == GridSize
+}
+
+// IsFree reports whether the pool moves no money.
+func (p *Pool) IsFree() bool { return p.EntryFee == 0 }
+
+// Pot is the money staked so far: the entry fee times the squares taken, house squares included.
+func (p *Pool) Pot() Cents { return p.EntryFee * Cents(p.SquaresTaken) }
+
+// HouseFeePercent is 10, or 5 for a non-profit pool (whose fee goes to the organisation).
+func (p *Pool) HouseFeePercent() int64 {
+	if p.IsNonprofit {
+		return 5
+	}
+	return 10
+}
+
+// HouseFee is the fee kept from the pot.
+func (p *Pool) HouseFee() Cents { return p.Pot().Percent(p.HouseFeePercent()) }
+
+// PrizePool is the pot less the house fee.
+func (p *Pool) PrizePool() Cents { return p.Pot() - p.HouseFee() }
+
+// PeriodPrizes splits a prize pool by the schedule: each period gets floor(prize x share), and the rounding
+// remainder goes to the final period.
+func PeriodPrizes(prize Cents, schedule []int64) []Cents {
+	out := make([]Cents, len(schedule))
+	var sum Cents
+	for i, share := range schedule {
+		out[i] = prize.Percent(share)
+		sum += out[i]
+	}
+	if len(out) > 0 {
+		out[len(out)-1] += prize - sum
+	}
+	return out
+}
+
+// SalesOpenAt is when the pool opens for sale: paid pools no earlier than SalesWindow before kickoff.
+// A zero time means the pool may sell as soon as it is active.
+func (p *Pool) SalesOpenAt() time.Time {
+	if p.IsFree() || p.Game == nil {
+		return time.Time{}
+	}
+	return p.Game.GameDate.Add(-SalesWindow)
+}
+
+// SalesCloseAt is when the final decision is made and sales close.
+func (p *Pool) SalesCloseAt() time.Time {
+	if p.Game == nil {
+		return time.Time{}
+	}
+	return p.Game.GameDate.Add(-DecisionLead)
+}
+
+// VisibleToPlayers reports whether players see the pool in lists: active, full or started.
+func (p *Pool) VisibleToPlayers() bool {
+	return p.Status == PoolActive || p.Status == PoolFull || p.Status == PoolStarted
+}
+
+// PoolInput is what an admin sends to create a public pool.
+type PoolInput struct {
+	Name     string
+	EntryFee Cents
+	GameID   int64
+}
+
+// Validate checks a public pool to be created.
+func (in *PoolInput) Validate() error {
+	var v Validation
+	in.Name = strings.TrimSpace(in.Name)
+	if in.Name == "" || len(in.Name) > 80 {
+		v.Add("name", "Please fill in all fields")
+	}
+	if in.GameID <= 0 {
+		v.Add("gameId", "Please fill in all fields")
+	}
+	if !IsTier(in.EntryFee) {
+		v.Add("entryFee", "Entry fee must be one of 0.00, 1.00, 5.00, 10.00, 25.00")
+	}
+	return v.Err()
+}

@@ -1,0 +1,359 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/squaresapp/squares"
+)
+
+// poolSelect reads a pool with its game, its distinct players and the squares of the viewer (the last
+// argument, $1, is the viewer's user id, 0 when signed out).
+const poolSelect = `SELECT p.id, p.game_id, p.name, p.entry_fee_cents, p.max_squares_per_player, p.status,
+	p.is_private, p.creator_id, p.invite_code, p.is_nonprofit, p.is_featured, p.featured_reason, p.featured_until,
+	p.payout_schedule, p.draw_seed, p.draw_commitment, p.home_numbers, p.away_numbers, p.drawn_at,
+	p.squares_taken, p.created_at, p.updated_at,
+	(SELECT COUNT(DISTINCT s.user_id) FROM squares s WHERE s.pool_id = p.id AND s.state = 'owned'
+		AND s.user_id IS NOT NULL) AS players,
+	(SELECT COUNT(*) FROM squares s WHERE s.pool_id = p.id AND s.state = 'owned' AND s.user_id = $1) AS mine,
+	` + gameColumns + `
+	FROM pools p JOIN games g ON g.id = p.game_id JOIN leagues l ON l.id = g.league_id`
+
+// PoolView is a pool as one viewer sees it.
+type PoolView struct {
+	*squares.Pool
+	// ViewerSquares is the number of squares the viewer owns in it.
+	ViewerSquares int
+}
+
+func scanPool(s scanner) (*PoolView, error) {
+	var p squares.Pool
+	var g squares.Game
+	var creator sql.NullInt64
+	var invite sql.NullString
+	var featuredUntil, drawnAt sql.NullTime
+	var schedule, home, away string
+	var mine int
+	var ext sql.NullString
+	var n [10]sql.NullInt64
+	dest := []any{&p.ID, &p.GameID, &p.Name, &p.EntryFee, &p.MaxSquaresPerPlayer, &p.Status, &p.IsPrivate,
+		&creator, &invite, &p.IsNonprofit, &p.IsFeatured, &p.FeaturedReason, &featuredUntil, &schedule,
+		&p.DrawSeed, &p.DrawCommitment, &home, &away, &drawnAt, &p.SquaresTaken, &p.CreatedAt, &p.UpdatedAt,
+		&p.DistinctPlayers, &mine}
+	if err := s.Scan(append(dest, gameDest(&g, &ext, &n)...)...); err != nil {
+		return nil, err
+	}
+	finishGame(&g, ext, n)
+	p.Game = &g
+	p.CreatorID, p.InviteCode = creator.Int64, invite.String
+	p.FeaturedUntil, p.DrawnAt = nullTime(featuredUntil), nullTime(drawnAt)
+	p.CreatedAt, p.UpdatedAt = p.CreatedAt.UTC(), p.UpdatedAt.UTC()
+	var err error
+	if p.PayoutSchedule, err = parseSchedule(schedule); err != nil {
+		return nil, err
+	}
+	if p.HomeNumbers, err = squares.ParseDigits(home); err != nil {
+		return nil, err
+	}
+	if p.AwayNumbers, err = squares.ParseDigits(away); err != nil {
+		return nil, err
+	}
+	return &PoolView{Pool: &p, ViewerSquares: mine}, nil
+}
+
+func parseSchedule(s string) ([]int64, error) {
+	var out []int64
+	for _, part := range strings.Split(s, "/") {
+		var v int64
+		if _, err := fmt.Sscan(part, &v); err != nil {
+			return nil, fmt.Errorf("payout schedule %q: %w", s, err)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// insertPool inserts p with a fresh draw seed and its published commitment.
+func insertPool(ctx context.Context, tx *Tx, p *squares.Pool) error {
+	seed, err := squares.NewDrawSeed()
+	if err != nil {
+		return err
+	}
+	p.DrawSeed, p.DrawCommitment = seed, squares.DrawCommitment(seed)
+	if len(p.PayoutSchedule) == 0 {
+		periods := 4
+		if p.Game != nil && p.Game.LeagueID == squares.LeagueNCAAB {
+			periods = 2
+		}
+		p.PayoutSchedule, _ = squares.ParsePayoutSchedule("", periods)
+	}
+	var creator any
+	if p.CreatorID > 0 {
+		creator = p.CreatorID
+	}
+	p.CreatedAt, p.UpdatedAt = tx.now, tx.now
+	err = tx.QueryRowContext(ctx, `INSERT INTO pools (game_id, name, entry_fee_cents, max_squares_per_player,
+		status, is_private, creator_id, invite_code, is_nonprofit, payout_schedule, draw_seed, draw_commitment,
+		created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id`,
+		p.GameID, p.Name, int64(p.EntryFee), p.MaxSquaresPerPlayer, p.Status, p.IsPrivate, creator,
+		nullString(p.InviteCode), p.IsNonprofit, squares.FormatPayoutSchedule(p.PayoutSchedule), p.DrawSeed,
+		p.DrawCommitment, tx.now).Scan(&p.ID)
+	if isUniqueViolation(err) {
+		return squares.Errorf(squares.ECONFLICT, "This game already has a %s.", squares.TierName(p.EntryFee))
+	} else if isForeignKeyViolation(err) {
+		return squares.Errorf(squares.ENOTFOUND, "Game not found.")
+	} else if err != nil {
+		return fmt.Errorf("insert pool: %w", err)
+	}
+	return nil
+}
+
+// CreatePool inserts a public pool for a game as a draft. The game keeps one pool per tier.
+func (db *DB) CreatePool(ctx context.Context, in squares.PoolInput) (*PoolView, error) {
+	var out *PoolView
+	err := db.update(ctx, func(tx *Tx) error {
+		g, err := findGame(ctx, tx, in.GameID)
+		if err != nil {
+			return err
+		}
+		p := &squares.Pool{GameID: g.ID, Game: g, Name: in.Name, EntryFee: in.EntryFee,
+			MaxSquaresPerPlayer: squares.PublicSquaresPerPlayer, Status: squares.PoolDraft}
+		if err := insertPool(ctx, tx, p); err != nil {
+			return err
+		}
+		out, err = findPool(ctx, tx, p.ID, 0)
+		return err
+	})
+	return out, err
+}
+
+// FindPool returns a pool as the viewer (a user id, 0 when signed out) sees it.
+func (db *DB) FindPool(ctx context.Context, id, viewer int64) (*PoolView, error) {
+	var p *PoolView
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		p, err = findPool(ctx, tx, id, viewer)
+		return err
+	})
+	return p, err
+}
+
+func findPool(ctx context.Context, tx *Tx, id, viewer int64) (*PoolView, error) {
+	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`, viewer, id))
+	return p, notFound(err, "Pool")
+}
+
+// PoolFilter selects pools.
+type PoolFilter struct {
+	Viewer   int64 // whose squares to count
+	LeagueID int64
+	GameID   int64
+	Week     string
+	Status   string
+	// Listed keeps what players may browse: public pools that are active, full or started, in their
+	// league's active week (every week while the league has none).
+	Listed bool
+	// OwnedBy keeps pools in which this user owns squares.
+	OwnedBy int64
+	// Featured keeps pools featured at this time.
+	FeaturedAt *time.Time
+}
+
+// ListPools returns pools by kickoff, then entry fee.
+func (db *DB) ListPools(ctx context.Context, f PoolFilter) ([]*PoolView, error) {
+	var out []*PoolView
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		out, err = listPools(ctx, tx, f)
+		return err
+	})
+	return out, err
+}
+
+func listPools(ctx context.Context, tx *Tx, f PoolFilter) ([]*PoolView, error) {
+	args := []any{f.Viewer}
+	arg := func(v any) string { args = append(args, v); return fmt.Sprintf("$%d", len(args)) }
+	var where []string
+	if f.LeagueID > 0 {
+		where = append(where, "g.league_id = "+arg(f.LeagueID))
+	}
+	if f.GameID > 0 {
+		where = append(where, "p.game_id = "+arg(f.GameID))
+	}
+	if f.Week != "" {
+		where = append(where, "g.week = "+arg(f.Week))
+	}
+	if f.Status != "" {
+		where = append(where, "p.status = "+arg(f.Status))
+	}
+	if f.Listed {
+		where = append(where, `p.status IN ('active', 'full', 'started') AND p.is_private = FALSE
+			AND (l.active_week = '' OR g.week = l.active_week)`)
+	}
+	if f.OwnedBy > 0 {
+		where = append(where, `EXISTS (SELECT 1 FROM squares s WHERE s.pool_id = p.id AND s.state = 'owned'
+			AND s.user_id = `+arg(f.OwnedBy)+`)`)
+	}
+	if f.FeaturedAt != nil {
+		where = append(where, "p.is_featured = TRUE AND (p.featured_until IS NULL OR p.featured_until > "+
+			arg(f.FeaturedAt.UTC())+")")
+	}
+	q := poolSelect
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	q += " ORDER BY g.game_date, g.id, p.entry_fee_cents, p.id"
+	rows, err := tx.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list pools: %w", err)
+	}
+	defer rows.Close()
+	var out []*PoolView
+	for rows.Next() {
+		p, err := scanPool(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// SetPoolStatus moves a pool to another status along the lifecycle; any other change is a conflict.
+func (db *DB) SetPoolStatus(ctx context.Context, id int64, to string) (*PoolView, error) {
+	var out *PoolView
+	err := db.update(ctx, func(tx *Tx) error {
+		if err := setPoolStatus(ctx, tx, id, to); err != nil {
+			return err
+		}
+		var err error
+		out, err = findPool(ctx, tx, id, 0)
+		return err
+	})
+	return out, err
+}
+
+func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string) error {
+	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate(), 0, id))
+	if err != nil {
+		return notFound(err, "Pool")
+	}
+	if p.Status == to {
+		return nil
+	}
+	if !squares.CanTransition(p.Status, to) {
+		return squares.ErrTransition(p.Status, to)
+	}
+	switch to {
+	case squares.PoolActive:
+		if !tx.now.Before(p.SalesCloseAt()) {
+			return squares.Errorf(squares.EUNPROCESSABLE, "%s cannot open: its game kicks off in less than 2 hours.", p.Name)
+		}
+	case squares.PoolFull:
+		if p.SquaresTaken < squares.SquaresPerPool {
+			return squares.Errorf(squares.ECONFLICT, "%s cannot be full: %d of 100 squares are taken.", p.Name, p.SquaresTaken)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE pools SET status = $1, updated_at = $2 WHERE id = $3`, to, tx.now, id); err != nil {
+		return fmt.Errorf("set pool status: %w", err)
+	}
+	return nil
+}
+
+// BulkResult reports a bulk status change.
+type BulkResult struct {
+	Changed int
+	Errors  map[int64]string
+}
+
+// SetPoolsStatus moves each pool to the status, each in its own transaction, and reports which failed.
+func (db *DB) SetPoolsStatus(ctx context.Context, ids []int64, to string) BulkResult {
+	res := BulkResult{Errors: map[int64]string{}}
+	for _, id := range ids {
+		before, err := db.FindPool(ctx, id, 0)
+		if err == nil && before.Status == to {
+			res.Errors[id] = fmt.Sprintf("%s is already %s.", before.Name, to)
+			continue
+		}
+		if err == nil {
+			_, err = db.SetPoolStatus(ctx, id, to)
+		}
+		if err != nil {
+			res.Errors[id] = squares.ErrorMessage(err)
+			continue
+		}
+		res.Changed++
+	}
+	return res
+}
+
+// PoolStats are counts for the dashboards.
+type PoolStats struct {
+	TotalPools   int
+	ActivePools  int
+	DraftPools   int
+	SquaresSold  int
+	TotalRevenue squares.Cents
+	RevenueToday squares.Cents
+}
+
+// Stats counts pools and squares sold. Revenue is the entry fees of squares players hold or own in paid
+// pools, by the time they were bought; from the payments issue on it is read from the ledger.
+func (db *DB) Stats(ctx context.Context, dayStart time.Time) (PoolStats, error) {
+	var s PoolStats
+	err := db.view(ctx, func(tx *Tx) error {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*),
+			COALESCE(SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN status = 'draft' THEN 1 ELSE 0 END), 0) FROM pools`).
+			Scan(&s.TotalPools, &s.ActivePools, &s.DraftPools); err != nil {
+			return fmt.Errorf("pool stats: %w", err)
+		}
+		return tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(purchase_price_cents), 0),
+			COALESCE(SUM(CASE WHEN purchased_at >= $1 THEN purchase_price_cents ELSE 0 END), 0)
+			FROM squares WHERE state = 'owned' AND is_house = FALSE`, dayStart.UTC()).
+			Scan(&s.SquaresSold, &s.TotalRevenue, &s.RevenueToday)
+	})
+	return s, err
+}
+
+// FeaturePool makes the pool the Pool of the Week until the given time; the pool featured before stops
+// being featured.
+func (db *DB) FeaturePool(ctx context.Context, id int64, reason string, until time.Time) (*PoolView, error) {
+	var out *PoolView
+	err := db.update(ctx, func(tx *Tx) error {
+		if _, err := findPool(ctx, tx, id, 0); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE pools SET is_featured = FALSE, featured_reason = '',
+			featured_until = NULL, updated_at = $1 WHERE is_featured = TRUE AND id <> $2`, tx.now, id); err != nil {
+			return fmt.Errorf("unfeature pools: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE pools SET is_featured = TRUE, featured_reason = $1,
+			featured_until = $2, updated_at = $3 WHERE id = $4`, reason, until.UTC(), tx.now, id); err != nil {
+			return fmt.Errorf("feature pool: %w", err)
+		}
+		var err error
+		out, err = findPool(ctx, tx, id, 0)
+		return err
+	})
+	return out, err
+}
+
+// UnfeaturePool stops featuring the pool.
+func (db *DB) UnfeaturePool(ctx context.Context, id int64) (*PoolView, error) {
+	var out *PoolView
+	err := db.update(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE pools SET is_featured = FALSE, featured_reason = '',
+			featured_until = NULL, updated_at = $1 WHERE id = $2`, tx.now, id)
+		if err != nil {
+			return fmt.Errorf("unfeature pool: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return squares.Errorf(squares.ENOTFOUND, "Pool not found.")
+		}
+		out, err = findPool(ctx, tx, id, 0)
+		return err
+	})
+	return out, err
+}

@@ -1,0 +1,254 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/squaresapp/squares"
+)
+
+const squareSelect = `SELECT s.id, s.pool_id, s.row_idx, s.col_idx, s.user_id, s.is_house, s.state,
+	s.purchase_price_cents, s.purchased_at, s.hold_expires_at, s.payment_id,
+	COALESCE(u.first_name, ''), COALESCE(u.last_name, '')
+	FROM squares s LEFT JOIN users u ON u.id = s.user_id`
+
+func scanSquare(s scanner) (*squares.Square, error) {
+	var sq squares.Square
+	var user sql.NullInt64
+	var purchased, expires sql.NullTime
+	var payment sql.NullString
+	if err := s.Scan(&sq.ID, &sq.PoolID, &sq.Row, &sq.Column, &user, &sq.IsHouse, &sq.State, &sq.PurchasePrice,
+		&purchased, &expires, &payment, &sq.OwnerFirst, &sq.OwnerLast); err != nil {
+		return nil, err
+	}
+	sq.UserID, sq.PaymentID = user.Int64, payment.String
+	if t := nullTime(purchased); t != nil {
+		sq.PurchasedAt = *t
+	}
+	sq.HoldExpiresAt = nullTime(expires)
+	return &sq, nil
+}
+
+// ListSquares returns the owned squares of a pool in grid order.
+func (db *DB) ListSquares(ctx context.Context, poolID int64) ([]*squares.Square, error) {
+	var out []*squares.Square
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		out, err = listSquares(ctx, tx, poolID)
+		return err
+	})
+	return out, err
+}
+
+func listSquares(ctx context.Context, tx *Tx, poolID int64) ([]*squares.Square, error) {
+	rows, err := tx.QueryContext(ctx, squareSelect+` WHERE s.pool_id = $1 AND s.state = 'owned'
+		ORDER BY s.row_idx, s.col_idx`, poolID)
+	if err != nil {
+		return nil, fmt.Errorf("list squares: %w", err)
+	}
+	defer rows.Close()
+	var out []*squares.Square
+	for rows.Next() {
+		sq, err := scanSquare(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sq)
+	}
+	return out, rows.Err()
+}
+
+// Claim is a request to take squares of a pool for a user.
+type Claim struct {
+	PoolID int64
+	User   *squares.User
+	Cells  []squares.Cell
+	// Paid marks a sale confirmed by payment; without it only free pools can be claimed.
+	Paid bool
+}
+
+// ClaimResult is what a claim took and the pool afterwards.
+type ClaimResult struct {
+	Squares []*squares.Square
+	Pool    *PoolView
+	// Drew reports that this claim completed the pool and its numbers were drawn.
+	Drew bool
+}
+
+// ClaimSquares gives the user the requested squares of a pool, all or none, enforcing every rule: the
+// pool is open for sale, the cells are on the grid and free, and the user stays within the pool's limit.
+// The unique key on (pool, row, column) makes a double sale impossible even when checks race. The claim
+// that takes the 100th square draws the numbers in the same transaction.
+func (db *DB) ClaimSquares(ctx context.Context, c Claim) (*ClaimResult, error) {
+	var res *ClaimResult
+	err := db.update(ctx, func(tx *Tx) (err error) {
+		res, err = claimSquares(ctx, tx, c)
+		return err
+	})
+	return res, err
+}
+
+func claimSquares(ctx context.Context, tx *Tx, c Claim) (*ClaimResult, error) {
+	if len(c.Cells) == 0 {
+		return nil, squares.FieldError("squares", "Please select at least one square to purchase.")
+	}
+	seen := map[squares.Cell]bool{}
+	for _, cell := range c.Cells {
+		if !squares.ValidCell(cell.Row, cell.Column) {
+			return nil, squares.FieldError("row", "Row and column must be 0 to 9.")
+		}
+		if seen[cell] {
+			return nil, squares.FieldError("squares", "The same square is listed twice.")
+		}
+		seen[cell] = true
+	}
+	// Lock the pool row so that claims on one pool queue up (PostgreSQL); SQLite serialises writers.
+	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate(), c.User.ID, c.PoolID))
+	if err != nil {
+		return nil, notFound(err, "Pool")
+	}
+	if err := checkOpenForSale(ctx, tx, p, c.Paid); err != nil {
+		return nil, err
+	}
+	var held int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM squares WHERE pool_id = $1 AND user_id = $2`,
+		p.ID, c.User.ID).Scan(&held); err != nil {
+		return nil, fmt.Errorf("count user squares: %w", err)
+	}
+	if held+len(c.Cells) > p.MaxSquaresPerPlayer {
+		return nil, squares.Errorf(squares.EUNPROCESSABLE, "You can only select %d squares at a time. "+
+			"Remove a selected square first to select a different one.", p.MaxSquaresPerPlayer)
+	}
+	res := &ClaimResult{}
+	for _, cell := range c.Cells {
+		sq := &squares.Square{PoolID: p.ID, UserID: c.User.ID, Row: cell.Row, Column: cell.Column,
+			State: squares.SquareOwned, PurchasePrice: p.EntryFee, PurchasedAt: tx.now,
+			OwnerFirst: c.User.FirstName, OwnerLast: c.User.LastName}
+		if err := insertSquare(ctx, tx, sq); err != nil {
+			return nil, err
+		}
+		res.Squares = append(res.Squares, sq)
+	}
+	if res.Drew, err = addTaken(ctx, tx, p.ID, len(c.Cells)); err != nil {
+		return nil, err
+	}
+	res.Pool, err = findPool(ctx, tx, p.ID, c.User.ID)
+	return res, err
+}
+
+// checkOpenForSale refuses sales in a pool that is not open: not active, in a week other than its
+// league's active one, before its sales window or after the final decision.
+func checkOpenForSale(ctx context.Context, tx *Tx, p *PoolView, paid bool) error {
+	switch p.Status {
+	case squares.PoolActive:
+	case squares.PoolFull, squares.PoolStarted, squares.PoolCompleted:
+		return squares.Errorf(squares.ECONFLICT, "This pool is full.")
+	case squares.PoolDraft, squares.PoolInactive:
+		return squares.Errorf(squares.ENOTFOUND, "Pool not found.")
+	default:
+		return squares.Errorf(squares.EUNPROCESSABLE, "This pool is %s.", p.Status)
+	}
+	if !p.IsFree() && !paid {
+		return squares.Errorf(squares.EUNPROCESSABLE, "Squares in paid pools are bought through checkout.")
+	}
+	var activeWeek string
+	if err := tx.QueryRowContext(ctx, `SELECT active_week FROM leagues WHERE id = $1`, p.Game.LeagueID).
+		Scan(&activeWeek); err != nil {
+		return fmt.Errorf("active week: %w", err)
+	}
+	if !p.IsPrivate && activeWeek != "" && p.Game.Week != activeWeek {
+		return squares.Errorf(squares.EUNPROCESSABLE, "This pool's week is closed.")
+	}
+	if open := p.SalesOpenAt(); !open.IsZero() && tx.now.Before(open) {
+		return squares.Errorf(squares.EUNPROCESSABLE, "Sales for this pool open on %s.",
+			squares.FormatEastern(open))
+	}
+	if !tx.now.Before(p.SalesCloseAt()) {
+		return squares.Errorf(squares.EUNPROCESSABLE, "Sales for this pool have closed: its game kicks off soon.")
+	}
+	return nil
+}
+
+func insertSquare(ctx context.Context, tx *Tx, sq *squares.Square) error {
+	var user any
+	if !sq.IsHouse {
+		user = sq.UserID
+	}
+	var purchased any
+	if sq.State == squares.SquareOwned {
+		purchased = tx.now
+	}
+	err := tx.QueryRowContext(ctx, `INSERT INTO squares (pool_id, row_idx, col_idx, user_id, is_house, state,
+		purchase_price_cents, purchased_at, hold_expires_at, payment_id, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+		sq.PoolID, sq.Row, sq.Column, user, sq.IsHouse, sq.State, int64(sq.PurchasePrice), purchased,
+		timeArg(sq.HoldExpiresAt), nullString(sq.PaymentID), tx.now).Scan(&sq.ID)
+	if isUniqueViolation(err) {
+		return squares.Errorf(squares.ECONFLICT, "This square is already owned by another player.")
+	} else if err != nil {
+		return fmt.Errorf("insert square: %w", err)
+	}
+	return nil
+}
+
+// addTaken counts n more owned squares on the pool; when that completes the grid the pool becomes full
+// and its numbers are drawn. It reports whether it drew.
+func addTaken(ctx context.Context, tx *Tx, poolID int64, n int) (bool, error) {
+	var taken int
+	if err := tx.QueryRowContext(ctx, `UPDATE pools SET squares_taken = squares_taken + $1, updated_at = $2
+		WHERE id = $3 RETURNING squares_taken`, n, tx.now, poolID).Scan(&taken); err != nil {
+		return false, fmt.Errorf("count taken squares: %w", err)
+	}
+	if taken < squares.SquaresPerPool {
+		return false, nil
+	}
+	return true, drawPool(ctx, tx, poolID)
+}
+
+// drawPool draws a complete pool's numbers from its committed seed and final ownership, exactly once: the
+// update only applies while no numbers exist.
+func drawPool(ctx context.Context, tx *Tx, poolID int64) error {
+	var seed string
+	if err := tx.QueryRowContext(ctx, `SELECT draw_seed FROM pools WHERE id = $1`, poolID).Scan(&seed); err != nil {
+		return fmt.Errorf("draw: %w", err)
+	}
+	owners, err := gridOwners(ctx, tx, poolID)
+	if err != nil {
+		return err
+	}
+	home, away := squares.Draw(seed, poolID, owners)
+	res, err := tx.ExecContext(ctx, `UPDATE pools SET home_numbers = $1, away_numbers = $2, drawn_at = $3,
+		status = $4, updated_at = $3 WHERE id = $5 AND home_numbers = ''`,
+		squares.FormatDigits(home), squares.FormatDigits(away), tx.now, squares.PoolFull, poolID)
+	if err != nil {
+		return fmt.Errorf("draw: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return squares.Errorf(squares.ECONFLICT, "This pool's numbers are already drawn.")
+	}
+	return nil
+}
+
+// gridOwners returns the owner of every square in row-major order, as the draw reads them.
+func gridOwners(ctx context.Context, tx *Tx, poolID int64) ([squares.SquaresPerPool]string, error) {
+	var owners [squares.SquaresPerPool]string
+	sqs, err := listSquares(ctx, tx, poolID)
+	if err != nil {
+		return owners, err
+	}
+	if len(sqs) != squares.SquaresPerPool {
+		return owners, fmt.Errorf("draw: pool %d has %d owned squares, want 100", poolID, len(sqs))
+	}
+	for _, sq := range sqs {
+		owners[sq.Row*squares.GridSize+sq.Column] = OwnerID(sq)
+	}
+	return owners, nil
+}
+
+// OwnerID is the id the API and the draw use for a square's owner: the user id, or "admin" for the house.
+func OwnerID(sq *squares.Square) string {
+	if sq.IsHouse {
+		return squares.HouseUserID
+	}
+	return fmt.Sprint(sq.UserID)
+}

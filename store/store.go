@@ -1,0 +1,284 @@
+// Package store keeps Squares' data in SQLite (embedded, the default) or PostgreSQL (production, several
+// instances on one database). Both engines share the queries of this package; each has its own embedded,
+// versioned migrations, applied when the store opens.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/squaresapp/squares"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Engines.
+const (
+	SQLite   = "sqlite"
+	Postgres = "postgres"
+)
+
+// DB is the store. Every exported method runs in its own transaction.
+type DB struct {
+	// URL is sqlite:PATH or a postgres:// URL.
+	URL string
+	// Now gives the time stored on rows; tests replace it.
+	Now func() time.Time
+
+	engine string
+	write  *sql.DB // SQLite: one connection, transactions begin IMMEDIATE
+	read   *sql.DB // SQLite: a pool of read connections; PostgreSQL: the same pool as write
+}
+
+// New returns a store for the database at url; call Open before use.
+func New(url string) *DB {
+	return &DB{URL: url, Now: time.Now}
+}
+
+// Engine returns SQLite or Postgres.
+func (db *DB) Engine() string { return db.engine }
+
+// Open connects to the database and applies pending migrations.
+func (db *DB) Open(ctx context.Context) error {
+	switch {
+	case strings.HasPrefix(db.URL, "sqlite:"):
+		if err := db.openSQLite(strings.TrimPrefix(db.URL, "sqlite:")); err != nil {
+			return err
+		}
+	case strings.HasPrefix(db.URL, "postgres://"), strings.HasPrefix(db.URL, "postgresql://"):
+		db.engine = Postgres
+		conn, err := sql.Open("pgx", db.URL)
+		if err != nil {
+			return fmt.Errorf("open postgres: %w", err)
+		}
+		conn.SetMaxOpenConns(32)
+		conn.SetMaxIdleConns(16)
+		conn.SetConnMaxIdleTime(5 * time.Minute)
+		db.write, db.read = conn, conn
+	default:
+		return fmt.Errorf("database url %q: want sqlite:PATH or postgres://", db.URL)
+	}
+	if err := db.write.PingContext(ctx); err != nil {
+		db.Close()
+		return fmt.Errorf("connect to %s: %w", db.engine, err)
+	}
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return err
+	}
+	return nil
+}
+
+func (db *DB) openSQLite(path string) error {
+	db.engine = SQLite
+	if path == "" {
+		return errors.New("sqlite: empty path")
+	}
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return fmt.Errorf("sqlite: create %s: %w", dir, err)
+		}
+	}
+	base := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
+		"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
+	w, err := sql.Open("sqlite", base+"&_txlock=immediate")
+	if err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	// SQLite has one writer at a time; one connection queues writers in Go instead of in busy loops.
+	w.SetMaxOpenConns(1)
+	w.SetConnMaxIdleTime(0)
+	r, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
+	if err != nil {
+		w.Close()
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	r.SetMaxOpenConns(8)
+	db.write, db.read = w, r
+	return nil
+}
+
+// Migrate applies the engine's pending migrations. With PostgreSQL a session lock keeps instances that
+// start together from migrating at once.
+func (db *DB) Migrate(ctx context.Context) error {
+	sub, err := fs.Sub(migrations, "migrations/"+db.engine)
+	if err != nil {
+		return err
+	}
+	dialect := goose.DialectSQLite3
+	var opts []goose.ProviderOption
+	if db.engine == Postgres {
+		dialect = goose.DialectPostgres
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(dialect, db.write, sub, opts...)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error {
+	var err error
+	if db.write != nil {
+		err = db.write.Close()
+	}
+	if db.read != nil && db.read != db.write {
+		if e := db.read.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
+}
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error {
+	return db.read.PingContext(ctx)
+}
+
+// Tx is a transaction with the time it runs at.
+type Tx struct {
+	*sql.Tx
+	db  *DB
+	now time.Time
+}
+
+// update runs fn in a read-write transaction, committing when fn returns nil.
+func (db *DB) update(ctx context.Context, fn func(tx *Tx) error) error {
+	return db.run(ctx, db.write, false, fn)
+}
+
+// view runs fn in a read-only transaction.
+func (db *DB) view(ctx context.Context, fn func(tx *Tx) error) error {
+	return db.run(ctx, db.read, true, fn)
+}
+
+func (db *DB) run(ctx context.Context, conn *sql.DB, readOnly bool, fn func(tx *Tx) error) error {
+	var opts *sql.TxOptions
+	if readOnly && db.engine == Postgres {
+		opts = &sql.TxOptions{ReadOnly: true}
+	}
+	sqlTx, err := conn.BeginTx(ctx, opts)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	tx := &Tx{Tx: sqlTx, db: db, now: db.Now().UTC()}
+	if err := fn(tx); err != nil {
+		sqlTx.Rollback()
+		return err
+	}
+	if err := sqlTx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// forUpdate returns the row-lock clause for a SELECT that precedes an update of the same row. SQLite
+// needs none: its write transactions are serialised.
+func (tx *Tx) forUpdate() string {
+	if tx.db.engine == Postgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+// isUniqueViolation reports whether err is a unique-constraint failure on either engine.
+func isUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23505"
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) {
+		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+// isForeignKeyViolation reports whether err is a foreign-key failure on either engine.
+func isForeignKeyViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23503"
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) {
+		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
+	}
+	return false
+}
+
+// scanner is a *sql.Row or *sql.Rows.
+type scanner interface {
+	Scan(dest ...any) error
+}
+
+// notFound wraps sql.ErrNoRows into the domain's not-found error.
+func notFound(err error, what string) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return squares.Errorf(squares.ENOTFOUND, "%s not found.", what)
+	}
+	return err
+}
+
+// nullTime converts a nullable time.
+func nullTime(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
+}
+
+func timeArg(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return t.UTC()
+}
+
+func nullInt(n sql.NullInt64) *int {
+	if !n.Valid {
+		return nil
+	}
+	v := int(n.Int64)
+	return &v
+}
+
+func intArg(p *int) any {
+	if p == nil {
+		return nil
+	}
+	return int64(*p)
+}
+
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}

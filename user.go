@@ -1,0 +1,242 @@
+package squares
+
+import (
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+)
+
+// Roles. Admin is never granted from an e-mail address or an id: the first admin comes from configuration
+// or the create-admin command.
+const (
+	RoleUser  = "user"
+	RoleAdmin = "admin"
+)
+
+// Compliance statuses reported on users.
+const (
+	ComplianceVerified   = "verified"   // age verified and eligible for paid play
+	ComplianceRestricted = "restricted" // age verified, but paid play is not allowed where they live
+	CompliancePending    = "pending"    // not verified yet
+)
+
+// HouseUserID is the id the API shows for squares owned by the house.
+const HouseUserID = "admin"
+
+// User is an account: a player, or an admin who runs the platform.
+type User struct {
+	ID               int64
+	Email            string
+	Username         string // admins only
+	PasswordHash     string
+	FirstName        string
+	LastName         string
+	ProfileImageURL  string
+	Role             string
+	DateOfBirth      string // YYYY-MM-DD, empty when not given
+	ResidenceState   string
+	ResidenceCountry string
+	IsAgeVerified    bool
+	IsEligibleToBet  bool
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+}
+
+// IsAdmin reports whether u is an admin.
+func (u *User) IsAdmin() bool { return u != nil && u.Role == RoleAdmin }
+
+// ComplianceStatus derives the status shown to admins and the user from the verification flags.
+func (u *User) ComplianceStatus() string {
+	switch {
+	case u.IsAgeVerified && u.IsEligibleToBet:
+		return ComplianceVerified
+	case u.IsAgeVerified:
+		return ComplianceRestricted
+	default:
+		return CompliancePending
+	}
+}
+
+// CanPlayFree reports whether u may claim squares in free pools: signed in and age verified.
+func (u *User) CanPlayFree() bool { return u != nil && u.IsAgeVerified }
+
+// CanPlayPaid reports whether u may buy squares in paid pools.
+func (u *User) CanPlayPaid() bool { return u != nil && u.IsAgeVerified && u.IsEligibleToBet }
+
+// Password limits. The minimum at sign-in is lower so that the old client's rule still reads well; new
+// passwords need 8 characters.
+const (
+	MinPasswordLogin    = 6
+	MinPasswordRegister = 8
+	MaxPasswordLength   = 128
+	MinimumAge          = 18
+)
+
+// NormalizeEmail lower-cases and trims an e-mail address.
+func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// ValidEmail reports whether s is a plain e-mail address (no display name).
+func ValidEmail(s string) bool {
+	if len(s) > 254 || strings.ContainsAny(s, " <>") {
+		return false
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s {
+		return false
+	}
+	_, domain, _ := strings.Cut(s, "@")
+	return strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".")
+}
+
+// ParseDate parses a date of birth given as YYYY-MM-DD or as an RFC 3339 timestamp (whose date part is
+// used), the forms a date picker and a JavaScript Date send.
+func ParseDate(s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if len(s) >= 10 {
+		if t, err := time.Parse("2006-01-02", s[:10]); err == nil && (len(s) == 10 || s[10] == 'T') {
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("date %q is not YYYY-MM-DD", s)
+}
+
+// AgeOn returns the age in whole years on the date of now of someone born on dob.
+func AgeOn(dob, now time.Time) int {
+	y, m, d := now.Date()
+	age := y - dob.Year()
+	if m < dob.Month() || (m == dob.Month() && d < dob.Day()) {
+		age--
+	}
+	return age
+}
+
+// Registration is what a new player sends to create an account.
+type Registration struct {
+	Email          string
+	Password       string
+	FirstName      string
+	LastName       string
+	HasDateOfBirth bool // the main form sends a date of birth; the test page does not
+	DateOfBirth    string
+	ResidenceState string
+}
+
+// Validate checks r with the messages of the specification and normalises its fields.
+func (r *Registration) Validate(now time.Time) error {
+	var v Validation
+	r.Email = NormalizeEmail(r.Email)
+	r.FirstName = strings.TrimSpace(r.FirstName)
+	r.LastName = strings.TrimSpace(r.LastName)
+	r.ResidenceState = strings.ToUpper(strings.TrimSpace(r.ResidenceState))
+	if !ValidEmail(r.Email) {
+		v.Add("email", "Please enter a valid email address")
+	}
+	if len([]rune(r.Password)) < MinPasswordRegister {
+		v.Add("password", "Password must be at least 8 characters")
+	} else if len(r.Password) > MaxPasswordLength {
+		v.Add("password", "Password must be at most 128 characters")
+	}
+	if r.FirstName == "" {
+		v.Add("firstName", "First name is required")
+	} else if len([]rune(r.FirstName)) > 50 {
+		v.Add("firstName", "First name must be at most 50 characters")
+	}
+	if r.LastName == "" && r.HasDateOfBirth {
+		v.Add("lastName", "Last name is required")
+	} else if len([]rune(r.LastName)) > 50 {
+		v.Add("lastName", "Last name must be at most 50 characters")
+	}
+	if r.HasDateOfBirth {
+		if msg := checkDateOfBirth(r.DateOfBirth, now, "You must be at least 18 years old to participate"); msg != "" {
+			v.Add("dateOfBirth", msg)
+		} else {
+			dob, _ := ParseDate(r.DateOfBirth)
+			r.DateOfBirth = dob.Format("2006-01-02")
+		}
+	}
+	if r.ResidenceState != "" && !IsUSState(r.ResidenceState) {
+		v.Add("residenceState", "Please enter a valid two-letter US state code")
+	}
+	return v.Err()
+}
+
+func checkDateOfBirth(s string, now time.Time, tooYoung string) string {
+	if strings.TrimSpace(s) == "" {
+		return "Date of birth is required"
+	}
+	dob, err := ParseDate(s)
+	if err != nil || dob.After(now) || dob.Year() < 1900 {
+		return "Please enter a valid date of birth"
+	}
+	if AgeOn(dob, now) < MinimumAge {
+		return tooYoung
+	}
+	return ""
+}
+
+// Login is what a player sends to sign in.
+type Login struct {
+	Email    string
+	Password string
+}
+
+// Validate checks l with the messages of the specification.
+func (l *Login) Validate() error {
+	var v Validation
+	l.Email = NormalizeEmail(l.Email)
+	if !ValidEmail(l.Email) {
+		v.Add("email", "Please enter a valid email address")
+	}
+	if len([]rune(l.Password)) < MinPasswordLogin {
+		v.Add("password", "Password must be at least 6 characters")
+	} else if len(l.Password) > MaxPasswordLength {
+		v.Add("password", "Password must be at most 128 characters")
+	}
+	return v.Err()
+}
+
+// AgeVerification is what a player sends to verify age and residence.
+type AgeVerification struct {
+	DateOfBirth      string
+	ResidenceState   string
+	ResidenceCountry string
+}
+
+// ErrUnderage is the answer to an age verification by someone under 18.
+var ErrUnderage = Errorf(EUNPROCESSABLE, "Age Requirement Not Met: You must be at least 18 years old to use this platform.")
+
+// Validate checks a with the messages of the specification. Someone under 18 gets ErrUnderage.
+func (a *AgeVerification) Validate(now time.Time) error {
+	var v Validation
+	a.ResidenceState = strings.ToUpper(strings.TrimSpace(a.ResidenceState))
+	a.ResidenceCountry = strings.ToUpper(strings.TrimSpace(a.ResidenceCountry))
+	underage := false
+	switch msg := checkDateOfBirth(a.DateOfBirth, now, ""); msg {
+	case "":
+		dob, _ := ParseDate(a.DateOfBirth)
+		a.DateOfBirth = dob.Format("2006-01-02")
+	case "Date of birth is required", "Please enter a valid date of birth":
+		v.Add("dateOfBirth", msg)
+	default:
+		underage = true
+	}
+	if !IsUSState(a.ResidenceState) {
+		v.Add("residenceState", "Please select your state of residence")
+	}
+	switch a.ResidenceCountry {
+	case "US", "USA", "UNITED STATES":
+		a.ResidenceCountry = "US"
+	case "":
+		v.Add("residenceCountry", "Please select your country of residence")
+	default:
+		v.Add("residenceCountry", "Squares is only available in the United States")
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	if underage {
+		return ErrUnderage
+	}
+	return nil
+}
