@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+	"github.com/squaresapp/squares/store/storetest"
+)
+
+func TestMain(m *testing.M) { storetest.Main(m) }
+
+func TestSeedDemo(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db := storetest.Open(t, engine)
+		now := time.Now()
+		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+		seeded, err := seedDemo(ctx, db, now, true, logger)
+		if err != nil || !seeded {
+			t.Fatalf("seedDemo = %v, %v", seeded, err)
+		}
+		pools, err := db.ListPools(ctx, store.PoolFilter{Listed: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := len(demoGames) * len(squares.Tiers); len(pools) != want {
+			t.Fatalf("listed pools = %d, want %d", len(pools), want)
+		}
+		if pools[0].SquaresTaken != 97 || pools[0].EntryFee != 0 {
+			t.Errorf("first free pool has %d squares (fee %v), want 97", pools[0].SquaresTaken, pools[0].EntryFee)
+		}
+		featured, err := db.ListPools(ctx, store.PoolFilter{Listed: true, FeaturedAt: &now})
+		if err != nil || len(featured) != 1 {
+			t.Fatalf("featured = %d, %v", len(featured), err)
+		}
+		demo, err := db.FindUserByEmail(ctx, demoPlayerEmail)
+		if err != nil || !squares.CheckPassword(demo.PasswordHash, demoPassword) || !demo.CanPlayPaid() {
+			t.Fatalf("demo player = %+v, %v", demo, err)
+		}
+		mine, err := db.ListPools(ctx, store.PoolFilter{Viewer: demo.ID, OwnedBy: demo.ID})
+		if err != nil || len(mine) != 1 || mine[0].ViewerSquares != 3 {
+			t.Fatalf("demo player's pools = %v, %v", mine, err)
+		}
+		// A second start finds games and seeds nothing.
+		if seeded, err := seedDemo(ctx, db, now, true, logger); err != nil || seeded {
+			t.Fatalf("second seedDemo = %v, %v", seeded, err)
+		}
+	})
+}

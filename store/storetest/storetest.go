@@ -1,0 +1,206 @@
+// Package storetest gives tests real databases: a file-backed SQLite database, or a database on a
+// throwaway PostgreSQL server that it starts from /usr/lib/postgresql/15/bin in a temporary directory
+// (or reaches at SQUARES_TEST_POSTGRES_URL). Every call gets a fresh, migrated database.
+package storetest
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/squaresapp/squares/store"
+)
+
+// Engines are the database engines every store test runs on.
+var Engines = []string{store.SQLite, store.Postgres}
+
+// PostgresBin is where the PostgreSQL server binaries are.
+var PostgresBin = envOr("SQUARES_TEST_POSTGRES_BIN", "/usr/lib/postgresql/15/bin")
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// Main runs the tests of a package and stops the PostgreSQL server it may have started. Call it from
+// TestMain: func TestMain(m *testing.M) { storetest.Main(m) }.
+func Main(m *testing.M) {
+	code := m.Run()
+	stopServer()
+	os.Exit(code)
+}
+
+// ForEachEngine runs fn as a subtest per engine.
+func ForEachEngine(t *testing.T, fn func(t *testing.T, engine string)) {
+	for _, e := range Engines {
+		t.Run(e, func(t *testing.T) { fn(t, e) })
+	}
+}
+
+// Open returns an open store on a fresh database of the engine, closed when the test ends.
+func Open(t testing.TB, engine string) *store.DB {
+	t.Helper()
+	db := store.New(URL(t, engine))
+	if err := db.Open(context.Background()); err != nil {
+		t.Fatalf("open %s store: %v", engine, err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+var dbCounter atomic.Int64
+
+// URL returns the URL of a fresh, empty database of the engine (not yet migrated).
+func URL(t testing.TB, engine string) string {
+	t.Helper()
+	switch engine {
+	case store.SQLite:
+		return "sqlite:" + filepath.Join(t.TempDir(), "squares.db")
+	case store.Postgres:
+		base, err := serverURL()
+		if err != nil {
+			t.Fatalf("postgres for tests: %v", err)
+		}
+		name := fmt.Sprintf("t_%d_%d", os.Getpid(), dbCounter.Add(1))
+		admin, err := sql.Open("pgx", base+"/postgres?sslmode=disable")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer admin.Close()
+		if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+			t.Fatalf("create database %s: %v", name, err)
+		}
+		return base + "/" + name + "?sslmode=disable"
+	}
+	t.Fatalf("unknown engine %q", engine)
+	return ""
+}
+
+var (
+	serverOnce sync.Once
+	serverBase string
+	serverErr  error
+	serverDir  string
+	asUser     string
+)
+
+// serverURL starts the throwaway server once per test binary and returns postgres://user@host:port.
+func serverURL() (string, error) {
+	serverOnce.Do(func() {
+		if u := os.Getenv("SQUARES_TEST_POSTGRES_URL"); u != "" {
+			serverBase = strings.TrimSuffix(u, "/")
+			return
+		}
+		serverBase, serverErr = startServer()
+	})
+	return serverBase, serverErr
+}
+
+func startServer() (string, error) {
+	if _, err := os.Stat(filepath.Join(PostgresBin, "initdb")); err != nil {
+		return "", fmt.Errorf("no PostgreSQL server binaries at %s (set SQUARES_TEST_POSTGRES_BIN or SQUARES_TEST_POSTGRES_URL): %w", PostgresBin, err)
+	}
+	dir, err := os.MkdirTemp("", "squares-pg-")
+	if err != nil {
+		return "", err
+	}
+	serverDir = dir
+	// PostgreSQL refuses to run as root; as root, run it as the postgres user.
+	if os.Geteuid() == 0 {
+		u, err := user.Lookup("postgres")
+		if err != nil {
+			return "", fmt.Errorf("running as root needs a postgres user to run the server as: %w", err)
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		if err := os.Chown(dir, uid, gid); err != nil {
+			return "", err
+		}
+		asUser = "postgres"
+	}
+	port, err := freePort()
+	if err != nil {
+		return "", err
+	}
+	data := filepath.Join(dir, "data")
+	if out, err := pgCommand("initdb", "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("initdb: %v\n%s", err, out)
+	}
+	opts := fmt.Sprintf("-p %d -k %s -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300", port, dir)
+	if out, err := pgCommand("pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(dir, "server.log"), "-w", "-t", "60", "start").CombinedOutput(); err != nil {
+		log, _ := os.ReadFile(filepath.Join(dir, "server.log"))
+		return "", fmt.Errorf("pg_ctl start: %v\n%s\n%s", err, out, log)
+	}
+	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d", port), nil
+}
+
+func pgCommand(name string, args ...string) *exec.Cmd {
+	bin := filepath.Join(PostgresBin, name)
+	if asUser != "" {
+		return exec.Command("runuser", append([]string{"-u", asUser, "--", bin}, args...)...)
+	}
+	return exec.Command(bin, args...)
+}
+
+func stopServer() {
+	if serverDir == "" {
+		return
+	}
+	cmd := pgCommand("pg_ctl", "-D", filepath.Join(serverDir, "data"), "-m", "immediate", "-w", "-t", "30", "stop")
+	cmd.Run()
+	os.RemoveAll(serverDir)
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// Clock is a settable clock for tests.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock returns a clock stopped at t.
+func NewClock(t time.Time) *Clock { return &Clock{now: t.UTC()} }
+
+// Now returns the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Set moves the clock to t.
+func (c *Clock) Set(t time.Time) {
+	c.mu.Lock()
+	c.now = t.UTC()
+	c.mu.Unlock()
+}
+
+// Add moves the clock forward by d.
+func (c *Clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
