@@ -12,6 +12,7 @@ func (s *Server) routes() {
 
 	m.HandleFunc("GET /healthz", s.handleHealth)
 	m.HandleFunc("GET /api/config", s.handleConfig)
+	m.HandleFunc("GET /ws", s.handleWebsocket)
 
 	// Accounts.
 	m.HandleFunc("POST /api/auth/register", s.handleRegister)

@@ -40,10 +40,13 @@ type Server struct {
 	Assets fs.FS
 	// Now gives the current time; tests replace it.
 	Now func() time.Time
+	// Events, when set, feeds the live updates pushed to websockets.
+	Events squares.Events
 
 	ln     net.Listener
 	server *http.Server
 	mux    *http.ServeMux
+	hub    *hub
 }
 
 // NewServer returns a server with its routes; set the fields, then call Open.
@@ -67,6 +70,10 @@ func (s *Server) Open() error {
 		return fmt.Errorf("listen on %s: %w", s.Config.Addr, err)
 	}
 	s.ln = ln
+	if s.Events != nil {
+		s.hub = newHub(s.Store, s.Logger)
+		go s.hub.run(s.Events.Subscribe(s.hub.ctx))
+	}
 	go func() {
 		if err := s.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			s.Logger.Error("serve", "err", err)
@@ -88,7 +95,12 @@ func (s *Server) URL() string { return "http://" + s.Addr() }
 
 // Close stops accepting requests and waits up to the context's deadline for those under way.
 func (s *Server) Close(ctx context.Context) error {
-	return s.server.Shutdown(ctx)
+	err := s.server.Shutdown(ctx)
+	if s.hub != nil {
+		// Shutdown does not wait for hijacked connections: the hub closes its websockets itself.
+		s.hub.close()
+	}
+	return err
 }
 
 // Handler returns the server's handler with its middleware.

@@ -132,6 +132,7 @@ func claimSquares(ctx context.Context, tx *Tx, c Claim) (*ClaimResult, error) {
 	if res.Drew, err = addTaken(ctx, tx, p.ID, len(c.Cells)); err != nil {
 		return nil, err
 	}
+	tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: p.GameID, Cells: c.Cells})
 	res.Pool, err = findPool(ctx, tx, p.ID, c.User.ID)
 	return res, err
 }

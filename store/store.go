@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,6 +41,10 @@ type DB struct {
 	URL string
 	// Now gives the time stored on rows; tests replace it.
 	Now func() time.Time
+	// Events, when set, receives the events of each committed transaction.
+	Events squares.Events
+	// Logger reports events that could not be published.
+	Logger *slog.Logger
 
 	engine string
 	write  *sql.DB // SQLite: one connection, transactions begin IMMEDIATE
@@ -160,11 +165,17 @@ func (db *DB) Ping(ctx context.Context) error {
 	return db.read.PingContext(ctx)
 }
 
-// Tx is a transaction with the time it runs at.
+// Tx is a transaction with the time it runs at and the events it will publish once committed.
 type Tx struct {
 	*sql.Tx
-	db  *DB
-	now time.Time
+	db     *DB
+	now    time.Time
+	events []squares.Event
+}
+
+// emit queues an event to publish after the transaction commits; a rolled-back change tells no one.
+func (tx *Tx) emit(e squares.Event) {
+	tx.events = append(tx.events, e)
 }
 
 // update runs fn in a read-write transaction, committing when fn returns nil.
@@ -193,6 +204,14 @@ func (db *DB) run(ctx context.Context, conn *sql.DB, readOnly bool, fn func(tx *
 	}
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
+	}
+	if db.Events != nil {
+		for _, e := range tx.events {
+			// The change is committed; a lost event only delays browsers until their next refetch.
+			if err := db.Events.Publish(ctx, e); err != nil && db.Logger != nil {
+				db.Logger.Warn("publish event", "kind", e.Kind, "pool", e.PoolID, "game", e.GameID, "err", err)
+			}
+		}
 	}
 	return nil
 }

@@ -5,10 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"time"
 
 	"github.com/squaresapp/squares"
 	squareshttp "github.com/squaresapp/squares/http"
+	"github.com/squaresapp/squares/pubsub"
 	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/web"
 )
@@ -24,7 +26,15 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		return err
 	}
 	defer db.Close()
+	db.Logger = logger
 	logger.Info("database ready", "engine", db.Engine())
+
+	events, closeEvents, err := openEvents(ctx, db, logger)
+	if err != nil {
+		return err
+	}
+	defer closeEvents()
+	db.Events = events
 
 	if cfg.AdminUsername != "" {
 		if err := ensureAdmin(ctx, db, cfg.AdminUsername, cfg.AdminPassword); err != nil {
@@ -46,6 +56,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		Addr: cfg.Addr, Dev: cfg.Dev, TrustProxy: cfg.TrustProxy, Eligibility: cfg.Eligibility,
 		PaymentsProvider: "sandbox",
 	}, db, logger)
+	srv.Events = events
 	srv.Assets = web.Dist()
 	if srv.Assets == nil {
 		logger.Warn("the web app is not built into this binary; run `make build`")
@@ -73,4 +84,17 @@ func ensureAdmin(ctx context.Context, db *store.DB, username, password string) e
 	}
 	_, err = db.EnsureAdmin(ctx, username, hash)
 	return err
+}
+
+// openEvents returns the event bus: in-process with SQLite, PostgreSQL LISTEN/NOTIFY with PostgreSQL so
+// that every instance on the database hears every change.
+func openEvents(ctx context.Context, db *store.DB, logger *slog.Logger) (squares.Events, func(), error) {
+	if db.Engine() != store.Postgres {
+		return pubsub.NewLocal(logger), func() {}, nil
+	}
+	ps := pubsub.NewPostgres(db.URL, logger)
+	if err := ps.Open(ctx); err != nil {
+		return nil, nil, err
+	}
+	return ps, func() { ps.Close() }, nil
 }

@@ -1,0 +1,295 @@
+package http
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+)
+
+// hub knows which connection watches which pool and game, turns each event into one message, and fans it
+// out to the watchers on this instance.
+type hub struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	store  *store.DB
+	logger *slog.Logger
+
+	mu       sync.RWMutex
+	closed   bool
+	conns    map[*wsConn]struct{}
+	pools    map[int64]map[*wsConn]struct{}
+	games    map[int64]map[*wsConn]struct{}
+	poolGame map[int64]int64 // the game of each watched pool
+	done     sync.WaitGroup
+}
+
+func newHub(db *store.DB, logger *slog.Logger) *hub {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &hub{ctx: ctx, cancel: cancel, store: db, logger: logger, conns: map[*wsConn]struct{}{},
+		pools: map[int64]map[*wsConn]struct{}{}, games: map[int64]map[*wsConn]struct{}{}, poolGame: map[int64]int64{}}
+}
+
+// run handles events until the hub closes, and pings every connection now and then.
+func (h *hub) run(events <-chan squares.Event) {
+	h.done.Add(1)
+	defer h.done.Done()
+	ping := time.NewTicker(wsPingInterval)
+	defer ping.Stop()
+	for {
+		select {
+		case <-h.ctx.Done():
+			return
+		case e, ok := <-events:
+			if !ok {
+				return
+			}
+			h.handle(e)
+		case <-ping.C:
+			h.pingAll()
+		}
+	}
+}
+
+// close drops every connection with "going away" and stops the hub.
+func (h *hub) close() {
+	h.mu.Lock()
+	h.closed = true
+	conns := make([]*wsConn, 0, len(h.conns))
+	for c := range h.conns {
+		conns = append(conns, c)
+	}
+	h.mu.Unlock()
+	for _, c := range conns {
+		h.drop(c, wsCloseShutdown, "server shutting down")
+	}
+	h.cancel()
+	h.done.Wait()
+}
+
+func (h *hub) add(c *wsConn) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return false
+	}
+	h.conns[c] = struct{}{}
+	return true
+}
+
+// drop forgets a connection and closes it, once.
+func (h *hub) drop(c *wsConn, code websocket.StatusCode, reason string) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	c.closed = true
+	c.queue = nil
+	pools, games := c.pools, c.games
+	c.mu.Unlock()
+	h.mu.Lock()
+	delete(h.conns, c)
+	for id := range pools {
+		h.removeLocked(h.pools, id, c)
+		if h.pools[id] == nil {
+			delete(h.poolGame, id)
+		}
+	}
+	for id := range games {
+		h.removeLocked(h.games, id, c)
+	}
+	h.mu.Unlock()
+	if code == wsCloseNormal {
+		c.ws.Close(code, reason)
+	} else {
+		// A client that is too slow, flooding or gone gets no close handshake to wait for.
+		go c.ws.Close(code, reason)
+	}
+}
+
+func (h *hub) removeLocked(m map[int64]map[*wsConn]struct{}, id int64, c *wsConn) {
+	if set := m[id]; set != nil {
+		delete(set, c)
+		if len(set) == 0 {
+			delete(m, id)
+		}
+	}
+}
+
+func (h *hub) subscribePool(c *wsConn, poolID, gameID int64) bool {
+	c.mu.Lock()
+	if c.closed || len(c.pools)+len(c.games) >= wsMaxSubs {
+		_, already := c.pools[poolID]
+		c.mu.Unlock()
+		return already
+	}
+	c.pools[poolID] = struct{}{}
+	c.mu.Unlock()
+	h.mu.Lock()
+	if h.pools[poolID] == nil {
+		h.pools[poolID] = map[*wsConn]struct{}{}
+	}
+	h.pools[poolID][c] = struct{}{}
+	h.poolGame[poolID] = gameID
+	h.mu.Unlock()
+	return true
+}
+
+func (h *hub) unsubscribePool(c *wsConn, poolID int64) {
+	c.mu.Lock()
+	delete(c.pools, poolID)
+	c.mu.Unlock()
+	h.mu.Lock()
+	h.removeLocked(h.pools, poolID, c)
+	if h.pools[poolID] == nil {
+		delete(h.poolGame, poolID)
+	}
+	h.mu.Unlock()
+}
+
+func (h *hub) subscribeGame(c *wsConn, gameID int64) bool {
+	c.mu.Lock()
+	if c.closed || len(c.pools)+len(c.games) >= wsMaxSubs {
+		_, already := c.games[gameID]
+		c.mu.Unlock()
+		return already
+	}
+	c.games[gameID] = struct{}{}
+	c.mu.Unlock()
+	h.mu.Lock()
+	if h.games[gameID] == nil {
+		h.games[gameID] = map[*wsConn]struct{}{}
+	}
+	h.games[gameID][c] = struct{}{}
+	h.mu.Unlock()
+	return true
+}
+
+func (h *hub) unsubscribeGame(c *wsConn, gameID int64) {
+	c.mu.Lock()
+	delete(c.games, gameID)
+	c.mu.Unlock()
+	h.mu.Lock()
+	h.removeLocked(h.games, gameID, c)
+	h.mu.Unlock()
+}
+
+// fanout sends one message to every connection in the set.
+func (h *hub) fanout(set func() []*wsConn, msg []byte) {
+	for _, c := range set() {
+		c.send(h, msg)
+	}
+}
+
+func (h *hub) watchers(m map[int64]map[*wsConn]struct{}, id int64) []*wsConn {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	set := m[id]
+	out := make([]*wsConn, 0, len(set))
+	for c := range set {
+		out = append(out, c)
+	}
+	return out
+}
+
+// handle turns an event into messages: the database is read once per event, whatever the number of
+// watchers, and nothing is read when no one here watches.
+func (h *hub) handle(e squares.Event) {
+	switch e.Kind {
+	case squares.EventPool:
+		if len(h.watchers(h.pools, e.PoolID)) == 0 {
+			return
+		}
+		msg, err := h.poolMessage(e)
+		if err != nil {
+			h.logger.Warn("live update", "pool", e.PoolID, "err", err)
+			return
+		}
+		h.fanout(func() []*wsConn { return h.watchers(h.pools, e.PoolID) }, msg)
+	case squares.EventGame:
+		h.mu.RLock()
+		var pools []int64
+		for p, g := range h.poolGame {
+			if g == e.GameID {
+				pools = append(pools, p)
+			}
+		}
+		watched := len(h.games[e.GameID]) > 0
+		h.mu.RUnlock()
+		if !watched && len(pools) == 0 {
+			return
+		}
+		g, err := h.store.FindGame(h.ctx, e.GameID)
+		if err != nil {
+			h.logger.Warn("live update", "game", e.GameID, "err", err)
+			return
+		}
+		update := gameUpdate(g)
+		h.fanout(func() []*wsConn { return h.watchers(h.games, e.GameID) }, mustJSON(update))
+		for _, p := range pools {
+			msg := mustJSON(map[string]any{"type": "poolUpdate", "poolId": p, "gameUpdate": update})
+			h.fanout(func() []*wsConn { return h.watchers(h.pools, p) }, msg)
+		}
+	}
+}
+
+// poolMessage describes a pool's change: its state now and the squares that changed hands.
+func (h *hub) poolMessage(e squares.Event) ([]byte, error) {
+	p, err := h.store.FindPool(h.ctx, e.PoolID, 0)
+	if err != nil {
+		return nil, err
+	}
+	msg := map[string]any{"type": "poolUpdate", "poolId": p.ID, "pool": toPoolJSON(p, nil)}
+	if len(e.Cells) > 0 {
+		sqs, err := h.store.ListSquares(h.ctx, p.ID)
+		if err != nil {
+			return nil, err
+		}
+		owned := map[squares.Cell]*squares.Square{}
+		for _, sq := range sqs {
+			owned[squares.Cell{Row: sq.Row, Column: sq.Column}] = sq
+		}
+		changed := []squareJSON{}
+		released := []squares.Cell{}
+		for _, c := range e.Cells {
+			if sq, ok := owned[c]; ok {
+				changed = append(changed, toSquareJSON(sq))
+			} else {
+				released = append(released, c)
+			}
+		}
+		msg["squares"], msg["released"] = changed, released
+	}
+	return mustJSON(msg), nil
+}
+
+// gameUpdate is the message for a game's score and state.
+func gameUpdate(g *squares.Game) map[string]any {
+	return map[string]any{"type": "gameUpdate", "gameId": g.ID, "homeScore": g.HomeScore, "awayScore": g.AwayScore,
+		"quarter": g.Quarter, "status": g.Status, "game": toGameJSON(g)}
+}
+
+// pingAll checks that every browser still answers; one that does not within wsPongTimeout is dropped.
+func (h *hub) pingAll() {
+	h.mu.RLock()
+	conns := make([]*wsConn, 0, len(h.conns))
+	for c := range h.conns {
+		conns = append(conns, c)
+	}
+	h.mu.RUnlock()
+	for _, c := range conns {
+		go func() {
+			ctx, cancel := context.WithTimeout(h.ctx, wsPongTimeout)
+			defer cancel()
+			if err := c.ws.Ping(ctx); err != nil {
+				h.drop(c, websocket.StatusPolicyViolation, "no pong")
+			}
+		}()
+	}
+}

@@ -1,0 +1,191 @@
+package http
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
+
+	"github.com/squaresapp/squares"
+)
+
+// Limits of one websocket connection.
+const (
+	wsReadLimit     = 4 << 10          // bytes per message from the browser
+	wsQueueLimit    = 64               // messages waiting to be written before the client is dropped as too slow
+	wsWriteTimeout  = 5 * time.Second  // a write that takes longer drops the client
+	wsPingInterval  = 25 * time.Second // how often the server checks the browser is still there
+	wsPongTimeout   = 10 * time.Second
+	wsMaxSubs       = 50 // pools and games one connection may watch
+	wsMessageRate   = 10 // messages per second from the browser, with a burst of wsMessageBurst
+	wsMessageBurst  = 20
+	wsCloseNormal   = websocket.StatusNormalClosure
+	wsCloseShutdown = websocket.StatusGoingAway
+)
+
+// wsConn is one browser's websocket. The handler's goroutine reads it; a writer goroutine runs only while
+// messages are queued, so an idle connection costs one goroutine and its buffers.
+type wsConn struct {
+	ws      *websocket.Conn
+	user    *squares.User
+	limiter *rate.Limiter
+
+	mu      sync.Mutex
+	queue   [][]byte
+	writing bool
+	closed  bool
+	pools   map[int64]struct{}
+	games   map[int64]struct{}
+}
+
+// send queues a message; a connection too far behind is dropped so it cannot slow anyone else.
+func (c *wsConn) send(h *hub, msg []byte) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	if len(c.queue) >= wsQueueLimit {
+		c.mu.Unlock()
+		h.drop(c, websocket.StatusPolicyViolation, "too slow")
+		return
+	}
+	c.queue = append(c.queue, msg)
+	if c.writing {
+		c.mu.Unlock()
+		return
+	}
+	c.writing = true
+	c.mu.Unlock()
+	go c.flush(h)
+}
+
+func (c *wsConn) flush(h *hub) {
+	for {
+		c.mu.Lock()
+		if len(c.queue) == 0 || c.closed {
+			c.writing = false
+			c.queue = nil
+			c.mu.Unlock()
+			return
+		}
+		msg := c.queue[0]
+		c.queue[0] = nil
+		c.queue = c.queue[1:]
+		c.mu.Unlock()
+		ctx, cancel := context.WithTimeout(h.ctx, wsWriteTimeout)
+		err := c.ws.Write(ctx, websocket.MessageText, msg)
+		cancel()
+		if err != nil {
+			h.drop(c, websocket.StatusPolicyViolation, "write failed")
+			return
+		}
+	}
+}
+
+// wsMessage is what browsers send.
+type wsMessage struct {
+	Type   string  `json:"type"`
+	PoolID flexInt `json:"poolId"`
+	GameID flexInt `json:"gameId"`
+}
+
+// handleWebsocket upgrades to a websocket (same origin only) and serves the connection until it closes.
+func (s *Server) handleWebsocket(w http.ResponseWriter, r *http.Request) {
+	if s.hub == nil {
+		s.Error(w, r, squares.Errorf(squares.ENOTFOUND, "Live updates are not enabled."))
+		return
+	}
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+	if err != nil {
+		return // Accept has answered the request
+	}
+	ws.SetReadLimit(wsReadLimit)
+	c := &wsConn{ws: ws, user: userFrom(r.Context()), limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst),
+		pools: map[int64]struct{}{}, games: map[int64]struct{}{}}
+	if !s.hub.add(c) {
+		ws.Close(wsCloseShutdown, "server shutting down")
+		return
+	}
+	defer s.hub.drop(c, wsCloseNormal, "")
+	ctx := s.hub.ctx
+	for {
+		_, data, err := ws.Read(ctx)
+		if err != nil {
+			return
+		}
+		if !c.limiter.Allow() {
+			s.hub.drop(c, websocket.StatusPolicyViolation, "too many messages")
+			return
+		}
+		s.handleWSMessage(ctx, c, data)
+	}
+}
+
+func (s *Server) handleWSMessage(ctx context.Context, c *wsConn, data []byte) {
+	var m wsMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		c.send(s.hub, wsError("Messages must be JSON objects with a type."))
+		return
+	}
+	switch m.Type {
+	case "subscribe":
+		if m.PoolID <= 0 {
+			c.send(s.hub, wsError("subscribe needs a poolId."))
+			return
+		}
+		p, err := s.Store.FindPool(ctx, int64(m.PoolID), 0)
+		if err == nil && !c.user.IsAdmin() && (p.Status == squares.PoolDraft || p.Status == squares.PoolInactive) {
+			err = squares.Errorf(squares.ENOTFOUND, "Pool not found.")
+		}
+		if err != nil {
+			c.send(s.hub, wsError(squares.ErrorMessage(err)))
+			return
+		}
+		if !s.hub.subscribePool(c, p.ID, p.GameID) {
+			c.send(s.hub, wsError("Too many subscriptions on one connection."))
+			return
+		}
+		c.send(s.hub, mustJSON(map[string]any{"type": "subscribed", "poolId": p.ID}))
+	case "unsubscribe":
+		s.hub.unsubscribePool(c, int64(m.PoolID))
+		c.send(s.hub, mustJSON(map[string]any{"type": "unsubscribed", "poolId": int64(m.PoolID)}))
+	case "subscribeToGame":
+		if m.GameID <= 0 {
+			c.send(s.hub, wsError("subscribeToGame needs a gameId."))
+			return
+		}
+		if _, err := s.Store.FindGame(ctx, int64(m.GameID)); err != nil {
+			c.send(s.hub, wsError(squares.ErrorMessage(err)))
+			return
+		}
+		if !s.hub.subscribeGame(c, int64(m.GameID)) {
+			c.send(s.hub, wsError("Too many subscriptions on one connection."))
+			return
+		}
+		c.send(s.hub, mustJSON(map[string]any{"type": "subscribed", "gameId": int64(m.GameID)}))
+	case "unsubscribeFromGame":
+		s.hub.unsubscribeGame(c, int64(m.GameID))
+	case "ping":
+		c.send(s.hub, mustJSON(map[string]any{"type": "pong"}))
+	default:
+		c.send(s.hub, wsError("Unknown message type."))
+	}
+}
+
+func wsError(message string) []byte {
+	return mustJSON(map[string]any{"type": "error", "message": message})
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+

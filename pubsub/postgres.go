@@ -1,0 +1,139 @@
+package pubsub
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/squaresapp/squares"
+)
+
+// Channel is the PostgreSQL notification channel events travel on.
+const Channel = "squares_events"
+
+// Postgres shares events between instances through PostgreSQL LISTEN/NOTIFY: Publish sends a NOTIFY with
+// the event's ids (far below the 8000-byte payload limit), and every instance, this one included, hears
+// it on a dedicated listening connection and hands it to its local subscribers.
+type Postgres struct {
+	URL    string
+	Logger *slog.Logger
+
+	local  *Local
+	pool   *pgxpool.Pool
+	cancel context.CancelFunc
+	done   chan struct{}
+	ready  chan struct{}
+	once   sync.Once
+}
+
+// NewPostgres returns an event bus on the PostgreSQL database at url; call Open before use.
+func NewPostgres(url string, logger *slog.Logger) *Postgres {
+	return &Postgres{URL: url, Logger: logger, local: NewLocal(logger), done: make(chan struct{}), ready: make(chan struct{})}
+}
+
+// Open connects and starts listening; it returns once the first LISTEN is in place.
+func (p *Postgres) Open(ctx context.Context) error {
+	cfg, err := pgxpool.ParseConfig(p.URL)
+	if err != nil {
+		return fmt.Errorf("pubsub: %w", err)
+	}
+	cfg.MaxConns = 4
+	if p.pool, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
+		return fmt.Errorf("pubsub: %w", err)
+	}
+	runCtx, cancel := context.WithCancel(context.Background())
+	p.cancel = cancel
+	go p.listen(runCtx)
+	select {
+	case <-p.ready:
+		return nil
+	case <-ctx.Done():
+		p.Close()
+		return ctx.Err()
+	case <-time.After(15 * time.Second):
+		p.Close()
+		return errors.New("pubsub: could not LISTEN within 15 s")
+	}
+}
+
+// Close stops listening.
+func (p *Postgres) Close() error {
+	if p.cancel != nil {
+		p.cancel()
+		<-p.done
+	}
+	if p.pool != nil {
+		p.pool.Close()
+	}
+	return nil
+}
+
+// Publish sends e to every instance.
+func (p *Postgres) Publish(ctx context.Context, e squares.Event) error {
+	payload, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	if _, err := p.pool.Exec(ctx, "SELECT pg_notify($1, $2)", Channel, string(payload)); err != nil {
+		return fmt.Errorf("notify: %w", err)
+	}
+	return nil
+}
+
+// Subscribe returns this instance's channel of events from every instance.
+func (p *Postgres) Subscribe(ctx context.Context) <-chan squares.Event {
+	return p.local.Subscribe(ctx)
+}
+
+// listen holds a connection in LISTEN and forwards notifications, reconnecting with backoff when the
+// connection is lost. Events sent while it reconnects are missed; browsers also refetch periodically.
+func (p *Postgres) listen(ctx context.Context) {
+	defer close(p.done)
+	backoff := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		err := p.listenOnce(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		p.Logger.Warn("pubsub: listener lost, reconnecting", "err", err, "in", backoff)
+		select {
+		case <-time.After(backoff):
+		case <-ctx.Done():
+			return
+		}
+		backoff = min(backoff*2, 5*time.Second)
+	}
+}
+
+func (p *Postgres) listenOnce(ctx context.Context) error {
+	pooled, err := p.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	// A listening connection is taken out of the pool for good: it never goes back in that state.
+	conn := pooled.Hijack()
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{Channel}.Sanitize()); err != nil {
+		return err
+	}
+	p.once.Do(func() { close(p.ready) })
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		var e squares.Event
+		if err := json.Unmarshal([]byte(n.Payload), &e); err != nil {
+			p.Logger.Warn("pubsub: bad payload", "payload", n.Payload, "err", err)
+			continue
+		}
+		p.local.Publish(ctx, e)
+	}
+}
