@@ -188,4 +188,3 @@ func mustJSON(v any) []byte {
 	}
 	return b
 }
-
