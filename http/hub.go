@@ -65,9 +65,15 @@ func (h *hub) close() {
 		conns = append(conns, c)
 	}
 	h.mu.Unlock()
+	var wg sync.WaitGroup
 	for _, c := range conns {
-		h.drop(c, wsCloseShutdown, "server shutting down")
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h.drop(c, wsCloseShutdown, "server shutting down")
+		}()
 	}
+	wg.Wait()
 	h.cancel()
 	h.done.Wait()
 }
@@ -82,7 +88,8 @@ func (h *hub) add(c *wsConn) bool {
 	return true
 }
 
-// drop forgets a connection and closes it, once.
+// drop forgets a connection and closes it, once, waiting for the close handshake (bounded by the
+// library's own 5 s timeout); callers on a hot path run it in a goroutine.
 func (h *hub) drop(c *wsConn, code websocket.StatusCode, reason string) {
 	c.mu.Lock()
 	if c.closed {
@@ -105,12 +112,7 @@ func (h *hub) drop(c *wsConn, code websocket.StatusCode, reason string) {
 		h.removeLocked(h.games, id, c)
 	}
 	h.mu.Unlock()
-	if code == wsCloseNormal {
-		c.ws.Close(code, reason)
-	} else {
-		// A client that is too slow, flooding or gone gets no close handshake to wait for.
-		go c.ws.Close(code, reason)
-	}
+	c.ws.Close(code, reason)
 }
 
 func (h *hub) removeLocked(m map[int64]map[*wsConn]struct{}, id int64, c *wsConn) {

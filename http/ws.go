@@ -51,7 +51,7 @@ func (c *wsConn) send(h *hub, msg []byte) {
 	}
 	if len(c.queue) >= wsQueueLimit {
 		c.mu.Unlock()
-		h.drop(c, websocket.StatusPolicyViolation, "too slow")
+		go h.drop(c, websocket.StatusPolicyViolation, "too slow")
 		return
 	}
 	c.queue = append(c.queue, msg)

@@ -1,0 +1,311 @@
+package http_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/squaresapp/squares"
+	squareshttp "github.com/squaresapp/squares/http"
+	"github.com/squaresapp/squares/pubsub"
+	"github.com/squaresapp/squares/store"
+	"github.com/squaresapp/squares/store/storetest"
+)
+
+// liveServer is a server with live updates on its own database (or a shared one).
+type liveServer struct {
+	*squareshttp.Server
+	db *store.DB
+}
+
+// startLive starts a server with live updates on the database at url: in-process events for SQLite,
+// LISTEN/NOTIFY for PostgreSQL, as cmd/squares wires them.
+func startLive(t *testing.T, url string) *liveServer {
+	t.Helper()
+	ctx := context.Background()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	db := store.New(url)
+	if err := db.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var events squares.Events = pubsub.NewLocal(logger)
+	if db.Engine() == store.Postgres {
+		ps := pubsub.NewPostgres(url, logger)
+		if err := ps.Open(ctx); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ps.Close() })
+		events = ps
+	}
+	db.Events = events
+	elig, _ := squares.ParseEligibility(squares.DefaultRestrictedStates, squares.DefaultStateMinAge)
+	srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: true, Eligibility: elig}, db, logger)
+	srv.Events = events
+	if err := srv.Open(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Close(ctx)
+	})
+	return &liveServer{Server: srv, db: db}
+}
+
+// openFreePool makes a game four days out with its free pool open for sale.
+func openFreePool(t *testing.T, db *store.DB) *store.PoolView {
+	t.Helper()
+	ctx := context.Background()
+	g := &squares.Game{LeagueID: squares.LeagueNFL, HomeTeam: "Buffalo Bills", AwayTeam: "Kansas City Chiefs",
+		HomeTeamColor: "#00338D", AwayTeamColor: "#E31837", GameDate: time.Now().Add(96 * time.Hour),
+		Status: squares.GameScheduled}
+	if err := db.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := db.SetPoolStatus(ctx, pools[0].ID, squares.PoolActive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// player registers a verified player on the server and returns a client holding the session.
+func player(t *testing.T, baseURL, email string) *http.Client {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	body := fmt.Sprintf(`{"email":%q,"password":"correct horse","firstName":"Pat","lastName":"Lee","dateOfBirth":"1990-01-01","residenceState":"NY"}`, email)
+	resp, err := c.Post(baseURL+"/api/auth/register", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("register %s: %d", email, resp.StatusCode)
+	}
+	return c
+}
+
+func claim(t *testing.T, c *http.Client, baseURL string, poolID int64, row, col int) int {
+	t.Helper()
+	resp, err := c.Post(fmt.Sprintf("%s/api/pools/%d/squares", baseURL, poolID), "application/json",
+		bytes.NewReader([]byte(fmt.Sprintf(`{"row":%d,"column":%d}`, row, col))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func dialWS(t *testing.T, baseURL string) *websocket.Conn {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(baseURL, "http")+"/ws", nil)
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	t.Cleanup(func() { c.CloseNow() })
+	return c
+}
+
+func sendWS(t *testing.T, c *websocket.Conn, v any) {
+	t.Helper()
+	b, _ := json.Marshal(v)
+	if err := c.Write(context.Background(), websocket.MessageText, b); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readUntil reads messages until one has the given type, failing after a generous deadline.
+func readUntil(t *testing.T, c *websocket.Conn, typ string) map[string]any {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		_, data, err := c.Read(ctx)
+		if err != nil {
+			t.Fatalf("waiting for %q: %v", typ, err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatalf("bad frame %s: %v", data, err)
+		}
+		if m["type"] == typ {
+			return m
+		}
+	}
+}
+
+func TestWebsocketPoolUpdates(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		srv := startLive(t, storetest.URL(t, engine))
+		p := openFreePool(t, srv.db)
+		ws := dialWS(t, srv.URL())
+		sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": p.ID})
+		if m := readUntil(t, ws, "subscribed"); m["poolId"] != float64(p.ID) {
+			t.Fatalf("subscribed = %v", m)
+		}
+		alice := player(t, srv.URL(), "alice@example.com")
+		if code := claim(t, alice, srv.URL(), p.ID, 3, 7); code != http.StatusCreated {
+			t.Fatalf("claim = %d", code)
+		}
+		m := readUntil(t, ws, "poolUpdate")
+		if m["poolId"] != float64(p.ID) {
+			t.Fatalf("poolUpdate for %v", m["poolId"])
+		}
+		sqs := m["squares"].([]any)
+		if len(sqs) != 1 {
+			t.Fatalf("squares = %v", sqs)
+		}
+		sq := sqs[0].(map[string]any)
+		if sq["row"] != float64(3) || sq["column"] != float64(7) || sq["user"].(map[string]any)["firstName"] != "Pat" {
+			t.Fatalf("square = %v", sq)
+		}
+		if pool := m["pool"].(map[string]any); pool["currentParticipants"] != float64(1) {
+			t.Fatalf("pool = %v", pool)
+		}
+
+		// After unsubscribing, another claim sends nothing more for the pool: the next frame is the
+		// answer to a ping.
+		sendWS(t, ws, map[string]any{"type": "unsubscribe", "poolId": p.ID})
+		readUntil(t, ws, "unsubscribed")
+		if code := claim(t, alice, srv.URL(), p.ID, 4, 4); code != http.StatusCreated {
+			t.Fatalf("claim = %d", code)
+		}
+		sendWS(t, ws, map[string]any{"type": "ping"})
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, data, err := ws.Read(ctx)
+		if err != nil || !strings.Contains(string(data), `"pong"`) {
+			t.Fatalf("after unsubscribe got %s, %v", data, err)
+		}
+	})
+}
+
+func TestWebsocketGameUpdates(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	p := openFreePool(t, srv.db)
+	ws := dialWS(t, srv.URL())
+	sendWS(t, ws, map[string]any{"type": "subscribeToGame", "gameId": p.GameID})
+	readUntil(t, ws, "subscribed")
+	sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": p.ID})
+	readUntil(t, ws, "subscribed")
+	srv.db.Events.Publish(context.Background(), squares.Event{Kind: squares.EventGame, GameID: p.GameID})
+	g := readUntil(t, ws, "gameUpdate")
+	if g["gameId"] != float64(p.GameID) || g["status"] != "scheduled" {
+		t.Fatalf("gameUpdate = %v", g)
+	}
+	pu := readUntil(t, ws, "poolUpdate")
+	if pu["poolId"] != float64(p.ID) || pu["gameUpdate"] == nil {
+		t.Fatalf("poolUpdate = %v", pu)
+	}
+}
+
+func TestWebsocketBadMessages(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	ws := dialWS(t, srv.URL())
+	for _, msg := range []string{`not json`, `{"type":"dance"}`, `{"type":"subscribe"}`,
+		`{"type":"subscribe","poolId":999999}`, `{"type":"subscribeToGame","gameId":"x"}`} {
+		if err := ws.Write(context.Background(), websocket.MessageText, []byte(msg)); err != nil {
+			t.Fatal(err)
+		}
+		if m := readUntil(t, ws, "error"); m["message"] == "" {
+			t.Fatalf("%s: error frame without message", msg)
+		}
+	}
+	// The connection survives bad messages.
+	sendWS(t, ws, map[string]any{"type": "ping"})
+	readUntil(t, ws, "pong")
+}
+
+func TestWebsocketFloodIsCut(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	ws := dialWS(t, srv.URL())
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	// Far more messages than the per-connection rate allows; the server closes with policy violation.
+	go func() {
+		for i := 0; i < 200; i++ {
+			if ws.Write(ctx, websocket.MessageText, []byte(`{"type":"ping"}`)) != nil {
+				return
+			}
+		}
+	}()
+	for {
+		_, _, err := ws.Read(ctx)
+		if err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+				t.Fatalf("closed with %v, want policy violation", err)
+			}
+			return
+		}
+	}
+}
+
+func TestWebsocketRefusesOtherOrigins(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL(), "http")+"/ws",
+		&websocket.DialOptions{HTTPHeader: http.Header{"Origin": {"https://evil.example"}}})
+	if err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("dial from another origin: %v, %v", resp, err)
+	}
+}
+
+// TestWebsocketAcrossInstances runs two servers on one PostgreSQL database: a claim made through one
+// reaches a websocket of the other through LISTEN/NOTIFY.
+func TestWebsocketAcrossInstances(t *testing.T) {
+	url := storetest.URL(t, store.Postgres)
+	a, b := startLive(t, url), startLive(t, url)
+	p := openFreePool(t, a.db)
+	ws := dialWS(t, b.URL())
+	sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": p.ID})
+	readUntil(t, ws, "subscribed")
+	bob := player(t, a.URL(), "bob@example.com")
+	if code := claim(t, bob, a.URL(), p.ID, 0, 0); code != http.StatusCreated {
+		t.Fatalf("claim on a = %d", code)
+	}
+	m := readUntil(t, ws, "poolUpdate")
+	sq := m["squares"].([]any)[0].(map[string]any)
+	if sq["row"] != float64(0) || sq["column"] != float64(0) {
+		t.Fatalf("b saw %v", m)
+	}
+}
+
+func TestWebsocketShutdownClosesConnections(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	ws := dialWS(t, srv.URL())
+	sendWS(t, ws, map[string]any{"type": "ping"})
+	readUntil(t, ws, "pong")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	// The browser side keeps reading, as a browser does, so it answers the server's close handshake.
+	read := make(chan error, 1)
+	go func() {
+		_, _, err := ws.Read(ctx)
+		read <- err
+	}()
+	if err := srv.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-read; websocket.CloseStatus(err) != websocket.StatusGoingAway {
+		t.Fatalf("after shutdown: %v, want going away", err)
+	}
+}
