@@ -212,7 +212,7 @@ func (a *AgeVerification) Validate(now time.Time) error {
 	a.ResidenceState = strings.ToUpper(strings.TrimSpace(a.ResidenceState))
 	a.ResidenceCountry = strings.ToUpper(strings.TrimSpace(a.ResidenceCountry))
 	underage := false
-	switch msg := checkDateOfBirth(a.DateOfBirth, now, ""); msg {
+	switch msg := checkDateOfBirth(a.DateOfBirth, now, ErrUnderage.Message); msg {
 	case "":
 		dob, _ := ParseDate(a.DateOfBirth)
 		a.DateOfBirth = dob.Format("2006-01-02")
