@@ -18,7 +18,8 @@ export function useUser() {
   const user = query.data ?? null
   return {
     user,
-    isLoading: query.isLoading,
+    // Only the first lookup counts as loading: a later re-check must not blank the app.
+    isLoading: query.isLoading && query.dataUpdatedAt === 0 && query.errorUpdatedAt === 0,
     isAuthenticated: !!user,
     isAdmin: user?.role === 'admin',
     error: query.error,

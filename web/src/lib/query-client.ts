@@ -17,6 +17,9 @@ export function createQueryClient() {
         staleTime: Infinity,
         gcTime: DAY,
         retry: false,
+        // An errored query is not re-fetched just because another component mounts (avoids request storms
+        // when the server is down); lists refresh on their interval and screens offer "Try again".
+        retryOnMount: false,
       },
       mutations: { retry: false },
     },

@@ -28,7 +28,7 @@ const PLAYER_LINKS = [
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
-    'rounded-md px-3 py-2 text-sm font-semibold transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-lime-300/70',
+    'rounded-md px-2.5 py-2 text-sm font-semibold whitespace-nowrap transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-lime-300/70',
     isActive ? 'bg-white/12 text-lime-300' : 'text-white/80 hover:bg-white/10 hover:text-white',
   )
 }
@@ -38,10 +38,10 @@ function LeagueSelector({ className }: { className?: string }) {
   const { selectedLeague, setSelectedLeague } = useSelectedLeague()
   const list = leagues ?? []
   return (
-    <Select value={list.some((l) => String(l.id) === selectedLeague) ? selectedLeague : undefined} onValueChange={setSelectedLeague}>
+    <Select value={list.some((l) => String(l.id) === selectedLeague) ? selectedLeague : ''} onValueChange={setSelectedLeague}>
       <SelectTrigger
         aria-label="League"
-        className={cn('h-9 w-[8.5rem] border-white/20 bg-white/10 text-white data-[placeholder]:text-white/70 [&_svg]:text-white', className)}
+        className={cn('h-9 w-[7.5rem] border-white/20 bg-white/10 text-white data-[placeholder]:text-white/70 [&_svg]:text-white', className)}
       >
         <SelectValue placeholder="League" />
       </SelectTrigger>
@@ -135,7 +135,7 @@ function MobileMenu({ open, user, onClose }: { open: boolean; user: User | null;
       isActive ? 'bg-white/10 text-lime-300' : 'text-white/90 hover:bg-white/10',
     )
   return (
-    <div id="mobile-menu" className="border-t border-white/10 bg-navy lg:hidden">
+    <div id="mobile-menu" className="border-t border-white/10 bg-navy xl:hidden">
       <nav aria-label="Mobile" className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
         {user ? (
           <>
@@ -214,12 +214,12 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 bg-navy text-white shadow-[0_1px_0_rgba(255,255,255,0.06)]">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-lime-300/70" aria-label="Squares home">
           <Logo />
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex">
           {user ? (
             <>
               {PLAYER_LINKS.map((l) => (
@@ -244,13 +244,13 @@ export function Navbar() {
         <div className="flex items-center gap-2">
           {user ? (
             <>
-              <Button asChild variant="brand" size="sm" className="hidden lg:inline-flex">
+              <Button asChild variant="brand" size="sm" className="hidden xl:inline-flex">
                 <Link to="/create-private-pool">
                   <Plus aria-hidden="true" /> Create Private Pool
                 </Link>
               </Button>
-              <LeagueSelector className="hidden lg:flex" />
-              <div className="hidden lg:block">
+              <LeagueSelector className="hidden xl:flex" />
+              <div className="hidden xl:block">
                 <AvatarMenu user={user} />
               </div>
             </>
@@ -262,7 +262,7 @@ export function Navbar() {
           <Button
             variant="navGhost"
             size="icon"
-            className="lg:hidden"
+            className="xl:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? 'Close menu' : 'Open menu'}

@@ -33,7 +33,7 @@ export function Matchup({
   const text = size === 'lg' ? 'text-xl sm:text-2xl' : size === 'sm' ? 'text-sm' : 'text-base'
   return (
     <div className="flex min-w-0 items-center gap-2">
-      <div className="flex shrink-0 -space-x-2">
+      <div className="flex shrink-0 -space-x-1">
         <TeamMark name={away} color={awayColor} className={mark} />
         <TeamMark name={home} color={homeColor} className={mark} />
       </div>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PageContainer } from '@/components/layout/page'
 import { EmptyState } from '@/components/pools/empty-state'
+import { GamePoolsCard } from '@/components/pools/game-pools-card'
 import { PoolListItem } from '@/components/pools/pool-list-item'
 import { StatCard } from '@/components/pools/stat-card'
 import { displayFirstName, useUser } from '@/lib/auth'
@@ -22,6 +23,16 @@ import { PullIndicator } from './pull-indicator'
 function byKickoff(a: Pool, b: Pool) {
   const d = (a.game?.gameDate ?? '').localeCompare(b.game?.gameDate ?? '')
   return d !== 0 ? d : Number(a.entryFee) - Number(b.entryFee)
+}
+
+function groupByGame(pools: Pool[]) {
+  const groups = new Map<number, Pool[]>()
+  for (const p of pools) {
+    const list = groups.get(p.gameId) ?? []
+    list.push(p)
+    groups.set(p.gameId, list)
+  }
+  return [...groups.values()]
 }
 
 function PoolGridSkeleton() {
@@ -135,48 +146,11 @@ export function DashboardPage() {
         <WelcomeBanner />
         <VerificationNotice />
 
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-3 gap-2 sm:gap-4">
           <StatCard label="Your Active Pools" value={user ? mine.length : '—'} icon={Trophy} tone="emerald" loading={!!user && userPools.isLoading} />
           <StatCard label="Available Pools" value={available.length} icon={Grid3x3} tone="sky" loading={pools.isLoading} />
           <StatCard label="Free Pools" value={freeCount} icon={Gift} tone="lime" loading={pools.isLoading} />
         </div>
-
-        <section aria-labelledby="available-heading">
-          <div className="mb-3 flex items-end justify-between gap-2">
-            <div>
-              <h2 id="available-heading" className="text-xl font-extrabold tracking-tight">
-                Available Pools
-              </h2>
-              <p className="text-sm text-muted-foreground">{league ? `${league.displayName || league.name}, ${league.activeWeek ?? 'this week'}` : 'Open for squares now'}</p>
-            </div>
-          </div>
-          {pools.isLoading ? (
-            <PoolGridSkeleton />
-          ) : pools.isError ? (
-            <Alert variant="destructive">
-              <AlertTriangle aria-hidden="true" />
-              <AlertTitle>Could not load pools</AlertTitle>
-              <AlertDescription>
-                <p>Please check your connection.</p>
-                <Button size="sm" variant="outline" className="mt-1" onClick={() => void pools.refetch()}>
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
-          ) : available.length === 0 ? (
-            <EmptyState
-              icon={Sparkles}
-              title="No Pools Available"
-              description={`There are no open pools for ${leagueName} right now. New pools open up to 6 days before kickoff.`}
-            />
-          ) : (
-            <div className="grid gap-4 md:grid-cols-2">
-              {available.map((p) => (
-                <PoolListItem key={p.id} pool={p} />
-              ))}
-            </div>
-          )}
-        </section>
 
         {user && (
           <section aria-labelledby="mine-heading">
@@ -210,6 +184,44 @@ export function DashboardPage() {
             )}
           </section>
         )}
+
+        <section aria-labelledby="available-heading">
+          <div className="mb-3 flex items-end justify-between gap-2">
+            <div>
+              <h2 id="available-heading" className="text-xl font-extrabold tracking-tight">
+                Available Pools
+              </h2>
+              <p className="text-sm text-muted-foreground">{league ? `${league.displayName || league.name}, ${league.activeWeek ?? 'this week'}` : 'Open for squares now'}</p>
+            </div>
+          </div>
+          {pools.isLoading ? (
+            <PoolGridSkeleton />
+          ) : pools.isError ? (
+            <Alert variant="destructive">
+              <AlertTriangle aria-hidden="true" />
+              <AlertTitle>Could not load pools</AlertTitle>
+              <AlertDescription>
+                <p>Please check your connection.</p>
+                <Button size="sm" variant="outline" className="mt-1" onClick={() => void pools.refetch()}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : available.length === 0 ? (
+            <EmptyState
+              icon={Sparkles}
+              title="No Pools Available"
+              description={`There are no open pools for ${leagueName} right now. New pools open up to 6 days before kickoff.`}
+            />
+          ) : (
+            <div className="grid items-start gap-4 md:grid-cols-2">
+              {groupByGame(available).map((group) => (
+                <GamePoolsCard key={group[0].gameId} game={group[0].game} pools={group} />
+              ))}
+            </div>
+          )}
+        </section>
+
       </div>
     </PageContainer>
   )

@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react'
+import { render } from '@testing-library/react'
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router'
+import { expect, vi } from 'vitest'
+import { AppProvider } from '@/app/provider'
+import { authKeys } from '@/lib/auth'
+import { createQueryClient } from '@/lib/query-client'
+import type { User } from '@/lib/types'
+
+export const player: User = {
+  id: '12',
+  email: 'ann@example.com',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  profileImageUrl: null,
+  role: 'user',
+  isAgeVerified: true,
+  isEligibleToBet: true,
+  complianceStatus: 'verified',
+}
+
+function Where() {
+  const loc = useLocation()
+  return <div data-testid="location">{loc.pathname}</div>
+}
+
+/** Renders `element` at `path` inside the app's providers, with stub pages for where it may navigate. */
+export function renderPage(element: ReactNode, { path = '/', at = path, user = null }: { path?: string; at?: string; user?: User | null } = {}) {
+  const queryClient = createQueryClient()
+  queryClient.setQueryData(authKeys.user, user)
+  const stubs = ['/', '/auth', '/login', '/age-verification', '/dashboard'].filter((p) => p !== path)
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Where />
+          </>
+        ),
+        children: [
+          { path, element },
+          ...stubs.map((p) => ({ path: p, element: <h1>Stub {p}</h1> })),
+        ],
+      },
+    ],
+    { initialEntries: [at] },
+  )
+  const utils = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  )
+  return { ...utils, router, queryClient }
+}
+
+export interface StubResponse {
+  status?: number
+  body?: unknown
+}
+
+/**
+ * Stubs global fetch: `routes` maps "METHOD /path" to an answer (or a function of the request body).
+ * Returns the mock so tests can inspect calls.
+ */
+export function stubFetch(routes: Record<string, StubResponse | ((body: unknown) => StubResponse)>) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const method = (init?.method ?? 'GET').toUpperCase()
+    const path = url.replace(/^https?:\/\/[^/]+/, '')
+    const key = `${method} ${path}`
+    const route = routes[key]
+    if (!route) return new Response(JSON.stringify({ message: 'Not found', code: 'not_found' }), { status: 404, statusText: 'Not Found' })
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined
+    const answer = typeof route === 'function' ? route(body) : route
+    const status = answer.status ?? 200
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+      status,
+      statusText: status === 200 ? 'OK' : 'Error',
+      headers: { 'Content-Type': 'application/json' },
+    })
+  })
+  vi.stubGlobal('fetch', mock)
+  return mock
+}
+
+/** The JSON body of the first call to `method path`. */
+export function bodyOf(mock: ReturnType<typeof stubFetch>, method: string, path: string): unknown {
+  const call = mock.mock.calls.find(([u, init]) => String(u).endsWith(path) && (init?.method ?? 'GET').toUpperCase() === method)
+  if (!call) throw new Error(`no ${method} ${path} call`)
+  const init = call[1]
+  expect(init?.credentials).toBe('include')
+  return init?.body ? JSON.parse(String(init.body)) : undefined
+}
