@@ -235,7 +235,7 @@ func (db *DB) SetPoolStatus(ctx context.Context, id int64, to string) (*PoolView
 }
 
 func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string) error {
-	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate(), 0, id))
+	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, id))
 	if err != nil {
 		return notFound(err, "Pool")
 	}

@@ -103,7 +103,7 @@ func claimSquares(ctx context.Context, tx *Tx, c Claim) (*ClaimResult, error) {
 		seen[cell] = true
 	}
 	// Lock the pool row so that claims on one pool queue up (PostgreSQL); SQLite serialises writers.
-	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate(), c.User.ID, c.PoolID))
+	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), c.User.ID, c.PoolID))
 	if err != nil {
 		return nil, notFound(err, "Pool")
 	}

@@ -216,11 +216,12 @@ func (db *DB) run(ctx context.Context, conn *sql.DB, readOnly bool, fn func(tx *
 	return nil
 }
 
-// forUpdate returns the row-lock clause for a SELECT that precedes an update of the same row. SQLite
-// needs none: its write transactions are serialised.
-func (tx *Tx) forUpdate() string {
+// forUpdate returns the clause locking the rows of one table (by its alias in the query) for a SELECT
+// that precedes their update; rows of joined tables stay unlocked. SQLite needs none: its write
+// transactions are serialised.
+func (tx *Tx) forUpdate(alias string) string {
 	if tx.db.engine == Postgres {
-		return " FOR UPDATE"
+		return " FOR UPDATE OF " + alias
 	}
 	return ""
 }
