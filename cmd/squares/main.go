@@ -4,6 +4,7 @@
 //	squares migrate                       apply database migrations and exit
 //	squares import-schedule --league NFL FILE.csv
 //	squares create-admin USERNAME         create or reset an admin (password from stdin or SQUARES_ADMIN_PASSWORD)
+//	squares verify-draw [--url URL] ID    recompute a pool's draw from its revealed seed and check it
 package main
 
 import (
@@ -45,11 +46,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runImportSchedule(ctx, fs, args, stdout, stderr)
 	case "create-admin":
 		return runCreateAdmin(ctx, fs, args, stdin, stdout, stderr)
+	case "verify-draw":
+		return runVerifyDraw(ctx, fs, args, stdout)
 	case "help", "-h", "--help":
-		fmt.Fprintln(stdout, "usage: squares [serve|migrate|import-schedule|create-admin] [flags]")
+		fmt.Fprintln(stdout, "usage: squares [serve|migrate|import-schedule|create-admin|verify-draw] [flags]")
 		return nil
 	}
-	return fmt.Errorf("unknown command %q (want serve, migrate, import-schedule or create-admin)", cmd)
+	return fmt.Errorf("unknown command %q (want serve, migrate, import-schedule, create-admin or verify-draw)", cmd)
 }
 
 func newLogger(w io.Writer, level string) *slog.Logger {

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/squaresapp/squares"
+	squareshttp "github.com/squaresapp/squares/http"
+	"github.com/squaresapp/squares/store"
+	"github.com/squaresapp/squares/store/storetest"
+)
+
+// TestVerifyDraw fills the demo's nearly full pool, then checks its draw from the database and through the
+// public API of a running server; a tampered publication fails.
+func TestVerifyDraw(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		url := storetest.URL(t, engine)
+		db := store.New(url)
+		if err := db.Open(ctx); err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+		if _, err := seedDemo(ctx, db, time.Now(), false, logger); err != nil {
+			t.Fatal(err)
+		}
+		pools, _ := db.ListPools(ctx, store.PoolFilter{Listed: true})
+		almost := pools[0]
+		demo, _ := db.FindUserByEmail(ctx, demoPlayerEmail)
+		cells := freeCellsOf(t, db, almost.ID)
+		res, err := db.ClaimSquares(ctx, store.Claim{PoolID: almost.ID, User: demo, Cells: cells})
+		if err != nil || !res.Drew {
+			t.Fatalf("completing the pool: drew=%v err=%v", res != nil && res.Drew, err)
+		}
+		id := strconv.FormatInt(almost.ID, 10)
+
+		var out bytes.Buffer
+		if err := run(ctx, []string{"verify-draw", "--database-url", url, id}, nil, &out, io.Discard); err != nil {
+			t.Fatalf("verify from database: %v\n%s", err, out.String())
+		}
+		if !strings.Contains(out.String(), "the draw is verified") {
+			t.Fatalf("output: %s", out.String())
+		}
+
+		srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: true}, db, logger)
+		if err := srv.Open(); err != nil {
+			t.Fatal(err)
+		}
+		defer srv.Close(ctx)
+		out.Reset()
+		if err := run(ctx, []string{"verify-draw", "--url", srv.URL(), id}, nil, &out, io.Discard); err != nil {
+			t.Fatalf("verify through the API: %v\n%s", err, out.String())
+		}
+
+		// A publication whose digits were swapped, or whose seed does not match, fails.
+		d, err := loadDraw(ctx, url, almost.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.HomeNumbers[0], d.HomeNumbers[1] = d.HomeNumbers[1], d.HomeNumbers[0]
+		if err := verifyDraw(d, io.Discard); err == nil {
+			t.Fatal("swapped digits verified")
+		}
+		d, _ = loadDraw(ctx, url, almost.ID)
+		d.Owners[0], d.Owners[99] = d.Owners[99], d.Owners[0]
+		if d.Owners[0] != d.Owners[99] {
+			if err := verifyDraw(d, io.Discard); err == nil {
+				t.Fatal("changed ownership verified")
+			}
+		}
+		// A pool not yet drawn has nothing to verify.
+		if err := run(ctx, []string{"verify-draw", "--database-url", url, strconv.FormatInt(pools[1].ID, 10)}, nil, io.Discard, io.Discard); err == nil {
+			t.Fatal("undrawn pool verified")
+		}
+	})
+}
+
+func freeCellsOf(t *testing.T, db *store.DB, poolID int64) []squares.Cell {
+	t.Helper()
+	sqs, err := db.ListSquares(context.Background(), poolID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	taken := map[squares.Cell]bool{}
+	for _, sq := range sqs {
+		taken[squares.Cell{Row: sq.Row, Column: sq.Column}] = true
+	}
+	var out []squares.Cell
+	for i := 0; i < squares.SquaresPerPool; i++ {
+		c := squares.Cell{Row: i / 10, Column: i % 10}
+		if !taken[c] {
+			out = append(out, c)
+		}
+	}
+	return out
+}

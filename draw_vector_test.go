@@ -1,0 +1,32 @@
+package squares_test
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/squaresapp/squares"
+)
+
+// TestDrawVector keeps the published test vector of docs/fairness.md true, so outside verifiers that
+// follow the document agree with the server.
+func TestDrawVector(t *testing.T) {
+	seed := "6d1f0e8c2b3a49587766554433221100ffeeddccbbaa99887766554433221100"
+	var owners [squares.SquaresPerPool]string
+	for i := range owners {
+		if i >= 90 {
+			owners[i] = squares.HouseUserID
+		} else {
+			owners[i] = strconv.Itoa(i%7 + 1)
+		}
+	}
+	if got, want := squares.DrawCommitment(seed), "aa6358ae878654ad9544e5431fbe7cba2bc120072d6dd39949715c73958e8c87"; got != want {
+		t.Errorf("commitment = %s, want %s", got, want)
+	}
+	home, away := squares.Draw(seed, 42, owners)
+	if got := squares.FormatDigits(home); got != "7,1,9,2,0,3,5,8,6,4" {
+		t.Errorf("home = %s", got)
+	}
+	if got := squares.FormatDigits(away); got != "5,0,6,9,7,3,8,1,2,4" {
+		t.Errorf("away = %s", got)
+	}
+}
