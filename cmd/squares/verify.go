@@ -67,7 +67,7 @@ func verifyDraw(d *publishedDraw, w io.Writer) error {
 	}
 	home, away := squares.Draw(d.Seed, d.PoolID, d.Owners)
 	for _, c := range []struct {
-		name            string
+		name           string
 		got, published []int
 	}{{"home (cols)", home, d.HomeNumbers}, {"away (rows)", away, d.AwayNumbers}} {
 		if fmt.Sprint(c.got) == fmt.Sprint(c.published) {
