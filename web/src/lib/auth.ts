@@ -37,8 +37,12 @@ export function userInitial(user: Pick<User, 'firstName' | 'email'> | null | und
 }
 
 function clearEverything(queryClient: QueryClient) {
-  queryClient.clear()
+  // Set the user to null first so every screen watching it switches to signed-out, then drop all other
+  // cached data. (clear() would also drop the user query and leave its watchers on stale data.)
+  void queryClient.cancelQueries()
   queryClient.setQueryData(authKeys.user, null)
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.user[0] })
+  queryClient.getMutationCache().clear()
   try {
     localStorage.clear()
     sessionStorage.clear()
