@@ -1,8 +1,10 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
+import { toast } from 'sonner'
 
 afterEach(() => {
+  toast.dismiss()
   cleanup()
   vi.unstubAllGlobals()
   vi.useRealTimers()

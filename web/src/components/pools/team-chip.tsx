@@ -38,9 +38,11 @@ export function Matchup({
         <TeamMark name={home} color={homeColor} className={mark} />
       </div>
       <div className={cn('min-w-0 font-bold leading-tight', text)}>
-        <span className="break-words">{away}</span>
-        <span className="mx-1.5 font-semibold text-muted-foreground">@</span>
-        <span className="break-words">{home}</span>
+        <span className="inline-block">
+          {away}
+          <span className="mx-1.5 font-semibold opacity-60">@</span>
+        </span>{' '}
+        <span className="inline-block">{home}</span>
       </div>
     </div>
   )

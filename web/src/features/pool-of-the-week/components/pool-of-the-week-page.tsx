@@ -44,7 +44,7 @@ function DetailsDialog({ pool }: { pool: Pool }) {
           </div>
           <div>
             <dt className="text-muted-foreground">Venue</dt>
-            <dd className="font-semibold">{pool.game?.venue ?? '—'}</dd>
+            <dd className="font-semibold">{pool.game?.venue || '—'}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Pool status</dt>

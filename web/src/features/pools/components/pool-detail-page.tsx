@@ -19,7 +19,6 @@ import { usePool } from '../api/pools-api'
 export const INVALID_POOL_REDIRECT_MS = 2000
 
 function InvalidPool() {
-  useDocumentMeta({ title: 'Invalid Pool' })
   const navigate = useNavigate()
   useEffect(() => {
     const t = window.setTimeout(() => navigate('/dashboard', { replace: true }), INVALID_POOL_REDIRECT_MS)
@@ -44,7 +43,6 @@ function InvalidPool() {
 }
 
 function PoolNotFound() {
-  useDocumentMeta({ title: 'Pool Not Found' })
   return (
     <PageContainer className="max-w-xl">
       <Card className="text-center">
@@ -90,7 +88,13 @@ export function PoolDetailPage() {
   const { data: leagues } = useLeagues()
   const sport = leagues?.find((l) => l.id === pool?.game?.leagueId)?.name ?? 'nfl'
   useDocumentMeta({
-    title: pool?.game ? `${pool.game.awayTeam} vs ${pool.game.homeTeam} – ${pool.name}` : 'Pool',
+    title: !valid
+      ? 'Invalid Pool'
+      : pool?.game
+        ? `${pool.game.awayTeam} vs ${pool.game.homeTeam} – ${pool.name}`
+        : isError || (!isLoading && !pool)
+          ? 'Pool Not Found'
+          : 'Pool',
     description: pool?.game
       ? `${pool.name} squares pool for ${pool.game.awayTeam} @ ${pool.game.homeTeam}, ${formatDateTimeET(pool.game.gameDate)}.`
       : undefined,

@@ -88,6 +88,20 @@ describe('Age verification', () => {
     expect(screen.getByText('You meet age requirements but sports betting is not available in your state.')).toBeInTheDocument()
   })
 
+  it('never reports success when the server leaves the account unverified', async () => {
+    stubFetch({
+      'POST /api/verify-age': { body: { success: true, user: unverified, message: 'Not verified' } },
+    })
+    const user = userEvent.setup()
+    renderPage(<AgeVerificationPage />, { path: '/age-verification', user: unverified })
+    await fill(user, '1990-04-01', 'NY')
+    await user.click(screen.getByRole('button', { name: /Verify Age/ }))
+    expect(await screen.findByText('Not verified')).toBeInTheDocument()
+    expect(screen.getAllByText('Verification Failed').length).toBeGreaterThan(0)
+    expect(screen.queryByText('Age Verification Complete')).not.toBeInTheDocument()
+    expect(screen.getByTestId('location')).toHaveTextContent('/age-verification')
+  })
+
   it("shows the server's message when verification fails", async () => {
     stubFetch({
       'POST /api/verify-age': {

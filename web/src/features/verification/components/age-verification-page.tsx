@@ -57,7 +57,15 @@ export function AgeVerificationPage() {
     setAlert(null)
     verify.mutate(values, {
       onSuccess: (answer) => {
-        if (answer?.user?.isEligibleToBet) {
+        if (!answer?.user?.isAgeVerified) {
+          // The server did not verify the account: never report success.
+          setAlert(answer?.message || 'Age verification requirements not met.')
+          toast.error('Verification Failed', {
+            description: 'Age verification requirements not met. You must be 18+ to use this platform.',
+          })
+          return
+        }
+        if (answer.user.isEligibleToBet) {
           setDone('eligible')
           toast.success('Age Verification Complete', {
             description: answer.message || 'You are verified and eligible to join paid pools.',
