@@ -21,14 +21,20 @@ type squareJSON struct {
 	Row           int              `json:"row"`
 	Column        int              `json:"column"`
 	PurchasePrice squares.Cents    `json:"purchasePrice"`
-	PurchasedAt   time.Time        `json:"purchasedAt"`
+	PurchasedAt   *time.Time       `json:"purchasedAt"`
 	User          *squareOwnerJSON `json:"user"`
+	// Status is owned, or held while its buyer pays (until HoldExpiresAt).
+	Status        string     `json:"status"`
+	HoldExpiresAt *time.Time `json:"holdExpiresAt,omitempty"`
 }
 
 func toSquareJSON(sq *squares.Square) squareJSON {
 	out := squareJSON{ID: sq.ID, PoolID: sq.PoolID, UserID: store.OwnerID(sq), Row: sq.Row, Column: sq.Column,
-		PurchasePrice: sq.PurchasePrice, PurchasedAt: sq.PurchasedAt,
-		User: &squareOwnerJSON{FirstName: sq.OwnerFirst, LastName: sq.OwnerLast}}
+		PurchasePrice: sq.PurchasePrice, User: &squareOwnerJSON{FirstName: sq.OwnerFirst, LastName: sq.OwnerLast},
+		Status: sq.State, HoldExpiresAt: sq.HoldExpiresAt}
+	if !sq.PurchasedAt.IsZero() {
+		out.PurchasedAt = &sq.PurchasedAt
+	}
 	if sq.IsHouse {
 		out.User = &squareOwnerJSON{FirstName: "House"}
 	}

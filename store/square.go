@@ -30,7 +30,8 @@ func scanSquare(s scanner) (*squares.Square, error) {
 	return &sq, nil
 }
 
-// ListSquares returns the owned squares of a pool in grid order.
+// ListSquares returns the taken squares of a pool in grid order: owned ones, and those held for a buyer
+// during checkout (State held).
 func (db *DB) ListSquares(ctx context.Context, poolID int64) ([]*squares.Square, error) {
 	var out []*squares.Square
 	err := db.view(ctx, func(tx *Tx) (err error) {
@@ -41,8 +42,8 @@ func (db *DB) ListSquares(ctx context.Context, poolID int64) ([]*squares.Square,
 }
 
 func listSquares(ctx context.Context, tx *Tx, poolID int64) ([]*squares.Square, error) {
-	rows, err := tx.QueryContext(ctx, squareSelect+` WHERE s.pool_id = $1 AND s.state = 'owned'
-		ORDER BY s.row_idx, s.col_idx`, poolID)
+	rows, err := tx.QueryContext(ctx, squareSelect+` WHERE s.pool_id = $1
+		AND (s.state = 'owned' OR s.hold_expires_at > $2) ORDER BY s.row_idx, s.col_idx`, poolID, tx.now)
 	if err != nil {
 		return nil, fmt.Errorf("list squares: %w", err)
 	}
@@ -89,18 +90,8 @@ func (db *DB) ClaimSquares(ctx context.Context, c Claim) (*ClaimResult, error) {
 }
 
 func claimSquares(ctx context.Context, tx *Tx, c Claim) (*ClaimResult, error) {
-	if len(c.Cells) == 0 {
-		return nil, squares.FieldError("squares", "Please select at least one square to purchase.")
-	}
-	seen := map[squares.Cell]bool{}
-	for _, cell := range c.Cells {
-		if !squares.ValidCell(cell.Row, cell.Column) {
-			return nil, squares.FieldError("row", "Row and column must be 0 to 9.")
-		}
-		if seen[cell] {
-			return nil, squares.FieldError("squares", "The same square is listed twice.")
-		}
-		seen[cell] = true
+	if err := checkCells(c.Cells); err != nil {
+		return nil, err
 	}
 	// Lock the pool row so that claims on one pool queue up (PostgreSQL); SQLite serialises writers.
 	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), c.User.ID, c.PoolID))
@@ -110,14 +101,8 @@ func claimSquares(ctx context.Context, tx *Tx, c Claim) (*ClaimResult, error) {
 	if err := checkOpenForSale(ctx, tx, p, c.Paid); err != nil {
 		return nil, err
 	}
-	var held int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM squares WHERE pool_id = $1 AND user_id = $2`,
-		p.ID, c.User.ID).Scan(&held); err != nil {
-		return nil, fmt.Errorf("count user squares: %w", err)
-	}
-	if held+len(c.Cells) > p.MaxSquaresPerPlayer {
-		return nil, squares.Errorf(squares.EUNPROCESSABLE, "You can only select %d squares at a time. "+
-			"Remove a selected square first to select a different one.", p.MaxSquaresPerPlayer)
+	if err := checkLimit(ctx, tx, p, c.User.ID, len(c.Cells)); err != nil {
+		return nil, err
 	}
 	res := &ClaimResult{}
 	for _, cell := range c.Cells {
@@ -237,11 +222,15 @@ func gridOwners(ctx context.Context, tx *Tx, poolID int64) ([squares.SquaresPerP
 	if err != nil {
 		return owners, err
 	}
-	if len(sqs) != squares.SquaresPerPool {
-		return owners, fmt.Errorf("draw: pool %d has %d owned squares, want 100", poolID, len(sqs))
-	}
+	n := 0
 	for _, sq := range sqs {
-		owners[sq.Row*squares.GridSize+sq.Column] = OwnerID(sq)
+		if sq.State == squares.SquareOwned {
+			owners[sq.Row*squares.GridSize+sq.Column] = OwnerID(sq)
+			n++
+		}
+	}
+	if n != squares.SquaresPerPool {
+		return owners, fmt.Errorf("draw: pool %d has %d owned squares, want 100", poolID, n)
 	}
 	return owners, nil
 }

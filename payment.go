@@ -1,0 +1,110 @@
+package squares
+
+import (
+	"context"
+	"time"
+)
+
+// Payment statuses, as Squares tracks them. A checkout holds squares while the player pays (pending);
+// the provider's authorisation makes the squares the player's (held); the pool's completion captures the
+// funds into escrow (captured); a cancelled pool releases holds and refunds captures.
+const (
+	PaymentPending  = "pending"  // squares held for the buyer; card not yet authorised
+	PaymentHeld     = "held"     // card authorised (funds on hold); squares owned
+	PaymentCaptured = "captured" // funds captured into the pool's escrow
+	PaymentReleased = "released" // hold cancelled or expired, or checkout abandoned: nothing charged
+	PaymentRefunded = "refunded" // captured funds returned
+	PaymentFailed   = "failed"   // the provider refused to create the payment
+)
+
+// Provider payment statuses, named as Stripe's PaymentIntents name them.
+const (
+	ProviderRequiresPaymentMethod = "requires_payment_method"
+	ProviderRequiresConfirmation  = "requires_confirmation"
+	ProviderRequiresAction        = "requires_action"
+	ProviderProcessing            = "processing"
+	ProviderRequiresCapture       = "requires_capture"
+	ProviderSucceeded             = "succeeded"
+	ProviderCanceled              = "canceled"
+)
+
+// Currency is the only currency pools are played in.
+const Currency = "usd"
+
+// CheckoutHold is how long a buyer's chosen squares stay held during checkout.
+const CheckoutHold = 10 * time.Minute
+
+// Payment is one checkout: a player paying for squares of one pool.
+type Payment struct {
+	ID                string // ours: "pay_" + hex
+	Provider          string
+	ProviderPaymentID string
+	ClientSecret      string
+	UserID            int64
+	PoolID            int64
+	Amount            Cents
+	Currency          string
+	Squares           []Cell
+	Status            string
+	ProviderStatus    string
+	FailureMessage    string
+	HoldExpiresAt     time.Time
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+}
+
+// PaidStatus reports whether a provider status means the player has paid: funds held or captured.
+func PaidStatus(providerStatus string) bool {
+	return providerStatus == ProviderRequiresCapture || providerStatus == ProviderSucceeded
+}
+
+// ProviderPayment is a payment as the provider reports it.
+type ProviderPayment struct {
+	ID               string
+	ClientSecret     string
+	Status           string
+	Amount           Cents
+	AmountCapturable Cents
+	AmountReceived   Cents
+	AmountRefunded   Cents
+	Currency         string
+	// LastError is the provider's message for the last failed attempt, such as a declined card.
+	LastError string
+	Metadata  map[string]string
+}
+
+// PaymentRequest asks a provider for a manual-capture payment.
+type PaymentRequest struct {
+	Amount         Cents
+	Currency       string
+	Description    string
+	Metadata       map[string]string
+	IdempotencyKey string
+}
+
+// PaymentProvider is a card processor that authorises, captures, cancels and refunds manual-capture
+// payments. Every call that moves money takes an idempotency key: the same key gives the same result.
+type PaymentProvider interface {
+	Name() string
+	Create(ctx context.Context, req PaymentRequest) (*ProviderPayment, error)
+	Get(ctx context.Context, id string) (*ProviderPayment, error)
+	Capture(ctx context.Context, id, idempotencyKey string) (*ProviderPayment, error)
+	Cancel(ctx context.Context, id, idempotencyKey string) (*ProviderPayment, error)
+	Refund(ctx context.Context, id, idempotencyKey string) (*ProviderPayment, error)
+}
+
+// ProviderEvent is a notification from the provider about one payment (a webhook).
+type ProviderEvent struct {
+	ID        string // the provider's event id; each is processed once
+	Type      string // payment_intent.amount_capturable_updated, ... charge.refunded
+	PaymentID string // the provider's payment id
+}
+
+// Provider event types, named as Stripe names them.
+const (
+	EventPaymentCapturable = "payment_intent.amount_capturable_updated"
+	EventPaymentSucceeded  = "payment_intent.succeeded"
+	EventPaymentFailed     = "payment_intent.payment_failed"
+	EventPaymentCanceled   = "payment_intent.canceled"
+	EventChargeRefunded    = "charge.refunded"
+)

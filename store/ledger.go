@@ -1,0 +1,129 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/squaresapp/squares"
+)
+
+// insertLedger writes a balanced transaction once: a transaction whose key exists is skipped, so every
+// caller may retry. It reports whether it wrote.
+func insertLedger(ctx context.Context, tx *Tx, t squares.LedgerTransaction) (bool, error) {
+	if !t.Balanced() || t.Amount <= 0 {
+		return false, fmt.Errorf("ledger %s: unbalanced or empty transaction %+v", t.Key, t.Entries)
+	}
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO ledger_transactions (idempotency_key, kind, pool_id, user_id,
+		payment_id, amount_cents, memo, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+		ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+		t.Key, t.Kind, zeroNull(t.PoolID), zeroNull(t.UserID), nullString(t.PaymentID), int64(t.Amount), t.Memo,
+		tx.now).Scan(&id)
+	if err == sql.ErrNoRows {
+		return false, nil
+	} else if err != nil {
+		return false, fmt.Errorf("ledger %s: %w", t.Key, err)
+	}
+	for _, e := range t.Entries {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_entries (transaction_id, account, amount_cents)
+			VALUES ($1, $2, $3)`, id, e.Account, int64(e.Amount)); err != nil {
+			return false, fmt.Errorf("ledger %s entry: %w", t.Key, err)
+		}
+	}
+	return true, nil
+}
+
+func zeroNull(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+// AccountBalance is the balance of one ledger account.
+type AccountBalance struct {
+	Account string
+	Balance squares.Cents
+}
+
+// LedgerSummary returns every account's balance and their total, which is zero when the books balance.
+func (db *DB) LedgerSummary(ctx context.Context) ([]AccountBalance, squares.Cents, error) {
+	var out []AccountBalance
+	var total squares.Cents
+	err := db.view(ctx, func(tx *Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT account, SUM(amount_cents) FROM ledger_entries
+			GROUP BY account ORDER BY account`)
+		if err != nil {
+			return fmt.Errorf("ledger summary: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var b AccountBalance
+			if err := rows.Scan(&b.Account, &b.Balance); err != nil {
+				return err
+			}
+			out = append(out, b)
+			total += b.Balance
+		}
+		return rows.Err()
+	})
+	return out, total, err
+}
+
+// ListUserTransactions returns the ledger transactions of a player, newest first.
+func (db *DB) ListUserTransactions(ctx context.Context, userID int64, limit int) ([]*squares.LedgerTransaction, error) {
+	var out []*squares.LedgerTransaction
+	err := db.view(ctx, func(tx *Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT id, idempotency_key, kind, COALESCE(pool_id, 0),
+			COALESCE(user_id, 0), COALESCE(payment_id, ''), amount_cents, memo, created_at
+			FROM ledger_transactions WHERE user_id = $1 ORDER BY id DESC LIMIT $2`, userID, limit)
+		if err != nil {
+			return fmt.Errorf("user transactions: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var t squares.LedgerTransaction
+			if err := rows.Scan(&t.ID, &t.Key, &t.Kind, &t.PoolID, &t.UserID, &t.PaymentID, &t.Amount, &t.Memo,
+				&t.CreatedAt); err != nil {
+				return err
+			}
+			t.CreatedAt = t.CreatedAt.UTC()
+			out = append(out, &t)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// ListLedgerTransactions returns every ledger transaction with its entries, oldest first (for audits and
+// tests).
+func (db *DB) ListLedgerTransactions(ctx context.Context) ([]*squares.LedgerTransaction, error) {
+	var out []*squares.LedgerTransaction
+	err := db.view(ctx, func(tx *Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT t.id, t.idempotency_key, t.kind, COALESCE(t.pool_id, 0),
+			COALESCE(t.user_id, 0), COALESCE(t.payment_id, ''), t.amount_cents, t.created_at, e.account, e.amount_cents
+			FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id ORDER BY t.id, e.id`)
+		if err != nil {
+			return fmt.Errorf("ledger: %w", err)
+		}
+		defer rows.Close()
+		var cur *squares.LedgerTransaction
+		for rows.Next() {
+			var t squares.LedgerTransaction
+			var e squares.LedgerEntry
+			if err := rows.Scan(&t.ID, &t.Key, &t.Kind, &t.PoolID, &t.UserID, &t.PaymentID, &t.Amount, &t.CreatedAt,
+				&e.Account, &e.Amount); err != nil {
+				return err
+			}
+			if cur == nil || cur.ID != t.ID {
+				t.CreatedAt = t.CreatedAt.UTC()
+				cur = &t
+				out = append(out, cur)
+			}
+			cur.Entries = append(cur.Entries, e)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
