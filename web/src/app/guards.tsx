@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode } from 'react'
 import { useUser } from '@/lib/auth'
-import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page'
-import { AdminLoginPage } from '@/features/admin/components/admin-login-page'
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page'
 import { LandingPage } from '@/features/landing/components/landing-page'
+
+const AdminDashboardPage = lazy(() =>
+  import('@/features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+)
+const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-login-page').then((m) => ({ default: m.AdminLoginPage })))
 
 /** "/": landing for visitors, the role's dashboard when signed in. */
 export function HomeRoute() {

@@ -1,37 +1,35 @@
 import { lazy } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page'
-import { AdminLoginPage } from '@/features/admin/components/admin-login-page'
 import { AdminOnly } from '@/features/admin/components/admin-only'
-import {
-  AnalyticsPage,
-  ManagementConsolePage,
-  PoolActivationCenterPage,
-  PoolCancellationPage,
-  PoolManagementPage,
-  UserManagementPage,
-  WeekManagementPage,
-} from '@/features/admin/components/admin-placeholders'
-import { AuthPage } from '@/features/auth/components/auth-page'
-import { TestRegistrationPage } from '@/features/auth/components/test-registration-page'
-import {
-  ButtonTestPage,
-  LiveTestPage,
-  PaymentTestPage,
-  ScoreFeedTestPage,
-  SimulationPage,
-} from '@/features/developer/components/developer-placeholders'
-import { HowToPlayPage } from '@/features/how-to-play/components/how-to-play-page'
-import { LeagueSchedulePage, NflSchedulePage } from '@/features/leagues/components/schedule-placeholders'
-import { MyPoolsPage } from '@/features/my-pools/components/my-pools-page'
-import { PoolOfTheWeekPage } from '@/features/pool-of-the-week/components/pool-of-the-week-page'
-import { PoolDetailPage } from '@/features/pools/components/pool-detail-page'
-import { CheckoutPage, CreatePrivatePoolPage } from '@/features/pools/components/pool-placeholders'
-import { AgeVerificationPage } from '@/features/verification/components/age-verification-page'
 import { AdminEntry, DashboardRoute, FallbackRoute, HomeRoute, SignedIn, SignedOut } from './guards'
 import { RootLayout, RouteError } from './root-layout'
 
-// Testing-only screen, loaded on demand.
+// Screens load on demand; the landing page and the player dashboard (the two home screens) come with the app.
+const AdminDashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })))
+const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-login-page').then((m) => ({ default: m.AdminLoginPage })))
+const AnalyticsPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.AnalyticsPage })))
+const ManagementConsolePage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.ManagementConsolePage })))
+const PoolActivationCenterPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.PoolActivationCenterPage })))
+const PoolCancellationPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.PoolCancellationPage })))
+const PoolManagementPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.PoolManagementPage })))
+const UserManagementPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.UserManagementPage })))
+const WeekManagementPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.WeekManagementPage })))
+const AuthPage = lazy(() => import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })))
+const TestRegistrationPage = lazy(() => import('@/features/auth/components/test-registration-page').then((m) => ({ default: m.TestRegistrationPage })))
+const ButtonTestPage = lazy(() => import('@/features/developer/components/developer-placeholders').then((m) => ({ default: m.ButtonTestPage })))
+const LiveTestPage = lazy(() => import('@/features/developer/components/developer-placeholders').then((m) => ({ default: m.LiveTestPage })))
+const PaymentTestPage = lazy(() => import('@/features/developer/components/developer-placeholders').then((m) => ({ default: m.PaymentTestPage })))
+const ScoreFeedTestPage = lazy(() => import('@/features/developer/components/developer-placeholders').then((m) => ({ default: m.ScoreFeedTestPage })))
+const SimulationPage = lazy(() => import('@/features/developer/components/developer-placeholders').then((m) => ({ default: m.SimulationPage })))
+const HowToPlayPage = lazy(() => import('@/features/how-to-play/components/how-to-play-page').then((m) => ({ default: m.HowToPlayPage })))
+const LeagueSchedulePage = lazy(() => import('@/features/leagues/components/schedule-placeholders').then((m) => ({ default: m.LeagueSchedulePage })))
+const NflSchedulePage = lazy(() => import('@/features/leagues/components/schedule-placeholders').then((m) => ({ default: m.NflSchedulePage })))
+const MyPoolsPage = lazy(() => import('@/features/my-pools/components/my-pools-page').then((m) => ({ default: m.MyPoolsPage })))
+const PoolOfTheWeekPage = lazy(() => import('@/features/pool-of-the-week/components/pool-of-the-week-page').then((m) => ({ default: m.PoolOfTheWeekPage })))
+const PoolDetailPage = lazy(() => import('@/features/pools/components/pool-detail-page').then((m) => ({ default: m.PoolDetailPage })))
+const CheckoutPage = lazy(() => import('@/features/pools/components/pool-placeholders').then((m) => ({ default: m.CheckoutPage })))
+const CreatePrivatePoolPage = lazy(() => import('@/features/pools/components/pool-placeholders').then((m) => ({ default: m.CreatePrivatePoolPage })))
+const AgeVerificationPage = lazy(() => import('@/features/verification/components/age-verification-page').then((m) => ({ default: m.AgeVerificationPage })))
 const EmergencyLoginPage = lazy(() => import('@/features/auth/components/emergency-login-page'))
 
 const signedIn = (el: React.ReactNode) => <SignedIn>{el}</SignedIn>
