@@ -57,7 +57,7 @@ describe('money and tiers', () => {
   })
   it('matches the published tier table', () => {
     expect(TIERS.map((t) => t.prizePool)).toEqual(['Bragging rights', '$90', '$450', '$900', '$2,250'])
-    expect(TIERS.map((t) => t.perQuarter)).toEqual(['Bragging rights', '$22.50', '$112.50', '$225.00', '$562.50'])
+    expect(TIERS.map((t) => t.perQuarter)).toEqual(['Bragging rights', '$22.50', '$112.50', '$225', '$562.50'])
     expect(maxPrizePoolCents('10.00', true)).toBe(95000)
   })
 })

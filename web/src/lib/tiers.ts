@@ -26,7 +26,7 @@ export const TIERS: TierRow[] = TIER_FEES.map((fee) => {
     pot: free ? '—' : formatCents(pot, true),
     houseFee: free ? '—' : formatCents(pot - prize, true),
     prizePool: free ? 'Bragging rights' : formatCents(prize, true),
-    perQuarter: free ? 'Bragging rights' : formatCents(prize / 4),
+    perQuarter: free ? 'Bragging rights' : formatCents(prize / 4, true),
     minPlayers: MIN_PLAYERS[fee],
   }
 })
