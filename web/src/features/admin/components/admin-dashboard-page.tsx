@@ -64,7 +64,7 @@ export function AdminDashboardPage() {
           </Badge>
         }
       />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4">
         <StatCard label="NFL games ready" value={games.data?.length ?? 0} icon={Trophy} tone="lime" loading={games.isLoading} />
         <StatCard label="Total pools" value={list.length} icon={Grid3x3} tone="sky" loading={pools.isLoading} />
         <StatCard

@@ -93,7 +93,7 @@ export function MyPoolsPage() {
   return (
     <PageContainer>
       <PageHeader title="My Pools" description="Every pool where you hold squares." />
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Pools Joined" value={pools.length} icon={Trophy} tone="emerald" loading={q.isLoading} />
         <StatCard label="Squares Owned" value={squares} icon={Grid3x3} tone="sky" loading={q.isLoading} />
         <StatCard label="Total Entered" value={formatCents(invested)} icon={CircleDollarSign} tone="lime" loading={q.isLoading} />
