@@ -82,7 +82,8 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	if c.Eligibility, err = squares.ParseEligibility(c.RestrictedStates, c.StateMinAge); err != nil {
 		return nil, err
 	}
-	if (c.AdminUsername == "") != (c.AdminPassword == "") {
+	// A password alone is how create-admin may take it; serve checks that it comes with a username.
+	if c.AdminUsername != "" && c.AdminPassword == "" {
 		return nil, fmt.Errorf("set both SQUARES_ADMIN_USERNAME and SQUARES_ADMIN_PASSWORD, or neither")
 	}
 	if c.AdminPassword != "" && len(c.AdminPassword) < squares.MinPasswordRegister {

@@ -20,6 +20,9 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	if err != nil {
 		return err
 	}
+	if cfg.AdminPassword != "" && cfg.AdminUsername == "" {
+		return fmt.Errorf("set both SQUARES_ADMIN_USERNAME and SQUARES_ADMIN_PASSWORD, or neither")
+	}
 	logger := newLogger(stderr, cfg.LogLevel)
 	db := store.New(cfg.DatabaseURL)
 	if err := db.Open(ctx); err != nil {

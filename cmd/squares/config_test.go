@@ -1,0 +1,134 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/squaresapp/squares"
+)
+
+var configVars = []string{"SQUARES_ADDR", "SQUARES_DATABASE_URL", "SQUARES_DEV", "SQUARES_DEMO", "SQUARES_TRUST_PROXY",
+	"SQUARES_RESTRICTED_STATES", "SQUARES_STATE_MIN_AGE", "SQUARES_LOG_LEVEL", "SQUARES_ADMIN_USERNAME",
+	"SQUARES_ADMIN_PASSWORD"}
+
+// clearConfigEnv unsets every SQUARES_ variable for the test (and restores them after), then sets the
+// given ones.
+func clearConfigEnv(t *testing.T, set map[string]string) {
+	t.Helper()
+	for _, name := range configVars {
+		t.Setenv(name, "")
+		os.Unsetenv(name)
+	}
+	for k, v := range set {
+		t.Setenv(k, v)
+	}
+}
+
+func parse(t *testing.T, args ...string) (*Config, error) {
+	t.Helper()
+	fs := flag.NewFlagSet("squares test", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return parseConfig(fs, args)
+}
+
+func TestParseConfigDefaults(t *testing.T) {
+	clearConfigEnv(t, nil)
+	c, err := parse(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:8080" || c.DatabaseURL != "sqlite:data/squares.db" || c.Dev || c.Demo || c.TrustProxy ||
+		c.LogLevel != "info" || c.ShutdownTimeout != 15*time.Second || c.AdminUsername != "" || c.AdminPassword != "" ||
+		c.RestrictedStates != squares.DefaultRestrictedStates || c.StateMinAge != squares.DefaultStateMinAge {
+		t.Errorf("defaults = %+v", c)
+	}
+	if !slices.Equal(c.Eligibility.RestrictedList(), []string{"HI", "ID", "LA", "MT", "NV", "UT", "WA"}) ||
+		c.Eligibility.MinAge["AZ"] != 21 || c.Eligibility.MinAge["NE"] != 19 {
+		t.Errorf("default eligibility = %+v", c.Eligibility)
+	}
+}
+
+func TestParseConfigDemoFollowsDev(t *testing.T) {
+	for _, tc := range []struct {
+		env       map[string]string
+		args      []string
+		dev, demo bool
+	}{
+		{map[string]string{"SQUARES_DEV": "1"}, nil, true, true},
+		{map[string]string{"SQUARES_DEV": "true"}, nil, true, true},
+		{map[string]string{"SQUARES_DEV": "1", "SQUARES_DEMO": "0"}, nil, true, false},
+		{map[string]string{"SQUARES_DEMO": "1"}, nil, false, true},
+		{nil, []string{"--dev"}, true, true},
+		{nil, []string{"--dev", "--demo=0"}, true, false},
+		{map[string]string{"SQUARES_DEV": "1"}, []string{"--dev=false"}, false, false},
+	} {
+		clearConfigEnv(t, tc.env)
+		c, err := parse(t, tc.args...)
+		if err != nil {
+			t.Errorf("%v %v: %v", tc.env, tc.args, err)
+			continue
+		}
+		if c.Dev != tc.dev || c.Demo != tc.demo {
+			t.Errorf("%v %v: dev %v demo %v, want %v %v", tc.env, tc.args, c.Dev, c.Demo, tc.dev, tc.demo)
+		}
+	}
+}
+
+func TestParseConfigEnvAndFlags(t *testing.T) {
+	clearConfigEnv(t, map[string]string{
+		"SQUARES_ADDR": ":9090", "SQUARES_DATABASE_URL": "postgres://squares@db/squares", "SQUARES_TRUST_PROXY": "1",
+		"SQUARES_RESTRICTED_STATES": "ut, hi", "SQUARES_STATE_MIN_AGE": "NY=21", "SQUARES_LOG_LEVEL": "DEBUG",
+		"SQUARES_ADMIN_USERNAME": "boss", "SQUARES_ADMIN_PASSWORD": "long-enough-secret",
+	})
+	c, err := parse(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":9090" || c.DatabaseURL != "postgres://squares@db/squares" || !c.TrustProxy || c.LogLevel != "debug" ||
+		c.AdminUsername != "boss" || c.AdminPassword != "long-enough-secret" {
+		t.Errorf("from the environment = %+v", c)
+	}
+	if !slices.Equal(c.Eligibility.RestrictedList(), []string{"HI", "UT"}) || c.Eligibility.MinAge["NY"] != 21 ||
+		c.Eligibility.MinAge["AZ"] != 0 {
+		t.Errorf("eligibility from the environment = %+v", c.Eligibility)
+	}
+	// A flag wins over its variable.
+	c, err = parse(t, "--addr", "127.0.0.1:7070", "--database-url", "sqlite:/tmp/x.db", "--restricted-states", "",
+		"--log-level", "warn", "--trust-proxy=false", "--shutdown-timeout", "3s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:7070" || c.DatabaseURL != "sqlite:/tmp/x.db" || c.TrustProxy || c.LogLevel != "warn" ||
+		len(c.Eligibility.Restricted) != 0 || c.ShutdownTimeout != 3*time.Second {
+		t.Errorf("flags over the environment = %+v", c)
+	}
+}
+
+func TestParseConfigErrors(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{map[string]string{"SQUARES_RESTRICTED_STATES": "UT,XX"}, nil, `"XX" is not a US state code`},
+		{map[string]string{"SQUARES_STATE_MIN_AGE": "AZ=17"}, nil, "STATE=AGE"},
+		{map[string]string{"SQUARES_STATE_MIN_AGE": "Arizona"}, nil, "STATE=AGE"},
+		{nil, []string{"--state-min-age", "AZ=twenty-one"}, "STATE=AGE"},
+		{map[string]string{"SQUARES_DEMO": "maybe"}, nil, "SQUARES_DEMO"},
+		{map[string]string{"SQUARES_ADMIN_USERNAME": "boss"}, nil, "SQUARES_ADMIN_PASSWORD"},
+		{map[string]string{"SQUARES_ADMIN_USERNAME": "boss", "SQUARES_ADMIN_PASSWORD": "short"}, nil, "at least 8 characters"},
+		{nil, []string{"--no-such-flag"}, "no-such-flag"},
+		{nil, []string{"--shutdown-timeout", "soon"}, "shutdown-timeout"},
+	} {
+		clearConfigEnv(t, tc.env)
+		c, err := parse(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v %v: config %+v, error %v; want an error containing %q", tc.env, tc.args, c, err, tc.want)
+		}
+	}
+}
