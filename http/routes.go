@@ -45,6 +45,15 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/user-pools", user(s.handleUserPools))
 	m.HandleFunc("GET /api/public/stats", s.handlePublicStats)
 
+	// Payments.
+	m.HandleFunc("POST /api/create-escrow-payment", user(s.handleCreateEscrowPayment))
+	m.HandleFunc("POST /api/purchase-squares", user(s.handlePurchaseSquares))
+	m.HandleFunc("POST /api/sandbox/payments/{id}/confirm", user(s.handleSandboxConfirm))
+	m.HandleFunc("GET /api/user/transactions", user(s.handleUserTransactions))
+	m.HandleFunc("GET /api/user/payments", user(s.handleUserPayments))
+	m.HandleFunc("GET /api/admin/ledger/summary", admin(s.handleLedgerSummary))
+	m.HandleFunc("POST /api/pools/{id}/refund", admin(s.handleRefundPool))
+
 	// Admin pool management.
 	m.HandleFunc("POST /api/simple-pools", admin(s.handleCreatePool))
 	m.HandleFunc("PATCH /api/simple-pools/{id}/status", admin(s.handleSetPoolStatus))

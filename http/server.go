@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/escrow"
+	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/store"
 )
 
@@ -42,6 +44,10 @@ type Server struct {
 	Now func() time.Time
 	// Events, when set, feeds the live updates pushed to websockets.
 	Events squares.Events
+	// Escrow takes payments for squares; nil disables paid pools.
+	Escrow *escrow.Escrow
+	// Sandbox is the built-in card processor when it is the payment provider.
+	Sandbox *sandbox.Provider
 
 	ln     net.Listener
 	server *http.Server

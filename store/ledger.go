@@ -71,25 +71,35 @@ func (db *DB) LedgerSummary(ctx context.Context) ([]AccountBalance, squares.Cent
 	return out, total, err
 }
 
+// UserTransaction is a ledger transaction of a player with the pool it concerns.
+type UserTransaction struct {
+	*squares.LedgerTransaction
+	PoolName string
+	HomeTeam string
+	AwayTeam string
+}
+
 // ListUserTransactions returns the ledger transactions of a player, newest first.
-func (db *DB) ListUserTransactions(ctx context.Context, userID int64, limit int) ([]*squares.LedgerTransaction, error) {
-	var out []*squares.LedgerTransaction
+func (db *DB) ListUserTransactions(ctx context.Context, userID int64, limit int) ([]*UserTransaction, error) {
+	var out []*UserTransaction
 	err := db.view(ctx, func(tx *Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT id, idempotency_key, kind, COALESCE(pool_id, 0),
-			COALESCE(user_id, 0), COALESCE(payment_id, ''), amount_cents, memo, created_at
-			FROM ledger_transactions WHERE user_id = $1 ORDER BY id DESC LIMIT $2`, userID, limit)
+		rows, err := tx.QueryContext(ctx, `SELECT t.id, t.idempotency_key, t.kind, COALESCE(t.pool_id, 0),
+			COALESCE(t.user_id, 0), COALESCE(t.payment_id, ''), t.amount_cents, t.memo, t.created_at,
+			COALESCE(p.name, ''), COALESCE(g.home_team, ''), COALESCE(g.away_team, '')
+			FROM ledger_transactions t LEFT JOIN pools p ON p.id = t.pool_id LEFT JOIN games g ON g.id = p.game_id
+			WHERE t.user_id = $1 ORDER BY t.id DESC LIMIT $2`, userID, limit)
 		if err != nil {
 			return fmt.Errorf("user transactions: %w", err)
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var t squares.LedgerTransaction
+			t := &UserTransaction{LedgerTransaction: &squares.LedgerTransaction{}}
 			if err := rows.Scan(&t.ID, &t.Key, &t.Kind, &t.PoolID, &t.UserID, &t.PaymentID, &t.Amount, &t.Memo,
-				&t.CreatedAt); err != nil {
+				&t.CreatedAt, &t.PoolName, &t.HomeTeam, &t.AwayTeam); err != nil {
 				return err
 			}
 			t.CreatedAt = t.CreatedAt.UTC()
-			out = append(out, &t)
+			out = append(out, t)
 		}
 		return rows.Err()
 	})

@@ -26,6 +26,16 @@ type Config struct {
 	LogLevel         string
 	ShutdownTimeout  time.Duration
 
+	// Payments is the payment provider: sandbox (built in, the default) or stripe.
+	Payments             string
+	StripeSecretKey      string
+	StripePublishableKey string
+	StripeWebhookSecret  string
+	// StripeAPIBase overrides Stripe's API address (tests point it at stripe-mock).
+	StripeAPIBase string
+	// EscrowInterval is how often the escrow looks for payments to capture, release or refund.
+	EscrowInterval time.Duration
+
 	Eligibility squares.Eligibility
 }
 
@@ -65,6 +75,12 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		"minimum age for paid play per state (SQUARES_STATE_MIN_AGE)")
 	fs.StringVar(&c.LogLevel, "log-level", env("SQUARES_LOG_LEVEL", "info"), "debug, info, warn or error (SQUARES_LOG_LEVEL)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long to wait for requests at shutdown")
+	fs.StringVar(&c.Payments, "payments", env("SQUARES_PAYMENTS", "sandbox"), "payment provider: sandbox or stripe (SQUARES_PAYMENTS)")
+	fs.DurationVar(&c.EscrowInterval, "escrow-interval", 30*time.Second, "how often the escrow looks for work")
+	c.StripeSecretKey = os.Getenv("STRIPE_SECRET_KEY")
+	c.StripePublishableKey = os.Getenv("STRIPE_PUBLISHABLE_KEY")
+	c.StripeWebhookSecret = os.Getenv("STRIPE_WEBHOOK_SECRET")
+	c.StripeAPIBase = os.Getenv("STRIPE_API_BASE")
 	c.AdminUsername = os.Getenv("SQUARES_ADMIN_USERNAME")
 	c.AdminPassword = os.Getenv("SQUARES_ADMIN_PASSWORD")
 	if err := fs.Parse(args); err != nil {
@@ -88,6 +104,15 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	}
 	if c.AdminPassword != "" && len(c.AdminPassword) < squares.MinPasswordRegister {
 		return nil, fmt.Errorf("SQUARES_ADMIN_PASSWORD must be at least %d characters", squares.MinPasswordRegister)
+	}
+	switch c.Payments = strings.ToLower(strings.TrimSpace(c.Payments)); c.Payments {
+	case "sandbox":
+	case "stripe":
+		if c.StripeSecretKey == "" || c.StripePublishableKey == "" || c.StripeWebhookSecret == "" {
+			return nil, fmt.Errorf("SQUARES_PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET")
+		}
+	default:
+		return nil, fmt.Errorf("SQUARES_PAYMENTS: %q is not sandbox or stripe", c.Payments)
 	}
 	c.LogLevel = strings.ToLower(c.LogLevel)
 	return c, nil

@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/escrow"
 	squareshttp "github.com/squaresapp/squares/http"
 	"github.com/squaresapp/squares/pubsub"
+	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/web"
 )
@@ -55,11 +58,31 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		}
 	}
 
+	provider, sb, err := openPayments(cfg, db)
+	if err != nil {
+		return err
+	}
+	esc := escrow.New(db, provider, logger)
+	esc.Interval = cfg.EscrowInterval
+	if sb != nil {
+		sb.OnEvent = esc.HandleEvent
+	}
+	// Background work stops, and is waited for, before the database closes.
+	background, stopBackground := context.WithCancel(context.Background())
+	var workers sync.WaitGroup
+	defer func() { stopBackground(); workers.Wait() }()
+	workers.Go(func() { esc.Run(background) })
+	if sb != nil {
+		workers.Go(func() { sb.Run(background, time.Hour) })
+	}
+
 	srv := squareshttp.NewServer(squareshttp.Config{
 		Addr: cfg.Addr, Dev: cfg.Dev, TrustProxy: cfg.TrustProxy, Eligibility: cfg.Eligibility,
-		PaymentsProvider: "sandbox",
+		PaymentsProvider: provider.Name(), StripePublishableKey: cfg.StripePublishableKey,
 	}, db, logger)
 	srv.Events = events
+	srv.Escrow = esc
+	srv.Sandbox = sb
 	srv.Assets = web.Dist()
 	if srv.Assets == nil {
 		logger.Warn("the web app is not built into this binary; run `make build`")
@@ -100,4 +123,15 @@ func openEvents(ctx context.Context, db *store.DB, logger *slog.Logger) (squares
 		return nil, nil, err
 	}
 	return ps, func() { ps.Close() }, nil
+}
+
+// openPayments returns the configured payment provider, and the sandbox when it is the one.
+func openPayments(cfg *Config, db *store.DB) (squares.PaymentProvider, *sandbox.Provider, error) {
+	switch cfg.Payments {
+	case "stripe":
+		return nil, nil, fmt.Errorf("stripe payments are not wired in yet")
+	default:
+		sb := sandbox.New(db)
+		return sb, sb, nil
+	}
 }

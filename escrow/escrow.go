@@ -1,0 +1,363 @@
+// Package escrow moves players' money for squares through a payment provider and the ledger: it opens
+// checkouts, confirms them only on the provider's word, captures a pool's authorisations when the pool is
+// complete, and releases or refunds them when it is cancelled. Every provider call that moves money
+// carries an idempotency key derived from what it does, every provider event is processed once, and the
+// work is re-derived from the database on every pass, so a crash or a lost event is repaired by the next
+// pass (RunOnce).
+package escrow
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+)
+
+// Escrow coordinates the store and the payment provider.
+type Escrow struct {
+	Store    *store.DB
+	Provider squares.PaymentProvider
+	Logger   *slog.Logger
+	// Interval is how often Run looks for work.
+	Interval time.Duration
+
+	kick chan struct{}
+}
+
+// New returns an escrow on db and provider.
+func New(db *store.DB, provider squares.PaymentProvider, logger *slog.Logger) *Escrow {
+	return &Escrow{Store: db, Provider: provider, Logger: logger, Interval: 30 * time.Second, kick: make(chan struct{}, 1)}
+}
+
+func newPaymentID() string {
+	b := make([]byte, 12)
+	rand.Read(b)
+	return "pay_" + hex.EncodeToString(b)
+}
+
+// Checkout holds the squares for the buyer and creates the provider payment the browser confirms with its
+// card form. The amount is the browser's; it must equal the server's price.
+func (e *Escrow) Checkout(ctx context.Context, u *squares.User, poolID int64, cells []squares.Cell, amount squares.Cents) (*squares.Payment, error) {
+	if u.IsAdmin() {
+		return nil, squares.Errorf(squares.EFORBIDDEN, "Admins cannot buy squares.")
+	}
+	if !u.CanPlayPaid() {
+		return nil, squares.Errorf(squares.EFORBIDDEN, "Paid pools need an age-verified account in a state where they are allowed.")
+	}
+	pay, err := e.Store.BeginCheckout(ctx, store.Checkout{ID: newPaymentID(), Provider: e.Provider.Name(), User: u,
+		PoolID: poolID, Cells: cells, Amount: amount})
+	if err != nil {
+		return nil, err
+	}
+	pp, err := e.Provider.Create(ctx, squares.PaymentRequest{
+		Amount: pay.Amount, Currency: squares.Currency, IdempotencyKey: "create:" + pay.ID,
+		Description: fmt.Sprintf("Squares: %d square(s) in pool %d", len(cells), poolID),
+		Metadata: map[string]string{"payment_id": pay.ID, "pool_id": strconv.FormatInt(poolID, 10),
+			"user_id": strconv.FormatInt(u.ID, 10)},
+	})
+	if err != nil {
+		e.Logger.Error("create provider payment", "payment", pay.ID, "err", err)
+		if ferr := e.Store.FailCheckout(ctx, pay.ID, "The payment provider refused the payment."); ferr != nil {
+			e.Logger.Error("fail checkout", "payment", pay.ID, "err", ferr)
+		}
+		return nil, squares.Errorf(squares.EUNPROCESSABLE, "The payment could not be started. Please try again.")
+	}
+	if err := e.Store.AttachProviderPayment(ctx, pay.ID, pp); err != nil {
+		return nil, err
+	}
+	pay.ProviderPaymentID, pay.ClientSecret, pay.ProviderStatus = pp.ID, pp.ClientSecret, pp.Status
+	return pay, nil
+}
+
+// Confirm gives the buyer the squares of a checkout once the provider says the payment is paid
+// (requires_capture or succeeded) for the right amount. The browser's word is never taken. Confirming
+// twice gives the squares once. A declined or cancelled payment releases the squares.
+func (e *Escrow) Confirm(ctx context.Context, u *squares.User, providerPaymentID string) (*store.ConfirmResult, error) {
+	pay, err := e.Store.FindPaymentByProviderID(ctx, providerPaymentID)
+	if err != nil || pay.UserID != u.ID {
+		return nil, squares.Errorf(squares.ENOTFOUND, "Payment not found.")
+	}
+	pp, err := e.Provider.Get(ctx, providerPaymentID)
+	if err != nil {
+		return nil, fmt.Errorf("get provider payment: %w", err)
+	}
+	switch {
+	case squares.PaidStatus(pp.Status):
+		res, err := e.confirm(ctx, pay, pp)
+		if err != nil {
+			return nil, err
+		}
+		return res, nil
+	case pp.Status == squares.ProviderCanceled:
+		e.release(ctx, pay, "The payment was cancelled; your squares were released.")
+		return nil, squares.Errorf(squares.EUNPROCESSABLE, "The payment was cancelled; your squares were released.")
+	case pp.Status == squares.ProviderRequiresPaymentMethod && pp.LastError != "":
+		// A declined card: the squares stay held until the hold expires, so the player may try another card.
+		return nil, squares.Errorf(squares.EUNPROCESSABLE, "%s", pp.LastError)
+	default:
+		return nil, squares.Errorf(squares.EUNPROCESSABLE, "The payment is not complete yet (%s).", pp.Status)
+	}
+}
+
+// confirm records a paid payment; when the checkout can no longer be honoured (it ended, or its squares
+// went to someone else), the payment is released and cancelled at the provider.
+func (e *Escrow) confirm(ctx context.Context, pay *squares.Payment, pp *squares.ProviderPayment) (*store.ConfirmResult, error) {
+	res, err := e.Store.ConfirmPayment(ctx, pay.ID, pp)
+	if err != nil {
+		if code := squares.ErrorCode(err); code == squares.ECONFLICT || code == squares.EUNPROCESSABLE {
+			e.release(ctx, pay, squares.ErrorMessage(err))
+			e.cancelAtProvider(ctx, pay)
+		}
+		return nil, err
+	}
+	if res.Drew {
+		e.Kick()
+	}
+	return res, nil
+}
+
+func (e *Escrow) release(ctx context.Context, pay *squares.Payment, reason string) {
+	if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
+		e.Logger.Error("release payment", "payment", pay.ID, "err", err)
+	}
+}
+
+// cancelAtProvider cancels a payment's authorisation, refunding it instead if it was captured; a failure
+// is left for RunOnce to retry.
+func (e *Escrow) cancelAtProvider(ctx context.Context, pay *squares.Payment) {
+	if pay.ProviderPaymentID == "" {
+		return
+	}
+	pp, err := e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
+	if err != nil {
+		e.Logger.Warn("cancel at provider", "payment", pay.ID, "err", err)
+		return
+	}
+	if err := e.Store.SetProviderStatus(ctx, pay.ID, pp.Status); err != nil {
+		e.Logger.Warn("provider status", "payment", pay.ID, "err", err)
+	}
+}
+
+// HandleEvent processes a provider event once. It acts on the payment's current state at the provider,
+// not on the event's word, so events arriving twice or out of order do no harm. A failure forgets the
+// event so the provider's retry is processed.
+func (e *Escrow) HandleEvent(ctx context.Context, ev squares.ProviderEvent) error {
+	fresh, err := e.Store.RecordProviderEvent(ctx, e.Provider.Name(), ev)
+	if err != nil || !fresh {
+		return err
+	}
+	if err := e.reconcileProviderPayment(ctx, ev.PaymentID); err != nil {
+		if ferr := e.Store.ForgetProviderEvent(ctx, ev.ID); ferr != nil {
+			e.Logger.Error("forget provider event", "event", ev.ID, "err", ferr)
+		}
+		return err
+	}
+	return nil
+}
+
+func (e *Escrow) reconcileProviderPayment(ctx context.Context, providerID string) error {
+	pay, err := e.Store.FindPaymentByProviderID(ctx, providerID)
+	if squares.ErrorCode(err) == squares.ENOTFOUND {
+		return nil // not one of ours
+	} else if err != nil {
+		return err
+	}
+	pp, err := e.Provider.Get(ctx, providerID)
+	if err != nil {
+		return fmt.Errorf("get provider payment: %w", err)
+	}
+	return e.reconcile(ctx, pay, pp)
+}
+
+// reconcile brings our record of a payment in line with the provider's.
+func (e *Escrow) reconcile(ctx context.Context, pay *squares.Payment, pp *squares.ProviderPayment) error {
+	switch pay.Status {
+	case squares.PaymentPending:
+		switch {
+		case squares.PaidStatus(pp.Status):
+			if _, err := e.confirm(ctx, pay, pp); err != nil && squares.ErrorCode(err) == squares.EINTERNAL {
+				return err
+			}
+		case pp.Status == squares.ProviderCanceled:
+			_, err := e.Store.ReleasePayment(ctx, pay.ID, "The payment was cancelled; your squares were released.")
+			return err
+		}
+	case squares.PaymentHeld:
+		switch {
+		case pp.Status == squares.ProviderCanceled:
+			_, err := e.Store.ReleasePayment(ctx, pay.ID,
+				"The hold on your card was cancelled by your card issuer, so your squares were released.")
+			return err
+		case pp.Status == squares.ProviderSucceeded:
+			return e.Store.MarkCaptured(ctx, pay.ID)
+		}
+	case squares.PaymentCaptured:
+		if pp.AmountRefunded >= pay.Amount {
+			return e.Store.MarkRefunded(ctx, pay.ID, "Refunded.")
+		}
+	}
+	return nil
+}
+
+// Kick asks Run for a pass now (after a pool completes, or is cancelled).
+func (e *Escrow) Kick() {
+	select {
+	case e.kick <- struct{}{}:
+	default:
+	}
+}
+
+// Run does the escrow's work every Interval, and at once when kicked, until ctx ends.
+func (e *Escrow) Run(ctx context.Context) {
+	t := time.NewTicker(e.Interval)
+	defer t.Stop()
+	for {
+		if err := e.RunOnce(ctx); err != nil && ctx.Err() == nil {
+			e.Logger.Warn("escrow pass", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		case <-e.kick:
+		}
+	}
+}
+
+// RunOnce does what the database says is due: release expired checkouts, capture the authorisations of
+// complete pools, release or refund those of cancelled pools, and cancel provider payments left live by
+// ended checkouts. Each item is independent; failures are reported together and retried next pass.
+func (e *Escrow) RunOnce(ctx context.Context) error {
+	work, err := e.Store.ListPaymentWork(ctx, 200)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, pay := range work.Expired {
+		if _, err := e.Store.ReleasePayment(ctx, pay.ID, "Your checkout expired before payment; the squares were released."); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		e.cancelAtProvider(ctx, pay)
+	}
+	for _, pay := range work.Capture {
+		errs = append(errs, e.capture(ctx, pay))
+	}
+	for _, pay := range work.Unwind {
+		errs = append(errs, e.unwind(ctx, pay))
+	}
+	for _, pay := range work.CancelAtProvider {
+		errs = append(errs, e.settleAtProvider(ctx, pay))
+	}
+	return errors.Join(errs...)
+}
+
+// capture takes a complete pool's authorisation into escrow.
+func (e *Escrow) capture(ctx context.Context, pay *squares.Payment) error {
+	pp, err := e.Provider.Get(ctx, pay.ProviderPaymentID)
+	if err != nil {
+		return fmt.Errorf("capture %s: %w", pay.ID, err)
+	}
+	switch pp.Status {
+	case squares.ProviderRequiresCapture:
+		if pp, err = e.Provider.Capture(ctx, pay.ProviderPaymentID, "capture:"+pay.ID); err != nil {
+			return fmt.Errorf("capture %s: %w", pay.ID, err)
+		}
+		if pp.Status != squares.ProviderSucceeded {
+			return fmt.Errorf("capture %s: provider reports %s", pay.ID, pp.Status)
+		}
+		return e.Store.MarkCaptured(ctx, pay.ID)
+	case squares.ProviderSucceeded:
+		return e.Store.MarkCaptured(ctx, pay.ID)
+	case squares.ProviderCanceled:
+		// The hold lapsed before capture: the house stakes the squares in the player's place.
+		_, err := e.Store.ReleasePayment(ctx, pay.ID,
+			"The hold on your card expired before the pool was complete, so the house took your squares.")
+		return err
+	}
+	return fmt.Errorf("capture %s: provider reports %s", pay.ID, pp.Status)
+}
+
+// unwind returns the money of a cancelled pool's payment: a hold is cancelled (it costs nothing), a capture
+// refunded.
+func (e *Escrow) unwind(ctx context.Context, pay *squares.Payment) error {
+	const reason = "The pool was cancelled, so your payment was returned."
+	switch pay.Status {
+	case squares.PaymentPending:
+		if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
+			return err
+		}
+		e.cancelAtProvider(ctx, pay)
+		return nil
+	case squares.PaymentHeld:
+		pp, err := e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
+		if err != nil {
+			// Captured after all (by another pass): refund it next time round.
+			if cur, gerr := e.Provider.Get(ctx, pay.ProviderPaymentID); gerr == nil && cur.Status == squares.ProviderSucceeded {
+				return e.Store.MarkCaptured(ctx, pay.ID)
+			}
+			return fmt.Errorf("cancel %s: %w", pay.ID, err)
+		}
+		if pp.Status != squares.ProviderCanceled {
+			return fmt.Errorf("cancel %s: provider reports %s", pay.ID, pp.Status)
+		}
+		if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
+			return err
+		}
+		return e.Store.SetProviderStatus(ctx, pay.ID, pp.Status)
+	case squares.PaymentCaptured:
+		pp, err := e.Provider.Refund(ctx, pay.ProviderPaymentID, "refund:"+pay.ID)
+		if err != nil {
+			return fmt.Errorf("refund %s: %w", pay.ID, err)
+		}
+		if pp.AmountRefunded < pay.Amount {
+			return fmt.Errorf("refund %s: provider refunded %s of %s", pay.ID, pp.AmountRefunded, pay.Amount)
+		}
+		return e.Store.MarkRefunded(ctx, pay.ID, reason)
+	}
+	return nil
+}
+
+// settleAtProvider makes sure an ended checkout leaves no live authorisation, and no charge, behind.
+func (e *Escrow) settleAtProvider(ctx context.Context, pay *squares.Payment) error {
+	pp, err := e.Provider.Get(ctx, pay.ProviderPaymentID)
+	if err != nil {
+		return fmt.Errorf("settle %s: %w", pay.ID, err)
+	}
+	switch pp.Status {
+	case squares.ProviderCanceled:
+	case squares.ProviderSucceeded:
+		// Money was captured for a checkout that ended: give it back.
+		if pp.AmountRefunded < pp.AmountReceived {
+			if pp, err = e.Provider.Refund(ctx, pay.ProviderPaymentID, "refund:"+pay.ID); err != nil {
+				return fmt.Errorf("settle %s: %w", pay.ID, err)
+			}
+		}
+		e.Logger.Warn("refunded a capture of an ended checkout", "payment", pay.ID)
+	default:
+		if pp, err = e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID); err != nil {
+			return fmt.Errorf("settle %s: %w", pay.ID, err)
+		}
+	}
+	return e.Store.SetProviderStatus(ctx, pay.ID, pp.Status)
+}
+
+// CancelPool cancels a pool (an admin's refund, or the automation's decision) and returns its money at
+// once: holds released, captures refunded. Payments the provider does not settle now are retried by Run.
+func (e *Escrow) CancelPool(ctx context.Context, poolID int64) (*store.PoolView, error) {
+	p, err := e.Store.SetPoolStatus(ctx, poolID, squares.PoolCancelled)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.RunOnce(ctx); err != nil {
+		e.Logger.Warn("unwinding cancelled pool", "pool", poolID, "err", err)
+	}
+	return p, nil
+}

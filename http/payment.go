@@ -1,0 +1,291 @@
+package http
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/sandbox"
+)
+
+// cellJSON is a square chosen in the cart: row and column, and the price the browser shows (ignored: the
+// server sets prices).
+type cellJSON struct {
+	Row    *int            `json:"row"`
+	Column *int            `json:"column"`
+	Price  json.RawMessage `json:"price,omitempty"`
+}
+
+// parseCells checks the chosen squares and returns them.
+func parseCells(in []cellJSON) ([]squares.Cell, error) {
+	if len(in) == 0 {
+		return nil, squares.FieldError("squares", "Please select at least one square to purchase.")
+	}
+	out := make([]squares.Cell, 0, len(in))
+	for _, c := range in {
+		if c.Row == nil || c.Column == nil || !squares.ValidCell(*c.Row, *c.Column) {
+			return nil, squares.FieldError("squares", "Each square needs a row and a column from 0 to 9.")
+		}
+		out = append(out, squares.Cell{Row: *c.Row, Column: *c.Column})
+	}
+	return out, nil
+}
+
+type escrowPaymentRequest struct {
+	Amount json.RawMessage `json:"amount"`
+	PoolID flexInt         `json:"poolId"`
+	// Squares may arrive as a list or as the JSON text of one (the checkout page's query parameter).
+	Squares json.RawMessage `json:"squares"`
+}
+
+func (req *escrowPaymentRequest) parse() (int64, []squares.Cell, squares.Cents, error) {
+	var v squares.Validation
+	if req.PoolID <= 0 {
+		v.Add("poolId", "A valid pool id is required.")
+	}
+	amount, err := squares.ParseDollarsJSON(req.Amount)
+	switch {
+	case err != nil:
+		v.Add("amount", "Amount must be a number of dollars, such as 10 or \"10.00\".")
+	case amount <= 0:
+		v.Add("amount", "Amount must be positive.")
+	}
+	raw := req.Squares
+	var text string
+	if json.Unmarshal(raw, &text) == nil {
+		raw = json.RawMessage(text)
+	}
+	var list []cellJSON
+	if len(raw) == 0 || json.Unmarshal(raw, &list) != nil {
+		v.Add("squares", "Squares must be a list of {row, column}.")
+	}
+	if err := v.Err(); err != nil {
+		return 0, nil, 0, err
+	}
+	cells, err := parseCells(list)
+	if err != nil {
+		return 0, nil, 0, err
+	}
+	return int64(req.PoolID), cells, amount, nil
+}
+
+// handleCreateEscrowPayment holds the chosen squares for 10 minutes and starts the card payment.
+func (s *Server) handleCreateEscrowPayment(w http.ResponseWriter, r *http.Request) {
+	var req escrowPaymentRequest
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	poolID, cells, amount, err := req.parse()
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if s.Escrow == nil {
+		s.Error(w, r, squares.Errorf(squares.EUNPROCESSABLE, "Payments are not enabled on this server."))
+		return
+	}
+	pay, err := s.Escrow.Checkout(r.Context(), userFrom(r.Context()), poolID, cells, amount)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{
+		"clientSecret": pay.ClientSecret, "paymentIntentId": pay.ProviderPaymentID, "paymentId": pay.ID,
+		"amount": pay.Amount, "currency": pay.Currency, "squares": pay.Squares, "expiresAt": pay.HoldExpiresAt,
+		"provider": pay.Provider,
+	})
+}
+
+type purchaseRequest struct {
+	PoolID          flexInt    `json:"poolId"`
+	Squares         []cellJSON `json:"squares"`
+	PaymentIntentID string     `json:"paymentIntentId"`
+}
+
+// handlePurchaseSquares confirms a checkout: the server asks the provider for the payment's status,
+// amount and currency and gives the squares only when it is paid. Confirming twice gives them once.
+func (s *Server) handlePurchaseSquares(w http.ResponseWriter, r *http.Request) {
+	var req purchaseRequest
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	req.PaymentIntentID = strings.TrimSpace(req.PaymentIntentID)
+	if req.PaymentIntentID == "" || len(req.PaymentIntentID) > 255 {
+		s.Error(w, r, squares.FieldError("paymentIntentId", "A payment id is required."))
+		return
+	}
+	if s.Escrow == nil {
+		s.Error(w, r, squares.Errorf(squares.EUNPROCESSABLE, "Payments are not enabled on this server."))
+		return
+	}
+	u := userFrom(r.Context())
+	res, err := s.Escrow.Confirm(r.Context(), u, req.PaymentIntentID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if req.PoolID != 0 && int64(req.PoolID) != res.Payment.PoolID {
+		s.Error(w, r, squares.FieldError("poolId", "This payment is for another pool."))
+		return
+	}
+	out := make([]squareJSON, 0, len(res.Squares))
+	for _, sq := range res.Squares {
+		out = append(out, toSquareJSON(sq))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"success": true, "message": fmt.Sprintf("You've successfully claimed %d squares.", len(out)),
+		"squares": out, "pool": toPoolJSON(res.Pool, u), "paymentStatus": res.Payment.Status,
+		"alreadyConfirmed": res.Already,
+	})
+}
+
+type sandboxConfirmRequest struct {
+	CardNumber string `json:"cardNumber"`
+	Expiry     string `json:"expiry"`
+	CVC        string `json:"cvc"`
+}
+
+// handleSandboxConfirm plays the card form of the sandbox processor for the buyer's own payment.
+func (s *Server) handleSandboxConfirm(w http.ResponseWriter, r *http.Request) {
+	if s.Sandbox == nil {
+		s.Error(w, r, squares.Errorf(squares.ENOTFOUND, "The sandbox card processor is not enabled."))
+		return
+	}
+	id := r.PathValue("id")
+	var req sandboxConfirmRequest
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	pay, err := s.Store.FindPaymentByProviderID(r.Context(), id)
+	if err != nil || pay.UserID != viewerID(r.Context()) {
+		s.Error(w, r, squares.Errorf(squares.ENOTFOUND, "Payment not found."))
+		return
+	}
+	pp, err := s.Sandbox.Confirm(r.Context(), id, sandbox.Card{Number: req.CardNumber, Expiry: req.Expiry, CVC: req.CVC})
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := map[string]any{"id": pp.ID, "status": pp.Status, "amount": pp.Amount}
+	if pp.LastError != "" {
+		out["error"] = map[string]string{"message": pp.LastError}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+type transactionJSON struct {
+	ID          int64         `json:"id"`
+	Kind        string        `json:"kind"`
+	Description string        `json:"description"`
+	Amount      squares.Cents `json:"amount"`
+	PoolID      *int64        `json:"poolId"`
+	PoolName    string        `json:"poolName"`
+	Game        string        `json:"game"`
+	PaymentID   *string       `json:"paymentId"`
+	Memo        string        `json:"memo"`
+	CreatedAt   time.Time     `json:"createdAt"`
+}
+
+// transactionTexts describes each kind from the player's side, with the sign of the amount for them:
+// money leaving their card is negative.
+var transactionTexts = map[string]struct {
+	text string
+	sign squares.Cents
+}{
+	squares.LedgerHold:    {"Card hold for squares", -1},
+	squares.LedgerCapture: {"Payment captured into escrow", 0},
+	squares.LedgerRelease: {"Card hold released", 1},
+	squares.LedgerRefund:  {"Payment refunded", 1},
+	squares.LedgerPrize:   {"Prize won", 1},
+	squares.LedgerPayout:  {"Prize paid out", 0},
+	squares.LedgerForfeit: {"Prize forfeited (unclaimed after 30 days)", -1},
+}
+
+func (s *Server) handleUserTransactions(w http.ResponseWriter, r *http.Request) {
+	txs, err := s.Store.ListUserTransactions(r.Context(), viewerID(r.Context()), 500)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := make([]transactionJSON, 0, len(txs))
+	for _, t := range txs {
+		d := transactionTexts[t.Kind]
+		j := transactionJSON{ID: t.ID, Kind: t.Kind, Description: d.text, Amount: t.Amount * d.sign,
+			PoolName: t.PoolName, Memo: t.Memo, CreatedAt: t.CreatedAt}
+		if d.text == "" {
+			j.Description = t.Kind
+		}
+		if t.PoolID != 0 {
+			j.PoolID = &t.PoolID
+			j.Game = t.AwayTeam + " @ " + t.HomeTeam
+		}
+		if t.PaymentID != "" {
+			j.PaymentID = &t.PaymentID
+		}
+		out = append(out, j)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleLedgerSummary(w http.ResponseWriter, r *http.Request) {
+	balances, total, err := s.Store.LedgerSummary(r.Context())
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	type accountJSON struct {
+		Account string        `json:"account"`
+		Balance squares.Cents `json:"balance"`
+	}
+	accounts := make([]accountJSON, 0, len(balances))
+	for _, b := range balances {
+		accounts = append(accounts, accountJSON{Account: b.Account, Balance: b.Balance})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"accounts": accounts, "total": total, "balanced": total == 0})
+}
+
+// handleRefundPool cancels a pool and returns every payment: holds released, captures refunded.
+func (s *Server) handleRefundPool(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if s.Escrow == nil {
+		s.Error(w, r, squares.Errorf(squares.EUNPROCESSABLE, "Payments are not enabled on this server."))
+		return
+	}
+	p, err := s.Escrow.CancelPool(r.Context(), id)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": "Pool refunded successfully",
+		"pool": toPoolJSON(p, userFrom(r.Context()))})
+}
+
+// paymentViews lists a player's payments for the checkout page and My Pools.
+func (s *Server) handleUserPayments(w http.ResponseWriter, r *http.Request) {
+	pays, err := s.Store.ListUserPayments(r.Context(), viewerID(r.Context()))
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := make([]map[string]any, 0, len(pays))
+	for _, p := range pays {
+		out = append(out, paymentJSON(p))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func paymentJSON(p *squares.Payment) map[string]any {
+	return map[string]any{"id": p.ID, "paymentIntentId": p.ProviderPaymentID, "poolId": p.PoolID, "amount": p.Amount,
+		"currency": p.Currency, "squares": p.Squares, "status": p.Status, "message": p.FailureMessage,
+		"expiresAt": p.HoldExpiresAt, "createdAt": p.CreatedAt}
+}
