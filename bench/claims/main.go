@@ -1,0 +1,405 @@
+// Command claims is a load test of square claims: it starts a real Squares server in-process on a fresh
+// database, opens free pools, signs players in, and has concurrent HTTP clients race to claim squares
+// through POST /api/pools/{id}/squares until the time is up or every pool is full. It reports the answers
+// and latencies, then checks the database: no square sold twice, nobody over the per-player limit, pool
+// counters equal to the rows, and every full pool drawn exactly once. It exits 1 when a check fails or
+// when any answer is other than 201, 409 or the limit's 422.
+//
+//	go run ./bench/claims -engine sqlite
+//	go run ./bench/claims -engine postgres -pools 50 -players 1000 -clients 64 -duration 60s
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/bench/internal/loadenv"
+	"github.com/squaresapp/squares/store"
+)
+
+func main() {
+	engine := flag.String("engine", store.SQLite, "database engine: sqlite or postgres (a throwaway server)")
+	databaseURL := flag.String("database-url", "", "use this empty PostgreSQL database instead of a throwaway server")
+	nPools := flag.Int("pools", 20, "free pools to fill")
+	nPlayers := flag.Int("players", 400, "verified players with a session each")
+	nClients := flag.Int("clients", 32, "concurrent HTTP clients")
+	duration := flag.Duration("duration", 60*time.Second, "stop after this long even if pools are not full")
+	blind := flag.Bool("blind", false, "pick any of the 100 squares, not only those not yet seen taken")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the load phase (server and clients) here")
+	mutexProfile := flag.String("mutexprofile", "", "write a mutex contention profile here")
+	seed := flag.Uint64("seed", 0, "random seed (0: from the clock)")
+	flag.Parse()
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())
+	}
+	if err := run(config{engine: *engine, databaseURL: *databaseURL, pools: *nPools, players: *nPlayers,
+		clients: *nClients, duration: *duration, blind: *blind, cpuProfile: *cpuProfile,
+		mutexProfile: *mutexProfile, seed: *seed}); err != nil {
+		fmt.Fprintln(os.Stderr, "claims:", err)
+		os.Exit(1)
+	}
+}
+
+type config struct {
+	engine, databaseURL      string
+	pools, players, clients  int
+	duration                 time.Duration
+	blind                    bool
+	cpuProfile, mutexProfile string
+	seed                     uint64
+}
+
+// poolState is what the clients have learnt about a pool from the answers, as a browser learns it from
+// the grid it shows.
+type poolState struct {
+	id    int64
+	full  atomic.Bool
+	taken [squares.SquaresPerPool]atomic.Bool
+	// hundred counts the 201 answers that showed the pool with its 100th square taken: the claim that drew.
+	hundred atomic.Int64
+	drawnIn atomic.Int64 // of those, how many showed the numbers drawn
+}
+
+type tally struct {
+	attempted, created, conflicts, limit, other int64
+	status5xx                                   int64
+	latencies                                   loadenv.Durations
+	firstOther                                  string
+}
+
+func run(cfg config) error {
+	ctx := context.Background()
+	env, err := loadenv.New(ctx, cfg.engine, cfg.databaseURL)
+	if err != nil {
+		return err
+	}
+	defer env.Close()
+	if err := env.Serve(ctx, nil); err != nil {
+		return err
+	}
+	setupStart := time.Now()
+	views, err := env.OpenFreePools(ctx, cfg.pools)
+	if err != nil {
+		return fmt.Errorf("pools: %w", err)
+	}
+	players, err := env.CreatePlayers(ctx, cfg.players)
+	if err != nil {
+		return fmt.Errorf("players: %w", err)
+	}
+	pools := make([]*poolState, len(views))
+	for i, v := range views {
+		pools[i] = &poolState{id: v.ID}
+	}
+	fmt.Printf("machine: %s\n", loadenv.Machine())
+	fmt.Printf("engine %s, %d pools, %d players, %d clients, duration %s, blind %v, seed %d (setup %s)\n",
+		env.DB.Engine(), cfg.pools, cfg.players, cfg.clients, cfg.duration, cfg.blind, cfg.seed,
+		time.Since(setupStart).Round(time.Millisecond))
+
+	transport := &http.Transport{MaxIdleConns: cfg.clients * 2, MaxIdleConnsPerHost: cfg.clients * 2,
+		IdleConnTimeout: 90 * time.Second}
+	client := &http.Client{Transport: transport, Timeout: 30 * time.Second}
+	base := env.Server.URL()
+
+	if cfg.mutexProfile != "" {
+		runtime.SetMutexProfileFraction(5)
+	}
+	if cfg.cpuProfile != "" {
+		f, err := os.Create(cfg.cpuProfile)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer f.Close()
+	}
+
+	var open atomic.Int64
+	open.Store(int64(len(pools)))
+	deadline := time.Now().Add(cfg.duration)
+	tallies := make([]tally, cfg.clients)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for w := 0; w < cfg.clients; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(cfg.seed, uint64(w)))
+			t := &tallies[w]
+			t.latencies = make(loadenv.Durations, 0, 4096)
+			for open.Load() > 0 && time.Now().Before(deadline) {
+				p := pools[rng.IntN(len(pools))]
+				if p.full.Load() {
+					continue
+				}
+				cell, ok := pickCell(rng, p, cfg.blind)
+				if !ok {
+					continue
+				}
+				pl := players[rng.IntN(len(players))]
+				claimOnce(client, base, p, pl, cell, t, &open)
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	if cfg.cpuProfile != "" {
+		pprof.StopCPUProfile()
+	}
+	if cfg.mutexProfile != "" {
+		if f, err := os.Create(cfg.mutexProfile); err == nil {
+			pprof.Lookup("mutex").WriteTo(f, 0)
+			f.Close()
+		}
+	}
+	transport.CloseIdleConnections()
+
+	var total tally
+	for i := range tallies {
+		t := &tallies[i]
+		total.attempted += t.attempted
+		total.created += t.created
+		total.conflicts += t.conflicts
+		total.limit += t.limit
+		total.other += t.other
+		total.status5xx += t.status5xx
+		total.latencies = append(total.latencies, t.latencies...)
+		if total.firstOther == "" {
+			total.firstOther = t.firstOther
+		}
+	}
+	lat := total.latencies.Sort()
+	filled := 0
+	for _, p := range pools {
+		if p.full.Load() {
+			filled++
+		}
+	}
+	secs := elapsed.Seconds()
+	fmt.Printf("ran %s; %d of %d pools seen full\n\n", elapsed.Round(time.Millisecond), filled, len(pools))
+	fmt.Println("| engine | clients | attempted | 201 | 409 | 422 limit | other | claims/s | requests/s | p50 ms | p90 ms | p99 ms | max ms |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Printf("| %s | %d | %d | %d | %d | %d | %d | %.0f | %.0f | %s | %s | %s | %s |\n\n", env.DB.Engine(),
+		cfg.clients, total.attempted, total.created, total.conflicts, total.limit, total.other,
+		float64(total.created)/secs, float64(total.attempted)/secs, loadenv.Ms(lat.Percentile(0.5)),
+		loadenv.Ms(lat.Percentile(0.9)), loadenv.Ms(lat.Percentile(0.99)), loadenv.Ms(lat.Percentile(1)))
+
+	failures := verify(ctx, env, pools, total.created)
+	if total.other > 0 {
+		failures = append(failures, fmt.Sprintf("%d answers other than 201, 409 or the limit's 422 (%d of them 5xx); first: %s",
+			total.other, total.status5xx, total.firstOther))
+	}
+	if len(failures) > 0 {
+		for _, f := range failures {
+			fmt.Println("FAIL:", f)
+		}
+		return fmt.Errorf("%d checks failed", len(failures))
+	}
+	fmt.Println("all checks passed")
+	return nil
+}
+
+// pickCell picks a random square of the pool, among those not yet seen taken unless blind.
+func pickCell(rng *rand.Rand, p *poolState, blind bool) (int, bool) {
+	if blind {
+		return rng.IntN(squares.SquaresPerPool), true
+	}
+	var free [squares.SquaresPerPool]int
+	n := 0
+	for i := range p.taken {
+		if !p.taken[i].Load() {
+			free[n] = i
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, false
+	}
+	return free[rng.IntN(n)], true
+}
+
+type claimAnswer struct {
+	Message string `json:"message"`
+	Pool    struct {
+		CurrentParticipants int  `json:"currentParticipants"`
+		NumbersGenerated    bool `json:"numbersGenerated"`
+	} `json:"pool"`
+}
+
+func claimOnce(client *http.Client, base string, p *poolState, pl loadenv.Player, cell int, t *tally, open *atomic.Int64) {
+	body := fmt.Sprintf(`{"row":%d,"column":%d}`, cell/squares.GridSize, cell%squares.GridSize)
+	req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/pools/%d/squares", base, p.id), bytes.NewReader([]byte(body)))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Cookie", pl.Cookie)
+	t.attempted++
+	start := time.Now()
+	resp, err := client.Do(req)
+	if err != nil {
+		t.latencies = append(t.latencies, time.Since(start))
+		t.other++
+		if t.firstOther == "" {
+			t.firstOther = err.Error()
+		}
+		return
+	}
+	data, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	t.latencies = append(t.latencies, time.Since(start))
+	var ans claimAnswer
+	json.Unmarshal(data, &ans)
+	switch {
+	case err != nil:
+		t.other++
+		if t.firstOther == "" {
+			t.firstOther = err.Error()
+		}
+	case resp.StatusCode == http.StatusCreated:
+		t.created++
+		p.taken[cell].Store(true)
+		if ans.Pool.CurrentParticipants == squares.SquaresPerPool {
+			p.hundred.Add(1)
+			if ans.Pool.NumbersGenerated {
+				p.drawnIn.Add(1)
+			}
+			if !p.full.Swap(true) {
+				open.Add(-1)
+			}
+		}
+	case resp.StatusCode == http.StatusConflict:
+		t.conflicts++
+		if strings.Contains(ans.Message, "pool is full") {
+			if !p.full.Swap(true) {
+				open.Add(-1)
+			}
+		} else {
+			p.taken[cell].Store(true)
+		}
+	case resp.StatusCode == http.StatusUnprocessableEntity && strings.Contains(ans.Message, "You can only select"):
+		t.limit++
+	default:
+		t.other++
+		if resp.StatusCode >= 500 {
+			t.status5xx++
+		}
+		if t.firstOther == "" {
+			t.firstOther = fmt.Sprintf("%d %s", resp.StatusCode, data)
+		}
+	}
+}
+
+// verify checks the database after the race and returns what is wrong.
+func verify(ctx context.Context, env *loadenv.Env, pools []*poolState, created int64) []string {
+	var fail []string
+	failf := func(format string, args ...any) { fail = append(fail, fmt.Sprintf(format, args...)) }
+	raw, err := env.RawDB()
+	if err != nil {
+		return []string{err.Error()}
+	}
+	defer raw.Close()
+
+	// Straight from the table, whatever the state of a row: no square twice, nobody over the limit.
+	var dup int
+	if err := raw.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT pool_id, row_idx, col_idx FROM squares
+		GROUP BY pool_id, row_idx, col_idx HAVING COUNT(*) > 1) d`).Scan(&dup); err != nil {
+		failf("duplicate query: %v", err)
+	} else if dup > 0 {
+		failf("%d squares have more than one row", dup)
+	}
+	var over int
+	if err := raw.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT s.pool_id, s.user_id FROM squares s
+		JOIN pools p ON p.id = s.pool_id WHERE s.user_id IS NOT NULL
+		GROUP BY s.pool_id, s.user_id, p.max_squares_per_player HAVING COUNT(*) > p.max_squares_per_player) o`).Scan(&over); err != nil {
+		failf("limit query: %v", err)
+	} else if over > 0 {
+		failf("%d (pool, player) pairs over the per-player limit", over)
+	}
+	var rows int64
+	if err := raw.QueryRowContext(ctx, `SELECT COUNT(*) FROM squares`).Scan(&rows); err != nil {
+		failf("count query: %v", err)
+	} else if rows != created {
+		failf("%d squares in the table, %d claims answered 201", rows, created)
+	}
+
+	// Through the store, pool by pool.
+	full, drawn := 0, 0
+	for _, ps := range pools {
+		p, err := env.DB.FindPool(ctx, ps.id, 0)
+		if err != nil {
+			failf("pool %d: %v", ps.id, err)
+			continue
+		}
+		sqs, err := env.DB.ListSquares(ctx, ps.id)
+		if err != nil {
+			failf("pool %d squares: %v", ps.id, err)
+			continue
+		}
+		cells := map[squares.Cell]bool{}
+		perUser := map[int64]int{}
+		var owners [squares.SquaresPerPool]string
+		for _, sq := range sqs {
+			c := squares.Cell{Row: sq.Row, Column: sq.Column}
+			if cells[c] {
+				failf("pool %d: square %v sold twice", ps.id, c)
+			}
+			cells[c] = true
+			perUser[sq.UserID]++
+			owners[sq.Row*squares.GridSize+sq.Column] = store.OwnerID(sq)
+		}
+		for u, n := range perUser {
+			if n > p.MaxSquaresPerPlayer {
+				failf("pool %d: player %d holds %d squares, limit %d", ps.id, u, n, p.MaxSquaresPerPlayer)
+			}
+		}
+		if p.SquaresTaken != len(sqs) {
+			failf("pool %d: counter says %d squares, table has %d", ps.id, p.SquaresTaken, len(sqs))
+		}
+		if len(sqs) < squares.SquaresPerPool {
+			if p.NumbersGenerated() || p.DrawnAt != nil || p.Status != squares.PoolActive {
+				failf("pool %d: %d squares but status %s, numbers %v", ps.id, len(sqs), p.Status, p.NumbersGenerated())
+			}
+			if n := ps.hundred.Load(); n != 0 {
+				failf("pool %d: %d answers showed it full, but it has %d squares", ps.id, n, len(sqs))
+			}
+			continue
+		}
+		full++
+		if p.Status != squares.PoolFull || !p.NumbersGenerated() || p.DrawnAt == nil {
+			failf("pool %d: full but status %s, numbers %v", ps.id, p.Status, p.NumbersGenerated())
+			continue
+		}
+		if !squares.IsPermutation(p.HomeNumbers) || !squares.IsPermutation(p.AwayNumbers) {
+			failf("pool %d: digits %v / %v are not permutations of 0-9", ps.id, p.HomeNumbers, p.AwayNumbers)
+		}
+		home, away := squares.Draw(p.DrawSeed, p.ID, owners)
+		if fmt.Sprint(home) != fmt.Sprint(p.HomeNumbers) || fmt.Sprint(away) != fmt.Sprint(p.AwayNumbers) {
+			failf("pool %d: stored digits %v/%v, the derivation from final ownership gives %v/%v", ps.id,
+				p.HomeNumbers, p.AwayNumbers, home, away)
+		}
+		if squares.DrawCommitment(p.DrawSeed) != p.DrawCommitment {
+			failf("pool %d: seed does not match its commitment", ps.id)
+		}
+		// Exactly one claim saw the 100th square taken, and it saw the numbers drawn.
+		if n, d := ps.hundred.Load(), ps.drawnIn.Load(); n != 1 || d != 1 {
+			failf("pool %d: %d claims answered with the pool at 100 squares (%d with numbers); want exactly one", ps.id, n, d)
+		} else {
+			drawn++
+		}
+	}
+	fmt.Printf("verified: %d squares, %d full pools, %d drawn exactly once, %d duplicate squares, %d over-limit players\n",
+		rows, full, drawn, dup, over)
+	return fail
+}
