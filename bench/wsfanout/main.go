@@ -1,0 +1,388 @@
+// Command wsfanout measures the websocket hub: what an idle subscriber costs the server, and how long a
+// pool event takes to reach every subscriber.
+//
+// The parent process runs a real Squares server (SQLite, in-process events) with one open free pool. It
+// re-executes itself as a child process that opens N websockets to /ws and subscribes each to the pool,
+// so that the server's memory figures hold only the server's side of the connections. The parent reads
+// its runtime.MemStats (HeapInuse+StackInuse after runtime.GC) and its RSS before and after the N idle
+// connections. Then it claims K squares through the HTTP API, one at a time; the store publishes one pool
+// event per claim after commit, and the parent stamps the wall-clock time of that publish. The child
+// stamps each subscriber's receipt of the matching poolUpdate; the parent reports per-subscriber latency
+// and the latency of the last receipt of each event.
+//
+//	go run ./bench/wsfanout                    # 1,000 then 10,000 subscribers, 20 events each
+//	go run ./bench/wsfanout -n 10000 -events 50 -interval 200ms -cpuprofile cpu.out -memprofile heap.out
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/gob"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/bench/internal/loadenv"
+	"github.com/squaresapp/squares/store"
+)
+
+func main() {
+	child := flag.Bool("child", false, "internal: run as the subscribers' process")
+	url := flag.String("url", "", "internal (child): the server's base URL")
+	pool := flag.Int64("pool", 0, "internal (child): the pool to subscribe to")
+	out := flag.String("out", "", "internal (child): where to write the receipts")
+	ns := flag.String("n", "1000,10000", "subscriber counts to measure, comma-separated")
+	events := flag.Int("events", 20, "pool events (claims) per run, at most 99")
+	interval := flag.Duration("interval", 100*time.Millisecond, "pause between one event's last receipt and the next claim")
+	batch := flag.Int("batch", 250, "connections dialled at once while ramping up")
+	settle := flag.Duration("settle", time.Second, "wait after the last connection before measuring memory")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the server during the events of the largest run")
+	memProfile := flag.String("memprofile", "", "write a heap profile of the server with the largest run's connections idle")
+	flag.BoolVar(&verbose, "v", false, "print every event's first and last receipt")
+	flag.Parse()
+
+	if *child {
+		n, _ := strconv.Atoi(*ns)
+		if err := runChild(*url, *pool, n, *events, *batch, *out); err != nil {
+			fmt.Fprintln(os.Stderr, "wsfanout child:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	var counts []int
+	for _, f := range strings.Split(*ns, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n <= 0 {
+			fmt.Fprintf(os.Stderr, "wsfanout: bad -n %q\n", *ns)
+			os.Exit(2)
+		}
+		counts = append(counts, n)
+	}
+	if *events < 1 || *events > squares.SquaresPerPool-1 {
+		fmt.Fprintln(os.Stderr, "wsfanout: -events must be 1 to 99")
+		os.Exit(2)
+	}
+	limit := loadenv.RaiseFileLimit()
+	fmt.Printf("machine: %s; open files limit %d\n", loadenv.Machine(), limit)
+	var results []result
+	failed := false
+	for i, n := range counts {
+		last := i == len(counts)-1
+		cfg := runConfig{n: n, events: *events, interval: *interval, batch: *batch, settle: *settle}
+		if last {
+			cfg.cpuProfile, cfg.memProfile = *cpuProfile, *memProfile
+		}
+		r, err := runParent(cfg)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "wsfanout: %d subscribers: %v\n", n, err)
+			failed = true
+			continue
+		}
+		results = append(results, r)
+	}
+	printResults(results)
+	if failed {
+		os.Exit(1)
+	}
+}
+
+var verbose bool
+
+type runConfig struct {
+	n, events, batch       int
+	interval, settle       time.Duration
+	cpuProfile, memProfile string
+}
+
+type result struct {
+	n, events, retries           int
+	connectTime                  time.Duration
+	heapStackPerConn, rssPerConn float64
+	heapBefore, heapAfter        uint64
+	stackBefore, stackAfter      uint64
+	heapPerConn, stackPerConn    float64
+	rssBefore, rssAfter          int64
+	goroutinesPerConn            float64
+	missing                      int
+	sub                          loadenv.Durations // every subscriber's latency, every event
+	last, first                  loadenv.Durations // per event
+}
+
+// stamper wraps the event bus the store publishes to and stamps each pool event's publish time.
+type stamper struct {
+	squares.Events
+	stamps chan time.Time
+}
+
+func (s *stamper) Publish(ctx context.Context, e squares.Event) error {
+	if e.Kind == squares.EventPool {
+		select {
+		case s.stamps <- time.Now():
+		default:
+		}
+	}
+	return s.Events.Publish(ctx, e)
+}
+
+// memory returns HeapInuse and StackInuse after two collections, and the RSS.
+func memory() (heap, stack uint64, rss int64) {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapInuse, ms.StackInuse, loadenv.RSS()
+}
+
+func runParent(cfg runConfig) (result, error) {
+	r := result{n: cfg.n, events: cfg.events}
+	ctx := context.Background()
+	env, err := loadenv.New(ctx, store.SQLite, "")
+	if err != nil {
+		return r, err
+	}
+	defer env.Close()
+	st := &stamper{stamps: make(chan time.Time, 1)}
+	if err := env.Serve(ctx, func(e squares.Events) squares.Events { st.Events = e; return st }); err != nil {
+		return r, err
+	}
+	pools, err := env.OpenFreePools(ctx, 1)
+	if err != nil {
+		return r, err
+	}
+	pool := pools[0]
+	players, err := env.CreatePlayers(ctx, (cfg.events+squares.PublicSquaresPerPlayer-1)/squares.PublicSquaresPerPlayer)
+	if err != nil {
+		return r, err
+	}
+	httpClient := &http.Client{Timeout: 30 * time.Second}
+	// One request before measuring, so that the HTTP client's and server's lazily built state exists.
+	if resp, err := httpClient.Get(env.Server.URL() + "/healthz"); err == nil {
+		resp.Body.Close()
+	}
+
+	r.heapBefore, r.stackBefore, r.rssBefore = memory()
+	goroutinesBefore := runtime.NumGoroutine()
+
+	dir, err := os.MkdirTemp("", "wsfanout-")
+	if err != nil {
+		return r, err
+	}
+	defer os.RemoveAll(dir)
+	outPath := filepath.Join(dir, "receipts.gob")
+	self, err := os.Executable()
+	if err != nil {
+		return r, err
+	}
+	cmd := exec.Command(self, "-child", "-url", env.Server.URL(), "-pool", strconv.FormatInt(pool.ID, 10),
+		"-n", strconv.Itoa(cfg.n), "-events", strconv.Itoa(cfg.events), "-batch", strconv.Itoa(cfg.batch), "-out", outPath)
+	cmd.Stderr = os.Stderr
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	connectStart := time.Now()
+	if err := cmd.Start(); err != nil {
+		return r, err
+	}
+	defer func() {
+		stdin.Close()
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	}()
+	lines := make(chan string, 16)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	expect := func(prefix string, timeout time.Duration) ([]string, error) {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				return nil, fmt.Errorf("child ended while waiting for %q", prefix)
+			}
+			f := strings.Fields(l)
+			if len(f) == 0 || f[0] != prefix {
+				return nil, fmt.Errorf("child said %q, want %q", l, prefix)
+			}
+			return f[1:], nil
+		case <-time.After(timeout):
+			return nil, fmt.Errorf("no %q from the child within %s", prefix, timeout)
+		}
+	}
+	f, err := expect("ready", 5*time.Minute)
+	if err != nil {
+		return r, err
+	}
+	r.connectTime = time.Since(connectStart)
+	r.retries, _ = strconv.Atoi(f[0])
+	time.Sleep(cfg.settle)
+	r.heapAfter, r.stackAfter, r.rssAfter = memory()
+	r.goroutinesPerConn = float64(runtime.NumGoroutine()-goroutinesBefore) / float64(cfg.n)
+	r.heapPerConn = float64(int64(r.heapAfter)-int64(r.heapBefore)) / float64(cfg.n)
+	r.stackPerConn = float64(int64(r.stackAfter)-int64(r.stackBefore)) / float64(cfg.n)
+	r.heapStackPerConn = r.heapPerConn + r.stackPerConn
+	r.rssPerConn = float64(r.rssAfter-r.rssBefore) / float64(cfg.n)
+	if cfg.memProfile != "" {
+		if f, err := os.Create(cfg.memProfile); err == nil {
+			pprof.Lookup("heap").WriteTo(f, 0)
+			f.Close()
+		}
+	}
+	fmt.Printf("%d subscribers connected in %s (%d dial retries): %.0f B heap+stack and %.0f B RSS per connection, %.2f goroutines per connection\n",
+		cfg.n, r.connectTime.Round(time.Millisecond), r.retries, r.heapStackPerConn, r.rssPerConn, r.goroutinesPerConn)
+
+	if cfg.cpuProfile != "" {
+		f, err := os.Create(cfg.cpuProfile)
+		if err != nil {
+			return r, err
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+	}
+	published := make([]int64, cfg.events)
+	for k := 0; k < cfg.events; k++ {
+		pl := players[k/squares.PublicSquaresPerPlayer]
+		body := fmt.Sprintf(`{"row":%d,"column":%d}`, k/squares.GridSize, k%squares.GridSize)
+		req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/pools/%d/squares", env.Server.URL(), pool.ID),
+			strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Cookie", pl.Cookie)
+		select { // forget the stamp of any earlier event (the pool's activation at set-up)
+		case <-st.stamps:
+		default:
+		}
+		resp, err := httpClient.Do(req)
+		if err != nil {
+			return r, fmt.Errorf("claim %d: %w", k, err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusCreated {
+			return r, fmt.Errorf("claim %d: status %d", k, resp.StatusCode)
+		}
+		select {
+		case t := <-st.stamps:
+			published[k] = t.UnixNano()
+		case <-time.After(5 * time.Second):
+			return r, fmt.Errorf("claim %d published no event", k)
+		}
+		// Wait until every subscriber has it (stragglers show up as missing), then pause.
+		waitDone(lines, k, 30*time.Second)
+		time.Sleep(cfg.interval)
+	}
+	if cfg.cpuProfile != "" {
+		pprof.StopCPUProfile()
+	}
+	fmt.Fprintln(stdin, "report")
+	if _, err := expect("reported", time.Minute); err != nil {
+		return r, err
+	}
+	data, err := os.ReadFile(outPath)
+	if err != nil {
+		return r, err
+	}
+	var rec receipts
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&rec); err != nil {
+		return r, err
+	}
+	for k := 0; k < cfg.events; k++ {
+		var first, last int64
+		for _, t := range rec.At[k] {
+			if t == 0 {
+				r.missing++
+				continue
+			}
+			r.sub = append(r.sub, time.Duration(t-published[k]))
+			if first == 0 || t < first {
+				first = t
+			}
+			if t > last {
+				last = t
+			}
+		}
+		if verbose {
+			fmt.Printf("event %d: first %s ms, last %s ms\n", k, loadenv.Ms(time.Duration(first-published[k])),
+				loadenv.Ms(time.Duration(last-published[k])))
+		}
+		r.first = append(r.first, time.Duration(first-published[k]))
+		r.last = append(r.last, time.Duration(last-published[k]))
+	}
+	r.sub.Sort()
+	r.first.Sort()
+	r.last.Sort()
+	fmt.Fprintln(stdin, "quit")
+	return r, nil
+}
+
+func printResults(rs []result) {
+	fmt.Println()
+	fmt.Println("| subscribers | connect s | dial retries | heap B/conn | stack B/conn | heap+stack B/conn | RSS B/conn | goroutines/conn |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		fmt.Printf("| %d | %.1f | %d | %.0f | %.0f | %.0f | %.0f | %.2f |\n", r.n, r.connectTime.Seconds(), r.retries,
+			r.heapPerConn, r.stackPerConn, r.heapStackPerConn, r.rssPerConn, r.goroutinesPerConn)
+	}
+	fmt.Println()
+	fmt.Println("| subscribers | events | missing | per-subscriber p50 ms | p99 ms | max ms | first receipt p50 ms | last receipt p50 ms | last p99 ms | last max ms |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		fmt.Printf("| %d | %d | %d | %s | %s | %s | %s | %s | %s | %s |\n", r.n, r.events, r.missing,
+			loadenv.Ms(r.sub.Percentile(0.5)), loadenv.Ms(r.sub.Percentile(0.99)), loadenv.Ms(r.sub.Percentile(1)),
+			loadenv.Ms(r.first.Percentile(0.5)), loadenv.Ms(r.last.Percentile(0.5)), loadenv.Ms(r.last.Percentile(0.99)),
+			loadenv.Ms(r.last.Percentile(1)))
+	}
+}
+
+// receipts is what the child reports: At[event][subscriber] is the wall-clock receipt time in Unix
+// nanoseconds, 0 when the subscriber never got it.
+type receipts struct {
+	At [][]int64
+}
+
+// stdoutMu keeps the child's status lines whole.
+var stdoutMu sync.Mutex
+
+func say(format string, args ...any) {
+	stdoutMu.Lock()
+	fmt.Printf(format+"\n", args...)
+	stdoutMu.Unlock()
+}
+
+// waitDone waits for the child's "done K", skipping the late "done" of earlier events.
+func waitDone(lines <-chan string, k int, timeout time.Duration) bool {
+	deadline := time.After(timeout)
+	want := "done " + strconv.Itoa(k)
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				return false
+			}
+			if l == want {
+				return true
+			}
+		case <-deadline:
+			fmt.Fprintf(os.Stderr, "wsfanout: event %d has not reached every subscriber within %s\n", k, timeout)
+			return false
+		}
+	}
+}
