@@ -30,7 +30,7 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 ## test: every test: Go on SQLite and PostgreSQL, web unit tests, browser end-to-end tests
 test: vet test-go test-web test-e2e
 
-vet:
+vet: web
 	$(GO) vet ./...
 
 test-go: web

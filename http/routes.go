@@ -24,6 +24,9 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/admin/logout", s.handleLogout)
 	m.HandleFunc("GET /api/logout", s.handleLogoutLink)
 	m.HandleFunc("GET /api/login", s.handleLoginLink)
+	if s.Config.Dev {
+		m.HandleFunc("POST /api/auth/emergency-login", s.handleEmergencyLogin)
+	}
 
 	// Leagues, teams and games.
 	m.HandleFunc("GET /api/leagues", s.handleListLeagues)
