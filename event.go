@@ -6,6 +6,7 @@ import "context"
 const (
 	EventPool = "pool" // a pool changed: squares taken or released, status, numbers
 	EventGame = "game" // a game changed: score, quarter, status
+	EventUser = "user" // a player has a new notification
 )
 
 // Event tells every instance that something changed, so each can push it to the browsers watching. It
@@ -14,6 +15,7 @@ type Event struct {
 	Kind   string `json:"k"`
 	PoolID int64  `json:"p,omitempty"`
 	GameID int64  `json:"g,omitempty"`
+	UserID int64  `json:"u,omitempty"`
 	// Cells are the squares of a pool event that changed hands.
 	Cells []Cell `json:"c,omitempty"`
 }

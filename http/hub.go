@@ -25,14 +25,16 @@ type hub struct {
 	conns    map[*wsConn]struct{}
 	pools    map[int64]map[*wsConn]struct{}
 	games    map[int64]map[*wsConn]struct{}
-	poolGame map[int64]int64 // the game of each watched pool
+	poolGame map[int64]int64                // the game of each watched pool
+	users    map[int64]map[*wsConn]struct{} // signed-in players' connections, for their notifications
 	done     sync.WaitGroup
 }
 
 func newHub(db *store.DB, logger *slog.Logger) *hub {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &hub{ctx: ctx, cancel: cancel, store: db, logger: logger, conns: map[*wsConn]struct{}{},
-		pools: map[int64]map[*wsConn]struct{}{}, games: map[int64]map[*wsConn]struct{}{}, poolGame: map[int64]int64{}}
+		pools: map[int64]map[*wsConn]struct{}{}, games: map[int64]map[*wsConn]struct{}{}, poolGame: map[int64]int64{},
+		users: map[int64]map[*wsConn]struct{}{}}
 }
 
 // run handles events until the hub closes, and pings every connection now and then.
@@ -85,6 +87,12 @@ func (h *hub) add(c *wsConn) bool {
 		return false
 	}
 	h.conns[c] = struct{}{}
+	if c.user != nil {
+		if h.users[c.user.ID] == nil {
+			h.users[c.user.ID] = map[*wsConn]struct{}{}
+		}
+		h.users[c.user.ID][c] = struct{}{}
+	}
 	return true
 }
 
@@ -102,6 +110,9 @@ func (h *hub) drop(c *wsConn, code websocket.StatusCode, reason string) {
 	c.mu.Unlock()
 	h.mu.Lock()
 	delete(h.conns, c)
+	if c.user != nil {
+		h.removeLocked(h.users, c.user.ID, c)
+	}
 	for id := range pools {
 		h.removeLocked(h.pools, id, c)
 		if h.pools[id] == nil {
@@ -130,6 +141,9 @@ func (h *hub) subscribePool(c *wsConn, poolID, gameID int64) bool {
 		_, already := c.pools[poolID]
 		c.mu.Unlock()
 		return already
+	}
+	if c.pools == nil {
+		c.pools = map[int64]struct{}{}
 	}
 	c.pools[poolID] = struct{}{}
 	c.mu.Unlock()
@@ -161,6 +175,9 @@ func (h *hub) subscribeGame(c *wsConn, gameID int64) bool {
 		_, already := c.games[gameID]
 		c.mu.Unlock()
 		return already
+	}
+	if c.games == nil {
+		c.games = map[int64]struct{}{}
 	}
 	c.games[gameID] = struct{}{}
 	c.mu.Unlock()
@@ -204,6 +221,17 @@ func (h *hub) watchers(m map[int64]map[*wsConn]struct{}, id int64) []*wsConn {
 // watchers, and nothing is read when no one here watches.
 func (h *hub) handle(e squares.Event) {
 	switch e.Kind {
+	case squares.EventUser:
+		if len(h.watchers(h.users, e.UserID)) == 0 {
+			return
+		}
+		ns, err := h.store.ListNotifications(h.ctx, e.UserID, true)
+		if err != nil {
+			h.logger.Warn("live update", "user", e.UserID, "err", err)
+			return
+		}
+		msg := mustJSON(map[string]any{"type": "notification", "notifications": toNotificationsJSON(ns)})
+		h.fanout(func() []*wsConn { return h.watchers(h.users, e.UserID) }, msg)
 	case squares.EventPool:
 		if len(h.watchers(h.pools, e.PoolID)) == 0 {
 			return

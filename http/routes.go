@@ -54,6 +54,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/sandbox/payments/{id}/confirm", user(s.handleSandboxConfirm))
 	m.HandleFunc("GET /api/user/transactions", user(s.handleUserTransactions))
 	m.HandleFunc("GET /api/user/payments", user(s.handleUserPayments))
+	m.HandleFunc("GET /api/notifications", user(s.handleNotifications))
+	m.HandleFunc("POST /api/notifications/read", user(s.handleReadNotifications))
 	m.HandleFunc("GET /api/admin/ledger/summary", admin(s.handleLedgerSummary))
 	m.HandleFunc("POST /api/pools/{id}/refund", admin(s.handleRefundPool))
 

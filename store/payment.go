@@ -367,6 +367,9 @@ func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
 		if err := deleteHeldSquares(ctx, tx, p); err != nil {
 			return err
 		}
+		if err := notify(ctx, tx, p.UserID, squares.NotifyPaymentReleased, reason, p.PoolID); err != nil {
+			return err
+		}
 		return setPaymentStatus(ctx, tx, p, squares.PaymentReleased, reason)
 	case squares.PaymentHeld:
 	case squares.PaymentCaptured:
@@ -410,6 +413,9 @@ func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
 	if _, err := insertLedger(ctx, tx, squares.ReleaseTransaction(p)); err != nil {
 		return err
 	}
+	if err := notify(ctx, tx, p.UserID, squares.NotifyPaymentReleased, reason, p.PoolID); err != nil {
+		return err
+	}
 	return setPaymentStatus(ctx, tx, p, squares.PaymentReleased, reason)
 }
 
@@ -445,6 +451,10 @@ func (db *DB) MarkRefunded(ctx context.Context, id, reason string) error {
 			return nil
 		}
 		if _, err := insertLedger(ctx, tx, squares.RefundTransaction(p)); err != nil {
+			return err
+		}
+		if err := notify(ctx, tx, p.UserID, squares.NotifyPaymentRefunded,
+			fmt.Sprintf("$%s was refunded to your card. %s", p.Amount, reason), p.PoolID); err != nil {
 			return err
 		}
 		return setPaymentStatus(ctx, tx, p, squares.PaymentRefunded, reason)

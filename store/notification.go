@@ -1,0 +1,75 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/squaresapp/squares"
+)
+
+// notify records a message for a player and tells their open browsers.
+func notify(ctx context.Context, tx *Tx, userID int64, kind, message string, poolID int64) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO notifications (user_id, kind, message, pool_id, created_at)
+		VALUES ($1, $2, $3, $4, $5)`, userID, kind, message, zeroNull(poolID), tx.now); err != nil {
+		return fmt.Errorf("notify: %w", err)
+	}
+	tx.emit(squares.Event{Kind: squares.EventUser, UserID: userID})
+	return nil
+}
+
+// ListNotifications returns a player's notifications, newest first; unread only when asked.
+func (db *DB) ListNotifications(ctx context.Context, userID int64, unreadOnly bool) ([]*squares.Notification, error) {
+	q := `SELECT id, user_id, kind, message, COALESCE(pool_id, 0), created_at, read_at FROM notifications
+		WHERE user_id = $1`
+	if unreadOnly {
+		q += ` AND read_at IS NULL`
+	}
+	q += ` ORDER BY id DESC LIMIT 100`
+	var out []*squares.Notification
+	err := db.view(ctx, func(tx *Tx) error {
+		rows, err := tx.QueryContext(ctx, q, userID)
+		if err != nil {
+			return fmt.Errorf("notifications: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var n squares.Notification
+			var read sql.NullTime
+			if err := rows.Scan(&n.ID, &n.UserID, &n.Kind, &n.Message, &n.PoolID, &n.CreatedAt, &read); err != nil {
+				return err
+			}
+			n.CreatedAt, n.ReadAt = n.CreatedAt.UTC(), nullTime(read)
+			out = append(out, &n)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// MarkNotificationsRead marks a player's notifications read: the given ones, or all when ids is empty.
+func (db *DB) MarkNotificationsRead(ctx context.Context, userID int64, ids []int64) (int, error) {
+	var n int64
+	err := db.update(ctx, func(tx *Tx) error {
+		if len(ids) == 0 {
+			r, err := tx.ExecContext(ctx, `UPDATE notifications SET read_at = $1 WHERE user_id = $2 AND read_at IS NULL`,
+				tx.now, userID)
+			if err != nil {
+				return err
+			}
+			n, _ = r.RowsAffected()
+			return nil
+		}
+		for _, id := range ids {
+			r, err := tx.ExecContext(ctx, `UPDATE notifications SET read_at = $1 WHERE id = $2 AND user_id = $3
+				AND read_at IS NULL`, tx.now, id, userID)
+			if err != nil {
+				return err
+			}
+			k, _ := r.RowsAffected()
+			n += k
+		}
+		return nil
+	})
+	return int(n), err
+}
