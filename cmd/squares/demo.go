@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/escrow"
+	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/store"
 )
 
@@ -130,11 +132,43 @@ func seedDemo(ctx context.Context, db *store.DB, now time.Time, withAdmin bool, 
 			}
 		}
 	}
+	// Paid pools get squares bought the real way: checkout, the sandbox's test card, confirmation, so the
+	// ledger holds every cent.
+	sb := sandbox.New(db)
+	esc := escrow.New(db, sb, logger)
+	sb.OnEvent = esc.HandleEvent
+	for gi := range demoGames[:4] {
+		for ti := 1; ti < len(squares.Tiers); ti++ {
+			pool := pools[gi*len(squares.Tiers)+ti]
+			for _, u := range rng.Perm(len(players))[:2+rng.IntN(5)] {
+				if err := buyDemoSquares(ctx, db, esc, sb, pool, players[u], 1+rng.IntN(3), rng); err != nil {
+					return false, err
+				}
+			}
+		}
+	}
 	featured := pools[2] // the $5 pool of the first game
 	if _, err := db.FeaturePool(ctx, featured.ID, "Pool of the Week", now.Add(7*24*time.Hour)); err != nil {
 		return false, err
 	}
 	return true, nil
+}
+
+// buyDemoSquares buys n random free squares of a paid pool for u with the sandbox's test card.
+func buyDemoSquares(ctx context.Context, db *store.DB, esc *escrow.Escrow, sb *sandbox.Provider, pool *store.PoolView,
+	u *squares.User, n int, rng *rand.Rand) error {
+	cells := freeCells(ctx, db, pool.ID, n, rng)
+	pay, err := esc.Checkout(ctx, u, pool.ID, cells, pool.EntryFee*squares.Cents(len(cells)))
+	if err != nil {
+		return fmt.Errorf("demo checkout: %w", err)
+	}
+	if _, err := sb.Confirm(ctx, pay.ProviderPaymentID, sandbox.Card{Number: sandbox.CardApproved, Expiry: "12/40", CVC: "123"}); err != nil {
+		return fmt.Errorf("demo card: %w", err)
+	}
+	if _, err := esc.Confirm(ctx, u, pay.ProviderPaymentID); err != nil {
+		return fmt.Errorf("demo confirm: %w", err)
+	}
+	return nil
 }
 
 // fillFree has players claim squares of a free pool until target squares are taken, each within the

@@ -46,6 +46,23 @@ func TestSeedDemo(t *testing.T) {
 		if err != nil || len(mine) != 1 || mine[0].ViewerSquares != 3 {
 			t.Fatalf("demo player's pools = %v, %v", mine, err)
 		}
+		// Paid pools hold squares bought through the sandbox, and the books balance.
+		paid := 0
+		for _, p := range pools {
+			if !p.IsFree() {
+				paid += p.SquaresTaken
+			}
+		}
+		if paid == 0 {
+			t.Error("no squares bought in paid pools")
+		}
+		txs, err := db.ListLedgerTransactions(ctx)
+		if err != nil || len(txs) == 0 {
+			t.Fatalf("ledger = %d transactions, %v", len(txs), err)
+		}
+		if _, total, err := db.LedgerSummary(ctx); err != nil || total != 0 {
+			t.Fatalf("ledger total = %v, %v", total, err)
+		}
 		// A second start finds games and seeds nothing.
 		if seeded, err := seedDemo(ctx, db, now, true, logger); err != nil || seeded {
 			t.Fatalf("second seedDemo = %v, %v", seeded, err)
