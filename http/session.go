@@ -68,9 +68,14 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
 
 type userKey struct{}
 
-// withUser loads the session's user, if any, into the request context.
+// withUser loads the session's user, if any, into the request context of API and websocket requests
+// (the web app's files need no user, and no database read).
 func (s *Server) withUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") && r.URL.Path != "/ws" {
+			next.ServeHTTP(w, r)
+			return
+		}
 		c, err := r.Cookie(s.cookieName())
 		if err != nil || c.Value == "" || len(c.Value) > 100 {
 			next.ServeHTTP(w, r)
