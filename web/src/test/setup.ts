@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import { toast } from 'sonner'
+import { webcrypto } from 'node:crypto'
 
 afterEach(() => {
   toast.dismiss()
@@ -35,3 +36,8 @@ Element.prototype.hasPointerCapture ??= function () {
   return false
 }
 Element.prototype.releasePointerCapture ??= function () {}
+
+// The draw verifier needs Web Crypto; use Node's when the test environment lacks it.
+if (!globalThis.crypto?.subtle) {
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true })
+}

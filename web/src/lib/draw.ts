@@ -1,0 +1,118 @@
+// The provably fair draw, recomputed in the browser (docs/fairness.md). Pure async functions on Web Crypto:
+//   commitment = hex(SHA-256(seed text))
+//   block(k)   = HMAC-SHA256(key = seed text, "squares-draw-v1|pool=" + poolId + "|axis=" + axis
+//                            + "|owners=" + ownership + "|block=" + k)
+// and a Fisher-Yates shuffle of 0-9 driven by that byte stream, with rejection sampling (no modulo bias).
+
+export const DRAW_VERSION = 'squares-draw-v1'
+export const GRID = 10
+export type DrawAxis = 'home' | 'away'
+
+const encoder = new TextEncoder()
+
+function subtle(): SubtleCrypto {
+  const s = globalThis.crypto?.subtle
+  if (!s) throw new Error('This browser cannot verify the draw: Web Crypto is unavailable (it needs a secure https page).')
+  return s
+}
+
+function toHex(buf: ArrayBuffer): string {
+  return Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** hex(SHA-256(text)) of the text's UTF-8 bytes. */
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(await subtle().digest('SHA-256', encoder.encode(text)))
+}
+
+/** The commitment published when the pool opens: SHA-256 of the seed's 64-character text. */
+export function drawCommitment(seed: string): Promise<string> {
+  return sha256Hex(seed)
+}
+
+/**
+ * The ownership text: the 100 owners in row-major order (row 0 column 0 first), joined with commas.
+ * `owners` is indexed row * 10 + column; an owner is the user id as the API shows it, or "admin".
+ */
+export function ownershipText(owners: readonly string[]): string {
+  if (owners.length !== GRID * GRID) throw new Error(`ownership needs ${GRID * GRID} owners, got ${owners.length}`)
+  return owners.join(',')
+}
+
+/** Row-major owners from a pool's squares; null when any of the 100 squares has no owner. */
+export function ownersFromSquares(squares: readonly { row: number; column: number; userId: string | null; status?: string }[]): string[] | null {
+  const owners: (string | null)[] = Array.from({ length: GRID * GRID }, () => null)
+  for (const sq of squares) {
+    if (sq.status && sq.status !== 'owned') continue
+    if (sq.row < 0 || sq.row >= GRID || sq.column < 0 || sq.column >= GRID || !sq.userId) continue
+    owners[sq.row * GRID + sq.column] = sq.userId
+  }
+  return owners.every((o) => o !== null) ? (owners as string[]) : null
+}
+
+/** The byte stream block(0) || block(1) || ... for one axis. */
+async function hmacKey(seed: string): Promise<CryptoKey> {
+  return subtle().importKey('raw', encoder.encode(seed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+}
+
+/** The shuffled digits 0-9 of one axis: `away` labels the rows, `home` the columns. */
+export async function shuffleDigits(seed: string, poolId: number | string, axis: DrawAxis, ownership: string): Promise<number[]> {
+  const key = await hmacKey(seed)
+  const prefix = `${DRAW_VERSION}|pool=${poolId}|axis=${axis}|owners=${ownership}|block=`
+  let buf = new Uint8Array(0)
+  let pos = 0
+  let k = 0
+  const next = async () => {
+    if (pos >= buf.length) {
+      buf = new Uint8Array(await subtle().sign('HMAC', key, encoder.encode(prefix + k)))
+      pos = 0
+      k++
+    }
+    return buf[pos++]
+  }
+  const digits = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+  for (let i = digits.length - 1; i > 0; i--) {
+    const n = i + 1
+    const limit = 256 - (256 % n)
+    let b = await next()
+    while (b >= limit) b = await next()
+    const j = b % n
+    ;[digits[i], digits[j]] = [digits[j], digits[i]]
+  }
+  return digits
+}
+
+/** Both axes, as the server draws them. */
+export async function drawDigits(seed: string, poolId: number | string, owners: readonly string[]): Promise<{ home: number[]; away: number[] }> {
+  const ownership = ownershipText(owners)
+  const [away, home] = await Promise.all([shuffleDigits(seed, poolId, 'away', ownership), shuffleDigits(seed, poolId, 'home', ownership)])
+  return { home, away }
+}
+
+export interface DrawCheckInput {
+  poolId: number
+  seed: string
+  commitment: string
+  owners: readonly string[]
+  homeNumbers: readonly number[]
+  awayNumbers: readonly number[]
+}
+
+export interface DrawCheck {
+  ok: boolean
+  commitment: { expected: string; computed: string; ok: boolean }
+  home: { published: number[]; computed: number[]; ok: boolean }
+  away: { published: number[]; computed: number[]; ok: boolean }
+}
+
+const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i])
+
+/** Recomputes the commitment and both axes from what the server published and compares them. */
+export async function verifyDraw(input: DrawCheckInput): Promise<DrawCheck> {
+  const computed = await drawCommitment(input.seed)
+  const { home, away } = await drawDigits(input.seed, input.poolId, input.owners)
+  const commitment = { expected: input.commitment.toLowerCase(), computed, ok: computed === input.commitment.toLowerCase() }
+  const h = { published: [...input.homeNumbers], computed: home, ok: same(home, input.homeNumbers) }
+  const a = { published: [...input.awayNumbers], computed: away, ok: same(away, input.awayNumbers) }
+  return { ok: commitment.ok && h.ok && a.ok, commitment, home: h, away: a }
+}
