@@ -4,6 +4,7 @@ import { Toaster } from '@/components/ui/sonner'
 import { isAuthNoise } from '@/lib/api'
 import { LeagueProvider } from '@/lib/leagues'
 import { createQueryClient } from '@/lib/query-client'
+import { RealtimeProvider } from '@/lib/realtime'
 
 /** Messages about 401 / Unauthorized / Not authenticated are ignored everywhere (spec section 8). */
 function useSilenceAuthRejections() {
@@ -21,10 +22,12 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   useSilenceAuthRejections()
   return (
     <QueryClientProvider client={client}>
-      <LeagueProvider>
-        {children}
-        <Toaster />
-      </LeagueProvider>
+      <RealtimeProvider>
+        <LeagueProvider>
+          {children}
+          <Toaster />
+        </LeagueProvider>
+      </RealtimeProvider>
     </QueryClientProvider>
   )
 }

@@ -2,10 +2,12 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import { toast } from 'sonner'
+import { FakeWebSocket } from './fake-websocket'
 
 afterEach(() => {
   toast.dismiss()
   cleanup()
+  FakeWebSocket.reset()
   vi.unstubAllGlobals()
   vi.useRealTimers()
 })
@@ -43,3 +45,6 @@ if (!globalThis.crypto?.subtle) {
   const { webcrypto } = (await import(/* @vite-ignore */ nodeCrypto)) as { webcrypto: Crypto }
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true })
 }
+
+// No test touches the network: the live-update socket is a fake that tests drive by hand.
+;(globalThis as unknown as { WebSocket: unknown }).WebSocket = FakeWebSocket

@@ -1,0 +1,282 @@
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+
+// The live-update socket (spec section 4, docs/api.md "Live updates"): one websocket per tab at /ws on the
+// page's host (wss: when the page is https). It connects 500 ms after the app mounts; on open it
+// (re)subscribes to every pool and game that a screen watches; a close with any code but 1000 retries
+// after 3 s; unmounting closes it with 1000 and cancels the retry. Screens watch topics through the hooks
+// below and read messages with useRealtimeMessages.
+
+export const REALTIME_CONNECT_DELAY_MS = 500
+export const REALTIME_RETRY_MS = 3000
+export const NORMAL_CLOSURE = 1000
+
+export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected'
+
+/** A message from the server: JSON with a `type` ('poolUpdate', 'gameUpdate', 'subscribed', 'error', ...). */
+export interface RealtimeMessage {
+  type: string
+  [key: string]: unknown
+}
+
+export type RealtimeTopic = { poolId: number } | { gameId: number }
+
+type Listener = (msg: RealtimeMessage) => void
+type OpenListener = (reconnected: boolean) => void
+
+export function realtimeUrl(loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/ws`
+}
+
+export class RealtimeClient {
+  private ws: WebSocket | null = null
+  private status: RealtimeStatus = 'connecting'
+  private lastError: string | null = null
+  private connectTimer: ReturnType<typeof setTimeout> | null = null
+  private retryTimer: ReturnType<typeof setTimeout> | null = null
+  private running = false
+  private opened = 0
+  private readonly pools = new Map<number, number>()
+  private readonly games = new Map<number, number>()
+  private readonly listeners = new Set<Listener>()
+  private readonly openListeners = new Set<OpenListener>()
+  private readonly statusListeners = new Set<() => void>()
+  private readonly url: string | (() => string)
+
+  constructor(url: string | (() => string) = () => realtimeUrl()) {
+    this.url = url
+  }
+
+  /** Starts connecting after the first-connect delay. Safe to call again after stop(). */
+  start(delay = REALTIME_CONNECT_DELAY_MS) {
+    if (this.running) return
+    this.running = true
+    this.connectTimer = setTimeout(() => {
+      this.connectTimer = null
+      this.connect()
+    }, delay)
+  }
+
+  /** Closes with 1000 and cancels any pending connect or retry. Topics stay tracked for a later start(). */
+  stop() {
+    this.running = false
+    this.clearTimers()
+    const ws = this.ws
+    this.ws = null
+    if (ws && ws.readyState !== WebSocket.CLOSED && ws.readyState !== WebSocket.CLOSING) ws.close(NORMAL_CLOSURE)
+    this.setStatus('disconnected')
+  }
+
+  getStatus = () => this.status
+  getError = () => this.lastError
+
+  onStatus = (fn: () => void) => {
+    this.statusListeners.add(fn)
+    return () => {
+      this.statusListeners.delete(fn)
+    }
+  }
+
+  onMessage(fn: Listener) {
+    this.listeners.add(fn)
+    return () => {
+      this.listeners.delete(fn)
+    }
+  }
+
+  /** Called on every open; `reconnected` is true after the first, when updates may have been missed. */
+  onOpen(fn: OpenListener) {
+    this.openListeners.add(fn)
+    return () => {
+      this.openListeners.delete(fn)
+    }
+  }
+
+  /** Sends a JSON message; while disconnected it is dropped with a warning. */
+  send(msg: Record<string, unknown>): boolean {
+    const ws = this.ws
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
+      console.warn('Live updates are disconnected; message not sent:', msg)
+      return false
+    }
+    ws.send(JSON.stringify(msg))
+    return true
+  }
+
+  /** Watches a pool or a game (counted, so several screens can share one). Returns the unwatch function. */
+  watch(topic: RealtimeTopic): () => void {
+    const [map, id, sub] =
+      'poolId' in topic
+        ? [this.pools, topic.poolId, { type: 'subscribe', poolId: topic.poolId }]
+        : [this.games, topic.gameId, { type: 'subscribeToGame', gameId: topic.gameId }]
+    const n = map.get(id) ?? 0
+    map.set(id, n + 1)
+    if (n === 0 && this.isOpen()) this.send(sub)
+    let done = false
+    return () => {
+      if (done) return
+      done = true
+      const left = (map.get(id) ?? 1) - 1
+      if (left > 0) {
+        map.set(id, left)
+        return
+      }
+      map.delete(id)
+      if (!this.isOpen()) return
+      // The server also understands unsubscribeFromGame (http/ws.go), which docs/api.md does not list.
+      this.send('poolId' in topic ? { type: 'unsubscribe', poolId: id } : { type: 'unsubscribeFromGame', gameId: id })
+    }
+  }
+
+  /** The pools and games being watched. */
+  topics(): { pools: number[]; games: number[] } {
+    return { pools: [...this.pools.keys()], games: [...this.games.keys()] }
+  }
+
+  private isOpen() {
+    return this.ws?.readyState === WebSocket.OPEN
+  }
+
+  private clearTimers() {
+    if (this.connectTimer) clearTimeout(this.connectTimer)
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.connectTimer = this.retryTimer = null
+  }
+
+  private setStatus(s: RealtimeStatus) {
+    if (this.status === s) return
+    this.status = s
+    for (const fn of this.statusListeners) fn()
+  }
+
+  private connect() {
+    if (!this.running) return
+    let ws: WebSocket
+    try {
+      ws = new WebSocket(typeof this.url === 'function' ? this.url() : this.url)
+    } catch {
+      this.lastError = 'Failed to connect'
+      this.setStatus('disconnected')
+      this.scheduleRetry()
+      return
+    }
+    this.ws = ws
+    this.setStatus('connecting')
+    ws.onopen = () => {
+      if (this.ws !== ws) return
+      this.lastError = null
+      for (const poolId of this.pools.keys()) this.send({ type: 'subscribe', poolId })
+      for (const gameId of this.games.keys()) this.send({ type: 'subscribeToGame', gameId })
+      this.setStatus('connected')
+      const reconnected = this.opened > 0
+      this.opened++
+      for (const fn of this.openListeners) fn(reconnected)
+    }
+    ws.onmessage = (e: MessageEvent) => {
+      if (this.ws !== ws) return
+      let msg: unknown
+      try {
+        msg = JSON.parse(typeof e.data === 'string' ? e.data : String(e.data))
+      } catch {
+        console.warn('Live updates: ignored a message that is not JSON')
+        return
+      }
+      if (!msg || typeof msg !== 'object' || typeof (msg as RealtimeMessage).type !== 'string') return
+      for (const fn of [...this.listeners]) {
+        try {
+          fn(msg as RealtimeMessage)
+        } catch (err) {
+          console.error('Live updates: a listener failed', err)
+        }
+      }
+    }
+    ws.onerror = () => {
+      if (this.ws !== ws) return
+      this.lastError = 'Connection failed'
+    }
+    ws.onclose = (e: CloseEvent) => {
+      if (this.ws !== ws) return
+      this.ws = null
+      this.setStatus('disconnected')
+      if (e.code !== NORMAL_CLOSURE) this.scheduleRetry()
+    }
+  }
+
+  private scheduleRetry() {
+    if (!this.running || this.retryTimer) return
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null
+      this.connect()
+    }, REALTIME_RETRY_MS)
+  }
+}
+
+const RealtimeContext = createContext<RealtimeClient | null>(null)
+
+/** One socket for the whole app. `client` lets tests pass their own. */
+export function RealtimeProvider({ children, client: given }: { children: ReactNode; client?: RealtimeClient }) {
+  const [client] = useState(() => given ?? new RealtimeClient())
+  useEffect(() => {
+    client.start()
+    return () => client.stop()
+  }, [client])
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>
+}
+
+function useClient(): RealtimeClient | null {
+  return useContext(RealtimeContext)
+}
+
+const noStatus = () => () => {}
+
+/** 'connected', 'connecting' or 'disconnected', and the last connection error ('Connection failed'). */
+export function useRealtimeStatus(): { status: RealtimeStatus; error: string | null } {
+  const client = useClient()
+  const status = useSyncExternalStore(client?.onStatus ?? noStatus, () => client?.getStatus() ?? 'disconnected')
+  const error = useSyncExternalStore(client?.onStatus ?? noStatus, () => client?.getError() ?? null)
+  return { status, error }
+}
+
+/** Watches a pool and/or a game while mounted (ids that are null or 0 are skipped). */
+export function useRealtimeTopics({ poolId, gameId }: { poolId?: number | null; gameId?: number | null }) {
+  const client = useClient()
+  useEffect(() => {
+    if (!client || !poolId) return
+    return client.watch({ poolId })
+  }, [client, poolId])
+  useEffect(() => {
+    if (!client || !gameId) return
+    return client.watch({ gameId })
+  }, [client, gameId])
+}
+
+/** Calls `handler` for every message, and `onReconnect` when the socket opens again after a drop. */
+export function useRealtimeMessages(handler: (msg: RealtimeMessage) => void, onReconnect?: () => void) {
+  const client = useClient()
+  const ref = useRef({ handler, onReconnect })
+  useEffect(() => {
+    ref.current = { handler, onReconnect }
+  })
+  useEffect(() => {
+    if (!client) return
+    const offMsg = client.onMessage((m) => ref.current.handler(m))
+    const offOpen = client.onOpen((again) => {
+      if (again) ref.current.onReconnect?.()
+    })
+    return () => {
+      offMsg()
+      offOpen()
+    }
+  }, [client])
+}
+
+/** Sends a message on the shared socket (dropped with a warning while disconnected). */
+export function useRealtimeSend(): (msg: Record<string, unknown>) => boolean {
+  const client = useClient()
+  return (msg) => {
+    if (!client) {
+      console.warn('Live updates are not available; message not sent:', msg)
+      return false
+    }
+    return client.send(msg)
+  }
+}
