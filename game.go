@@ -51,7 +51,7 @@ func DisplayStatus(code string) string {
 	switch strings.ToLower(strings.TrimSpace(code)) {
 	case "1q", "2q", "3q", "4q", "ot", "ht", "live":
 		return "LIVE"
-	case "ft", "aet", "completed", "final":
+	case "ft", "aet", "completed":
 		return "COMPLETED"
 	default:
 		return "SCHEDULED"

@@ -43,8 +43,9 @@ func CheckPassword(hash, password string) bool {
 	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
 		return false
 	}
-	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &memory, &time, &threads); err != nil || time < 1 || threads < 1 {
-		return false // argon2 panics on zero passes or lanes
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &memory, &time, &threads); err != nil || time < 1 || threads < 1 ||
+		time > 16 || threads > 16 || memory > 1<<20 {
+		return false // argon2 panics on zero passes or lanes; a corrupt row must not ask for gigabytes either
 	}
 	b64 := base64.RawStdEncoding
 	salt, err := b64.DecodeString(parts[4])

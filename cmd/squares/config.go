@@ -47,13 +47,16 @@ func env(name, def string) string {
 	return def
 }
 
-func envBool(name string, def bool) bool {
+// envBool reads a boolean variable (1, 0, true, false); anything else is remembered as an error for
+// parseConfig to report, rather than silently read as the default.
+func envBool(name string, def bool, bad *[]string) bool {
 	v, ok := os.LookupEnv(name)
 	if !ok || v == "" {
 		return def
 	}
 	b, err := strconv.ParseBool(v)
 	if err != nil {
+		*bad = append(*bad, fmt.Sprintf("%s: %q is not 1 or 0", name, v))
 		return def
 	}
 	return b
@@ -62,12 +65,13 @@ func envBool(name string, def bool) bool {
 // parseConfig fills a Config from the environment, then the flags of fs.
 func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	c := &Config{}
+	var bad []string
 	fs.StringVar(&c.Addr, "addr", env("SQUARES_ADDR", "127.0.0.1:8080"), "address to listen on (SQUARES_ADDR)")
 	fs.StringVar(&c.DatabaseURL, "database-url", env("SQUARES_DATABASE_URL", "sqlite:data/squares.db"),
 		"sqlite:PATH or postgres://... (SQUARES_DATABASE_URL)")
-	fs.BoolVar(&c.Dev, "dev", envBool("SQUARES_DEV", false), "development mode (SQUARES_DEV)")
+	fs.BoolVar(&c.Dev, "dev", envBool("SQUARES_DEV", false, &bad), "development mode (SQUARES_DEV)")
 	demo := fs.String("demo", env("SQUARES_DEMO", ""), "seed demo data into an empty database: 1 or 0 (SQUARES_DEMO; default 1 in development mode)")
-	fs.BoolVar(&c.TrustProxy, "trust-proxy", envBool("SQUARES_TRUST_PROXY", false),
+	fs.BoolVar(&c.TrustProxy, "trust-proxy", envBool("SQUARES_TRUST_PROXY", false, &bad),
 		"take client addresses from X-Forwarded-For (SQUARES_TRUST_PROXY)")
 	fs.StringVar(&c.RestrictedStates, "restricted-states", env("SQUARES_RESTRICTED_STATES", squares.DefaultRestrictedStates),
 		"states where paid play is not allowed (SQUARES_RESTRICTED_STATES)")
@@ -85,6 +89,9 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	c.AdminPassword = os.Getenv("SQUARES_ADMIN_PASSWORD")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	if len(bad) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(bad, "; "))
 	}
 	c.Demo = c.Dev
 	if *demo != "" {
