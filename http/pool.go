@@ -279,3 +279,16 @@ func (s *Server) handlePublicStats(w http.ResponseWriter, r *http.Request) {
 		"squaresSold": st.SquaresSold, "totalGames": games,
 	})
 }
+
+func (s *Server) handleDeletePool(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if err := s.Store.DeletePool(r.Context(), id); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": "Pool Deleted Successfully"})
+}

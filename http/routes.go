@@ -62,6 +62,7 @@ func (s *Server) routes() {
 	// Admin pool management.
 	m.HandleFunc("POST /api/simple-pools", admin(s.handleCreatePool))
 	m.HandleFunc("PATCH /api/simple-pools/{id}/status", admin(s.handleSetPoolStatus))
+	m.HandleFunc("DELETE /api/simple-pools/{id}", admin(s.handleDeletePool))
 	m.HandleFunc("POST /api/admin/pools/activate-multiple", admin(s.handleBulkStatus(squares.PoolActive, "activatedCount")))
 	m.HandleFunc("POST /api/admin/pools/deactivate-multiple", admin(s.handleBulkStatus(squares.PoolInactive, "deactivatedCount")))
 

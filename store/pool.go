@@ -358,3 +358,30 @@ func (db *DB) UnfeaturePool(ctx context.Context, id int64) (*PoolView, error) {
 	})
 	return out, err
 }
+
+// DeletePool removes a pool that never sold anything: a draft or hidden pool without squares or payments.
+// Any other pool keeps its record; cancel it instead.
+func (db *DB) DeletePool(ctx context.Context, id int64) error {
+	return db.update(ctx, func(tx *Tx) error {
+		p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, id))
+		if err != nil {
+			return notFound(err, "Pool")
+		}
+		if p.Status != squares.PoolDraft && p.Status != squares.PoolInactive {
+			return squares.Errorf(squares.ECONFLICT, "Only draft or inactive pools can be deleted; this one is %s.", p.Status)
+		}
+		var used int
+		if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM squares WHERE pool_id = $1) +
+			(SELECT COUNT(*) FROM payments WHERE pool_id = $1)`, id).Scan(&used); err != nil {
+			return fmt.Errorf("delete pool: %w", err)
+		}
+		if used > 0 {
+			return squares.Errorf(squares.ECONFLICT, "A pool with squares or payments cannot be deleted; cancel it instead.")
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM pools WHERE id = $1`, id); err != nil {
+			return fmt.Errorf("delete pool: %w", err)
+		}
+		tx.emit(squares.Event{Kind: squares.EventPool, PoolID: id, GameID: p.GameID})
+		return nil
+	})
+}
