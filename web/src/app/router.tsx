@@ -49,11 +49,12 @@ export const routes: RouteObject[] = [
       { path: 'pool-of-the-week', element: <PoolOfTheWeekPage /> },
       { path: 'test-registration', element: <SignedOut><TestRegistrationPage /></SignedOut> },
       { path: 'emergency-login', element: <SignedOut><EmergencyLoginPage /></SignedOut> },
+      // Pool pages: anyone may watch a board; claiming squares needs sign-in.
+      { path: 'pool/:id', element: <PoolDetailPage /> },
+      { path: 'pools/:id', element: <PoolDetailPage /> },
       // Player screens (signed in)
       { path: 'my-pools', element: <MyPoolsPage /> },
       { path: 'age-verification', element: <AgeVerificationPage /> },
-      { path: 'pool/:id', element: signedIn(<PoolDetailPage />) },
-      { path: 'pools/:id', element: signedIn(<PoolDetailPage />) },
       { path: 'create-private-pool', element: signedIn(<CreatePrivatePoolPage />) },
       { path: 'checkout', element: signedIn(<CheckoutPage />) },
       { path: 'schedule/:league', element: signedIn(<LeagueSchedulePage />) },

@@ -78,8 +78,17 @@ export interface Pool {
   numbersGenerated: boolean
   homeNumbers: number[] | string | null
   awayNumbers: number[] | string | null
+  /** hex(SHA-256(seed)), published when the pool opens (docs/fairness.md). */
+  drawCommitment?: string | null
+  /** Revealed once the numbers are drawn. */
+  drawSeed?: string | null
+  drawnAt?: string | null
   inviteCode?: string | null
   userSquareCount?: number
+  /** Paid pools open for sale 6 days before kickoff; null for free pools. */
+  salesOpenAt?: string | null
+  /** Sales close 2 hours before kickoff. */
+  salesCloseAt?: string | null
   createdAt?: string
 }
 
@@ -92,6 +101,15 @@ export interface Square {
   purchasePrice?: string
   purchasedAt?: string
   user?: { firstName: string | null; lastName: string | null } | null
+  /** 'owned', or 'held' while its buyer pays (until holdExpiresAt). */
+  status?: 'owned' | 'held' | string
+  holdExpiresAt?: string | null
+}
+
+/** A square's place on the board: row 0-9 (away digit), column 0-9 (home digit). */
+export interface Cell {
+  row: number
+  column: number
 }
 
 export interface PublicStats {
@@ -107,4 +125,5 @@ export interface ServerConfig {
   devMode: boolean
   paymentsProvider: 'sandbox' | 'stripe' | string
   stripePublishableKey: string | null
+  restrictedStates?: string[]
 }

@@ -28,7 +28,7 @@ function Where() {
 export function renderPage(element: ReactNode, { path = '/', at = path, user = null }: { path?: string; at?: string; user?: User | null } = {}) {
   const queryClient = createQueryClient()
   queryClient.setQueryData(authKeys.user, user)
-  const stubs = ['/', '/auth', '/login', '/age-verification', '/dashboard'].filter((p) => p !== path)
+  const stubs = ['/', '/auth', '/login', '/age-verification', '/dashboard', '/checkout', '/my-pools'].filter((p) => p !== path)
   const router = createMemoryRouter(
     [
       {

@@ -1,13 +1,69 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
-import type { Pool } from '@/lib/types'
+import type { Cell, Pool, Square } from '@/lib/types'
+import { mergeSquares } from './pool-cache'
 
 export const poolKeys = {
   all: ['/api/pools'] as const,
   detail: (id: number) => ['/api/pools', id] as const,
   squares: (id: number) => ['/api/pools', id, 'squares'] as const,
+  // The player's pool lists (dashboard and My Pools) change when they claim squares.
+  userPools: ['/api/user/pools'] as const,
+  myPools: ['/api/user-pools'] as const,
 }
 
 export function usePool(id: number, enabled: boolean) {
   return useQuery<Pool | null>({ queryKey: poolKeys.detail(id), enabled, ...queryTimes.pool })
+}
+
+/** Taken and held squares; kept current by live updates, and re-read on the pool's interval as a fallback. */
+export function usePoolSquares(id: number, enabled: boolean) {
+  return useQuery<Square[] | null>({ queryKey: poolKeys.squares(id), enabled, ...queryTimes.pool })
+}
+
+export interface ClaimAnswer {
+  square: Square
+  pool: Pool
+}
+
+export interface ClaimResult {
+  claimed: Square[]
+  pool: Pool | null
+  /** Set when a claim after the first failed: the earlier squares are still the player's. */
+  error: unknown
+}
+
+/**
+ * Claims squares of a FREE pool: one POST /api/pools/{id}/squares per square, in order. Stops at the first
+ * refusal; when nothing was claimed the mutation fails with that error.
+ */
+export function useClaimSquares(poolId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (cells: Cell[]): Promise<ClaimResult> => {
+      const claimed: Square[] = []
+      let pool: Pool | null = null
+      for (const cell of cells) {
+        try {
+          const answer = await api.post<ClaimAnswer>(`/api/pools/${poolId}/squares`, { row: cell.row, column: cell.column })
+          claimed.push(answer.square)
+          pool = answer.pool
+        } catch (error) {
+          if (claimed.length === 0) throw error
+          return { claimed, pool, error }
+        }
+      }
+      return { claimed, pool, error: null }
+    },
+    onSuccess: ({ claimed, pool }) => {
+      queryClient.setQueryData<Square[] | null>(poolKeys.squares(poolId), (old) => mergeSquares(old, claimed, []))
+      if (pool) queryClient.setQueryData<Pool | null>(poolKeys.detail(poolId), pool)
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: poolKeys.all })
+      void queryClient.invalidateQueries({ queryKey: poolKeys.userPools })
+      void queryClient.invalidateQueries({ queryKey: poolKeys.myPools })
+    },
+  })
 }

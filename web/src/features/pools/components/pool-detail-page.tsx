@@ -1,22 +1,35 @@
-import { useEffect } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
-import { AlertTriangle, ArrowLeft, CalendarClock, Construction, Grid3x3, Share2, ShieldAlert } from 'lucide-react'
+import { AlertTriangle, ArrowLeft, CalendarClock, Grid3x3, Info, Share2, ShieldAlert } from 'lucide-react'
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Progress } from '@/components/ui/progress'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PageContainer } from '@/components/layout/page'
 import { PoolStatusBadge } from '@/components/pools/pool-status-badge'
 import { Matchup } from '@/components/pools/team-chip'
+import { ApiError, errorMessage } from '@/lib/api'
 import { useUser } from '@/lib/auth'
-import { formatDateET, formatDateTimeET, formatTimeET } from '@/lib/dates'
-import { formatEntryFee, formatMoney } from '@/lib/money'
-import { poolCanonicalPath, useDocumentMeta } from '@/lib/use-document-meta'
+import { formatDateTimeET } from '@/lib/dates'
+import { gameStatusLabel } from '@/lib/game-status'
 import { useLeagues } from '@/lib/leagues'
-import { usePool } from '../api/pools-api'
+import { isFree, toCents } from '@/lib/money'
+import type { Cell, Pool, Square } from '@/lib/types'
+import { poolCanonicalPath, useDocumentMeta } from '@/lib/use-document-meta'
+import { useClaimSquares, usePool, usePoolSquares } from '../api/pools-api'
+import { usePoolLive, type SquaresChange } from '../hooks/use-pool-live'
+import { useSquareSelection } from '../hooks/use-square-selection'
+import { BoardCard } from './board-card'
+import { CartCard, type CartBlocker } from './cart-card'
+import { GameRulesCard, HowToPlayCard, NoWithdrawalsCard, PoolInfoCard, ReadyToPlayCard, YourSquaresCard } from './pool-side-cards'
+import { LiveScoreboard } from './score-display'
+import { cellKey, isHeld, ownerName, positionText } from './square-labels'
+import { VerifyDrawCard } from './verify-draw-card'
 
 export const INVALID_POOL_REDIRECT_MS = 2000
+/** After a 401 on a purchase the spec sends the player to sign in again after 500 ms. */
+export const RELOGIN_DELAY_MS = 500
 
 function InvalidPool() {
   const navigate = useNavigate()
@@ -61,14 +74,40 @@ function PoolNotFound() {
   )
 }
 
+function PoolSkeleton() {
+  return (
+    <PageContainer>
+      <div aria-busy="true" aria-label="Loading the pool">
+        <Skeleton className="mb-4 h-5 w-28" />
+        <Skeleton className="h-36 rounded-2xl" />
+        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="rounded-xl border bg-card p-4">
+            <Skeleton className="h-24 rounded-lg" />
+            <div className="mt-4 grid grid-cols-11 gap-1">
+              {Array.from({ length: 121 }, (_, i) => (
+                <Skeleton key={i} className="aspect-square rounded-md" />
+              ))}
+            </div>
+          </div>
+          <div className="grid content-start gap-6">
+            <Skeleton className="h-56 rounded-xl" />
+            <Skeleton className="h-72 rounded-xl" />
+          </div>
+        </div>
+      </div>
+    </PageContainer>
+  )
+}
+
 async function sharePool(title: string) {
   const url = window.location.href
   if (navigator.share) {
     try {
       await navigator.share({ title, url })
       return
-    } catch {
-      // cancelled: fall through to copying
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') return
+      // unsupported for this page: fall through to copying
     }
   }
   try {
@@ -79,11 +118,268 @@ async function sharePool(title: string) {
   }
 }
 
+type SaleState = 'open' | 'not-yet' | 'closed' | 'full' | 'started' | 'completed' | 'cancelled' | 'unavailable'
+
+/** Mirrors the server's sales window so the page can explain it; the server decides. */
+export function saleState(pool: Pool, now = Date.now()): SaleState {
+  switch (pool.status) {
+    case 'active':
+    case 'open':
+      if (pool.salesOpenAt && now < Date.parse(pool.salesOpenAt)) return 'not-yet'
+      if (pool.salesCloseAt && now >= Date.parse(pool.salesCloseAt)) return 'closed'
+      if (pool.currentParticipants >= (pool.maxParticipants || 100)) return 'full'
+      return 'open'
+    case 'full':
+      return gameStatusLabel(pool.game?.status) === 'LIVE' ? 'started' : 'full'
+    case 'started':
+      return 'started'
+    case 'completed':
+      return 'completed'
+    case 'cancelled':
+      return 'cancelled'
+    default:
+      return 'unavailable'
+  }
+}
+
+function SaleNotice({ pool, state }: { pool: Pool; state: SaleState }) {
+  const text: Partial<Record<SaleState, [string, string]>> = {
+    'not-yet': ['Sales open soon', `Paid pools open for sale 6 days before kickoff. This one opens ${formatDateTimeET(pool.salesOpenAt)}.`],
+    closed: ['Sales have closed', 'The game kicks off soon, so this pool no longer sells squares.'],
+    full: ['This pool is full', pool.numbersGenerated ? 'All 100 squares are taken and the numbers are drawn. Good luck!' : 'All 100 squares are taken.'],
+    started: ['The game is on', 'Winning squares are marked at the end of each quarter.'],
+    completed: ['This game is over', 'Winners were credited at the end of each period.'],
+    cancelled: ['This pool was cancelled', 'Every card hold was released and every payment refunded.'],
+    unavailable: ['Not open for play', 'This pool is not open for squares right now.'],
+  }
+  const t = text[state]
+  if (!t) return null
+  return (
+    <Alert variant={state === 'cancelled' ? 'destructive' : 'info'} className="mt-4">
+      <Info aria-hidden="true" />
+      <AlertTitle>{t[0]}</AlertTitle>
+      <AlertDescription>{t[1]}</AlertDescription>
+    </Alert>
+  )
+}
+
+function describeSquare(cell: Cell, sq: Square | undefined, pool: Pool, userId: string | null) {
+  const where = positionText(cell, null, null)
+  if (!sq) return { title: where, description: 'Available' }
+  if (isHeld(sq))
+    return { title: where, description: sq.userId === userId ? 'Held for you while you pay' : `Reserved while ${ownerName(sq)} pays` }
+  if (sq.userId === 'admin') return { title: where, description: 'House square' }
+  const when = sq.purchasedAt ? ` on ${formatDateTimeET(sq.purchasedAt)}` : ''
+  return { title: where, description: `${sq.userId === userId ? 'Your square' : `Owned by ${ownerName(sq)}`}${isFree(pool.entryFee) ? '' : when}` }
+}
+
+function isUnauthorized(err: unknown) {
+  if (err instanceof ApiError && err.status === 401) return true
+  return /Unauthorized/i.test(err instanceof Error ? err.message : String(err ?? ''))
+}
+
+function PoolView({ poolId }: { poolId: number }) {
+  const navigate = useNavigate()
+  const { user, isAdmin } = useUser()
+  const poolQuery = usePool(poolId, true)
+  const squaresQuery = usePoolSquares(poolId, true)
+  const pool = poolQuery.data ?? null
+  const squares = useMemo(() => squaresQuery.data ?? [], [squaresQuery.data])
+  const userId = user?.id ?? null
+
+  const mine = useMemo(() => (userId ? squares.filter((s) => s.userId === userId) : []), [squares, userId])
+  const ownedCount = mine.filter((s) => !isHeld(s)).length
+  const maxPerPlayer = pool?.maxSquaresPerPlayer || 5
+  // Held squares count against the limit too: the server counts every square the player has in the pool.
+  const selection = useSquareSelection({ poolId, max: maxPerPlayer, owned: mine.length, userId })
+  const { selected, dropTaken } = selection
+  const [focusCell, setFocusCell] = useState<Cell | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const claim = useClaimSquares(poolId)
+
+  // A selected square that someone else takes (live or on re-read) leaves the cart.
+  useEffect(() => {
+    const occupied = new Set(squares.map(cellKey))
+    const lost = selected.filter((c) => occupied.has(cellKey(c)))
+    if (lost.length) dropTaken(lost)
+  }, [squares, selected, dropTaken])
+
+  const onSquaresChange = useCallback(
+    (change: SquaresChange) => {
+      const others = change.squares.filter((s) => s.userId !== userId)
+      if (others.length === 0) return
+      const lostSelected = others.filter((s) => selected.some((c) => cellKey(c) === cellKey(s)))
+      const parts = others.slice(0, 3).map((s) => `${positionText(s, null, null)} ${isHeld(s) ? 'is now reserved' : `was just taken by ${ownerName(s)}`}`)
+      if (others.length > 3) parts.push(`and ${others.length - 3} more`)
+      setAnnouncement(`${parts.join('. ')}.`)
+      if (lostSelected.length)
+        toast.error('Square Unavailable', {
+          description: `${lostSelected.map((s) => positionText(s, null, null)).join(', ')} was just taken, so it left your selection.`,
+        })
+    },
+    [userId, selected],
+  )
+  usePoolLive({ poolId, gameId: pool?.gameId, userId, onSquaresChange })
+
+  if (poolQuery.isLoading) return <PoolSkeleton />
+  if (poolQuery.isError || !pool) return <PoolNotFound />
+
+  const free = isFree(pool.entryFee)
+  const sale = saleState(pool)
+  const game = pool.game
+  const gameStatus = gameStatusLabel(game?.status)
+  const blocker: CartBlocker = !user || isAdmin ? null : !user.isAgeVerified ? { kind: 'verify' } : !free && !user.isEligibleToBet ? { kind: 'ineligible' } : null
+  const showCart = !isAdmin && sale === 'open'
+  const interactive = showCart && !blocker
+
+  const onActivate = (cell: Cell, sq: Square | undefined) => {
+    setFocusCell(cell)
+    if (!interactive) {
+      // Admins (and anyone on a closed board) see who holds a square, nothing more.
+      const d = describeSquare(cell, sq, pool, userId)
+      toast.info(d.title, { description: d.description })
+      return
+    }
+    const before = selected.length
+    const result = selection.toggle(cell, sq)
+    const where = positionText(cell, null, null)
+    if (result === 'added') setAnnouncement(`${where} selected. ${before + 1} of ${selection.limit} selected.`)
+    else if (result === 'removed') setAnnouncement(`${where} removed. ${before - 1} of ${selection.limit} selected.`)
+  }
+
+  const onPurchaseError = (err: unknown) => {
+    if (isUnauthorized(err)) {
+      toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' })
+      window.setTimeout(() => window.location.assign('/api/login'), RELOGIN_DELAY_MS)
+      return
+    }
+    toast.error('Error', { description: errorMessage(err, 'Failed to purchase squares') })
+  }
+
+  const onPurchase = () => {
+    if (!user) {
+      toast.error('Authentication Required', {
+        description: 'Please sign in to purchase squares.',
+        action: { label: 'Sign In', onClick: () => navigate('/login') },
+      })
+      return
+    }
+    if (isAdmin) return
+    if (selected.length === 0) {
+      toast.error('No Squares Selected', { description: 'Please select at least one square to purchase.' })
+      return
+    }
+    if (blocker) return
+    if (free) {
+      claim.mutate(selected, {
+        onSuccess: ({ claimed, error }) => {
+          const n = claimed.length
+          selection.clear()
+          if (error) {
+            if (isUnauthorized(error)) return onPurchaseError(error)
+            toast.error('Error', {
+              description: `You claimed ${n} ${n === 1 ? 'square' : 'squares'}, then: ${errorMessage(error, 'Failed to purchase squares')}`,
+            })
+            return
+          }
+          toast.success('Squares Purchased!', { description: `You've successfully claimed ${n} ${n === 1 ? 'square' : 'squares'}.` })
+          setAnnouncement(`You claimed ${n} ${n === 1 ? 'square' : 'squares'}.`)
+        },
+        onError: onPurchaseError,
+      })
+      return
+    }
+    const amount = ((toCents(pool.entryFee) * selected.length) / 100).toFixed(2)
+    const list = selected.map((c) => ({ row: c.row, column: c.column, price: pool.entryFee }))
+    const params = new URLSearchParams({ poolId: String(pool.id), squares: JSON.stringify(list), amount })
+    navigate(`/checkout?${params.toString()}`)
+  }
+
+  return (
+    <PageContainer>
+      <Link to="/dashboard" className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Dashboard
+      </Link>
+      {isAdmin && (
+        <div className="mb-4 flex items-center gap-2 rounded-lg bg-amber-100 px-4 py-2 text-sm font-bold text-amber-900" role="note">
+          <ShieldAlert className="size-4 shrink-0" aria-hidden="true" /> ADMIN VIEW: read-only. Select a square to see who owns it; admins cannot buy squares.
+        </div>
+      )}
+      <section className="rounded-2xl bg-navy px-5 py-6 text-white shadow-lg sm:px-8">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <div className="mb-3 flex flex-wrap items-center gap-2">
+              <h1 className="text-lg font-extrabold text-lime-300">{pool.name}</h1>
+              <PoolStatusBadge pool={pool} />
+            </div>
+            {game ? <Matchup away={game.awayTeam} home={game.homeTeam} awayColor={game.awayTeamColor} homeColor={game.homeTeamColor} size="lg" /> : null}
+            <p className="mt-3 flex items-center gap-2 text-sm text-white/75">
+              <CalendarClock className="size-4 shrink-0" aria-hidden="true" /> {formatDateTimeET(game?.gameDate)}
+              {game?.venue ? ` · ${game.venue}` : ''}
+            </p>
+          </div>
+          <Button
+            variant="outline"
+            className="self-start border-white/25 bg-transparent text-white hover:bg-white/10 hover:text-white"
+            onClick={() => void sharePool(document.title)}
+          >
+            <Share2 aria-hidden="true" /> Share
+          </Button>
+        </div>
+      </section>
+      <SaleNotice pool={pool} state={sale} />
+
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+        <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-1">
+          {game && (gameStatus === 'LIVE' || gameStatus === 'COMPLETED') && <LiveScoreboard game={game} />}
+          <BoardCard
+            pool={pool}
+            squares={squares}
+            squaresLoading={squaresQuery.isLoading}
+            userId={userId}
+            selected={selected}
+            interactive={interactive}
+            focusCell={focusCell}
+            onActivate={onActivate}
+            onFocusCell={setFocusCell}
+            announcement={announcement}
+          />
+        </div>
+        <aside className="grid min-w-0 gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label="Pool details">
+          {showCart && (
+            <CartCard
+              entryFee={pool.entryFee}
+              selected={selected}
+              limit={selection.limit}
+              max={maxPerPlayer}
+              owned={mine.length}
+              signedIn={!!user}
+              blocker={blocker}
+              pending={claim.isPending}
+              onRemove={selection.remove}
+              onClear={selection.clear}
+              onPurchase={onPurchase}
+            />
+          )}
+          {showCart && selected.length === 0 && <HowToPlayCard free={free} max={maxPerPlayer} />}
+          {mine.length > 0 && <YourSquaresCard pool={pool} mine={mine} max={maxPerPlayer} />}
+          {ownedCount > 0 && <ReadyToPlayCard pool={pool} owned={ownedCount} />}
+          <PoolInfoCard pool={pool} />
+          <NoWithdrawalsCard free={free} />
+          <GameRulesCard pool={pool} />
+        </aside>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+          <VerifyDrawCard pool={pool} squares={squares} />
+        </div>
+      </div>
+    </PageContainer>
+  )
+}
+
 export function PoolDetailPage() {
   const { id = '' } = useParams()
   const valid = /^\d+$/.test(id)
   const poolId = valid ? Number(id) : 0
-  const { isAdmin } = useUser()
   const { data: pool, isLoading, isError } = usePool(poolId, valid)
   const { data: leagues } = useLeagues()
   const sport = leagues?.find((l) => l.id === pool?.game?.leagueId)?.name ?? 'nfl'
@@ -102,119 +398,6 @@ export function PoolDetailPage() {
   })
 
   if (!valid) return <InvalidPool />
-  if (isLoading)
-    return (
-      <PageContainer>
-        <Skeleton className="h-36 rounded-2xl" />
-        <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
-          <Skeleton className="h-96 rounded-xl" />
-          <Skeleton className="h-72 rounded-xl" />
-        </div>
-      </PageContainer>
-    )
-  if (isError || !pool) return <PoolNotFound />
-
-  const max = pool.maxParticipants || 100
-  const pct = Math.round((pool.currentParticipants / max) * 100)
-  const game = pool.game
-
-  return (
-    <PageContainer>
-      <Link to="/dashboard" className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-muted-foreground hover:text-foreground">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Dashboard
-      </Link>
-      {isAdmin && (
-        <div className="mb-4 flex items-center gap-2 rounded-lg bg-amber-100 px-4 py-2 text-sm font-bold text-amber-900">
-          <ShieldAlert className="size-4" aria-hidden="true" /> ADMIN VIEW: read-only, admins cannot buy squares
-        </div>
-      )}
-      <section className="rounded-2xl bg-navy px-5 py-6 text-white shadow-lg sm:px-8">
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-          <div className="min-w-0">
-            <div className="mb-3 flex flex-wrap items-center gap-2">
-              <h1 className="text-lg font-extrabold text-lime-300">{pool.name}</h1>
-              <PoolStatusBadge pool={pool} />
-            </div>
-            {game ? (
-              <Matchup away={game.awayTeam} home={game.homeTeam} awayColor={game.awayTeamColor} homeColor={game.homeTeamColor} size="lg" />
-            ) : null}
-            <p className="mt-3 flex items-center gap-2 text-sm text-white/75">
-              <CalendarClock className="size-4" aria-hidden="true" /> {formatDateTimeET(game?.gameDate)}
-              {game?.venue ? ` · ${game.venue}` : ''}
-            </p>
-          </div>
-          <Button
-            variant="outline"
-            className="self-start border-white/25 bg-transparent text-white hover:bg-white/10 hover:text-white"
-            onClick={() => void sharePool(document.title)}
-          >
-            <Share2 aria-hidden="true" /> Share
-          </Button>
-        </div>
-      </section>
-
-      <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <Card>
-          <CardHeader>
-            <div className="mb-1 flex size-10 items-center justify-center rounded-lg bg-amber-100 text-amber-800">
-              <Construction className="size-5" aria-hidden="true" />
-            </div>
-            <CardTitle>The square board is coming next</CardTitle>
-            <CardDescription>
-              Picking squares on the live 10 x 10 board arrives in the next release. The pool details on this page are live.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild variant="outline">
-              <Link to="/dashboard">Back to Dashboard</Link>
-            </Button>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Pool Information</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-3 text-sm">
-              <div className="flex justify-between gap-2">
-                <dt className="text-muted-foreground">Entry fee</dt>
-                <dd className="font-bold">{formatEntryFee(pool.entryFee)}</dd>
-              </div>
-              <div className="flex justify-between gap-2">
-                <dt className="text-muted-foreground">Total pot</dt>
-                <dd className="font-bold">{formatMoney(pool.totalPot)}</dd>
-              </div>
-              <div className="flex justify-between gap-2">
-                <dt className="text-muted-foreground">Squares taken</dt>
-                <dd className="font-bold">
-                  {pool.currentParticipants} / {max}
-                </dd>
-              </div>
-              {typeof pool.distinctPlayers === 'number' && (
-                <div className="flex justify-between gap-2">
-                  <dt className="text-muted-foreground">Players</dt>
-                  <dd className="font-bold">{pool.distinctPlayers}</dd>
-                </div>
-              )}
-              <div className="flex justify-between gap-2">
-                <dt className="text-muted-foreground">Game date</dt>
-                <dd className="font-bold">{formatDateET(game?.gameDate)}</dd>
-              </div>
-              <div className="flex justify-between gap-2">
-                <dt className="text-muted-foreground">Kickoff</dt>
-                <dd className="font-bold">{formatTimeET(game?.gameDate)}</dd>
-              </div>
-              <div>
-                <div className="mb-1 flex justify-between gap-2">
-                  <dt className="text-muted-foreground">Completion</dt>
-                  <dd className="font-bold">{pct}%</dd>
-                </div>
-                <Progress value={pct} aria-label={`${pct}% complete`} />
-              </div>
-            </dl>
-          </CardContent>
-        </Card>
-      </div>
-    </PageContainer>
-  )
+  // A new pool id starts a fresh view: the selection never carries over.
+  return <PoolView key={poolId} poolId={poolId} />
 }

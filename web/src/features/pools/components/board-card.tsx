@@ -1,0 +1,171 @@
+import { Crosshair, Grid3x3, Info, Trophy } from 'lucide-react'
+import { Card } from '@/components/ui/card'
+import { Progress } from '@/components/ui/progress'
+import { gameStatusLabel, parseDigits } from '@/lib/game-status'
+import type { Cell, Pool, Square } from '@/lib/types'
+import { cn } from '@/lib/utils'
+import { ConnectionIndicator } from './connection-indicator'
+import { LivePulse, quarterLabel } from './score-display'
+import { SquareBoard } from './square-board'
+import { periodWinners, positionText } from './square-labels'
+
+const LEGEND = [
+  { label: 'Open', className: 'border-border bg-card' },
+  { label: 'Selected', className: 'border-lime-500 bg-brand' },
+  { label: 'Yours', className: 'border-emerald-700 bg-emerald-600' },
+  { label: 'Taken', className: 'border-slate-200 bg-slate-100' },
+  { label: 'House', className: 'border-slate-300 bg-slate-200' },
+  { label: 'Reserved', className: 'border-amber-300 bg-amber-100' },
+]
+
+export function BoardCard({
+  pool,
+  squares,
+  squaresLoading,
+  userId,
+  selected,
+  interactive,
+  focusCell,
+  onActivate,
+  onFocusCell,
+  announcement,
+}: {
+  pool: Pool
+  squares: Square[]
+  squaresLoading: boolean
+  userId: string | null
+  selected: Cell[]
+  interactive: boolean
+  focusCell: Cell | null
+  onActivate: (cell: Cell, square: Square | undefined) => void
+  onFocusCell: (cell: Cell) => void
+  /** Polite live-region text: selections and squares taken by others. */
+  announcement: string
+}) {
+  const game = pool.game
+  const home = pool.numbersGenerated ? parseDigits(pool.homeNumbers) : null
+  const away = pool.numbersGenerated ? parseDigits(pool.awayNumbers) : null
+  const max = pool.maxParticipants || 100
+  const claimed = pool.currentParticipants
+  const pct = Math.min(100, Math.round((claimed / max) * 100))
+  const status = gameStatusLabel(game?.status)
+  const live = status === 'LIVE'
+  const winners = periodWinners(game, away, home)
+
+  return (
+    <Card className="overflow-hidden" role="region" aria-labelledby="board-title">
+      <div className="bg-navy px-4 py-4 text-white sm:px-5">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h2 id="board-title" className="flex items-center gap-2 text-sm font-black tracking-[0.2em] text-lime-300">
+              <Grid3x3 className="size-4" aria-hidden="true" /> LIVE GAME BOARD
+            </h2>
+            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-bold">{quarterLabel(game)}</span>
+            <span className={cn('text-xs font-bold', live ? 'text-red-300' : 'text-white/70')}>{status}</span>
+          </div>
+          <ConnectionIndicator />
+        </div>
+        {game && (game.awayScore !== null || game.homeScore !== null) && (
+          <div className="mt-3 flex items-center justify-between gap-3 rounded-lg bg-white/5 px-3 py-2 text-sm">
+            <div className="flex min-w-0 items-center gap-2">
+              {live && <LivePulse />}
+              <span className="truncate font-semibold">{game.awayTeam}</span>
+              <span className="font-black tabular-nums text-lime-300">{game.awayScore ?? '–'}</span>
+            </div>
+            <span className="text-white/40" aria-hidden="true">
+              @
+            </span>
+            <div className="flex min-w-0 items-center justify-end gap-2">
+              <span className="font-black tabular-nums text-lime-300">{game.homeScore ?? '–'}</span>
+              <span className="truncate font-semibold">{game.homeTeam}</span>
+              {live && <LivePulse />}
+            </div>
+          </div>
+        )}
+        <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+          <div className="rounded-lg bg-white/5 px-2 py-1.5">
+            <dt className="text-[0.65rem] font-semibold tracking-wide text-white/60 uppercase">Squares claimed</dt>
+            <dd className="font-black tabular-nums" data-testid="squares-claimed">
+              {claimed}/{max}
+            </dd>
+          </div>
+          <div className="rounded-lg bg-white/5 px-2 py-1.5">
+            <dt className="text-[0.65rem] font-semibold tracking-wide text-white/60 uppercase">Complete</dt>
+            <dd className="font-black tabular-nums">{pct}%</dd>
+          </div>
+          <div className="rounded-lg bg-white/5 px-2 py-1.5">
+            <dt className="text-[0.65rem] font-semibold tracking-wide text-white/60 uppercase">Game status</dt>
+            <dd className="truncate text-xs leading-6 font-black sm:text-base">{status}</dd>
+          </div>
+        </dl>
+        <Progress value={pct} className="mt-3 bg-white/10" aria-label={`${claimed} of ${max} squares claimed`} />
+      </div>
+
+      {/* On phones the board comes first and the help after it; from sm up, the help leads. */}
+      <div className="flex flex-col gap-3 p-2 sm:p-5">
+        {interactive && (
+          <div className="order-2 grid gap-2 px-1 sm:order-none sm:grid-cols-[1fr_auto] sm:items-start sm:px-0">
+            <p className="flex gap-2 rounded-lg bg-lime-50 p-3 text-xs text-lime-950 sm:text-sm">
+              <Info className="mt-0.5 size-4 shrink-0 text-lime-700" aria-hidden="true" />
+              <span>
+                <strong>How to Win Big:</strong> pick open squares. When all 100 are taken, every row gets a digit for the
+                away team and every column one for the home team. Match the last digits of the score at the end of a
+                quarter and that quarter's prize is yours.
+              </span>
+            </p>
+            <div className="rounded-lg border px-3 py-2 text-xs sm:min-w-44 sm:text-sm" data-testid="selected-position">
+              <div className="flex items-center gap-1.5 font-semibold text-muted-foreground">
+                <Crosshair className="size-3.5" aria-hidden="true" /> Selected Position
+              </div>
+              <div className="font-bold">{focusCell ? positionText(focusCell, away, home) : 'Pick a square'}</div>
+            </div>
+          </div>
+        )}
+        {squaresLoading ? (
+          <div className="order-1 grid grid-cols-11 gap-1 sm:order-none" aria-busy="true" aria-label="Loading the board">
+            {Array.from({ length: 121 }, (_, i) => (
+              <div key={i} className="aspect-square animate-pulse rounded-md bg-muted" />
+            ))}
+          </div>
+        ) : (
+          <div className="order-1 overflow-x-auto pb-1 sm:order-none">
+            <SquareBoard
+              homeTeam={game?.homeTeam ?? 'Home'}
+              awayTeam={game?.awayTeam ?? 'Away'}
+              homeColor={game?.homeTeamColor}
+              awayColor={game?.awayTeamColor}
+              homeNumbers={home}
+              awayNumbers={away}
+              squares={squares}
+              userId={userId}
+              selected={selected}
+              interactive={interactive}
+              onActivate={onActivate}
+              onFocusCell={onFocusCell}
+              winners={winners}
+            />
+          </div>
+        )}
+        <ul className="order-3 flex flex-wrap gap-x-4 gap-y-1.5 px-1 text-xs text-muted-foreground sm:order-none sm:px-0" aria-label="Legend">
+          {LEGEND.map((l) => (
+            <li key={l.label} className="flex items-center gap-1.5">
+              <span className={cn('size-3 rounded-sm border', l.className)} aria-hidden="true" />
+              {l.label}
+            </li>
+          ))}
+          {winners.size > 0 && (
+            <li className="flex items-center gap-1.5">
+              <Trophy className="size-3 text-amber-500" aria-hidden="true" /> Quarter winner
+            </li>
+          )}
+        </ul>
+        <p className="order-4 px-1 text-xs text-muted-foreground sm:order-none sm:px-0">
+          Use the arrow keys to move around the board{interactive ? ', and Enter or Space to select a square' : ''}.
+        </p>
+      </div>
+      <div className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="board-announcer">
+        {announcement}
+      </div>
+    </Card>
+  )
+}

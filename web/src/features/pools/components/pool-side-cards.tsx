@@ -1,0 +1,206 @@
+import { Ban, CalendarClock, CheckCircle2, Clock, Gamepad2, Grid3x3, Hash, MousePointerClick, ScrollText, ShieldCheck, Trophy, Wallet } from 'lucide-react'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Progress } from '@/components/ui/progress'
+import { formatDateET, formatDateTimeET, formatTimeET } from '@/lib/dates'
+import { parseDigits } from '@/lib/game-status'
+import { formatCents, formatEntryFee, formatMoney, isFree, maxPrizePoolCents } from '@/lib/money'
+import type { Pool, Square } from '@/lib/types'
+import { positionText } from './square-labels'
+
+function CardIcon({ icon: Icon, className }: { icon: typeof Grid3x3; className: string }) {
+  return (
+    <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${className}`}>
+      <Icon className="size-4" aria-hidden="true" />
+    </span>
+  )
+}
+
+/** Quick start, shown while nothing is selected. */
+export function HowToPlayCard({ free, max }: { free: boolean; max: number }) {
+  const steps = [
+    { icon: MousePointerClick, text: `Tap up to ${max} open squares on the board.` },
+    { icon: free ? CheckCircle2 : Wallet, text: free ? 'Press Claim Squares: free pools cost nothing.' : 'Press Checkout and pay by card; funds are held, not charged, until the pool completes.' },
+    { icon: Hash, text: 'When all 100 squares are taken, the digits 0-9 are drawn for every row and column.' },
+    { icon: Trophy, text: 'Match the last digit of each team’s score at the end of a quarter to win it.' },
+  ]
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center gap-3 pb-3">
+        <CardIcon icon={Gamepad2} className="bg-lime-100 text-lime-800" />
+        <CardTitle>How to Play</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ol className="grid gap-2.5 text-sm">
+          {steps.map((s, i) => (
+            <li key={i} className="flex gap-2.5">
+              <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-navy text-[0.65rem] font-bold text-white">{i + 1}</span>
+              <span className="text-muted-foreground">{s.text}</span>
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
+  )
+}
+
+export function NoWithdrawalsCard({ free }: { free: boolean }) {
+  return (
+    <Card className="border-amber-200 bg-amber-50/60">
+      <CardHeader className="flex-row items-start gap-3">
+        <CardIcon icon={Ban} className="bg-amber-100 text-amber-800" />
+        <div className="grid gap-1">
+          <CardTitle className="text-base">No withdrawals</CardTitle>
+          <CardDescription className="text-amber-950/80">
+            Squares cannot be sold back or withdrawn once claimed.
+            {free
+              ? ' Free pools play for bragging rights only.'
+              : ' Refunds happen only if the pool is cancelled before the game (it failed to fill, or the game was called off); your card is held, not charged, until the pool completes.'}
+          </CardDescription>
+        </div>
+      </CardHeader>
+    </Card>
+  )
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-right font-bold">{children}</dd>
+    </div>
+  )
+}
+
+export function PoolInfoCard({ pool }: { pool: Pool }) {
+  const max = pool.maxParticipants || 100
+  const pct = Math.min(100, Math.round((pool.currentParticipants / max) * 100))
+  const free = isFree(pool.entryFee)
+  const game = pool.game
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle>Pool Information</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-2.5 text-sm">
+          <Row label="Entry fee">{free ? <span className="text-sky-700">FREE</span> : `${formatEntryFee(pool.entryFee)} / square`}</Row>
+          <Row label="Total pot">{free ? 'Bragging rights' : formatMoney(pool.totalPot)}</Row>
+          {!free && <Row label="Prize pool if full">{formatCents(maxPrizePoolCents(pool.entryFee, pool.isNonprofit))}</Row>}
+          <Row label="Participants">
+            {pool.currentParticipants} / {max}
+            {typeof pool.distinctPlayers === 'number' && (
+              <span className="block text-xs font-medium text-muted-foreground">
+                {pool.distinctPlayers} {pool.distinctPlayers === 1 ? 'player' : 'players'}
+              </span>
+            )}
+          </Row>
+          <Row label="Game date">{formatDateET(game?.gameDate)}</Row>
+          <Row label="Kickoff">{formatTimeET(game?.gameDate)}</Row>
+          {pool.salesCloseAt && pool.status === 'active' && <Row label="Sales close">{formatDateTimeET(pool.salesCloseAt)}</Row>}
+          <div className="mt-1">
+            <div className="mb-1 flex justify-between gap-2">
+              <dt className="text-muted-foreground">Completion</dt>
+              <dd className="font-bold">{pct}%</dd>
+            </div>
+            <Progress value={pct} aria-label={`${pct}% complete`} />
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** The player's own squares (owned, and any held while they pay). */
+export function YourSquaresCard({ pool, mine, max }: { pool: Pool; mine: Square[]; max: number }) {
+  const home = pool.numbersGenerated ? parseDigits(pool.homeNumbers) : null
+  const away = pool.numbersGenerated ? parseDigits(pool.awayNumbers) : null
+  const owned = mine.filter((s) => s.status !== 'held')
+  const held = mine.filter((s) => s.status === 'held')
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-3 pb-3">
+        <CardTitle>Your Squares</CardTitle>
+        <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800">
+          {owned.length}/{max} Owned
+        </span>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-wrap gap-2" aria-label="Your squares">
+          {owned.map((s) => (
+            <li key={`${s.row}-${s.column}`} className="rounded-md bg-emerald-600 px-2 py-1 text-xs font-bold text-white">
+              {positionText(s, away, home)}
+            </li>
+          ))}
+          {held.map((s) => (
+            <li key={`${s.row}-${s.column}`} className="flex items-center gap-1 rounded-md bg-amber-100 px-2 py-1 text-xs font-bold text-amber-900">
+              <Clock className="size-3" aria-hidden="true" /> {positionText(s, away, home)} (payment pending)
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  )
+}
+
+export function ReadyToPlayCard({ pool, owned }: { pool: Pool; owned: number }) {
+  const text = (() => {
+    if (pool.status === 'completed') return 'This game is over. Winning squares are marked with a trophy on the board.'
+    if (pool.status === 'started') return 'The game is on. Follow the board: a trophy marks each quarter’s winning square.'
+    if (pool.numbersGenerated) return 'The board is full and the numbers are drawn. Your digits are on the board; good luck at kickoff!'
+    return `You have ${owned} ${owned === 1 ? 'square' : 'squares'}. The numbers are drawn the moment all 100 squares are taken; this page updates live.`
+  })()
+  return (
+    <Card className="border-emerald-200 bg-emerald-50/60">
+      <CardHeader className="flex-row items-start gap-3">
+        <CardIcon icon={CheckCircle2} className="bg-emerald-100 text-emerald-700" />
+        <div className="grid gap-1">
+          <CardTitle className="text-base">Ready to Play</CardTitle>
+          <CardDescription className="text-emerald-950/80">{text}</CardDescription>
+        </div>
+      </CardHeader>
+    </Card>
+  )
+}
+
+const PERIOD_NAMES = ['Q1', 'Halftime', 'Q3', 'Final']
+
+export function GameRulesCard({ pool }: { pool: Pool }) {
+  const free = isFree(pool.entryFee)
+  const schedule = pool.payoutSchedule?.length === 4 ? pool.payoutSchedule : [25, 25, 25, 25]
+  const prize = maxPrizePoolCents(pool.entryFee, pool.isNonprofit)
+  // Each period gets floor(prize pool x share); the rounding remainder goes to the final (decisions.md).
+  const amounts = schedule.map((share) => Math.floor((prize * share) / 100))
+  amounts[amounts.length - 1] = prize - amounts.slice(0, -1).reduce((a, b) => a + b, 0)
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center gap-3 pb-3">
+        <CardIcon icon={ScrollText} className="bg-sky-100 text-sky-700" />
+        <CardTitle>Game Rules</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm text-muted-foreground">
+        <ul className="grid list-disc gap-1.5 pl-5">
+          <li>Rows are the {pool.game?.awayTeam ?? 'away team'}'s last digit, columns the {pool.game?.homeTeam ?? 'home team'}'s.</li>
+          <li>Up to {pool.maxSquaresPerPlayer} squares per player; first come, first served.</li>
+          <li>Numbers are drawn once, when the pool fills, and can be verified below the board.</li>
+          <li>Overtime counts toward the final.</li>
+          {!free && <li>The house keeps {pool.isNonprofit ? '5% (for the organization)' : '10%'} of the pot; the rest is the prize pool.</li>}
+          <li>Winners must claim prizes within 30 days.</li>
+        </ul>
+        <div className="grid grid-cols-4 gap-1.5 text-center">
+          {schedule.map((share, i) => (
+            <div key={i} className="rounded-lg bg-muted px-1 py-2">
+              <div className="text-[0.65rem] font-bold tracking-wide uppercase">{PERIOD_NAMES[i]}</div>
+              <div className="font-black text-foreground">{share}%</div>
+              {!free && <div className="text-[0.65rem]">{formatCents(amounts[i])}</div>}
+            </div>
+          ))}
+        </div>
+        {!free && <p className="text-xs">Amounts shown are for a full pool.</p>}
+        <p className="flex items-center gap-1.5 text-xs">
+          <ShieldCheck className="size-3.5" aria-hidden="true" /> 18+ only; paid pools where permitted.
+          <CalendarClock className="ml-2 size-3.5" aria-hidden="true" /> Times in ET.
+        </p>
+      </CardContent>
+    </Card>
+  )
+}

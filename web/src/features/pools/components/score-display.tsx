@@ -1,0 +1,150 @@
+import { Star } from 'lucide-react'
+import { gameStatusLabel } from '@/lib/game-status'
+import { teamInfo } from '@/lib/teams'
+import type { Game } from '@/lib/types'
+import { cn } from '@/lib/utils'
+import { useScoreChange } from '../hooks/use-score-change'
+
+/** "Q2", "OT", "Pre-game", "Final". */
+export function quarterLabel(game: Pick<Game, 'quarter' | 'status'> | null | undefined): string {
+  if (!game) return 'Pre-game'
+  const status = gameStatusLabel(game.status)
+  if (status === 'COMPLETED') return 'Final'
+  const q = game.quarter ?? 0
+  if (q <= 0) return status === 'LIVE' ? 'Live' : 'Pre-game'
+  if (q > 4) return 'OT'
+  return `Q${q}`
+}
+
+/** A small pulsing red dot for live games. */
+export function LivePulse({ className }: { className?: string }) {
+  return (
+    <span className={cn('relative inline-flex size-2.5', className)} aria-hidden="true">
+      <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-500 opacity-75" />
+      <span className="relative inline-flex size-2.5 rounded-full bg-red-600" />
+    </span>
+  )
+}
+
+/** One team's score: it bumps on change, pops '+N', and bursts into stars on a rise of 6 or more. */
+export function TeamScore({
+  name,
+  color,
+  score,
+  side,
+  align = 'start',
+}: {
+  name: string
+  color?: string | null
+  score: number | null | undefined
+  side: 'away' | 'home'
+  align?: 'start' | 'end'
+}) {
+  const t = teamInfo(name, color)
+  const change = useScoreChange(score)
+  return (
+    <div className={cn('flex min-w-0 flex-1 items-center gap-3', align === 'end' && 'flex-row-reverse text-right')}>
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-full text-[0.65rem] font-black text-white ring-2 ring-white/30 sm:size-12 sm:text-xs"
+        style={{ backgroundColor: t.primaryColor }}
+      >
+        {t.abbreviation}
+      </span>
+      <div className="min-w-0">
+        <div className="truncate text-xs font-semibold tracking-wide text-white/70 uppercase">{side}</div>
+        <div className="truncate text-sm font-bold sm:text-base">{name}</div>
+      </div>
+      <div className={cn('relative ml-auto shrink-0', align === 'end' && 'mr-auto ml-0')}>
+        <span
+          key={change.version}
+          data-testid={`${side}-score`}
+          className={cn(
+            'inline-block min-w-[2ch] text-center text-3xl font-black tabular-nums sm:text-4xl',
+            change.animating && 'animate-score-bump text-lime-300',
+          )}
+        >
+          {score ?? '–'}
+        </span>
+        {change.animating && change.gain > 0 && (
+          <span
+            key={`gain-${change.version}`}
+            className="pointer-events-none absolute top-0 left-1/2 animate-gain-float rounded-full bg-lime-400 px-1.5 text-xs font-black text-lime-950"
+            aria-hidden="true"
+          >
+            +{change.gain}
+          </span>
+        )}
+        {change.burst && (
+          <span key={`burst-${change.version}`} className="pointer-events-none absolute top-1/2 left-1/2 animate-star-burst" aria-hidden="true" data-testid="star-burst">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Star
+                key={i}
+                className="absolute size-4 fill-amber-300 text-amber-300"
+                style={{ transform: `rotate(${i * 60}deg) translateY(-26px)` }}
+              />
+            ))}
+          </span>
+        )}
+      </div>
+    </div>
+  )
+}
+
+const QUARTERS = [1, 2, 3, 4] as const
+
+function QuarterBox({ game, q }: { game: Game; q: (typeof QUARTERS)[number] }) {
+  const away = game[`awayScoreQ${q}`]
+  const home = game[`homeScoreQ${q}`]
+  const live = gameStatusLabel(game.status) === 'LIVE'
+  const active = live && (game.quarter === q || (q === 4 && (game.quarter ?? 0) > 4))
+  const change = useScoreChange(away === null || away === undefined || home === null || home === undefined ? null : away * 1000 + home)
+  return (
+    <div
+      className={cn(
+        'rounded-lg border px-2 py-1.5 text-center transition-colors',
+        active ? 'border-lime-400 bg-lime-400/15 ring-1 ring-lime-400' : 'border-white/15 bg-white/5',
+        change.animating && 'animate-score-bump',
+      )}
+      aria-current={active ? 'step' : undefined}
+    >
+      <div className={cn('text-[0.65rem] font-bold tracking-widest', active ? 'text-lime-300' : 'text-white/60')}>Q{q}</div>
+      <div className="text-sm font-black tabular-nums">
+        {away ?? '–'}
+        <span className="mx-0.5 text-white/40">-</span>
+        {home ?? '–'}
+      </div>
+    </div>
+  )
+}
+
+/** Away and home scores with their animations, and the four quarter boxes (active one highlighted). */
+export function LiveScoreboard({ game }: { game: Game }) {
+  const status = gameStatusLabel(game.status)
+  return (
+    <section aria-label="Live scoreboard" className="rounded-xl bg-navy p-4 text-white shadow-sm sm:p-5">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 className="flex items-center gap-2 text-sm font-extrabold tracking-widest uppercase">
+          {status === 'LIVE' && <LivePulse />}
+          {status === 'LIVE' ? 'Live Scoreboard' : 'Final Score'}
+        </h2>
+        <span className="rounded-full bg-white/10 px-2.5 py-0.5 text-xs font-bold">{quarterLabel(game)}</span>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <TeamScore name={game.awayTeam} color={game.awayTeamColor} score={game.awayScore} side="away" />
+        <span className="hidden text-white/40 sm:inline" aria-hidden="true">
+          vs
+        </span>
+        <TeamScore name={game.homeTeam} color={game.homeTeamColor} score={game.homeScore} side="home" />
+      </div>
+      <div className="mt-4 grid grid-cols-4 gap-2" aria-label="Score at the end of each quarter (away - home)">
+        {QUARTERS.map((q) => (
+          <QuarterBox key={q} game={game} q={q} />
+        ))}
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {`${game.awayTeam} ${game.awayScore ?? 0}, ${game.homeTeam} ${game.homeScore ?? 0}, ${quarterLabel(game)}`}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,258 @@
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Check, Clock, Home, Lock, Trophy } from 'lucide-react'
+import { teamInfo } from '@/lib/teams'
+import type { Cell, Square } from '@/lib/types'
+import { cn } from '@/lib/utils'
+import { cellKey, cellLabel, cellState, ownerInitials, ownerName, type CellState } from './square-labels'
+
+const N = 10
+
+export interface SquareBoardProps {
+  homeTeam: string
+  awayTeam: string
+  homeColor?: string | null
+  awayColor?: string | null
+  /** Column digits (home) and row digits (away) once drawn, else null ('?'). */
+  homeNumbers: number[] | null
+  awayNumbers: number[] | null
+  squares: Square[]
+  userId: string | null
+  selected: Cell[]
+  /** Selection is possible (players while the pool is on sale). Read-only boards can still be explored. */
+  interactive: boolean
+  /** Click, Enter or Space on a square. */
+  onActivate: (cell: Cell, square: Square | undefined) => void
+  /** The square that has focus (keyboard or pointer). */
+  onFocusCell?: (cell: Cell) => void
+  winners?: Map<string, string[]>
+}
+
+const stateClass: Record<CellState, string> = {
+  available: 'border-border bg-card text-transparent hover:border-emerald-400 hover:bg-emerald-50',
+  selected: 'border-lime-500 bg-brand text-brand-foreground shadow-inner ring-1 ring-lime-600/40',
+  mine: 'border-emerald-700 bg-emerald-600 text-white',
+  'mine-held': 'border-amber-500 bg-amber-200 text-amber-950',
+  taken: 'border-slate-200 bg-slate-100 text-slate-600',
+  house: 'border-slate-300 bg-slate-200 text-slate-500',
+  held: 'border-amber-300 bg-[repeating-linear-gradient(135deg,var(--color-amber-50)_0_4px,var(--color-amber-100)_4px_8px)] text-amber-700',
+}
+
+/**
+ * The 11 x 11 board: a header row of home digits, a header column of away digits ('?' until drawn), and
+ * 100 squares. A keyboard grid: one square is in the tab order (roving tabindex), arrow keys move,
+ * Home/End go to the row's ends, Ctrl+Home/End to the corners, Enter or Space activates.
+ */
+export function SquareBoard({
+  homeTeam,
+  awayTeam,
+  homeColor,
+  awayColor,
+  homeNumbers,
+  awayNumbers,
+  squares,
+  userId,
+  selected,
+  interactive,
+  onActivate,
+  onFocusCell,
+  winners,
+}: SquareBoardProps) {
+  const [focus, setFocus] = useState<Cell>({ row: 0, column: 0 })
+  const refs = useRef<(HTMLDivElement | null)[]>([])
+  const byCell = useMemo(() => new Map(squares.map((s) => [cellKey(s), s])), [squares])
+  const selectedKeys = useMemo(() => new Set(selected.map(cellKey)), [selected])
+  const home = teamInfo(homeTeam, homeColor)
+  const away = teamInfo(awayTeam, awayColor)
+
+  const moveTo = (cell: Cell) => {
+    setFocus(cell)
+    refs.current[cell.row * N + cell.column]?.focus()
+    onFocusCell?.(cell)
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>, cell: Cell) => {
+    const { row, column } = cell
+    let next: Cell | null = null
+    switch (e.key) {
+      case 'ArrowUp':
+        next = { row: Math.max(0, row - 1), column }
+        break
+      case 'ArrowDown':
+        next = { row: Math.min(N - 1, row + 1), column }
+        break
+      case 'ArrowLeft':
+        next = { row, column: Math.max(0, column - 1) }
+        break
+      case 'ArrowRight':
+        next = { row, column: Math.min(N - 1, column + 1) }
+        break
+      case 'Home':
+        next = e.ctrlKey ? { row: 0, column: 0 } : { row, column: 0 }
+        break
+      case 'End':
+        next = e.ctrlKey ? { row: N - 1, column: N - 1 } : { row, column: N - 1 }
+        break
+      case 'PageUp':
+        next = { row: 0, column }
+        break
+      case 'PageDown':
+        next = { row: N - 1, column }
+        break
+      case 'Enter':
+      case ' ':
+      case 'Spacebar':
+        e.preventDefault()
+        onActivate(cell, byCell.get(cellKey(cell)))
+        return
+      default:
+        return
+    }
+    e.preventDefault()
+    moveTo(next)
+  }
+
+  const headerBase = 'flex aspect-square items-center justify-center rounded-[3px] text-xs font-black text-white sm:rounded-md sm:text-sm'
+  const gridCols = 'grid grid-cols-[repeat(11,minmax(1.5rem,1fr))] gap-0.5 sm:gap-1'
+
+  return (
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-1.5 gap-y-1 sm:gap-x-2">
+      <span aria-hidden="true" />
+      {/* Home team along the columns, away team along the rows */}
+      <div className={gridCols} aria-hidden="true">
+        <span />
+        <span
+          className="col-span-10 truncate text-center text-[0.65rem] font-extrabold tracking-widest uppercase sm:text-xs"
+          style={{ color: home.primaryColor }}
+        >
+          {homeTeam} (home)
+        </span>
+      </div>
+      <div className="flex w-4 items-center justify-center sm:w-5" aria-hidden="true">
+        <span
+          className="max-h-full truncate text-[0.65rem] font-extrabold tracking-widest uppercase [writing-mode:vertical-rl] rotate-180 sm:text-xs"
+          style={{ color: away.primaryColor }}
+        >
+          {awayTeam} (away)
+        </span>
+      </div>
+      <div className="min-w-0">
+        <div
+          role="grid"
+          aria-label={`Squares board: rows are ${awayTeam} (away) digits, columns are ${homeTeam} (home) digits`}
+          aria-rowcount={N + 1}
+          aria-colcount={N + 1}
+          aria-multiselectable={interactive || undefined}
+          aria-readonly={!interactive || undefined}
+          className="flex flex-col gap-0.5 sm:gap-1"
+        >
+          <div role="row" aria-rowindex={1} className={gridCols}>
+            <div role="columnheader" aria-colindex={1} className={cn(headerBase, 'bg-navy text-[0.55rem] sm:text-[0.65rem]')}>
+              <span aria-hidden="true" className="hidden sm:inline">
+                {away.abbreviation}\{home.abbreviation}
+              </span>
+              <span aria-hidden="true" className="sm:hidden">
+                A\H
+              </span>
+              <span className="sr-only">Away digit by row, home digit by column</span>
+            </div>
+            {Array.from({ length: N }, (_, c) => (
+              <div
+                key={c}
+                role="columnheader"
+                aria-colindex={c + 2}
+                aria-label={`Column ${c + 1}: ${homeTeam} digit ${homeNumbers ? homeNumbers[c] : 'not drawn yet'}`}
+                className={headerBase}
+                style={{ backgroundColor: home.primaryColor }}
+              >
+                {homeNumbers ? homeNumbers[c] : '?'}
+              </div>
+            ))}
+          </div>
+          {Array.from({ length: N }, (_, r) => (
+            <div key={r} role="row" aria-rowindex={r + 2} className={gridCols}>
+              <div
+                role="rowheader"
+                aria-colindex={1}
+                aria-label={`Row ${r + 1}: ${awayTeam} digit ${awayNumbers ? awayNumbers[r] : 'not drawn yet'}`}
+                className={headerBase}
+                style={{ backgroundColor: away.primaryColor }}
+              >
+                {awayNumbers ? awayNumbers[r] : '?'}
+              </div>
+              {Array.from({ length: N }, (_, c) => {
+                const cell = { row: r, column: c }
+                const k = cellKey(cell)
+                const sq = byCell.get(k)
+                const isSelected = selectedKeys.has(k)
+                const state = cellState(sq, userId, isSelected)
+                const wins = winners?.get(k) ?? []
+                const focused = focus.row === r && focus.column === c
+                const selectable = interactive && (state === 'available' || state === 'selected')
+                return (
+                  <div
+                    key={c}
+                    ref={(el) => {
+                      refs.current[r * N + c] = el
+                    }}
+                    role="gridcell"
+                    aria-colindex={c + 2}
+                    aria-label={cellLabel(cell, state, sq, awayNumbers, homeNumbers, wins)}
+                    aria-selected={interactive ? isSelected : undefined}
+                    aria-disabled={interactive && !selectable ? true : undefined}
+                    data-state={state}
+                    data-row={r}
+                    data-column={c}
+                    title={sq ? ownerName(sq) : undefined}
+                    tabIndex={focused ? 0 : -1}
+                    onClick={() => {
+                      moveTo(cell)
+                      onActivate(cell, sq)
+                    }}
+                    onKeyDown={(e) => onKeyDown(e, cell)}
+                    onFocus={() => {
+                      if (!focused) setFocus(cell)
+                    }}
+                    className={cn(
+                      'relative flex aspect-square items-center justify-center overflow-hidden rounded-[3px] border text-[0.6rem] leading-none font-bold transition-colors outline-none select-none sm:rounded-md sm:text-xs',
+                      'focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-sky-500 focus-visible:ring-offset-1',
+                      stateClass[state],
+                      selectable ? 'cursor-pointer' : 'cursor-default',
+                      wins.length > 0 && 'ring-2 ring-amber-400 ring-offset-1',
+                    )}
+                  >
+                    <CellContent state={state} sq={sq} />
+                    {wins.length > 0 && (
+                      <Trophy className="absolute top-0.5 right-0.5 size-2.5 text-amber-500 sm:size-3" aria-hidden="true" />
+                    )}
+                  </div>
+                )
+              })}
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function CellContent({ state, sq }: { state: CellState; sq: Square | undefined }) {
+  switch (state) {
+    case 'selected':
+      return <Check className="size-3.5 sm:size-4" strokeWidth={3} aria-hidden="true" />
+    case 'house':
+      return <Home className="size-3 sm:size-4" aria-hidden="true" data-icon="house" />
+    case 'held':
+      return <Lock className="size-3 sm:size-3.5" aria-hidden="true" />
+    case 'mine-held':
+      return <Clock className="size-3 sm:size-3.5" aria-hidden="true" />
+    case 'mine':
+    case 'taken':
+      return (
+        <span aria-hidden="true" className="animate-square-pop">
+          {sq ? ownerInitials(sq) : ''}
+        </span>
+      )
+    default:
+      return null
+  }
+}

@@ -1,0 +1,184 @@
+import { useEffect, useId, useState } from 'react'
+import { CheckCircle2, ChevronDown, Copy, Fingerprint, Lock, XCircle } from 'lucide-react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { ownersFromSquares, verifyDraw, type DrawCheck } from '@/lib/draw'
+import { parseDigits } from '@/lib/game-status'
+import type { Pool, Square } from '@/lib/types'
+import { cn } from '@/lib/utils'
+
+type Result = { state: 'idle' } | { state: 'running' } | { state: 'done'; check: DrawCheck } | { state: 'error'; message: string }
+
+function Mono({ children, className }: { children: React.ReactNode; className?: string }) {
+  return <code className={cn('block rounded-md bg-muted px-2 py-1.5 font-mono text-xs break-all', className)}>{children}</code>
+}
+
+function Match({ ok, label, children }: { ok: boolean; label: string; children?: React.ReactNode }) {
+  return (
+    <li className="flex gap-2">
+      {ok ? (
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+      ) : (
+        <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+      )}
+      <div className="min-w-0">
+        <span className="font-semibold">
+          {label}: {ok ? 'matches' : 'does not match'}
+        </span>
+        {children}
+      </div>
+    </li>
+  )
+}
+
+/**
+ * "Verify draw": before the draw, the published commitment and what it means; after it, the commitment
+ * and both axes recomputed in this browser (Web Crypto, docs/fairness.md) from the revealed seed, the pool id
+ * and who owns each square.
+ */
+export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[] }) {
+  const [open, setOpen] = useState(false)
+  const [result, setResult] = useState<Result>({ state: 'idle' })
+  const panelId = useId()
+  const drawn = pool.numbersGenerated && !!pool.drawSeed
+  const home = parseDigits(pool.homeNumbers)
+  const away = parseDigits(pool.awayNumbers)
+  const owners = ownersFromSquares(squares)
+  const ownersKey = owners?.join(',') ?? ''
+  const command = `squares verify-draw --url ${window.location.origin} ${pool.id}`
+
+  useEffect(() => {
+    if (!open || !drawn) return
+    if (!pool.drawCommitment || !home || !away) {
+      setResult({ state: 'error', message: 'The server has not published the commitment and both sets of numbers.' })
+      return
+    }
+    if (!owners) {
+      setResult({ state: 'error', message: 'Waiting for the owner of every square (the board is still loading).' })
+      return
+    }
+    let cancelled = false
+    setResult({ state: 'running' })
+    verifyDraw({ poolId: pool.id, seed: pool.drawSeed!, commitment: pool.drawCommitment, owners, homeNumbers: home, awayNumbers: away })
+      .then((check) => !cancelled && setResult({ state: 'done', check }))
+      .catch((err: unknown) => !cancelled && setResult({ state: 'error', message: err instanceof Error ? err.message : 'Verification failed.' }))
+    return () => {
+      cancelled = true
+    }
+    // Re-run when anything the check depends on changes (digit lists compared by value).
+  }, [open, drawn, pool.id, pool.drawSeed, pool.drawCommitment, String(home), String(away), ownersKey])
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(command)
+      toast.success('Copied!', { description: 'The verify-draw command is on your clipboard.' })
+    } catch {
+      toast.error('Could not copy', { description: command })
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-violet-100 text-violet-700">
+            <Fingerprint className="size-5" aria-hidden="true" />
+          </span>
+          <div className="min-w-0">
+            <CardTitle className="text-base">Provably fair draw</CardTitle>
+            <CardDescription>{drawn ? 'The numbers are drawn and the seed is revealed.' : 'The numbers are committed before anyone buys.'}</CardDescription>
+          </div>
+        </div>
+        <Button variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+          Verify draw
+          <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden="true" />
+        </Button>
+      </CardHeader>
+      {open && (
+        <CardContent id={panelId} className="grid gap-4 text-sm">
+          {!drawn ? (
+            <>
+              <p className="text-muted-foreground">
+                When this pool opened, the server picked a secret random seed and published its SHA-256 fingerprint, the{' '}
+                <strong className="text-foreground">commitment</strong>, below. The digits will be derived from that seed and the
+                final owner of every square, so neither the house nor any player can steer them. Once all 100 squares are
+                taken the seed is revealed, and this panel will recompute the digits in your browser.
+              </p>
+              <div>
+                <div className="mb-1 flex items-center gap-1.5 text-xs font-semibold text-muted-foreground">
+                  <Lock className="size-3.5" aria-hidden="true" /> Commitment (SHA-256 of the seed)
+                </div>
+                <Mono>{pool.drawCommitment || 'Not published'}</Mono>
+              </div>
+            </>
+          ) : (
+            <>
+              <div aria-live="polite">
+                {result.state === 'running' || result.state === 'idle' ? (
+                  <p className="flex items-center gap-2 text-muted-foreground">
+                    <Spinner label="Verifying" /> Recomputing the draw in your browser…
+                  </p>
+                ) : result.state === 'error' ? (
+                  <p className="flex items-center gap-2 font-semibold text-amber-800">
+                    <XCircle className="size-4" aria-hidden="true" /> Cannot verify yet: {result.message}
+                  </p>
+                ) : result.check.ok ? (
+                  <p className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 font-bold text-emerald-800" data-testid="draw-verdict">
+                    <CheckCircle2 className="size-5" aria-hidden="true" /> Verified: the published numbers match the committed seed and the
+                    final ownership.
+                  </p>
+                ) : (
+                  <p className="flex items-center gap-2 rounded-lg bg-destructive/10 px-3 py-2 font-bold text-destructive" data-testid="draw-verdict">
+                    <XCircle className="size-5" aria-hidden="true" /> Mismatch: the published draw does not follow from the seed. Details below.
+                  </p>
+                )}
+              </div>
+              {result.state === 'done' && (
+                <ul className="grid gap-2">
+                  <Match ok={result.check.commitment.ok} label="Commitment">
+                    {!result.check.commitment.ok && (
+                      <>
+                        <Mono className="mt-1">published {result.check.commitment.expected}</Mono>
+                        <Mono className="mt-1">computed {result.check.commitment.computed}</Mono>
+                      </>
+                    )}
+                  </Match>
+                  <Match ok={result.check.away.ok} label={`Away digits (rows) ${result.check.away.published.join(', ')}`}>
+                    {!result.check.away.ok && <div className="text-xs text-muted-foreground">computed {result.check.away.computed.join(', ')}</div>}
+                  </Match>
+                  <Match ok={result.check.home.ok} label={`Home digits (columns) ${result.check.home.published.join(', ')}`}>
+                    {!result.check.home.ok && <div className="text-xs text-muted-foreground">computed {result.check.home.computed.join(', ')}</div>}
+                  </Match>
+                </ul>
+              )}
+              <div className="grid gap-2">
+                <div>
+                  <div className="mb-1 text-xs font-semibold text-muted-foreground">Seed (revealed)</div>
+                  <Mono>{pool.drawSeed}</Mono>
+                </div>
+                <div>
+                  <div className="mb-1 text-xs font-semibold text-muted-foreground">Commitment (published when the pool opened)</div>
+                  <Mono>{pool.drawCommitment}</Mono>
+                </div>
+              </div>
+            </>
+          )}
+          <div>
+            <div className="mb-1 text-xs font-semibold text-muted-foreground">Check it yourself with the Squares binary</div>
+            <div className="flex items-stretch gap-2">
+              <Mono className="flex-1">{command}</Mono>
+              <Button variant="outline" size="icon" onClick={() => void copy()} aria-label="Copy the verify-draw command">
+                <Copy aria-hidden="true" />
+              </Button>
+            </div>
+            <p className="mt-2 text-xs text-muted-foreground">
+              The derivation (HMAC-SHA256 stream and Fisher-Yates shuffle with rejection sampling) is documented in docs/fairness.md.
+            </p>
+          </div>
+        </CardContent>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRealtimeMessages, useRealtimeTopics, type RealtimeMessage } from '@/lib/realtime'
+import type { Cell, Pool, Square } from '@/lib/types'
+import { applyGameUpdate, mergePool, mergeSquares, type GameUpdateMessage } from '../api/pool-cache'
+import { poolKeys } from '../api/pools-api'
+
+export interface SquaresChange {
+  squares: Square[]
+  released: Cell[]
+  /** The squares as they were before the change. */
+  before: Square[]
+}
+
+function isCell(v: unknown): v is Cell {
+  return !!v && typeof v === 'object' && Number.isInteger((v as Cell).row) && Number.isInteger((v as Cell).column)
+}
+
+/**
+ * Keeps a pool page live: watches the pool and its game on the shared socket, merges `poolUpdate` squares
+ * (taken or held) and `released` cells into the squares cache, replaces the pool with the pushed copy, and
+ * applies `gameUpdate` scores. After a reconnect (updates may have been missed) it re-reads both.
+ */
+export function usePoolLive({
+  poolId,
+  gameId,
+  userId,
+  onSquaresChange,
+}: {
+  poolId: number
+  gameId?: number | null
+  userId?: string | null
+  onSquaresChange?: (change: SquaresChange) => void
+}) {
+  const queryClient = useQueryClient()
+  useRealtimeTopics({ poolId: poolId || null, gameId: gameId || null })
+
+  const handle = (msg: RealtimeMessage) => {
+    if (msg.type === 'poolUpdate' && Number(msg.poolId) === poolId) {
+      const incoming = Array.isArray(msg.squares) ? (msg.squares as Square[]).filter(isCell) : []
+      const released = Array.isArray(msg.released) ? (msg.released as unknown[]).filter(isCell) : []
+      let mine: number | undefined
+      if (incoming.length > 0 || released.length > 0) {
+        const before = queryClient.getQueryData<Square[] | null>(poolKeys.squares(poolId))
+        if (before) {
+          const next = mergeSquares(before, incoming, released)
+          queryClient.setQueryData<Square[] | null>(poolKeys.squares(poolId), next)
+          if (userId) mine = next.filter((s) => s.userId === userId && (s.status ?? 'owned') === 'owned').length
+          onSquaresChange?.({ squares: incoming, released, before })
+        } else {
+          // Not loaded yet: let the query read the whole list.
+          void queryClient.invalidateQueries({ queryKey: poolKeys.squares(poolId), exact: true })
+        }
+      }
+      if (msg.pool && typeof msg.pool === 'object') {
+        const pushed = msg.pool as Pool
+        queryClient.setQueryData<Pool | null>(poolKeys.detail(poolId), (old) => mergePool(old, pushed, mine))
+      }
+      if (msg.gameUpdate && typeof msg.gameUpdate === 'object') {
+        const update = msg.gameUpdate as GameUpdateMessage
+        queryClient.setQueryData<Pool | null>(poolKeys.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
+      }
+      return
+    }
+    if (msg.type === 'gameUpdate' && gameId && Number(msg.gameId) === gameId) {
+      const update = msg as unknown as GameUpdateMessage
+      queryClient.setQueryData<Pool | null>(poolKeys.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
+    }
+  }
+
+  useRealtimeMessages(handle, () => {
+    void queryClient.invalidateQueries({ queryKey: poolKeys.detail(poolId), exact: true })
+    void queryClient.invalidateQueries({ queryKey: poolKeys.squares(poolId), exact: true })
+  })
+}
