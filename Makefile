@@ -7,7 +7,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts \
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/package.json
 
-.PHONY: run build web test test-go test-web test-e2e vet bench clean
+.PHONY: run build web tools test test-go test-web test-e2e vet bench clean
 
 ## run: build everything and start a development server with demo data on http://localhost:8080
 run: build
@@ -33,7 +33,17 @@ test: vet test-go test-web test-e2e
 vet: web
 	$(GO) vet ./...
 
-test-go: web
+## tools: programs the tests run: stripe-mock, Stripe's API checker, in $(go env GOBIN or GOPATH/bin)
+STRIPE_MOCK_VERSION := v0.203.0
+GO_BIN_DIR := $(or $(shell $(GO) env GOBIN),$(firstword $(subst :, ,$(shell $(GO) env GOPATH)))/bin)
+STRIPE_MOCK := $(GO_BIN_DIR)/stripe-mock
+
+tools: $(STRIPE_MOCK)
+
+$(STRIPE_MOCK):
+	$(GO) install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
+
+test-go: web tools
 	$(GO) test -count=1 -timeout 10m ./...
 
 test-web: web/node_modules/.package-lock.json

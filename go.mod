@@ -7,6 +7,7 @@ replace github.com/google/pprof => github.com/google/pprof v0.0.0-20260802141513
 require (
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/pressly/goose/v3 v3.29.0
+	github.com/stripe/stripe-go/v85 v85.0.0
 	golang.org/x/crypto v0.58.0
 	modernc.org/sqlite v1.61.1
 )
