@@ -52,6 +52,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/create-escrow-payment", user(s.handleCreateEscrowPayment))
 	m.HandleFunc("POST /api/purchase-squares", user(s.handlePurchaseSquares))
 	m.HandleFunc("POST /api/sandbox/payments/{id}/confirm", user(s.handleSandboxConfirm))
+	m.HandleFunc("POST /api/stripe/webhook", s.handleStripeWebhook) // no session: the signature authenticates it
 	m.HandleFunc("GET /api/user/transactions", user(s.handleUserTransactions))
 	m.HandleFunc("GET /api/user/payments", user(s.handleUserPayments))
 	m.HandleFunc("GET /api/notifications", user(s.handleNotifications))

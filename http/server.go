@@ -31,6 +31,9 @@ type Config struct {
 	PaymentsProvider string
 	// StripePublishableKey is given to the web app when payments go through Stripe.
 	StripePublishableKey string
+	// StripeWebhookSecret is the signing secret of the Stripe webhook endpoint (whsec_...); empty turns
+	// POST /api/stripe/webhook off.
+	StripeWebhookSecret string
 }
 
 // Server is the HTTP server. Create it with NewServer, then Open, then Close.
