@@ -15,6 +15,7 @@ import (
 	"github.com/squaresapp/squares/pubsub"
 	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/store"
+	"github.com/squaresapp/squares/stripe"
 	"github.com/squaresapp/squares/web"
 )
 
@@ -58,7 +59,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		}
 	}
 
-	provider, sb, err := openPayments(cfg, db)
+	provider, sb, err := openPayments(cfg, db, logger)
 	if err != nil {
 		return err
 	}
@@ -79,6 +80,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	srv := squareshttp.NewServer(squareshttp.Config{
 		Addr: cfg.Addr, Dev: cfg.Dev, TrustProxy: cfg.TrustProxy, Eligibility: cfg.Eligibility,
 		PaymentsProvider: provider.Name(), StripePublishableKey: cfg.StripePublishableKey,
+		StripeWebhookSecret: webhookSecret(cfg),
 	}, db, logger)
 	srv.Events = events
 	srv.Escrow = esc
@@ -126,12 +128,26 @@ func openEvents(ctx context.Context, db *store.DB, logger *slog.Logger) (squares
 }
 
 // openPayments returns the configured payment provider, and the sandbox when it is the one.
-func openPayments(cfg *Config, db *store.DB) (squares.PaymentProvider, *sandbox.Provider, error) {
+func openPayments(cfg *Config, db *store.DB, logger *slog.Logger) (squares.PaymentProvider, *sandbox.Provider, error) {
 	switch cfg.Payments {
 	case "stripe":
-		return nil, nil, fmt.Errorf("stripe payments are not wired in yet")
+		p, err := stripe.New(stripe.Config{SecretKey: cfg.StripeSecretKey, APIBase: cfg.StripeAPIBase,
+			Logger: logger.With("component", "stripe")})
+		if err != nil {
+			return nil, nil, err
+		}
+		return p, nil, nil
 	default:
 		sb := sandbox.New(db)
 		return sb, sb, nil
 	}
+}
+
+// webhookSecret is the Stripe webhook signing secret when payments go through Stripe; with the sandbox
+// the webhook endpoint is off.
+func webhookSecret(cfg *Config) string {
+	if cfg.Payments != "stripe" {
+		return ""
+	}
+	return cfg.StripeWebhookSecret
 }
