@@ -34,6 +34,7 @@ const (
 	LedgerRelease  = "release"   // an authorisation cancelled: nothing charged
 	LedgerRefund   = "refund"    // a capture returned to the card
 	LedgerStake    = "stake"     // the house stakes the squares it fills
+	LedgerUnstake  = "unstake"   // the house's stakes returned when their pool is cancelled
 	LedgerHouseFee = "house_fee" // the fee taken from a settled pot
 	LedgerPrize    = "prize"     // a period's prize credited to its winner
 	LedgerPayout   = "payout"    // a credited prize paid out
@@ -110,6 +111,13 @@ func RefundTransaction(p *Payment) LedgerTransaction {
 // StakeTransaction records the house staking the squares it fills in a pool.
 func StakeTransaction(poolID int64, amount Cents) LedgerTransaction {
 	t := transfer(fmt.Sprintf("stake:%d", poolID), LedgerStake, amount, AccountHouseStakes, PoolEscrowAccount(poolID))
+	t.PoolID = poolID
+	return t
+}
+
+// UnstakeTransaction returns to the house what it staked in a pool that was cancelled.
+func UnstakeTransaction(poolID int64, amount Cents) LedgerTransaction {
+	t := transfer(fmt.Sprintf("unstake:%d", poolID), LedgerUnstake, amount, PoolEscrowAccount(poolID), AccountHouseStakes)
 	t.PoolID = poolID
 	return t
 }

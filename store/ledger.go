@@ -34,6 +34,23 @@ func insertLedger(ctx context.Context, tx *Tx, t squares.LedgerTransaction) (boo
 	return true, nil
 }
 
+// returnStakes gives the house back what it staked on the squares of a pool that is being cancelled:
+// nobody plays for the pot any more, so the stakes leave the pool's escrow as the players' money does.
+// A cancelled pool takes no new stakes (a released payment's squares stay as they are), so this runs once,
+// with the cancellation.
+func returnStakes(ctx context.Context, tx *Tx, poolID int64) error {
+	var staked squares.Cents
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount_cents), 0) FROM ledger_transactions
+		WHERE pool_id = $1 AND kind = $2`, poolID, squares.LedgerStake).Scan(&staked); err != nil {
+		return fmt.Errorf("house stakes of pool %d: %w", poolID, err)
+	}
+	if staked == 0 {
+		return nil
+	}
+	_, err := insertLedger(ctx, tx, squares.UnstakeTransaction(poolID, staked))
+	return err
+}
+
 func zeroNull(id int64) any {
 	if id == 0 {
 		return nil

@@ -258,6 +258,11 @@ func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE pools SET status = $1, updated_at = $2 WHERE id = $3`, to, tx.now, id); err != nil {
 		return fmt.Errorf("set pool status: %w", err)
 	}
+	if to == squares.PoolCancelled {
+		if err := returnStakes(ctx, tx, id); err != nil {
+			return err
+		}
+	}
 	tx.emit(squares.Event{Kind: squares.EventPool, PoolID: id, GameID: p.GameID})
 	return nil
 }
