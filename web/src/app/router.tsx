@@ -27,7 +27,7 @@ const NflSchedulePage = lazy(() => import('@/features/leagues/components/schedul
 const MyPoolsPage = lazy(() => import('@/features/my-pools/components/my-pools-page').then((m) => ({ default: m.MyPoolsPage })))
 const PoolOfTheWeekPage = lazy(() => import('@/features/pool-of-the-week/components/pool-of-the-week-page').then((m) => ({ default: m.PoolOfTheWeekPage })))
 const PoolDetailPage = lazy(() => import('@/features/pools/components/pool-detail-page').then((m) => ({ default: m.PoolDetailPage })))
-const CheckoutPage = lazy(() => import('@/features/pools/components/pool-placeholders').then((m) => ({ default: m.CheckoutPage })))
+const CheckoutPage = lazy(() => import('@/features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })))
 const CreatePrivatePoolPage = lazy(() => import('@/features/pools/components/pool-placeholders').then((m) => ({ default: m.CreatePrivatePoolPage })))
 const AgeVerificationPage = lazy(() => import('@/features/verification/components/age-verification-page').then((m) => ({ default: m.AgeVerificationPage })))
 const EmergencyLoginPage = lazy(() => import('@/features/auth/components/emergency-login-page'))

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { StrictMode, type ReactNode } from 'react'
 import { render } from '@testing-library/react'
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router'
 import { expect, vi } from 'vitest'
@@ -24,11 +24,17 @@ function Where() {
   return <div data-testid="location">{loc.pathname}</div>
 }
 
-/** Renders `element` at `path` inside the app's providers, with stub pages for where it may navigate. */
-export function renderPage(element: ReactNode, { path = '/', at = path, user = null }: { path?: string; at?: string; user?: User | null } = {}) {
+/**
+ * Renders `element` at `path` inside the app's providers, with stub pages for where it may navigate;
+ * `strict` adds React's StrictMode (effects run twice, as in development).
+ */
+export function renderPage(
+  element: ReactNode,
+  { path = '/', at = path, user = null, strict = false }: { path?: string; at?: string; user?: User | null; strict?: boolean } = {},
+) {
   const queryClient = createQueryClient()
   queryClient.setQueryData(authKeys.user, user)
-  const stubs = ['/', '/auth', '/login', '/age-verification', '/dashboard', '/checkout', '/my-pools'].filter((p) => p !== path)
+  const stubs = ['/', '/auth', '/login', '/age-verification', '/dashboard', '/checkout', '/my-pools', '/pool/:id'].filter((p) => p !== path)
   const router = createMemoryRouter(
     [
       {
@@ -46,11 +52,12 @@ export function renderPage(element: ReactNode, { path = '/', at = path, user = n
     ],
     { initialEntries: [at] },
   )
-  const utils = render(
+  const tree = (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProvider>,
+    </AppProvider>
   )
+  const utils = render(strict ? <StrictMode>{tree}</StrictMode> : tree)
   return { ...utils, router, queryClient }
 }
 

@@ -13,13 +13,15 @@ export const poolKeys = {
   myPools: ['/api/user-pools'] as const,
 }
 
+// A pool page re-reads a stale pool when it opens (e.g. back from checkout, whose purchase marked it stale);
+// fresh data (10 s) is reused.
 export function usePool(id: number, enabled: boolean) {
-  return useQuery<Pool | null>({ queryKey: poolKeys.detail(id), enabled, ...queryTimes.pool })
+  return useQuery<Pool | null>({ queryKey: poolKeys.detail(id), enabled, ...queryTimes.pool, refetchOnMount: true })
 }
 
 /** Taken and held squares; kept current by live updates, and re-read on the pool's interval as a fallback. */
 export function usePoolSquares(id: number, enabled: boolean) {
-  return useQuery<Square[] | null>({ queryKey: poolKeys.squares(id), enabled, ...queryTimes.pool })
+  return useQuery<Square[] | null>({ queryKey: poolKeys.squares(id), enabled, ...queryTimes.pool, refetchOnMount: true })
 }
 
 export interface ClaimAnswer {
