@@ -1,11 +1,56 @@
 import { useQuery } from '@tanstack/react-query'
 import { queryTimes } from '@/lib/query-client'
-import type { Pool } from '@/lib/types'
+import type { Cell, Pool } from '@/lib/types'
 
 export const myPoolsKeys = {
   list: ['/api/user-pools'] as const,
+  transactions: ['/api/user/transactions'] as const,
+  payments: ['/api/user/payments'] as const,
 }
 
 export function useMyPools(enabled: boolean) {
   return useQuery<Pool[] | null>({ queryKey: myPoolsKeys.list, enabled, ...queryTimes.userPools })
+}
+
+export type TransactionKind = 'hold' | 'release' | 'capture' | 'refund' | 'prize' | 'payout' | 'forfeit' | string
+
+/** One ledger line from the player's side; `amount` is signed ("-10.00" for a hold). */
+export interface Transaction {
+  id: number
+  kind: TransactionKind
+  description: string
+  amount: string
+  poolId: number | null
+  poolName: string
+  game: string
+  paymentId: string | null
+  memo: string
+  createdAt: string
+}
+
+export type PaymentStatus = 'pending' | 'held' | 'captured' | 'released' | 'refunded' | 'failed' | string
+
+/** A checkout: its card payment and the squares it bought. */
+export interface UserPayment {
+  id: string
+  paymentIntentId: string
+  poolId: number
+  amount: string
+  currency: string
+  squares: Cell[]
+  status: PaymentStatus
+  message: string
+  expiresAt: string | null
+  createdAt: string
+}
+
+// Money moves rarely and the player may have just paid: re-read when the tab opens.
+const money = { refetchOnMount: true, staleTime: 10_000, refetchInterval: 60_000 } as const
+
+export function useTransactions(enabled: boolean) {
+  return useQuery<Transaction[] | null>({ queryKey: myPoolsKeys.transactions, enabled, ...money })
+}
+
+export function usePayments(enabled: boolean) {
+  return useQuery<UserPayment[] | null>({ queryKey: myPoolsKeys.payments, enabled, ...money })
 }

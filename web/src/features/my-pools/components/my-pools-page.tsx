@@ -1,9 +1,10 @@
-import { Link } from 'react-router'
-import { CalendarClock, CircleDollarSign, Grid3x3, Lock, Radio, Trophy } from 'lucide-react'
+import { Link, useSearchParams } from 'react-router'
+import { CalendarClock, CircleDollarSign, Grid3x3, Lock, Radio, Receipt, Trophy } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { Skeleton } from '@/components/ui/skeleton'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { EmptyState } from '@/components/pools/empty-state'
 import { PoolStatusBadge } from '@/components/pools/pool-status-badge'
@@ -15,6 +16,7 @@ import { formatCents, formatEntryFee, toCents } from '@/lib/money'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import type { Pool } from '@/lib/types'
 import { useMyPools } from '../api/my-pools-api'
+import { TransactionsPanel } from './transactions-panel'
 
 function SignInRequired() {
   return (
@@ -84,6 +86,8 @@ export function MyPoolsPage() {
   useDocumentMeta({ title: 'My Pools' })
   const { user } = useUser()
   const q = useMyPools(!!user)
+  const [params, setParams] = useSearchParams()
+  const tab = params.get('tab') === 'transactions' ? 'transactions' : 'pools'
   if (!user) return <SignInRequired />
   const pools = q.data ?? []
   const squares = pools.reduce((n, p) => n + (p.userSquareCount ?? 0), 0)
@@ -99,32 +103,49 @@ export function MyPoolsPage() {
         <StatCard label="Total Entered" value={formatCents(invested)} icon={CircleDollarSign} tone="lime" loading={q.isLoading} />
         <StatCard label="Live Now" value={live} icon={Radio} tone="amber" loading={q.isLoading} />
       </div>
-      <div className="mt-6">
-        {q.isLoading ? (
-          <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-72 rounded-xl" />
-            ))}
-          </div>
-        ) : pools.length === 0 ? (
-          <EmptyState
-            icon={Grid3x3}
-            title="No Pools Joined Yet"
-            description="Claim squares in any open pool and it will show up here."
-            action={
-              <Button asChild>
-                <Link to="/">Browse Pools</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-            {pools.map((p) => (
-              <MyPoolCard key={p.id} pool={p} />
-            ))}
-          </div>
-        )}
-      </div>
+      <Tabs
+        value={tab}
+        onValueChange={(v) => setParams(v === 'transactions' ? { tab: 'transactions' } : {}, { replace: true })}
+        className="mt-6"
+      >
+        <TabsList className="max-w-md">
+          <TabsTrigger value="pools">
+            <Trophy className="size-4" aria-hidden="true" /> Pools
+          </TabsTrigger>
+          <TabsTrigger value="transactions">
+            <Receipt className="size-4" aria-hidden="true" /> Transactions
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="pools">
+          {q.isLoading ? (
+            <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+              {Array.from({ length: 3 }, (_, i) => (
+                <Skeleton key={i} className="h-72 rounded-xl" />
+              ))}
+            </div>
+          ) : pools.length === 0 ? (
+            <EmptyState
+              icon={Grid3x3}
+              title="No Pools Joined Yet"
+              description="Claim squares in any open pool and it will show up here."
+              action={
+                <Button asChild>
+                  <Link to="/">Browse Pools</Link>
+                </Button>
+              }
+            />
+          ) : (
+            <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+              {pools.map((p) => (
+                <MyPoolCard key={p.id} pool={p} />
+              ))}
+            </div>
+          )}
+        </TabsContent>
+        <TabsContent value="transactions">
+          <TransactionsPanel poolNames={new Map(pools.map((p) => [p.id, p.game ? `${p.name}: ${p.game.awayTeam} @ ${p.game.homeTeam}` : p.name]))} />
+        </TabsContent>
+      </Tabs>
     </PageContainer>
   )
 }
