@@ -1,17 +1,19 @@
 // Command wsfanout measures the websocket hub: what an idle subscriber costs the server, and how long a
 // pool event takes to reach every subscriber.
 //
-// The parent process runs a real Squares server (SQLite, in-process events) with one open free pool. It
-// re-executes itself as a child process that opens N websockets to /ws and subscribes each to the pool,
-// so that the server's memory figures hold only the server's side of the connections. The parent reads
-// its runtime.MemStats (HeapInuse+StackInuse after runtime.GC) and its RSS before and after the N idle
-// connections. Then it claims K squares through the HTTP API, one at a time; the store publishes one pool
-// event per claim after commit, and the parent stamps the wall-clock time of that publish. The child
-// stamps each subscriber's receipt of the matching poolUpdate; the parent reports per-subscriber latency
-// and the latency of the last receipt of each event.
+// The parent process runs a real Squares server (SQLite with in-process events by default, or a
+// throwaway PostgreSQL with LISTEN/NOTIFY) with one open free pool. It re-executes itself as a child
+// process that opens N websockets to /ws and subscribes each to the pool, so that the server's memory
+// figures hold only the server's side of the connections; the child is a lean epoll-driven client (see
+// child.go) that leaves as much CPU as it can to the server. The parent reads its runtime.MemStats
+// (HeapInuse and StackInuse after runtime.GC) and its RSS before and after the N idle connections. Then it
+// claims K squares through the HTTP API, one at a time; the store publishes one pool event per claim after
+// commit, and the parent stamps the wall-clock time of that publish. The child stamps each subscriber's
+// receipt of the matching poolUpdate; the parent reports per-subscriber latency, the latency of the last
+// receipt of each event, and the CPU time each process spent per event.
 //
 //	go run ./bench/wsfanout                    # 1,000 then 10,000 subscribers, 20 events each
-//	go run ./bench/wsfanout -n 10000 -events 50 -interval 200ms -cpuprofile cpu.out -memprofile heap.out
+//	go run ./bench/wsfanout -n 10000 -events 50 -cpuprofile cpu.out -memprofile heap.out -clientcpuprofile client.out
 package main
 
 import (
@@ -27,6 +29,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -43,6 +46,7 @@ func main() {
 	url := flag.String("url", "", "internal (child): the server's base URL")
 	pool := flag.Int64("pool", 0, "internal (child): the pool to subscribe to")
 	out := flag.String("out", "", "internal (child): where to write the receipts")
+	engine := flag.String("engine", store.SQLite, "database engine: sqlite (in-process events) or postgres (a throwaway server; events through LISTEN/NOTIFY)")
 	ns := flag.String("n", "1000,10000", "subscriber counts to measure, comma-separated")
 	events := flag.Int("events", 20, "pool events (claims) per run, at most 99")
 	interval := flag.Duration("interval", 100*time.Millisecond, "pause between one event's last receipt and the next claim")
@@ -50,12 +54,16 @@ func main() {
 	settle := flag.Duration("settle", time.Second, "wait after the last connection before measuring memory")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the server during the events of the largest run")
 	memProfile := flag.String("memprofile", "", "write a heap profile of the server with the largest run's connections idle")
+	childProfile := flag.String("clientcpuprofile", "", "write a CPU profile of the subscribers' process during the events of the largest run")
 	flag.BoolVar(&verbose, "v", false, "print every event's first and last receipt")
 	flag.Parse()
 
+	if *memProfile != "" {
+		runtime.MemProfileRate = 1 // every allocation, so that per-connection objects show exactly
+	}
 	if *child {
 		n, _ := strconv.Atoi(*ns)
-		if err := runChild(*url, *pool, n, *events, *batch, *out); err != nil {
+		if err := runChild(*url, *pool, n, *events, *batch, *out, *childProfile); err != nil {
 			fmt.Fprintln(os.Stderr, "wsfanout child:", err)
 			os.Exit(1)
 		}
@@ -75,14 +83,14 @@ func main() {
 		os.Exit(2)
 	}
 	limit := loadenv.RaiseFileLimit()
-	fmt.Printf("machine: %s; open files limit %d\n", loadenv.Machine(), limit)
+	fmt.Printf("machine: %s; open files limit %d; engine %s\n", loadenv.Machine(), limit, *engine)
 	var results []result
 	failed := false
 	for i, n := range counts {
 		last := i == len(counts)-1
-		cfg := runConfig{n: n, events: *events, interval: *interval, batch: *batch, settle: *settle}
+		cfg := runConfig{engine: *engine, n: n, events: *events, interval: *interval, batch: *batch, settle: *settle}
 		if last {
-			cfg.cpuProfile, cfg.memProfile = *cpuProfile, *memProfile
+			cfg.cpuProfile, cfg.memProfile, cfg.childProfile = *cpuProfile, *memProfile, *childProfile
 		}
 		r, err := runParent(cfg)
 		if err != nil {
@@ -101,9 +109,11 @@ func main() {
 var verbose bool
 
 type runConfig struct {
+	engine                 string
 	n, events, batch       int
 	interval, settle       time.Duration
 	cpuProfile, memProfile string
+	childProfile           string
 }
 
 type result struct {
@@ -116,6 +126,9 @@ type result struct {
 	rssBefore, rssAfter          int64
 	goroutinesPerConn            float64
 	missing                      int
+	eventsWall                   time.Duration
+	serverCPU, clientCPU         time.Duration     // per event
+	load                         string            // load average before the run
 	sub                          loadenv.Durations // every subscriber's latency, every event
 	last, first                  loadenv.Durations // per event
 }
@@ -136,19 +149,21 @@ func (s *stamper) Publish(ctx context.Context, e squares.Event) error {
 	return s.Events.Publish(ctx, e)
 }
 
-// memory returns HeapInuse and StackInuse after two collections, and the RSS.
+// memory returns HeapInuse and StackInuse after two collections, and the RSS once free memory has been
+// returned to the operating system (so that garbage from setting up does not count).
 func memory() (heap, stack uint64, rss int64) {
 	runtime.GC()
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
+	debug.FreeOSMemory()
 	return ms.HeapInuse, ms.StackInuse, loadenv.RSS()
 }
 
 func runParent(cfg runConfig) (result, error) {
-	r := result{n: cfg.n, events: cfg.events}
+	r := result{n: cfg.n, events: cfg.events, load: loadenv.LoadAverage()}
 	ctx := context.Background()
-	env, err := loadenv.New(ctx, store.SQLite, "")
+	env, err := loadenv.New(ctx, cfg.engine, "")
 	if err != nil {
 		return r, err
 	}
@@ -186,7 +201,8 @@ func runParent(cfg runConfig) (result, error) {
 		return r, err
 	}
 	cmd := exec.Command(self, "-child", "-url", env.Server.URL(), "-pool", strconv.FormatInt(pool.ID, 10),
-		"-n", strconv.Itoa(cfg.n), "-events", strconv.Itoa(cfg.events), "-batch", strconv.Itoa(cfg.batch), "-out", outPath)
+		"-n", strconv.Itoa(cfg.n), "-events", strconv.Itoa(cfg.events), "-batch", strconv.Itoa(cfg.batch), "-out", outPath,
+		"-clientcpuprofile", cfg.childProfile)
 	cmd.Stderr = os.Stderr
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
@@ -259,6 +275,8 @@ func runParent(cfg runConfig) (result, error) {
 		pprof.StartCPUProfile(f)
 	}
 	published := make([]int64, cfg.events)
+	serverCPU, clientCPU := loadenv.SelfCPU(), loadenv.ProcessCPU(cmd.Process.Pid)
+	eventsStart := time.Now()
 	for k := 0; k < cfg.events; k++ {
 		pl := players[k/squares.PublicSquaresPerPlayer]
 		body := fmt.Sprintf(`{"row":%d,"column":%d}`, k/squares.GridSize, k%squares.GridSize)
@@ -289,6 +307,9 @@ func runParent(cfg runConfig) (result, error) {
 		waitDone(lines, k, 30*time.Second)
 		time.Sleep(cfg.interval)
 	}
+	r.eventsWall = time.Since(eventsStart)
+	r.serverCPU = (loadenv.SelfCPU() - serverCPU) / time.Duration(cfg.events)
+	r.clientCPU = (loadenv.ProcessCPU(cmd.Process.Pid) - clientCPU) / time.Duration(cfg.events)
 	if cfg.cpuProfile != "" {
 		pprof.StopCPUProfile()
 	}
@@ -342,13 +363,13 @@ func printResults(rs []result) {
 			r.heapPerConn, r.stackPerConn, r.heapStackPerConn, r.rssPerConn, r.goroutinesPerConn)
 	}
 	fmt.Println()
-	fmt.Println("| subscribers | events | missing | per-subscriber p50 ms | p99 ms | max ms | first receipt p50 ms | last receipt p50 ms | last p99 ms | last max ms |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Println("| subscribers | events | missing | per-subscriber p50 ms | p99 ms | max ms | first receipt p50 ms | last receipt p50 ms | last p99 ms | last max ms | server CPU ms/event | client CPU ms/event | load before |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rs {
-		fmt.Printf("| %d | %d | %d | %s | %s | %s | %s | %s | %s | %s |\n", r.n, r.events, r.missing,
+		fmt.Printf("| %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.n, r.events, r.missing,
 			loadenv.Ms(r.sub.Percentile(0.5)), loadenv.Ms(r.sub.Percentile(0.99)), loadenv.Ms(r.sub.Percentile(1)),
 			loadenv.Ms(r.first.Percentile(0.5)), loadenv.Ms(r.last.Percentile(0.5)), loadenv.Ms(r.last.Percentile(0.99)),
-			loadenv.Ms(r.last.Percentile(1)))
+			loadenv.Ms(r.last.Percentile(1)), loadenv.Ms(r.serverCPU), loadenv.Ms(r.clientCPU), r.load)
 	}
 }
 
