@@ -1,0 +1,168 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+// The demo data (cmd/squares/demo.go): upcoming NFL games, five tier pools each, open for sale.
+interface PoolJSON {
+  id: number
+  name: string
+  entryFee: string
+  status: string
+  currentParticipants: number
+  salesOpenAt: string | null
+  salesCloseAt: string | null
+}
+interface SquareJSON {
+  row: number
+  column: number
+  userId: string
+  status: string
+}
+
+async function openPools(request: APIRequestContext, fee: string): Promise<PoolJSON[]> {
+  const res = await request.get('/api/pools?leagueId=1')
+  expect(res.ok()).toBeTruthy()
+  const now = Date.now()
+  return ((await res.json()) as PoolJSON[]).filter(
+    (p) =>
+      p.entryFee === fee &&
+      p.status === 'active' &&
+      p.currentParticipants <= 90 &&
+      (!p.salesOpenAt || Date.parse(p.salesOpenAt) <= now) &&
+      (!p.salesCloseAt || Date.parse(p.salesCloseAt) > now + 10 * 60_000),
+  )
+}
+
+async function freeCells(request: APIRequestContext, poolId: number, n: number) {
+  const taken = new Set(((await (await request.get(`/api/pools/${poolId}/squares`)).json()) as SquareJSON[]).map((s) => `${s.row}-${s.column}`))
+  const cells: { row: number; column: number }[] = []
+  for (let i = 0; i < 100 && cells.length < n; i++) {
+    const c = { row: Math.floor(i / 10), column: i % 10 }
+    if (!taken.has(`${c.row}-${c.column}`)) cells.push(c)
+  }
+  expect(cells).toHaveLength(n)
+  return cells
+}
+
+const cell = (page: Page, c: { row: number; column: number }) => page.locator(`[role=gridcell][data-row="${c.row}"][data-column="${c.column}"]`)
+const position = (c: { row: number; column: number }) => `Row ${c.row + 1}, column ${c.column + 1}`
+
+async function signInDemo(page: Page) {
+  const res = await page.request.post('/api/auth/login', { data: { email: 'demo@squares.test', password: 'squares-demo' } })
+  expect(res.ok()).toBeTruthy()
+  return ((await res.json()) as { user: { id: string } }).user.id
+}
+
+async function live(page: Page) {
+  await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-status', 'connected')
+}
+
+test('a square claimed in one browser appears in another without a reload', async ({ browser }) => {
+  const player = await browser.newContext()
+  const visitor = await browser.newContext()
+  const a = await player.newPage()
+  const b = await visitor.newPage()
+
+  // A registered player, verified at sign-up (date of birth and a permitted state).
+  const email = `live-${Date.now()}@squares.test`
+  const reg = await a.request.post('/api/auth/register', {
+    data: { email, password: 'correct-horse-battery', firstName: 'Lena', lastName: 'Live', dateOfBirth: '1990-04-01', residenceState: 'NY' },
+  })
+  expect(reg.status()).toBe(201)
+
+  const [pool] = await openPools(a.request, '0.00')
+  expect(pool, 'an open free pool in the demo data').toBeTruthy()
+  const [target] = await freeCells(a.request, pool.id, 1)
+
+  // The other browser is a signed-out visitor: it may watch the board.
+  await b.goto(`/pool/${pool.id}`)
+  await expect(cell(b, target)).toHaveAttribute('aria-label', `${position(target)}: available`)
+  await live(b)
+  await b.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
+
+  await a.goto(`/pool/${pool.id}`)
+  await live(a)
+  await cell(a, target).click()
+  await expect(cell(a, target)).toHaveAttribute('aria-selected', 'true')
+  await expect(a.getByTestId('cart-count')).toHaveText('1/5')
+  await a.getByRole('button', { name: 'Claim Squares' }).click()
+  await expect(a.getByText('Squares Purchased!')).toBeVisible()
+  await expect(a.getByText("You've successfully claimed 1 square.")).toBeVisible()
+  await expect(cell(a, target)).toHaveAttribute('aria-label', `${position(target)}: your square`)
+
+  // The visitor's board changes by itself, and says so politely.
+  await expect(cell(b, target)).toHaveAttribute('aria-label', `${position(target)}: owned by Lena L.`)
+  await expect(cell(b, target)).toHaveText('LL')
+  await expect(b.getByTestId('board-announcer')).toContainText(`${position(target)} was just taken by Lena L.`)
+  expect(await b.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+
+  await player.close()
+  await visitor.close()
+})
+
+test('paying for two squares of a $5 pool by card makes them yours and shows the hold', async ({ page }) => {
+  const me = await signInDemo(page)
+  const [pool] = await openPools(page.request, '5.00')
+  expect(pool, 'an open $5 pool in the demo data').toBeTruthy()
+  const cells = await freeCells(page.request, pool.id, 2)
+
+  await page.goto(`/pool/${pool.id}`)
+  for (const c of cells) await cell(page, c).click()
+  await expect(page.getByTestId('cart-total')).toHaveText('$10.00')
+  await page.getByRole('button', { name: /Checkout/ }).click()
+
+  await expect(page).toHaveURL(/\/checkout\?/)
+  const q = new URL(page.url()).searchParams
+  expect(q.get('poolId')).toBe(String(pool.id))
+  expect(q.get('amount')).toBe('10.00')
+  expect(JSON.parse(q.get('squares')!)).toEqual(cells.map((c) => ({ ...c, price: '5.00' })))
+  await expect(page.getByText('No withdrawals')).toBeVisible()
+  await expect(page.getByTestId('checkout-count')).toHaveText('2 squares')
+  await expect(page.getByRole('timer')).toContainText('Held for')
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: 'Pay $10.00' }).click()
+
+  await expect(page.getByText('Payment Secured')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/pool/${pool.id}$`))
+  for (const c of cells) await expect(cell(page, c)).toHaveAttribute('aria-label', `${position(c)}: your square`)
+  const squares = (await (await page.request.get(`/api/pools/${pool.id}/squares`)).json()) as SquareJSON[]
+  expect(squares.filter((s) => s.userId === me && s.status === 'owned')).toHaveLength(2)
+
+  await page.getByRole('link', { name: 'My Pools' }).first().click()
+  await page.getByRole('tab', { name: /Transactions/ }).click()
+  const hold = page.getByTestId('transaction').filter({ hasText: pool.name }).filter({ hasText: 'Card hold for squares' })
+  await expect(hold).toHaveCount(1)
+  await expect(hold).toContainText('−$10.00')
+  await expect(hold).toContainText('Hold')
+  await expect(hold).toContainText(' ET')
+})
+
+test('a declined card says so and leaves the player without squares', async ({ page }) => {
+  const me = await signInDemo(page)
+  const [pool] = await openPools(page.request, '10.00')
+  expect(pool, 'an open $10 pool in the demo data').toBeTruthy()
+  const [target] = await freeCells(page.request, pool.id, 1)
+
+  await page.goto(`/pool/${pool.id}`)
+  await cell(page, target).click()
+  await page.getByRole('button', { name: /Checkout/ }).click()
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: 'Pay $10.00' }).click()
+
+  await expect(page.getByText('Payment Failed').first()).toBeVisible()
+  await expect(page.getByText('Your card was declined.').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/checkout\?/)
+  await expect(page.getByRole('button', { name: 'Pay $10.00' })).toBeEnabled()
+
+  const squares = (await (await page.request.get(`/api/pools/${pool.id}/squares`)).json()) as SquareJSON[]
+  expect(squares.filter((s) => s.userId === me && s.status === 'owned')).toHaveLength(0)
+  const detail = (await (await page.request.get(`/api/pools/${pool.id}`)).json()) as { userSquareCount: number }
+  expect(detail.userSquareCount).toBe(0)
+
+  await page.getByRole('link', { name: 'Back to Pool' }).click()
+  await expect(cell(page, target)).toHaveAttribute('aria-label', `${position(target)}: your square, held while you pay`)
+  await expect(page.getByText('0/5 Owned')).toBeVisible()
+})
