@@ -3,6 +3,8 @@ package http
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net"
 	"net/http"
 	"sync"
 	"time"
@@ -27,10 +29,11 @@ const (
 	wsCloseShutdown = websocket.StatusGoingAway
 )
 
-// wsConn is one browser's websocket. The handler's goroutine reads it; a writer goroutine runs only while
-// messages are queued, so an idle connection costs one goroutine and its buffers.
+// wsConn is one browser's websocket. One goroutine reads it; a writer goroutine runs only while messages
+// are queued, so an idle connection costs one goroutine with a small stack, and its buffers.
 type wsConn struct {
 	ws      *websocket.Conn
+	conn    net.Conn // the connection under ws
 	user    *squares.User
 	limiter *rate.Limiter
 
@@ -38,7 +41,7 @@ type wsConn struct {
 	queue   [][]byte
 	writing bool
 	closed  bool
-	pools   map[int64]struct{}
+	pools   map[int64]struct{} // allocated at the first subscription
 	games   map[int64]struct{}
 }
 
@@ -64,7 +67,17 @@ func (c *wsConn) send(h *hub, msg []byte) {
 	go c.flush(h)
 }
 
+// flush writes the queued messages. A write that takes longer than wsWriteTimeout is ended by a timer
+// that closes the connection under it, as the websocket library does when a write's context expires; a
+// timer per writer costs less than a context per write, and the writes need no other context: the hub
+// closes every connection before its own context ends.
 func (c *wsConn) flush(h *hub) {
+	var timer *time.Timer
+	defer func() {
+		if timer != nil {
+			timer.Stop()
+		}
+	}()
 	for {
 		c.mu.Lock()
 		if len(c.queue) == 0 || c.closed {
@@ -77,13 +90,26 @@ func (c *wsConn) flush(h *hub) {
 		c.queue[0] = nil
 		c.queue = c.queue[1:]
 		c.mu.Unlock()
-		ctx, cancel := context.WithTimeout(h.ctx, wsWriteTimeout)
-		err := c.ws.Write(ctx, websocket.MessageText, msg)
-		cancel()
+		if timer == nil {
+			timer = time.AfterFunc(wsWriteTimeout, c.closeConn)
+		} else {
+			timer.Reset(wsWriteTimeout)
+		}
+		err := c.ws.Write(context.Background(), websocket.MessageText, msg)
+		timer.Stop()
 		if err != nil {
 			h.drop(c, websocket.StatusPolicyViolation, "write failed")
 			return
 		}
+	}
+}
+
+// closeConn closes the connection under the websocket at once, which ends a write under way.
+func (c *wsConn) closeConn() {
+	if c.conn != nil {
+		c.conn.Close()
+	} else {
+		c.ws.CloseNow()
 	}
 }
 
@@ -100,21 +126,30 @@ func (s *Server) handleWebsocket(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, squares.Errorf(squares.ENOTFOUND, "Live updates are not enabled."))
 		return
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+	hj := &wsHijacker{ResponseWriter: w}
+	ws, err := websocket.Accept(hj, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(wsReadLimit)
-	c := &wsConn{ws: ws, user: userFrom(r.Context()), limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst),
-		pools: map[int64]struct{}{}, games: map[int64]struct{}{}}
+	c := &wsConn{ws: ws, conn: hj.conn, user: userFrom(r.Context()), limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst)}
 	if !s.hub.add(c) {
 		ws.Close(wsCloseShutdown, "server shutting down")
 		return
 	}
+	// The handler returns, so that net/http lets go of the request, the response and the deep stack of its
+	// goroutine; a fresh goroutine reads the connection for as long as it lives.
+	go s.readWebsocket(c)
+}
+
+// readWebsocket reads a browser's messages until the connection closes. The read itself takes no
+// context: a context that can end costs every idle connection a registration with it, and the hub closes
+// every connection before its context ends anyway.
+func (s *Server) readWebsocket(c *wsConn) {
 	defer s.hub.drop(c, wsCloseNormal, "")
 	ctx := s.hub.ctx
 	for {
-		_, data, err := ws.Read(ctx)
+		_, data, err := c.ws.Read(context.Background())
 		if err != nil {
 			return
 		}
@@ -122,8 +157,29 @@ func (s *Server) handleWebsocket(w http.ResponseWriter, r *http.Request) {
 			s.hub.drop(c, websocket.StatusPolicyViolation, "too many messages")
 			return
 		}
-		s.handleWSMessage(ctx, c, data)
+		if !s.handleWSMessageApart(ctx, c, data) {
+			return
+		}
 	}
+}
+
+// handleWSMessageApart handles one message on a short-lived goroutine and waits for it. Decoding JSON
+// and reading the database (modernc SQLite runs deep) grow a goroutine's stack to tens of KiB, and a
+// grown stack would stay with the long-lived reader of an idle connection; this one is freed at once.
+// A panic is logged as an internal error and ends the connection, as it did in the handler.
+func (s *Server) handleWSMessageApart(ctx context.Context, c *wsConn, data []byte) (ok bool) {
+	done := make(chan bool, 1)
+	go func() {
+		defer func() {
+			if v := recover(); v != nil {
+				s.Logger.Error("internal error", "method", http.MethodGet, "path", "/ws", "err", fmt.Errorf("panic: %v", v))
+				done <- false
+			}
+		}()
+		s.handleWSMessage(ctx, c, data)
+		done <- true
+	}()
+	return <-done
 }
 
 func (s *Server) handleWSMessage(ctx context.Context, c *wsConn, data []byte) {
