@@ -76,7 +76,7 @@ test('a square claimed in one browser appears in another without a reload', asyn
   await b.goto(`/pool/${pool.id}`)
   await expect(cell(b, target)).toHaveAttribute('aria-label', `${position(target)}: available`)
   await live(b)
-  await b.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
+  await b.evaluate(() => ((globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true))
 
   await a.goto(`/pool/${pool.id}`)
   await live(a)
@@ -92,7 +92,7 @@ test('a square claimed in one browser appears in another without a reload', asyn
   await expect(cell(b, target)).toHaveAttribute('aria-label', `${position(target)}: owned by Lena L.`)
   await expect(cell(b, target)).toHaveText('LL')
   await expect(b.getByTestId('board-announcer')).toContainText(`${position(target)} was just taken by Lena L.`)
-  expect(await b.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+  expect(await b.evaluate(() => (globalThis as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
 
   await player.close()
   await visitor.close()

@@ -306,7 +306,7 @@ function PoolView({ poolId }: { poolId: number }) {
         </div>
       )}
       <section className="rounded-2xl bg-navy px-5 py-6 text-white shadow-lg sm:px-8">
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex items-start justify-between gap-3 sm:gap-4">
           <div className="min-w-0">
             <div className="mb-3 flex flex-wrap items-center gap-2">
               <h1 className="text-lg font-extrabold text-lime-300">{pool.name}</h1>
@@ -320,10 +320,11 @@ function PoolView({ poolId }: { poolId: number }) {
           </div>
           <Button
             variant="outline"
-            className="self-start border-white/25 bg-transparent text-white hover:bg-white/10 hover:text-white"
+            className="shrink-0 border-white/25 bg-transparent px-3 text-white hover:bg-white/10 hover:text-white sm:px-4"
             onClick={() => void sharePool(document.title)}
+            aria-label="Share"
           >
-            <Share2 aria-hidden="true" /> Share
+            <Share2 aria-hidden="true" /> <span className="hidden sm:inline">Share</span>
           </Button>
         </div>
       </section>

@@ -110,9 +110,17 @@ function QuarterBox({ game, q }: { game: Game; q: (typeof QUARTERS)[number] }) {
     >
       <div className={cn('text-[0.65rem] font-bold tracking-widest', active ? 'text-lime-300' : 'text-white/60')}>Q{q}</div>
       <div className="text-sm font-black tabular-nums">
-        {away ?? '–'}
-        <span className="mx-0.5 text-white/40">-</span>
-        {home ?? '–'}
+        {away === null || away === undefined || home === null || home === undefined ? (
+          <span className="text-white/40" aria-label="not played yet">
+            —
+          </span>
+        ) : (
+          <>
+            {away}
+            <span className="mx-0.5 text-white/40">-</span>
+            {home}
+          </>
+        )}
       </div>
     </div>
   )

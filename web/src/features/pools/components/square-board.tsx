@@ -217,7 +217,7 @@ export function SquareBoard({
                       'focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-sky-500 focus-visible:ring-offset-1',
                       stateClass[state],
                       selectable ? 'cursor-pointer' : 'cursor-default',
-                      wins.length > 0 && 'ring-2 ring-amber-400 ring-offset-1',
+                      wins.length > 0 && 'ring-2 ring-amber-400 ring-inset',
                     )}
                   >
                     <CellContent state={state} sq={sq} />
