@@ -34,8 +34,8 @@ import (
 func main() {
 	engine := flag.String("engine", store.SQLite, "database engine: sqlite or postgres (a throwaway server)")
 	databaseURL := flag.String("database-url", "", "use this empty PostgreSQL database instead of a throwaway server")
-	nPools := flag.Int("pools", 20, "free pools to fill")
-	nPlayers := flag.Int("players", 400, "verified players with a session each")
+	nPools := flag.Int("pools", 100, "free pools to fill")
+	nPlayers := flag.Int("players", 100, "verified players with a session each")
 	nClients := flag.Int("clients", 32, "concurrent HTTP clients")
 	duration := flag.Duration("duration", 60*time.Second, "stop after this long even if pools are not full")
 	blind := flag.Bool("blind", false, "pick any of the 100 squares, not only those not yet seen taken")
@@ -128,6 +128,7 @@ func run(cfg config) error {
 		defer f.Close()
 	}
 
+	loadBefore, cpuBefore := loadenv.LoadAverage(), loadenv.SelfCPU()
 	var open atomic.Int64
 	open.Store(int64(len(pools)))
 	deadline := time.Now().Add(cfg.duration)
@@ -157,6 +158,7 @@ func run(cfg config) error {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	cpu := loadenv.SelfCPU() - cpuBefore
 	if cfg.cpuProfile != "" {
 		pprof.StopCPUProfile()
 	}
@@ -190,7 +192,9 @@ func run(cfg config) error {
 		}
 	}
 	secs := elapsed.Seconds()
-	fmt.Printf("ran %s; %d of %d pools seen full\n\n", elapsed.Round(time.Millisecond), filled, len(pools))
+	fmt.Printf("ran %s; %d of %d pools seen full; this process (server and clients) used %.2f s of CPU (%.2f cores, %s ms per request); load average before %s\n\n",
+		elapsed.Round(time.Millisecond), filled, len(pools), cpu.Seconds(), cpu.Seconds()/elapsed.Seconds(),
+		loadenv.Ms(cpu/time.Duration(max(total.attempted, 1))), loadBefore)
 	fmt.Println("| engine | clients | attempted | 201 | 409 | 422 limit | other | claims/s | requests/s | p50 ms | p90 ms | p99 ms | max ms |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	fmt.Printf("| %s | %d | %d | %d | %d | %d | %d | %.0f | %.0f | %s | %s | %s | %s |\n\n", env.DB.Engine(),
