@@ -146,20 +146,20 @@ func (e *Escrow) cancelAtProvider(ctx context.Context, pay *squares.Payment) {
 }
 
 // HandleEvent processes a provider event once. It acts on the payment's current state at the provider,
-// not on the event's word, so events arriving twice or out of order do no harm. A failure forgets the
-// event so the provider's retry is processed.
+// not on the event's word, so events arriving twice or out of order do no harm. The event is recorded as
+// processed only after its handling succeeded: a failure, or a crash half-way, leaves it unrecorded, so
+// the provider's retry is processed. (Two deliveries at once may both reconcile, which is harmless: every
+// step of a reconciliation is idempotent.)
 func (e *Escrow) HandleEvent(ctx context.Context, ev squares.ProviderEvent) error {
-	fresh, err := e.Store.RecordProviderEvent(ctx, e.Provider.Name(), ev)
-	if err != nil || !fresh {
+	seen, err := e.Store.ProviderEventSeen(ctx, ev.ID)
+	if err != nil || seen {
 		return err
 	}
 	if err := e.reconcileProviderPayment(ctx, ev.PaymentID); err != nil {
-		if ferr := e.Store.ForgetProviderEvent(ctx, ev.ID); ferr != nil {
-			e.Logger.Error("forget provider event", "event", ev.ID, "err", ferr)
-		}
 		return err
 	}
-	return nil
+	_, err = e.Store.RecordProviderEvent(ctx, e.Provider.Name(), ev)
+	return err
 }
 
 func (e *Escrow) reconcileProviderPayment(ctx context.Context, providerID string) error {

@@ -1,6 +1,7 @@
 package escrow_test
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
@@ -488,5 +489,68 @@ func TestHouseTakesOverLapsedHoldInCompletePool(t *testing.T) {
 			t.Fatalf("unstakes = %d", unstakes)
 		}
 		s.checkProvider(t, e.sb)
+	})
+}
+
+// panicOnGet is a provider whose next Get kills the server: it panics, as a process dies.
+type panicOnGet struct {
+	squares.PaymentProvider
+	armed bool
+}
+
+func (p *panicOnGet) Get(ctx context.Context, id string) (*squares.ProviderPayment, error) {
+	if p.armed {
+		p.armed = false
+		panic(crash{})
+	}
+	return p.PaymentProvider.Get(ctx, id)
+}
+
+// TestWebhookRetriedAfterCrash: the server dies while handling a webhook (after the event arrived, before
+// the payment was reconciled); the provider's retry of the same event, to the restarted server, is
+// processed. (The event used to be marked processed before its handling, so the retry was ignored and the
+// squares stayed with a player whose hold was gone.)
+func TestWebhookRetriedAfterCrash(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		e := newEnv(t, engine)
+		a := newAuditor(t, e.url)
+		pools := e.game()
+		alice := e.player("Alice")
+		pay := e.buy(alice, pools[2], cell(3, 3)).Payment
+
+		var events []squares.ProviderEvent
+		e.onEvent = func(ctx context.Context, ev squares.ProviderEvent) error {
+			events = append(events, ev)
+			return nil
+		}
+		if _, err := e.sb.Cancel(e.ctx, pay.ProviderPaymentID, "issuer"); err != nil || len(events) != 1 {
+			t.Fatalf("issuer cancel: %v, events %v", err, events)
+		}
+		dying := &panicOnGet{PaymentProvider: e.esc.Provider, armed: true}
+		e.esc.Provider = dying
+		func() {
+			defer func() {
+				if _, ok := recover().(crash); !ok {
+					t.Fatal("the server did not die")
+				}
+			}()
+			e.esc.HandleEvent(e.ctx, events[0])
+		}()
+		e.restart()
+		if err := e.esc.HandleEvent(e.ctx, events[0]); err != nil {
+			t.Fatal(err)
+		}
+		if p := e.payment(pay.ID); p.Status != squares.PaymentReleased {
+			t.Fatalf("after the retried webhook = %s", p.Status)
+		}
+		if sqs := e.squaresOf(pools[2].ID); len(sqs) != 0 {
+			t.Fatalf("squares = %v", sqs)
+		}
+		// Processed now: a third delivery does nothing.
+		n := len(e.ledger())
+		if err := e.esc.HandleEvent(e.ctx, events[0]); err != nil || len(e.ledger()) != n {
+			t.Fatalf("third delivery: %v", err)
+		}
+		e.audit(a).checkProvider(t, e.sb)
 	})
 }

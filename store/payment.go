@@ -541,13 +541,16 @@ func (db *DB) RecordProviderEvent(ctx context.Context, provider string, e square
 	return fresh, err
 }
 
-// ForgetProviderEvent removes a processed mark so that the provider's retry of an event whose handling
-// failed is processed again.
-func (db *DB) ForgetProviderEvent(ctx context.Context, id string) error {
-	return db.update(ctx, func(tx *Tx) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM provider_events WHERE id = $1`, id)
-		return err
+// ProviderEventSeen reports whether a provider event was recorded as processed.
+func (db *DB) ProviderEventSeen(ctx context.Context, id string) (bool, error) {
+	var n int
+	err := db.view(ctx, func(tx *Tx) error {
+		return tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM provider_events WHERE id = $1`, id).Scan(&n)
 	})
+	if err != nil {
+		return false, fmt.Errorf("provider event: %w", err)
+	}
+	return n > 0, nil
 }
 
 // ListUserPayments returns a player's payments, newest first.
