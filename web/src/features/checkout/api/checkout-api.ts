@@ -67,6 +67,9 @@ export function usePoolForCheckout(id: number) {
 // runs effects twice, and a reload remounts the page: the in-flight promise is shared, and a created payment
 // is kept in session storage until its hold expires, so both reuse the first answer.
 
+// TODO(api): a second create for squares this player already holds (another tab, cleared storage) answers
+// 409 "This square is already owned by another player.", and GET /api/user/payments carries no clientSecret,
+// so such a checkout cannot be resumed from another tab; the hold simply runs out after 10 minutes.
 const STORAGE_PREFIX = 'squares.checkout.'
 const inflight = new Map<string, Promise<EscrowPayment>>()
 
