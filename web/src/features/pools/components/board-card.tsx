@@ -2,6 +2,7 @@ import { Crosshair, Grid3x3, Info, Trophy } from 'lucide-react'
 import { Card } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { gameStatusLabel, parseDigits } from '@/lib/game-status'
+import { teamInfo } from '@/lib/teams'
 import type { Cell, Pool, Square } from '@/lib/types'
 import { cn } from '@/lib/utils'
 import { ConnectionIndicator } from './connection-indicator'
@@ -65,19 +66,23 @@ export function BoardCard({
           </div>
           <ConnectionIndicator />
         </div>
-        {game && (game.awayScore !== null || game.homeScore !== null) && (
-          <div className="mt-3 flex items-center justify-between gap-3 rounded-lg bg-white/5 px-3 py-2 text-sm">
+        {game && (
+          <div className="mt-3 flex items-center justify-between gap-3 rounded-lg bg-white/5 px-3 py-2 text-sm" aria-label="Score">
             <div className="flex min-w-0 items-center gap-2">
               {live && <LivePulse />}
-              <span className="truncate font-semibold">{game.awayTeam}</span>
-              <span className="font-black tabular-nums text-lime-300">{game.awayScore ?? '–'}</span>
+              <span className="truncate font-semibold">
+                <span className="sm:hidden">{teamInfo(game.awayTeam).abbreviation}</span>
+                <span className="hidden sm:inline">{game.awayTeam}</span>
+              </span>
+              <span className="font-black tabular-nums text-lime-300">{game.awayScore ?? 0}</span>
             </div>
-            <span className="text-white/40" aria-hidden="true">
-              @
-            </span>
+            <span className="text-xs text-white/40">{live ? 'vs' : gameStatusLabel(game.status) === 'COMPLETED' ? 'final' : 'pre-game'}</span>
             <div className="flex min-w-0 items-center justify-end gap-2">
-              <span className="font-black tabular-nums text-lime-300">{game.homeScore ?? '–'}</span>
-              <span className="truncate font-semibold">{game.homeTeam}</span>
+              <span className="font-black tabular-nums text-lime-300">{game.homeScore ?? 0}</span>
+              <span className="truncate font-semibold">
+                <span className="sm:hidden">{teamInfo(game.homeTeam).abbreviation}</span>
+                <span className="hidden sm:inline">{game.homeTeam}</span>
+              </span>
               {live && <LivePulse />}
             </div>
           </div>
@@ -159,7 +164,7 @@ export function BoardCard({
             </li>
           )}
         </ul>
-        <p className="order-4 px-1 text-xs text-muted-foreground sm:order-none sm:px-0">
+        <p className="order-4 hidden px-1 text-xs text-muted-foreground sm:order-none sm:block sm:px-0">
           Use the arrow keys to move around the board{interactive ? ', and Enter or Space to select a square' : ''}.
         </p>
       </div>
