@@ -82,23 +82,23 @@ export function SandboxCardForm({
         <FlaskConical aria-hidden="true" />
         <AlertTitle>Sandbox payments: no real card is charged</AlertTitle>
         <AlertDescription>
-          <p>Use a test card with any future expiry date and any 3-digit CVC:</p>
+          <p>Use a test card (tap it to fill it in) with any future expiry date and any 3-digit CVC:</p>
           <ul className="grid gap-1">
             {TEST_CARDS.map((c) => (
               <li key={c.number} className="flex flex-wrap items-center gap-2">
-                <code className="rounded bg-white/70 px-1.5 py-0.5 font-mono text-xs">{c.number}</code>
-                <span className="text-xs">{c.label}</span>
                 <button
                   type="button"
-                  className="text-xs font-semibold underline underline-offset-2"
+                  className="rounded bg-white/80 px-1.5 py-0.5 font-mono text-xs ring-1 ring-sky-200 hover:bg-white focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none"
+                  aria-label={`Use test card ${c.number} (${c.label})`}
                   onClick={() => {
                     form.setValue('cardNumber', c.number, { shouldValidate: false })
                     form.clearErrors('cardNumber')
                   }}
                   disabled={busy || disabled}
                 >
-                  Use it
+                  {c.number}
                 </button>
+                <span className="text-xs">{c.label}</span>
               </li>
             ))}
           </ul>

@@ -13,8 +13,8 @@ export function useCountdown(until: string | null | undefined): number | null {
   return Math.max(0, target - now)
 }
 
-/** 9:05 */
+/** 9:05 (whole seconds left, rounded down: never more than the hold really has). */
 export function formatCountdown(ms: number): string {
-  const s = Math.ceil(ms / 1000)
+  const s = Math.max(0, Math.floor(ms / 1000))
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 }
