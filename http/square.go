@@ -35,8 +35,12 @@ func toSquareJSON(sq *squares.Square) squareJSON {
 	if !sq.PurchasedAt.IsZero() {
 		out.PurchasedAt = &sq.PurchasedAt
 	}
-	if sq.IsHouse {
+	switch {
+	case sq.IsHouse:
 		out.User = &squareOwnerJSON{FirstName: "House"}
+	case sq.State == squares.SquareHeld:
+		// A buyer mid-checkout stays anonymous: the square only shows as reserved.
+		out.User = nil
 	}
 	return out
 }
