@@ -193,17 +193,32 @@ func (e *Escrow) reconcile(ctx context.Context, pay *squares.Payment, pp *square
 		switch {
 		case pp.Status == squares.ProviderCanceled:
 			_, err := e.Store.ReleasePayment(ctx, pay.ID,
-				"The hold on your card was cancelled by your card issuer, so your squares were released.")
+				e.endedReason(ctx, pay, "The hold on your card was cancelled, so your squares were released."))
 			return err
 		case pp.Status == squares.ProviderSucceeded:
 			return e.Store.MarkCaptured(ctx, pay.ID)
 		}
 	case squares.PaymentCaptured:
 		if pp.AmountRefunded >= pay.Amount {
-			return e.Store.MarkRefunded(ctx, pay.ID, "Refunded.")
+			return e.Store.MarkRefunded(ctx, pay.ID, e.endedReason(ctx, pay, "Refunded."))
 		}
 	}
 	return nil
+}
+
+// endedReason tells the player why a hold was cancelled or a payment refunded at the provider: their pool
+// was cancelled (our own cancellation, whose event can arrive before we record it: the sandbox delivers
+// it during the call), the house took their squares in a complete pool, or otherwise.
+func (e *Escrow) endedReason(ctx context.Context, pay *squares.Payment, otherwise string) string {
+	p, err := e.Store.FindPool(ctx, pay.PoolID, 0)
+	switch {
+	case err != nil:
+	case p.Status == squares.PoolCancelled:
+		return reasonPoolCancelled
+	case pay.Status == squares.PaymentHeld && p.NumbersGenerated():
+		return "The hold on your card was cancelled before the pool's payments were collected, so the house took your squares."
+	}
+	return otherwise
 }
 
 // Kick asks Run for a pass now (after a pool completes, or is cancelled).
@@ -285,10 +300,13 @@ func (e *Escrow) capture(ctx context.Context, pay *squares.Payment) error {
 	return fmt.Errorf("capture %s: provider reports %s", pay.ID, pp.Status)
 }
 
+// reasonPoolCancelled tells a player their money came back because the pool was cancelled.
+const reasonPoolCancelled = "The pool was cancelled, so your payment was returned."
+
 // unwind returns the money of a cancelled pool's payment: a hold is cancelled (it costs nothing), a capture
 // refunded.
 func (e *Escrow) unwind(ctx context.Context, pay *squares.Payment) error {
-	const reason = "The pool was cancelled, so your payment was returned."
+	const reason = reasonPoolCancelled
 	switch pay.Status {
 	case squares.PaymentPending:
 		if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {

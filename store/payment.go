@@ -574,3 +574,25 @@ func (db *DB) ListUserPayments(ctx context.Context, userID int64) ([]*squares.Pa
 	})
 	return out, err
 }
+
+// ListPoolPayments returns the payments of a pool, oldest first.
+func (db *DB) ListPoolPayments(ctx context.Context, poolID int64) ([]*squares.Payment, error) {
+	var out []*squares.Payment
+	err := db.view(ctx, func(tx *Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT `+paymentColumns+` FROM payments y WHERE y.pool_id = $1
+			ORDER BY y.created_at, y.id`, poolID)
+		if err != nil {
+			return fmt.Errorf("pool payments: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			p, err := scanPayment(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, p)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
