@@ -139,7 +139,7 @@ const (
 // buy checks out cells, pays with the good card and confirms through the API.
 func buy(t *testing.T, c *apiClient, pool *store.PoolView, cells ...jsonCell) map[string]any {
 	t.Helper()
-	co := c.post("/api/create-escrow-payment", checkoutBody(pool.ID, (pool.EntryFee * squares.Cents(len(cells))).String(),
+	co := c.post("/api/create-escrow-payment", checkoutBody(pool.ID, (pool.EntryFee*squares.Cents(len(cells))).String(),
 		cells...)).want(http.StatusCreated).obj()
 	pi := co["paymentIntentId"].(string)
 	card(c, pi, goodCardNumber).want(http.StatusOK)
