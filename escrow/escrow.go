@@ -367,6 +367,55 @@ func (e *Escrow) settleAtProvider(ctx context.Context, pay *squares.Payment) err
 	return e.Store.SetProviderStatus(ctx, pay.ID, pp.Status)
 }
 
+// ReleaseHolds ends the uncaptured payments of a pool without cancelling it (the developer test page's
+// "release escrow"): checkouts in progress end and authorised holds are cancelled at the provider, which
+// costs the players nothing. Their squares are freed, or in a complete pool taken over by the house, as
+// when a hold lapses. Captured payments are left alone: cancelling the pool refunds them. It returns the
+// number of payments released; a provider failure leaves its payment held and is reported.
+func (e *Escrow) ReleaseHolds(ctx context.Context, poolID int64) (int, error) {
+	if _, err := e.Store.FindPool(ctx, poolID, 0); err != nil {
+		return 0, err
+	}
+	pays, err := e.Store.ListPoolPayments(ctx, poolID)
+	if err != nil {
+		return 0, err
+	}
+	const reason = "An administrator released the hold on your card; your squares were released."
+	released := 0
+	var errs []error
+	for _, pay := range pays {
+		switch pay.Status {
+		case squares.PaymentPending:
+			if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			e.cancelAtProvider(ctx, pay)
+		case squares.PaymentHeld:
+			pp, err := e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("cancel %s: %w", pay.ID, err))
+				continue
+			}
+			if pp.Status != squares.ProviderCanceled {
+				errs = append(errs, fmt.Errorf("cancel %s: provider reports %s", pay.ID, pp.Status))
+				continue
+			}
+			if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			if err := e.Store.SetProviderStatus(ctx, pay.ID, pp.Status); err != nil {
+				errs = append(errs, err)
+			}
+		default:
+			continue
+		}
+		released++
+	}
+	return released, errors.Join(errs...)
+}
+
 // CancelPool cancels a pool (an admin's refund, or the automation's decision) and returns its money at
 // once: holds released, captures refunded. Payments the provider does not settle now are retried by Run.
 func (e *Escrow) CancelPool(ctx context.Context, poolID int64) (*store.PoolView, error) {

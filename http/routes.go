@@ -59,6 +59,13 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/notifications/read", user(s.handleReadNotifications))
 	m.HandleFunc("GET /api/admin/ledger/summary", admin(s.handleLedgerSummary))
 	m.HandleFunc("POST /api/pools/{id}/refund", admin(s.handleRefundPool))
+	if s.Config.Dev {
+		// The developer test page's calls (devtest.go); unknown calls (404) outside development mode.
+		m.HandleFunc("POST /api/test/create-payment-intent", user(s.handleTestPaymentIntent))
+		m.HandleFunc("POST /api/test/create-escrow-payment", user(s.handleCreateEscrowPayment))
+		m.HandleFunc("POST /api/test/admin/release-escrow", admin(s.handleTestReleaseEscrow))
+		m.HandleFunc("POST /api/test/admin/refund-escrow", admin(s.handleTestRefundEscrow))
+	}
 
 	// Admin pool management.
 	m.HandleFunc("POST /api/simple-pools", admin(s.handleCreatePool))
