@@ -214,6 +214,20 @@ func (db *DB) FailCheckout(ctx context.Context, id, message string) error {
 	})
 }
 
+// lockPaymentPool locks the row of a payment's pool (PostgreSQL), before the payment's own row: every
+// transaction that locks both takes the pool first (a checkout locks its pool, then the expired checkouts
+// it releases), so that two of them never wait for each other.
+func lockPaymentPool(ctx context.Context, tx *Tx, id string) error {
+	var poolID int64
+	if err := tx.QueryRowContext(ctx, `SELECT pool_id FROM payments WHERE id = $1`, id).Scan(&poolID); err != nil {
+		return notFound(err, "Payment")
+	}
+	if _, err := tx.ExecContext(ctx, `SELECT id FROM pools WHERE id = $1`+tx.forUpdate("pools"), poolID); err != nil {
+		return fmt.Errorf("lock pool %d: %w", poolID, err)
+	}
+	return nil
+}
+
 // ConfirmResult is what a confirmed payment gave.
 type ConfirmResult struct {
 	Payment *squares.Payment
@@ -232,6 +246,9 @@ type ConfirmResult struct {
 func (db *DB) ConfirmPayment(ctx context.Context, id string, pp *squares.ProviderPayment) (*ConfirmResult, error) {
 	var res *ConfirmResult
 	err := db.update(ctx, func(tx *Tx) error {
+		if err := lockPaymentPool(ctx, tx, id); err != nil {
+			return err
+		}
 		p, err := findPaymentTx(ctx, tx, "y.id = $1", id, true)
 		if err != nil {
 			return err
@@ -358,6 +375,9 @@ func (db *DB) ReleasePayment(ctx context.Context, id, reason string) (*squares.P
 }
 
 func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
+	if err := lockPaymentPool(ctx, tx, id); err != nil {
+		return err
+	}
 	p, err := findPaymentTx(ctx, tx, "y.id = $1", id, true)
 	if err != nil {
 		return err
