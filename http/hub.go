@@ -37,9 +37,9 @@ func newHub(db *store.DB, logger *slog.Logger) *hub {
 		users: map[int64]map[*wsConn]struct{}{}}
 }
 
-// run handles events until the hub closes, and pings every connection now and then.
+// run handles events until the hub closes, and pings every connection now and then. The caller counts
+// it in h.done before starting it, so close never waits on a run that has not begun.
 func (h *hub) run(events <-chan squares.Event) {
-	h.done.Add(1)
 	defer h.done.Done()
 	ping := time.NewTicker(wsPingInterval)
 	defer ping.Stop()

@@ -81,6 +81,7 @@ func (s *Server) Open() error {
 	s.ln = ln
 	if s.Events != nil {
 		s.hub = newHub(s.Store, s.Logger)
+		s.hub.done.Add(1)
 		go s.hub.run(s.Events.Subscribe(s.hub.ctx))
 	}
 	go func() {

@@ -135,6 +135,13 @@ func sendWS(t *testing.T, c *websocket.Conn, v any) {
 // readUntil reads messages until one has the given type, failing after a generous deadline.
 func readUntil(t *testing.T, c *websocket.Conn, typ string) map[string]any {
 	t.Helper()
+	return readMatching(t, c, typ, func(map[string]any) bool { return true })
+}
+
+// readMatching reads messages until one has the given type and satisfies ok; earlier messages (such as the
+// update of a pool's opening, which may arrive after a subscription) are skipped.
+func readMatching(t *testing.T, c *websocket.Conn, typ string, ok func(map[string]any) bool) map[string]any {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for {
@@ -146,7 +153,7 @@ func readUntil(t *testing.T, c *websocket.Conn, typ string) map[string]any {
 		if err := json.Unmarshal(data, &m); err != nil {
 			t.Fatalf("bad frame %s: %v", data, err)
 		}
-		if m["type"] == typ {
+		if m["type"] == typ && ok(m) {
 			return m
 		}
 	}
@@ -165,7 +172,7 @@ func TestWebsocketPoolUpdates(t *testing.T) {
 		if code := claim(t, alice, srv.URL(), p.ID, 3, 7); code != http.StatusCreated {
 			t.Fatalf("claim = %d", code)
 		}
-		m := readUntil(t, ws, "poolUpdate")
+		m := readMatching(t, ws, "poolUpdate", hasSquare(3, 7))
 		if m["poolId"] != float64(p.ID) {
 			t.Fatalf("poolUpdate for %v", m["poolId"])
 		}
@@ -282,9 +289,8 @@ func TestWebsocketAcrossInstances(t *testing.T) {
 	if code := claim(t, bob, a.URL(), p.ID, 0, 0); code != http.StatusCreated {
 		t.Fatalf("claim on a = %d", code)
 	}
-	m := readUntil(t, ws, "poolUpdate")
-	sq := m["squares"].([]any)[0].(map[string]any)
-	if sq["row"] != float64(0) || sq["column"] != float64(0) {
+	m := readMatching(t, ws, "poolUpdate", hasSquare(0, 0))
+	if m["poolId"] != float64(p.ID) {
 		t.Fatalf("b saw %v", m)
 	}
 }
@@ -307,5 +313,19 @@ func TestWebsocketShutdownClosesConnections(t *testing.T) {
 	}
 	if err := <-read; websocket.CloseStatus(err) != websocket.StatusGoingAway {
 		t.Fatalf("after shutdown: %v, want going away", err)
+	}
+}
+
+// hasSquare reports whether a poolUpdate carries the square at row, col.
+func hasSquare(row, col int) func(map[string]any) bool {
+	return func(m map[string]any) bool {
+		sqs, _ := m["squares"].([]any)
+		for _, s := range sqs {
+			sq, _ := s.(map[string]any)
+			if sq["row"] == float64(row) && sq["column"] == float64(col) {
+				return true
+			}
+		}
+		return false
 	}
 }
