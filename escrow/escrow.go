@@ -56,6 +56,9 @@ func (e *Escrow) Checkout(ctx context.Context, u *squares.User, poolID int64, ce
 	if err != nil {
 		return nil, err
 	}
+	if pay.ProviderPaymentID != "" {
+		return pay, nil // the buyer's open checkout of these squares, resumed
+	}
 	pp, err := e.Provider.Create(ctx, squares.PaymentRequest{
 		Amount: pay.Amount, Currency: squares.Currency, IdempotencyKey: "create:" + pay.ID,
 		Description: fmt.Sprintf("Squares: %d square(s) in pool %d", len(cells), poolID),
@@ -73,6 +76,17 @@ func (e *Escrow) Checkout(ctx context.Context, u *squares.User, poolID int64, ce
 		return nil, err
 	}
 	pay.ProviderPaymentID, pay.ClientSecret, pay.ProviderStatus = pp.ID, pp.ClientSecret, pp.Status
+	return pay, nil
+}
+
+// CancelCheckout ends a buyer's own unpaid checkout: the squares are freed at once and the provider
+// payment cancelled.
+func (e *Escrow) CancelCheckout(ctx context.Context, u *squares.User, paymentID string) (*squares.Payment, error) {
+	pay, err := e.Store.CancelCheckout(ctx, u.ID, paymentID)
+	if err != nil {
+		return nil, err
+	}
+	e.cancelAtProvider(ctx, pay)
 	return pay, nil
 }
 

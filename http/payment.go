@@ -284,8 +284,28 @@ func (s *Server) handleUserPayments(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
+// paymentJSON shows a player their own payment; an open checkout carries its client secret so that
+// another tab can resume it.
 func paymentJSON(p *squares.Payment) map[string]any {
-	return map[string]any{"id": p.ID, "paymentIntentId": p.ProviderPaymentID, "poolId": p.PoolID, "amount": p.Amount,
+	out := map[string]any{"id": p.ID, "paymentIntentId": p.ProviderPaymentID, "poolId": p.PoolID, "amount": p.Amount,
 		"currency": p.Currency, "squares": p.Squares, "status": p.Status, "message": p.FailureMessage,
-		"expiresAt": p.HoldExpiresAt, "createdAt": p.CreatedAt}
+		"expiresAt": p.HoldExpiresAt, "createdAt": p.CreatedAt, "clientSecret": nil}
+	if p.Status == squares.PaymentPending {
+		out["clientSecret"] = p.ClientSecret
+	}
+	return out
+}
+
+// handleCancelCheckout ends the player's own unpaid checkout and frees its squares.
+func (s *Server) handleCancelCheckout(w http.ResponseWriter, r *http.Request) {
+	if s.Escrow == nil {
+		s.Error(w, r, squares.Errorf(squares.EUNPROCESSABLE, "Payments are not enabled on this server."))
+		return
+	}
+	pay, err := s.Escrow.CancelCheckout(r.Context(), userFrom(r.Context()), r.PathValue("id"))
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, paymentJSON(pay))
 }

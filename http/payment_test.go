@@ -211,11 +211,14 @@ func TestCreateEscrowPayment(t *testing.T) {
 			"amount", "Amount must be positive.")
 		bob.post(path, checkoutBody(five.ID, "ten", at(3, 3))).wantError(http.StatusBadRequest, "invalid", "",
 			"amount", "Amount must be a number of dollars, such as 10 or \"10.00\".")
-		// Taken, or over the limit.
-		bob.post(path, checkoutBody(five.ID, 5, at(0, 1))).wantError(http.StatusConflict, "conflict",
+		// Taken (held by Ann's open checkout: each new checkout of hers replaced the one before), or over the
+		// limit.
+		bob.post(path, checkoutBody(five.ID, 5, at(2, 2))).wantError(http.StatusConflict, "conflict",
 			"This square is already owned by another player.")
-		ann.post(path, checkoutBody(five.ID, 10, at(4, 4), at(4, 5))).wantError(http.StatusUnprocessableEntity,
-			"unprocessable", "You can only select 5 squares at a time. Remove a selected square first to select a different one.")
+		bob.post(path, checkoutBody(five.ID, 5, at(0, 1))).want(http.StatusCreated)
+		ann.post(path, checkoutBody(five.ID, 30, at(4, 0), at(4, 1), at(4, 2), at(4, 3), at(4, 4), at(4, 5))).
+			wantError(http.StatusUnprocessableEntity, "unprocessable",
+				"You can only select 5 squares at a time. Remove a selected square first to select a different one.")
 
 		// Free pools are claimed, not bought.
 		bob.post(path, checkoutBody(free.ID, 5, at(3, 3))).wantError(http.StatusUnprocessableEntity, "unprocessable",
@@ -241,9 +244,9 @@ func TestCreateEscrowPayment(t *testing.T) {
 		bob.post(fmt.Sprintf("/api/pools/%d/squares", five.ID), at(3, 3)).wantError(http.StatusUnprocessableEntity,
 			"unprocessable", "Squares in paid pools are bought through checkout.")
 
-		// Refusals changed nothing: Ann's three checkouts hold four squares, and only they.
+		// Refusals changed nothing: Ann's open checkout holds (2,2) and Bob's (0,1), and only they.
 		sqs := s.get(t, fmt.Sprintf("/api/pools/%d/squares", five.ID)).list()
-		if len(sqs) != 4 {
+		if len(sqs) != 2 {
 			t.Fatalf("squares after the refusals = %v", sqs)
 		}
 	})
@@ -514,5 +517,52 @@ func TestConcurrentBuyersOfOneSquare(t *testing.T) {
 		if p := loser.get("/api/user/payments").want(http.StatusOK).list(); p[0]["status"] != "released" {
 			t.Fatalf("loser's payment = %v", p[0])
 		}
+	})
+}
+
+// TestCheckoutResumeAndCancel: a buyer's checkout of the same squares resumes (another tab, a reload),
+// another selection replaces it, and the buyer may cancel an unpaid checkout, freeing the squares at once.
+func TestCheckoutResumeAndCancel(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startPayAPI(t, engine, payOptions{})
+		five := s.paidGame(t)[2]
+		ann, _ := s.storePlayer(t, squares.RoleUser)
+		bob, _ := s.storePlayer(t, squares.RoleUser)
+		const path = "/api/create-escrow-payment"
+
+		first := ann.post(path, checkoutBody(five.ID, 10, at(1, 1), at(1, 2))).want(http.StatusCreated).obj()
+		again := ann.post(path, checkoutBody(five.ID, "10.00", at(1, 2), at(1, 1))).want(http.StatusCreated).obj()
+		if again["paymentId"] != first["paymentId"] || again["clientSecret"] != first["clientSecret"] {
+			t.Fatalf("the same squares started a new checkout: %v then %v", first["paymentId"], again["paymentId"])
+		}
+		// Another tab finds the open checkout with its client secret.
+		var mine []map[string]any
+		ann.get("/api/user/payments").want(http.StatusOK).decode(&mine)
+		if len(mine) != 1 || mine[0]["clientSecret"] != first["clientSecret"] || mine[0]["status"] != "pending" {
+			t.Fatalf("payments = %v", mine)
+		}
+		// Other squares replace the open checkout: (1,1) is free again.
+		second := ann.post(path, checkoutBody(five.ID, 5, at(2, 2))).want(http.StatusCreated).obj()
+		bob.post(path, checkoutBody(five.ID, 5, at(1, 1))).want(http.StatusCreated)
+		// Nobody cancels another's checkout; the buyer cancels theirs and (2,2) is free at once.
+		cancel := fmt.Sprintf("/api/user/payments/%s/cancel", second["paymentId"])
+		bob.post(cancel, nil).wantError(http.StatusNotFound, "not_found", "Payment not found.")
+		if got := ann.post(cancel, nil).want(http.StatusOK).obj(); got["status"] != "released" {
+			t.Fatalf("cancelled checkout = %v", got)
+		}
+		bob.post(path, checkoutBody(five.ID, 10, at(1, 1), at(2, 2))).want(http.StatusCreated)
+		// The cancelled provider payment is cancelled at the sandbox.
+		pp, err := s.sb.Get(context.Background(), second["paymentIntentId"].(string))
+		if err != nil || pp.Status != squares.ProviderCanceled {
+			t.Fatalf("sandbox payment = %+v, %v", pp, err)
+		}
+		// A paid checkout cannot be cancelled.
+		third := ann.post(path, checkoutBody(five.ID, 5, at(3, 3))).want(http.StatusCreated).obj()
+		ann.post(fmt.Sprintf("/api/sandbox/payments/%s/confirm", third["paymentIntentId"]),
+			map[string]any{"cardNumber": "4242424242424242", "expiry": "12/40", "cvc": "123"}).want(http.StatusOK)
+		ann.post("/api/purchase-squares", map[string]any{"poolId": five.ID, "paymentIntentId": third["paymentIntentId"]}).
+			want(http.StatusOK)
+		ann.post(fmt.Sprintf("/api/user/payments/%s/cancel", third["paymentId"]), nil).wantError(http.StatusConflict,
+			"conflict", "This payment is complete; its squares are yours.")
 	})
 }

@@ -55,6 +55,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/stripe/webhook", s.handleStripeWebhook) // no session: the signature authenticates it
 	m.HandleFunc("GET /api/user/transactions", user(s.handleUserTransactions))
 	m.HandleFunc("GET /api/user/payments", user(s.handleUserPayments))
+	m.HandleFunc("POST /api/user/payments/{id}/cancel", user(s.handleCancelCheckout))
 	m.HandleFunc("GET /api/notifications", user(s.handleNotifications))
 	m.HandleFunc("POST /api/notifications/read", user(s.handleReadNotifications))
 	m.HandleFunc("GET /api/admin/ledger/summary", admin(s.handleLedgerSummary))

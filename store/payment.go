@@ -91,6 +91,21 @@ func (db *DB) BeginCheckout(ctx context.Context, c Checkout) (*squares.Payment, 
 		if err := releaseExpiredCheckouts(ctx, tx, p.ID); err != nil {
 			return err
 		}
+		// One open checkout per buyer and pool: the same squares resume it (another tab, a reload); other
+		// squares replace it, as a new cart would.
+		open, err := openCheckouts(ctx, tx, p.ID, c.User.ID)
+		if err != nil {
+			return err
+		}
+		for _, prev := range open {
+			if sameCells(prev.Squares, c.Cells) {
+				out = prev
+				return nil
+			}
+			if err := withdrawCheckout(ctx, tx, prev, "Replaced by a newer checkout."); err != nil {
+				return err
+			}
+		}
 		if err := checkLimit(ctx, tx, p, c.User.ID, len(c.Cells)); err != nil {
 			return err
 		}
@@ -119,6 +134,75 @@ func (db *DB) BeginCheckout(ctx context.Context, c Checkout) (*squares.Payment, 
 		}
 		tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: p.GameID, Cells: c.Cells})
 		out = pay
+		return nil
+	})
+	return out, err
+}
+
+// openCheckouts returns a buyer's pending checkouts in a pool, locked.
+func openCheckouts(ctx context.Context, tx *Tx, poolID, userID int64) ([]*squares.Payment, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT `+paymentColumns+` FROM payments y WHERE y.pool_id = $1
+		AND y.user_id = $2 AND y.status = 'pending' ORDER BY y.created_at`+tx.forUpdate("y"), poolID, userID)
+	if err != nil {
+		return nil, fmt.Errorf("open checkouts: %w", err)
+	}
+	defer rows.Close()
+	var out []*squares.Payment
+	for rows.Next() {
+		p, err := scanPayment(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// sameCells reports whether two lists hold the same squares in any order.
+func sameCells(a, b []squares.Cell) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	set := map[squares.Cell]bool{}
+	for _, c := range a {
+		set[c] = true
+	}
+	for _, c := range b {
+		if !set[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// withdrawCheckout ends a pending checkout at its buyer's request (or replaced by their newer one): the
+// held squares are freed and nobody needs telling.
+func withdrawCheckout(ctx context.Context, tx *Tx, p *squares.Payment, reason string) error {
+	if err := deleteHeldSquares(ctx, tx, p); err != nil {
+		return err
+	}
+	return setPaymentStatus(ctx, tx, p, squares.PaymentReleased, reason)
+}
+
+// CancelCheckout ends a buyer's own pending checkout and frees its squares. A checkout already paid, or
+// ended, is left as it is (a conflict for one already paid).
+func (db *DB) CancelCheckout(ctx context.Context, userID int64, id string) (*squares.Payment, error) {
+	var out *squares.Payment
+	err := db.update(ctx, func(tx *Tx) error {
+		if err := lockPaymentPool(ctx, tx, id); err != nil {
+			return err
+		}
+		p, err := findPaymentTx(ctx, tx, "y.id = $1", id, true)
+		if err != nil || p.UserID != userID {
+			return squares.Errorf(squares.ENOTFOUND, "Payment not found.")
+		}
+		out = p
+		switch p.Status {
+		case squares.PaymentPending:
+			return withdrawCheckout(ctx, tx, p, "You cancelled this checkout.")
+		case squares.PaymentHeld, squares.PaymentCaptured:
+			return squares.Errorf(squares.ECONFLICT, "This payment is complete; its squares are yours.")
+		}
 		return nil
 	})
 	return out, err
