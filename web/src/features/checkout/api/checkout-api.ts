@@ -67,9 +67,8 @@ export function usePoolForCheckout(id: number) {
 // runs effects twice, and a reload remounts the page: the in-flight promise is shared, and a created payment
 // is kept in session storage until its hold expires, so both reuse the first answer.
 
-// TODO(api): a second create for squares this player already holds (another tab, cleared storage) answers
-// 409 "This square is already owned by another player.", and GET /api/user/payments carries no clientSecret,
-// so such a checkout cannot be resumed from another tab; the hold simply runs out after 10 minutes.
+// The server also resumes: asking again for squares this player already holds in an open checkout (another tab,
+// cleared storage) answers that same checkout.
 const STORAGE_PREFIX = 'squares.checkout.'
 const inflight = new Map<string, Promise<EscrowPayment>>()
 
@@ -161,6 +160,19 @@ export function usePurchaseSquares(poolId: number) {
       void queryClient.invalidateQueries({ queryKey: checkoutKeys.userPools })
       void queryClient.invalidateQueries({ queryKey: checkoutKeys.myPools })
       void queryClient.invalidateQueries({ queryKey: checkoutKeys.transactions })
+      void queryClient.invalidateQueries({ queryKey: checkoutKeys.payments })
+    },
+  })
+}
+
+/** POST /api/user/payments/{id}/cancel: the buyer ends their unpaid checkout and the squares are freed at once. */
+export function useCancelCheckout(poolId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (paymentId: string) => api.post<unknown>(`/api/user/payments/${encodeURIComponent(paymentId)}/cancel`, {}),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: checkoutKeys.squares(poolId) })
+      void queryClient.invalidateQueries({ queryKey: checkoutKeys.pool(poolId) })
       void queryClient.invalidateQueries({ queryKey: checkoutKeys.payments })
     },
   })

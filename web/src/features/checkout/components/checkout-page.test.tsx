@@ -68,6 +68,14 @@ describe('Checkout page', () => {
     expect(p(`poolId=31&squares=${encodeURIComponent('[{"row":10,"column":1}]')}&amount=10`)).toBeNull()
   })
 
+  it('cancels the checkout: the squares are released and the page returns to the pool', async () => {
+    const { fetch, user } = open({ 'POST /api/user/payments/pay_1/cancel': { body: { id: 'pay_1', status: 'released' } } })
+    await user.click(await screen.findByRole('button', { name: /Cancel checkout/ }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pool/31'))
+    expect(fetch.mock.calls.some(([u, init]) => String(u).endsWith('/api/user/payments/pay_1/cancel') && init?.method === 'POST')).toBe(true)
+    expect(await screen.findByText('Checkout cancelled')).toBeInTheDocument()
+  })
+
   it('goes to the dashboard without its parameters', async () => {
     const { fetch } = open({}, { at: '/checkout' })
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'))

@@ -15,7 +15,7 @@ import { formatDateTimeET } from '@/lib/dates'
 import { formatCents, formatMoney, toCents } from '@/lib/money'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { cn } from '@/lib/utils'
-import { checkoutKey, forgetCheckout, usePoolForCheckout, usePurchaseSquares, type CheckoutRequest, type CheckoutSquare } from '../api/checkout-api'
+import { checkoutKey, forgetCheckout, useCancelCheckout, usePoolForCheckout, usePurchaseSquares, type CheckoutRequest, type CheckoutSquare } from '../api/checkout-api'
 import { formatCountdown, useCountdown } from '../hooks/use-countdown'
 import { useEscrowPayment } from '../hooks/use-escrow-payment'
 import { SandboxCardForm } from './sandbox-card-form'
@@ -74,6 +74,7 @@ function Checkout({ request }: { request: CheckoutRequest }) {
   const pool = poolQuery.data ?? null
   const escrow = useEscrowPayment(request)
   const purchase = usePurchaseSquares(request.poolId)
+  const cancel = useCancelCheckout(request.poolId)
   const payment = escrow.status === 'ready' ? escrow.payment : null
   const left = useCountdown(payment?.expiresAt)
   const expired = left !== null && left <= 0
@@ -121,14 +122,33 @@ function Checkout({ request }: { request: CheckoutRequest }) {
     }
   }
 
+  const cancelCheckout = async () => {
+    if (!payment) return
+    try {
+      await cancel.mutateAsync(payment.paymentId)
+      forgetCheckout(key)
+      toast.success('Checkout cancelled', { description: 'Your squares were released. Nothing was charged.' })
+      navigate(poolPath, { replace: true })
+    } catch (err) {
+      toast.error('Error', { description: errorMessage(err, 'Failed to cancel the checkout') })
+    }
+  }
+
   const provider = config?.paymentsProvider ?? payment?.provider ?? 'sandbox'
   const formDisabled = !payment || expired || purchase.isPending
 
   return (
     <PageContainer className="max-w-5xl">
-      <Link to={poolPath} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-muted-foreground hover:text-foreground">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Pool
-      </Link>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <Link to={poolPath} className="inline-flex items-center gap-1 text-sm font-semibold text-muted-foreground hover:text-foreground">
+          <ArrowLeft className="size-4" aria-hidden="true" /> Back to Pool
+        </Link>
+        {payment && !expired && (
+          <Button variant="ghost" size="sm" onClick={cancelCheckout} disabled={cancel.isPending || purchase.isPending}>
+            {cancel.isPending ? <Spinner className="size-4" /> : null} Cancel checkout
+          </Button>
+        )}
+      </div>
       <PageHeader eyebrow="Secure checkout" title="Pay for your squares" description="Your squares are held for you while you pay." />
 
       <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:grid-rows-[auto_1fr]">
