@@ -141,10 +141,15 @@ func (db *DB) BeginCheckout(ctx context.Context, c Checkout) (*squares.Payment, 
 
 // openCheckouts returns a buyer's pending checkouts in a pool, locked.
 func openCheckouts(ctx context.Context, tx *Tx, poolID, userID int64) ([]*squares.Payment, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT `+paymentColumns+` FROM payments y WHERE y.pool_id = $1
+	return queryPayments(ctx, tx, `SELECT `+paymentColumns+` FROM payments y WHERE y.pool_id = $1
 		AND y.user_id = $2 AND y.status = 'pending' ORDER BY y.created_at`+tx.forUpdate("y"), poolID, userID)
+}
+
+// queryPayments reads the payments a query selects (its columns are paymentColumns).
+func queryPayments(ctx context.Context, tx *Tx, query string, args ...any) ([]*squares.Payment, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("open checkouts: %w", err)
+		return nil, fmt.Errorf("payments: %w", err)
 	}
 	defer rows.Close()
 	var out []*squares.Payment
@@ -605,20 +610,8 @@ func (db *DB) ListPaymentWork(ctx context.Context, limit int) (*PaymentWork, err
 		for _, l := range lists {
 			q := `SELECT ` + paymentColumns + ` FROM payments y JOIN pools p ON p.id = y.pool_id WHERE ` + l.where +
 				fmt.Sprintf(` ORDER BY y.created_at LIMIT %d`, limit)
-			rows, err := tx.QueryContext(ctx, q, l.args...)
-			if err != nil {
-				return fmt.Errorf("payment work: %w", err)
-			}
-			for rows.Next() {
-				p, err := scanPayment(rows)
-				if err != nil {
-					rows.Close()
-					return err
-				}
-				*l.dst = append(*l.dst, p)
-			}
-			rows.Close()
-			if err := rows.Err(); err != nil {
+			var err error
+			if *l.dst, err = queryPayments(ctx, tx, q, l.args...); err != nil {
 				return err
 			}
 		}
@@ -660,21 +653,10 @@ func (db *DB) ProviderEventSeen(ctx context.Context, id string) (bool, error) {
 // ListUserPayments returns a player's payments, newest first.
 func (db *DB) ListUserPayments(ctx context.Context, userID int64) ([]*squares.Payment, error) {
 	var out []*squares.Payment
-	err := db.view(ctx, func(tx *Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT `+paymentColumns+` FROM payments y WHERE y.user_id = $1
-			ORDER BY y.created_at DESC`, userID)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			p, err := scanPayment(rows)
-			if err != nil {
-				return err
-			}
-			out = append(out, p)
-		}
-		return rows.Err()
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		out, err = queryPayments(ctx, tx, `SELECT `+paymentColumns+` FROM payments y WHERE y.user_id = $1
+			ORDER BY y.created_at DESC, y.id`, userID)
+		return err
 	})
 	return out, err
 }
@@ -682,21 +664,10 @@ func (db *DB) ListUserPayments(ctx context.Context, userID int64) ([]*squares.Pa
 // ListPoolPayments returns the payments of a pool, oldest first.
 func (db *DB) ListPoolPayments(ctx context.Context, poolID int64) ([]*squares.Payment, error) {
 	var out []*squares.Payment
-	err := db.view(ctx, func(tx *Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT `+paymentColumns+` FROM payments y WHERE y.pool_id = $1
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		out, err = queryPayments(ctx, tx, `SELECT `+paymentColumns+` FROM payments y WHERE y.pool_id = $1
 			ORDER BY y.created_at, y.id`, poolID)
-		if err != nil {
-			return fmt.Errorf("pool payments: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			p, err := scanPayment(rows)
-			if err != nil {
-				return err
-			}
-			out = append(out, p)
-		}
-		return rows.Err()
+		return err
 	})
 	return out, err
 }
