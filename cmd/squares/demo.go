@@ -23,17 +23,32 @@ const (
 )
 
 // demoGames are real matchups placed a few hours to a few days ahead of now.
+// demoGames are real matchups: the first kicks off a few hours from now (so its pools are about to be
+// decided), the others at the usual NFL kickoff times (US Eastern) over the next days.
 var demoGames = []struct {
 	away, home string
-	in         time.Duration
+	day        int // days from today, Eastern time; 0 means "in about four hours"
+	kickoff    string
 }{
-	{"Kansas City Chiefs", "Buffalo Bills", 4 * time.Hour},
-	{"Dallas Cowboys", "Philadelphia Eagles", 26 * time.Hour},
-	{"San Francisco 49ers", "Seattle Seahawks", 29 * time.Hour},
-	{"Green Bay Packers", "Detroit Lions", 2*24*time.Hour + 3*time.Hour},
-	{"Baltimore Ravens", "Pittsburgh Steelers", 3*24*time.Hour + 5*time.Hour},
-	{"Miami Dolphins", "New York Jets", 4 * 24 * time.Hour},
-	{"Los Angeles Rams", "Los Angeles Chargers", 5*24*time.Hour + 2*time.Hour},
+	{"Kansas City Chiefs", "Buffalo Bills", 0, ""},
+	{"Dallas Cowboys", "Philadelphia Eagles", 1, "13:00"},
+	{"San Francisco 49ers", "Seattle Seahawks", 1, "16:25"},
+	{"Green Bay Packers", "Detroit Lions", 1, "20:20"},
+	{"Baltimore Ravens", "Pittsburgh Steelers", 2, "20:15"},
+	{"Miami Dolphins", "New York Jets", 4, "20:15"},
+	{"Los Angeles Rams", "Los Angeles Chargers", 5, "16:05"},
+}
+
+// demoKickoff places a demo game: four hours from now on the half hour, or its day and time in Eastern.
+func demoKickoff(now time.Time, day int, kickoff string) time.Time {
+	if day == 0 {
+		return now.UTC().Truncate(30 * time.Minute).Add(4 * time.Hour)
+	}
+	y, m, d := now.In(squares.Eastern).Date()
+	var hour, minute int
+	fmt.Sscanf(kickoff, "%d:%d", &hour, &minute)
+	// time.Date carries day 32 into the next month.
+	return time.Date(y, m, d+day, hour, minute, 0, 0, squares.Eastern).UTC()
 }
 
 var demoNames = [][2]string{
@@ -72,12 +87,11 @@ func seedDemo(ctx context.Context, db *store.DB, now time.Time, withAdmin bool, 
 	if _, err := db.SetActiveWeek(ctx, squares.LeagueNFL, demoWeek); err != nil {
 		return false, err
 	}
-	start := now.UTC().Truncate(30 * time.Minute)
 	var pools []*store.PoolView
 	for i, dg := range demoGames {
 		g := &squares.Game{LeagueID: squares.LeagueNFL, ExternalID: fmt.Sprintf("demo_%d", i+1),
 			Season: seasonYear(now), Week: demoWeek, HomeTeam: dg.home, AwayTeam: dg.away,
-			HomeTeamColor: colour[dg.home], AwayTeamColor: colour[dg.away], GameDate: start.Add(dg.in),
+			HomeTeamColor: colour[dg.home], AwayTeamColor: colour[dg.away], GameDate: demoKickoff(now, dg.day, dg.kickoff),
 			Status: squares.GameScheduled}
 		if err := db.CreateGame(ctx, g); err != nil {
 			return false, err

@@ -69,3 +69,14 @@ func TestSeedDemo(t *testing.T) {
 		}
 	})
 }
+
+func TestDemoKickoff(t *testing.T) {
+	now := time.Date(2026, 11, 30, 23, 10, 0, 0, time.UTC) // 6:10 PM Eastern on Nov 30
+	if got, want := demoKickoff(now, 0, ""), time.Date(2026, 12, 1, 3, 0, 0, 0, time.UTC); !got.Equal(want) {
+		t.Errorf("first game = %v, want %v", got, want)
+	}
+	// A day past the month's end rolls into December; 13:00 Eastern is 18:00 UTC in winter.
+	if got, want := demoKickoff(now, 1, "13:00"), time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC); !got.Equal(want) {
+		t.Errorf("next day = %v, want %v", got, want)
+	}
+}
