@@ -161,6 +161,10 @@ func seedDemo(ctx context.Context, db *store.DB, now time.Time, withAdmin bool, 
 			}
 		}
 	}
+	// The demo player also holds paid squares, so My Pools shows card holds in its transactions.
+	if err := buyDemoSquares(ctx, db, esc, sb, pools[len(squares.Tiers)+2], demo, 2, rng); err != nil {
+		return false, err
+	}
 	featured := pools[2] // the $5 pool of the first game
 	if _, err := db.FeaturePool(ctx, featured.ID, "Pool of the Week", now.Add(7*24*time.Hour)); err != nil {
 		return false, err

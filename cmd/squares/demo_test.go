@@ -43,7 +43,7 @@ func TestSeedDemo(t *testing.T) {
 			t.Fatalf("demo player = %+v, %v", demo, err)
 		}
 		mine, err := db.ListPools(ctx, store.PoolFilter{Viewer: demo.ID, OwnedBy: demo.ID})
-		if err != nil || len(mine) != 1 || mine[0].ViewerSquares != 3 {
+		if err != nil || len(mine) != 2 || mine[0].ViewerSquares+mine[1].ViewerSquares != 5 {
 			t.Fatalf("demo player's pools = %v, %v", mine, err)
 		}
 		// Paid pools hold squares bought through the sandbox, and the books balance.

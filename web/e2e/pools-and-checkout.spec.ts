@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 interface PoolJSON {
   id: number
   name: string
+  game: { homeTeam: string; awayTeam: string }
   entryFee: string
   status: string
   currentParticipants: number
@@ -131,7 +132,12 @@ test('paying for two squares of a $5 pool by card makes them yours and shows the
 
   await page.getByRole('link', { name: 'My Pools' }).first().click()
   await page.getByRole('tab', { name: /Transactions/ }).click()
-  const hold = page.getByTestId('transaction').filter({ hasText: pool.name }).filter({ hasText: 'Card hold for squares' })
+  // The demo player holds squares in other pools too: this purchase is the hold on this pool's game.
+  const hold = page
+    .getByTestId('transaction')
+    .filter({ hasText: pool.name })
+    .filter({ hasText: `${pool.game.awayTeam} @ ${pool.game.homeTeam}` })
+    .filter({ hasText: 'Card hold for squares' })
   await expect(hold).toHaveCount(1)
   await expect(hold).toContainText('−$10.00')
   await expect(hold).toContainText('Hold')
