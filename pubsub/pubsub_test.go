@@ -1,0 +1,88 @@
+package pubsub_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/pubsub"
+	"github.com/squaresapp/squares/store"
+	"github.com/squaresapp/squares/store/storetest"
+)
+
+func TestMain(m *testing.M) { storetest.Main(m) }
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+func receive(t *testing.T, ch <-chan squares.Event) squares.Event {
+	t.Helper()
+	select {
+	case e := <-ch:
+		return e
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event")
+	}
+	return squares.Event{}
+}
+
+func TestLocal(t *testing.T) {
+	bus := pubsub.NewLocal(quiet)
+	ctx, cancel := context.WithCancel(context.Background())
+	a, b := bus.Subscribe(ctx), bus.Subscribe(context.Background())
+	e := squares.Event{Kind: squares.EventPool, PoolID: 7, Cells: []squares.Cell{{Row: 1, Column: 2}}}
+	bus.Publish(context.Background(), e)
+	for _, ch := range []<-chan squares.Event{a, b} {
+		if got := receive(t, ch); got.PoolID != 7 || len(got.Cells) != 1 {
+			t.Fatalf("got %+v", got)
+		}
+	}
+	// Ending a subscription's context closes its channel.
+	cancel()
+	if _, open := <-a; open {
+		t.Fatal("channel still open after its context ended")
+	}
+	// A subscriber that never reads does not block the publisher: its events are dropped past its buffer.
+	done := make(chan struct{})
+	go func() {
+		for i := 0; i < 10000; i++ {
+			bus.Publish(context.Background(), e)
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("publishing blocked on a subscriber that does not read")
+	}
+}
+
+// TestPostgres: two buses on one database, as two instances: an event published on either reaches both.
+func TestPostgres(t *testing.T) {
+	url := storetest.URL(t, store.Postgres)
+	ctx := context.Background()
+	a, b := pubsub.NewPostgres(url, quiet), pubsub.NewPostgres(url, quiet)
+	for _, bus := range []*pubsub.Postgres{a, b} {
+		if err := bus.Open(ctx); err != nil {
+			t.Fatal(err)
+		}
+		defer bus.Close()
+	}
+	subA, subB := a.Subscribe(ctx), b.Subscribe(ctx)
+	if err := a.Publish(ctx, squares.Event{Kind: squares.EventGame, GameID: 42}); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range []<-chan squares.Event{subA, subB} {
+		if got := receive(t, ch); got.Kind != squares.EventGame || got.GameID != 42 {
+			t.Fatalf("got %+v", got)
+		}
+	}
+	if err := b.Publish(ctx, squares.Event{Kind: squares.EventUser, UserID: 9}); err != nil {
+		t.Fatal(err)
+	}
+	if got := receive(t, subA); got.UserID != 9 {
+		t.Fatalf("got %+v", got)
+	}
+}
