@@ -1,12 +1,14 @@
 package http_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"strings"
@@ -327,5 +329,79 @@ func hasSquare(row, col int) func(map[string]any) bool {
 			}
 		}
 		return false
+	}
+}
+
+// TestWebsocketSlowClientDropped: a subscriber that stops reading is dropped, and the server closes its
+// connection, while a subscriber that keeps reading gets every update of the same pool.
+func TestWebsocketSlowClientDropped(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	p := openFreePool(t, srv.db)
+	ctx := context.Background()
+
+	// The slow client speaks websocket by hand, subscribes, and never reads again.
+	raw, err := net.Dial("tcp", srv.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	fmt.Fprintf(raw, "GET /ws HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", srv.Addr())
+	br := bufio.NewReader(raw)
+	status, err := br.ReadString('\n')
+	if err != nil || !strings.HasPrefix(status, "HTTP/1.1 101") {
+		t.Fatalf("upgrade: %q, %v", status, err)
+	}
+	msg := fmt.Sprintf(`{"type":"subscribe","poolId":%d}`, p.ID)
+	mask := []byte{1, 2, 3, 4}
+	frame := append([]byte{0x81, 0x80 | byte(len(msg))}, mask...)
+	for i := range len(msg) {
+		frame = append(frame, msg[i]^mask[i%4])
+	}
+	if _, err := raw.Write(frame); err != nil {
+		t.Fatal(err)
+	}
+	// Read the upgrade's headers and the "subscribed" frame, then stop reading.
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line == "\r\n" {
+			break
+		}
+	}
+	head := make([]byte, 2)
+	if _, err := io.ReadFull(br, head); err != nil {
+		t.Fatal(err)
+	}
+	reply := make([]byte, head[1]&0x7f)
+	if _, err := io.ReadFull(br, reply); err != nil || !strings.Contains(string(reply), `"subscribed"`) {
+		t.Fatalf("slow client's subscription: %s, %v", reply, err)
+	}
+
+	good := dialWS(t, srv.URL())
+	sendWS(t, good, map[string]any{"type": "subscribe", "poolId": p.ID})
+	readUntil(t, good, "subscribed")
+
+	// Publish in batches, each read in full by the good client, until far more has been sent than the
+	// slow client's socket buffers can hold (about 7 MB).
+	received := 0
+	for batch := 0; batch < 80; batch++ {
+		for i := 0; i < 50; i++ {
+			srv.db.Events.Publish(ctx, squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: p.GameID})
+		}
+		for i := 0; i < 50; i++ {
+			readUntil(t, good, "poolUpdate")
+			received++
+		}
+	}
+	if received != 4000 {
+		t.Fatalf("good client received %d updates", received)
+	}
+	// The slow client's stream ends: reading what is buffered reaches the close, not a timeout.
+	raw.SetReadDeadline(time.Now().Add(30 * time.Second))
+	if _, err := io.Copy(io.Discard, br); err != nil {
+		t.Fatalf("slow client was not dropped: %v", err)
 	}
 }
