@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -100,4 +102,63 @@ func freeCellsOf(t *testing.T, db *store.DB, poolID int64) []squares.Cell {
 		}
 	}
 	return out
+}
+
+// TestVerifyDrawManyPools fills many pools with different owners and checks that the verifier, reading the
+// published values through the API, agrees with the server's draw for every one.
+func TestVerifyDrawManyPools(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db := storetest.Open(t, engine)
+		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+		srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: true}, db, logger)
+		if err := srv.Open(); err != nil {
+			t.Fatal(err)
+		}
+		defer srv.Close(ctx)
+		players := make([]*squares.User, 40)
+		for i := range players {
+			players[i] = &squares.User{Email: fmt.Sprintf("p%d@example.com", i), PasswordHash: "x", FirstName: "P",
+				Role: squares.RoleUser, IsAgeVerified: true}
+			if err := db.CreateUser(ctx, players[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		const games = 12
+		for gi := 0; gi < games; gi++ {
+			g := &squares.Game{LeagueID: squares.LeagueNFL, HomeTeam: "Home", AwayTeam: fmt.Sprintf("Away %d", gi),
+				GameDate: time.Now().Add(48 * time.Hour), Status: squares.GameScheduled, HomeTeamColor: "#000000",
+				AwayTeamColor: "#ffffff"}
+			if err := db.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			pools, _ := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+			p, err := db.SetPoolStatus(ctx, pools[0].ID, squares.PoolActive)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Twenty of the forty players, chosen per game, take five squares each in a shuffled order.
+			order := rand.New(rand.NewPCG(uint64(gi), 7)).Perm(squares.SquaresPerPool)
+			for k := 0; k < 20; k++ {
+				cells := make([]squares.Cell, 5)
+				for j := range cells {
+					n := order[k*5+j]
+					cells[j] = squares.Cell{Row: n / 10, Column: n % 10}
+				}
+				if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: players[(gi*7+k)%len(players)], Cells: cells}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			d, err := fetchDraw(ctx, srv.URL(), p.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.HomeNumbers) != 10 || d.Seed == "" {
+				t.Fatalf("pool %d was not drawn: %+v", p.ID, d)
+			}
+			if err := verifyDraw(d, io.Discard); err != nil {
+				t.Fatalf("pool %d: %v", p.ID, err)
+			}
+		}
+	})
 }
