@@ -18,7 +18,7 @@ const AuthPage = lazy(() => import('@/features/auth/components/auth-page').then(
 const TestRegistrationPage = lazy(() => import('@/features/auth/components/test-registration-page').then((m) => ({ default: m.TestRegistrationPage })))
 const ButtonTestPage = lazy(() => import('@/features/developer/components/developer-placeholders').then((m) => ({ default: m.ButtonTestPage })))
 const LiveTestPage = lazy(() => import('@/features/developer/components/developer-placeholders').then((m) => ({ default: m.LiveTestPage })))
-const PaymentTestPage = lazy(() => import('@/features/developer/components/developer-placeholders').then((m) => ({ default: m.PaymentTestPage })))
+const PaymentTestPage = lazy(() => import('@/features/developer/components/payment-test-page').then((m) => ({ default: m.PaymentTestPage })))
 const ScoreFeedTestPage = lazy(() => import('@/features/developer/components/developer-placeholders').then((m) => ({ default: m.ScoreFeedTestPage })))
 const SimulationPage = lazy(() => import('@/features/developer/components/developer-placeholders').then((m) => ({ default: m.SimulationPage })))
 const HowToPlayPage = lazy(() => import('@/features/how-to-play/components/how-to-play-page').then((m) => ({ default: m.HowToPlayPage })))

@@ -69,7 +69,13 @@ async function parseBody<T>(res: Response): Promise<T> {
   return JSON.parse(text) as T
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+export interface ApiAnswer<T> {
+  status: number
+  data: T
+}
+
+/** As `apiRequest`, and also gives the HTTP status of the answer (the developer pages show it). */
+export async function apiExchange<T = unknown>(method: string, url: string, data?: unknown): Promise<ApiAnswer<T>> {
   const res = await fetch(url, {
     method,
     headers: data !== undefined ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
@@ -77,7 +83,11 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
     credentials: 'include',
   })
   await throwIfNotOk(res)
-  return parseBody<T>(res)
+  return { status: res.status, data: await parseBody<T>(res) }
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  return (await apiExchange<T>(method, url, data)).data
 }
 
 export const api = {

@@ -9,8 +9,8 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api'
+import { cardSchema, formatCardNumber, formatExpiry, normalizeCard, type CardValues } from '@/lib/card'
 import { isPaidStatus, useConfirmSandboxPayment } from '../api/checkout-api'
-import { cardSchema, formatCardNumber, formatExpiry, normalizeCard, type CardValues } from '../api/schemas'
 
 const TEST_CARDS = [
   { number: '4242 4242 4242 4242', label: 'approved' },

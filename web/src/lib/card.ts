@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 const digits = (v: string) => v.replace(/[\s-]/g, '')
 
-/** The sandbox card form. The server checks the card again (and the processor decides). */
+/** The sandbox card form (checkout and the payment test page). The server checks the card again (and the processor decides). */
 export const cardSchema = z.object({
   cardNumber: z
     .string()
