@@ -73,20 +73,11 @@ func (db *DB) ListGames(ctx context.Context, f GameFilter) ([]*squares.Game, err
 		q += fmt.Sprintf(" LIMIT %d", f.Limit)
 	}
 	var out []*squares.Game
-	err := db.view(ctx, func(tx *Tx) error {
-		rows, err := tx.QueryContext(ctx, q, args...)
-		if err != nil {
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		if out, err = queryAll(ctx, tx, scanGame, q, args...); err != nil {
 			return fmt.Errorf("list games: %w", err)
 		}
-		defer rows.Close()
-		for rows.Next() {
-			g, err := scanGame(rows)
-			if err != nil {
-				return err
-			}
-			out = append(out, g)
-		}
-		return rows.Err()
+		return nil
 	})
 	return out, err
 }

@@ -18,20 +18,11 @@ func scanLeague(s scanner) (*squares.League, error) {
 // ListLeagues returns every league by id.
 func (db *DB) ListLeagues(ctx context.Context) ([]*squares.League, error) {
 	var out []*squares.League
-	err := db.view(ctx, func(tx *Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT `+leagueColumns+` FROM leagues ORDER BY id`)
-		if err != nil {
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		if out, err = queryAll(ctx, tx, scanLeague, `SELECT `+leagueColumns+` FROM leagues ORDER BY id`); err != nil {
 			return fmt.Errorf("list leagues: %w", err)
 		}
-		defer rows.Close()
-		for rows.Next() {
-			l, err := scanLeague(rows)
-			if err != nil {
-				return err
-			}
-			out = append(out, l)
-		}
-		return rows.Err()
+		return nil
 	})
 	return out, err
 }

@@ -147,20 +147,11 @@ func openCheckouts(ctx context.Context, tx *Tx, poolID, userID int64) ([]*square
 
 // queryPayments reads the payments a query selects (its columns are paymentColumns).
 func queryPayments(ctx context.Context, tx *Tx, query string, args ...any) ([]*squares.Payment, error) {
-	rows, err := tx.QueryContext(ctx, query, args...)
+	out, err := queryAll(ctx, tx, scanPayment, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("payments: %w", err)
 	}
-	defer rows.Close()
-	var out []*squares.Payment
-	for rows.Next() {
-		p, err := scanPayment(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // sameCells reports whether two lists hold the same squares in any order.
@@ -413,20 +404,7 @@ func (db *DB) ConfirmPayment(ctx context.Context, id string, pp *squares.Provide
 }
 
 func paymentSquares(ctx context.Context, tx *Tx, p *squares.Payment) ([]*squares.Square, error) {
-	rows, err := tx.QueryContext(ctx, squareSelect+` WHERE s.payment_id = $1 ORDER BY s.row_idx, s.col_idx`, p.ID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*squares.Square
-	for rows.Next() {
-		sq, err := scanSquare(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sq)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, tx, scanSquare, squareSelect+` WHERE s.payment_id = $1 ORDER BY s.row_idx, s.col_idx`, p.ID)
 }
 
 func setPaymentStatus(ctx context.Context, tx *Tx, p *squares.Payment, status, message string) error {

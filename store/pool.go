@@ -204,20 +204,11 @@ func listPools(ctx context.Context, tx *Tx, f PoolFilter) ([]*PoolView, error) {
 		q += " WHERE " + strings.Join(where, " AND ")
 	}
 	q += " ORDER BY g.game_date, g.id, p.entry_fee_cents, p.id"
-	rows, err := tx.QueryContext(ctx, q, args...)
+	out, err := queryAll(ctx, tx, scanPool, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list pools: %w", err)
 	}
-	defer rows.Close()
-	var out []*PoolView
-	for rows.Next() {
-		p, err := scanPool(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // SetPoolStatus moves a pool to another status along the lifecycle; any other change is a conflict.

@@ -42,21 +42,12 @@ func (db *DB) ListSquares(ctx context.Context, poolID int64) ([]*squares.Square,
 }
 
 func listSquares(ctx context.Context, tx *Tx, poolID int64) ([]*squares.Square, error) {
-	rows, err := tx.QueryContext(ctx, squareSelect+` WHERE s.pool_id = $1
+	out, err := queryAll(ctx, tx, scanSquare, squareSelect+` WHERE s.pool_id = $1
 		AND (s.state = 'owned' OR s.hold_expires_at > $2) ORDER BY s.row_idx, s.col_idx`, poolID, tx.now)
 	if err != nil {
 		return nil, fmt.Errorf("list squares: %w", err)
 	}
-	defer rows.Close()
-	var out []*squares.Square
-	for rows.Next() {
-		sq, err := scanSquare(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sq)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // Claim is a request to take squares of a pool for a user.

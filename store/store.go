@@ -257,6 +257,24 @@ type scanner interface {
 	Scan(dest ...any) error
 }
 
+// queryAll runs a query and reads every row with scan.
+func queryAll[T any](ctx context.Context, tx *Tx, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
 // notFound wraps sql.ErrNoRows into the domain's not-found error.
 func notFound(err error, what string) error {
 	if errors.Is(err, sql.ErrNoRows) {
