@@ -115,11 +115,16 @@ func startServer() (string, error) {
 	if _, err := os.Stat(filepath.Join(PostgresBin, "initdb")); err != nil {
 		return "", fmt.Errorf("no PostgreSQL server binaries at %s (set SQUARES_TEST_POSTGRES_BIN or SQUARES_TEST_POSTGRES_URL): %w", PostgresBin, err)
 	}
+	sweepAbandoned()
 	dir, err := os.MkdirTemp("", "squares-pg-")
 	if err != nil {
 		return "", err
 	}
 	serverDir = dir
+	// The owner file lets a later run stop this server if this process dies without stopping it.
+	if err := os.WriteFile(filepath.Join(dir, "owner.pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		return "", err
+	}
 	// PostgreSQL refuses to run as root; as root, run it as the postgres user.
 	if os.Geteuid() == 0 {
 		u, err := user.Lookup("postgres")
@@ -149,7 +154,43 @@ func startServer() (string, error) {
 	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d", port), nil
 }
 
+// sweepAbandoned stops and removes the servers of earlier test processes that died without stopping them
+// (a panic, a timeout, a kill), so that they do not pile up on a machine.
+func sweepAbandoned() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "squares-pg-*"))
+	for _, dir := range dirs {
+		b, err := os.ReadFile(filepath.Join(dir, "owner.pid"))
+		if err != nil {
+			continue
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+		if err != nil || processAlive(pid) {
+			continue
+		}
+		pgCommandAs(dirOwner(dir), "pg_ctl", "-D", filepath.Join(dir, "data"), "-m", "immediate", "-w", "-t", "30", "stop").Run()
+		os.RemoveAll(dir)
+	}
+}
+
+// processAlive reports whether a process with this id exists.
+func processAlive(pid int) bool {
+	_, err := os.Stat(fmt.Sprintf("/proc/%d", pid))
+	return err == nil
+}
+
+// dirOwner is the user to run pg_ctl as for a server directory: postgres when we are root.
+func dirOwner(string) string {
+	if os.Geteuid() == 0 {
+		return "postgres"
+	}
+	return ""
+}
+
 func pgCommand(name string, args ...string) *exec.Cmd {
+	return pgCommandAs(asUser, name, args...)
+}
+
+func pgCommandAs(asUser, name string, args ...string) *exec.Cmd {
 	bin := filepath.Join(PostgresBin, name)
 	if asUser != "" {
 		return exec.Command("runuser", append([]string{"-u", asUser, "--", bin}, args...)...)
