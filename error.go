@@ -84,6 +84,21 @@ func (v *Validation) Add(field, message string) {
 	v.fields[field] = message
 }
 
+// Merge adds the field errors of err, an EINVALID *Error such as a Validate method returns; any other
+// error is added under the field "" with its user-facing message.
+func (v *Validation) Merge(err error) {
+	var e *Error
+	if !errors.As(err, &e) || len(e.Fields) == 0 {
+		if err != nil {
+			v.Add("", ErrorMessage(err))
+		}
+		return
+	}
+	for f, m := range e.Fields {
+		v.Add(f, m)
+	}
+}
+
 // Err returns nil when nothing was added, else an EINVALID error whose message is the first field's.
 func (v *Validation) Err() error {
 	if len(v.fields) == 0 {

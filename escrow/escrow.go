@@ -270,11 +270,7 @@ func (e *Escrow) RunOnce(ctx context.Context) error {
 	}
 	var errs []error
 	for _, pay := range work.Expired {
-		if _, err := e.Store.ReleasePayment(ctx, pay.ID, "Your checkout expired before payment; the squares were released."); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		e.cancelAtProvider(ctx, pay)
+		errs = append(errs, e.endCheckout(ctx, pay, "Your checkout expired before payment; the squares were released."))
 	}
 	for _, pay := range work.Capture {
 		errs = append(errs, e.capture(ctx, pay))
@@ -323,27 +319,16 @@ func (e *Escrow) unwind(ctx context.Context, pay *squares.Payment) error {
 	const reason = reasonPoolCancelled
 	switch pay.Status {
 	case squares.PaymentPending:
-		if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
-			return err
-		}
-		e.cancelAtProvider(ctx, pay)
-		return nil
+		return e.endCheckout(ctx, pay, reason)
 	case squares.PaymentHeld:
-		pp, err := e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
-		if err != nil {
+		if err := e.releaseHold(ctx, pay, reason); err != nil {
 			// Captured after all (by another pass): refund it next time round.
 			if cur, gerr := e.Provider.Get(ctx, pay.ProviderPaymentID); gerr == nil && cur.Status == squares.ProviderSucceeded {
 				return e.Store.MarkCaptured(ctx, pay.ID)
 			}
-			return fmt.Errorf("cancel %s: %w", pay.ID, err)
-		}
-		if pp.Status != squares.ProviderCanceled {
-			return fmt.Errorf("cancel %s: provider reports %s", pay.ID, pp.Status)
-		}
-		if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
 			return err
 		}
-		return e.Store.SetProviderStatus(ctx, pay.ID, pp.Status)
+		return nil
 	case squares.PaymentCaptured:
 		pp, err := e.Provider.Refund(ctx, pay.ProviderPaymentID, "refund:"+pay.ID)
 		if err != nil {
@@ -355,6 +340,32 @@ func (e *Escrow) unwind(ctx context.Context, pay *squares.Payment) error {
 		return e.Store.MarkRefunded(ctx, pay.ID, reason)
 	}
 	return nil
+}
+
+// endCheckout ends a pending checkout, freeing its squares, and cancels its provider payment; a failure at
+// the provider is left for RunOnce to retry.
+func (e *Escrow) endCheckout(ctx context.Context, pay *squares.Payment, reason string) error {
+	if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
+		return err
+	}
+	e.cancelAtProvider(ctx, pay)
+	return nil
+}
+
+// releaseHold cancels a held payment's authorisation at the provider (it costs the player nothing), then
+// records the release. Until the provider confirms the cancellation the payment stays held.
+func (e *Escrow) releaseHold(ctx context.Context, pay *squares.Payment, reason string) error {
+	pp, err := e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
+	if err != nil {
+		return fmt.Errorf("cancel %s: %w", pay.ID, err)
+	}
+	if pp.Status != squares.ProviderCanceled {
+		return fmt.Errorf("cancel %s: provider reports %s", pay.ID, pp.Status)
+	}
+	if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
+		return err
+	}
+	return e.Store.SetProviderStatus(ctx, pay.ID, pp.Status)
 }
 
 // settleAtProvider makes sure an ended checkout leaves no live authorisation, and no charge, behind.
@@ -398,31 +409,17 @@ func (e *Escrow) ReleaseHolds(ctx context.Context, poolID int64) (int, error) {
 	released := 0
 	var errs []error
 	for _, pay := range pays {
+		var err error
 		switch pay.Status {
 		case squares.PaymentPending:
-			if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			e.cancelAtProvider(ctx, pay)
+			err = e.endCheckout(ctx, pay, reason)
 		case squares.PaymentHeld:
-			pp, err := e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("cancel %s: %w", pay.ID, err))
-				continue
-			}
-			if pp.Status != squares.ProviderCanceled {
-				errs = append(errs, fmt.Errorf("cancel %s: provider reports %s", pay.ID, pp.Status))
-				continue
-			}
-			if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			if err := e.Store.SetProviderStatus(ctx, pay.ID, pp.Status); err != nil {
-				errs = append(errs, err)
-			}
+			err = e.releaseHold(ctx, pay, reason)
 		default:
+			continue
+		}
+		if err != nil {
+			errs = append(errs, err)
 			continue
 		}
 		released++

@@ -124,11 +124,7 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
 	} else {
 		g.GameDate = t
 	}
-	if err := g.Validate(); err != nil {
-		for f, m := range err.(*squares.Error).Fields {
-			v.Add(f, m)
-		}
-	}
+	v.Merge(g.Validate())
 	if req.Week != "" && g.LeagueID > 0 {
 		week, err := squares.NormalizeWeek(g.LeagueID, req.Week)
 		if err != nil {

@@ -84,10 +84,6 @@ func (s *Server) handleCreateEscrowPayment(w http.ResponseWriter, r *http.Reques
 		s.Error(w, r, err)
 		return
 	}
-	if s.Escrow == nil {
-		s.Error(w, r, squares.Errorf(squares.EUNPROCESSABLE, "Payments are not enabled on this server."))
-		return
-	}
 	pay, err := s.Escrow.Checkout(r.Context(), userFrom(r.Context()), poolID, cells, amount)
 	if err != nil {
 		s.Error(w, r, err)
@@ -117,10 +113,6 @@ func (s *Server) handlePurchaseSquares(w http.ResponseWriter, r *http.Request) {
 	req.PaymentIntentID = strings.TrimSpace(req.PaymentIntentID)
 	if req.PaymentIntentID == "" || len(req.PaymentIntentID) > 255 {
 		s.Error(w, r, squares.FieldError("paymentIntentId", "A payment id is required."))
-		return
-	}
-	if s.Escrow == nil {
-		s.Error(w, r, squares.Errorf(squares.EUNPROCESSABLE, "Payments are not enabled on this server."))
 		return
 	}
 	u := userFrom(r.Context())
@@ -257,10 +249,11 @@ func (s *Server) handleRefundPool(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	if s.Escrow == nil {
-		s.Error(w, r, squares.Errorf(squares.EUNPROCESSABLE, "Payments are not enabled on this server."))
-		return
-	}
+	s.refundPool(w, r, id)
+}
+
+// refundPool answers a pool's cancellation with its money returned.
+func (s *Server) refundPool(w http.ResponseWriter, r *http.Request, id int64) {
 	p, err := s.Escrow.CancelPool(r.Context(), id)
 	if err != nil {
 		s.Error(w, r, err)
@@ -298,10 +291,6 @@ func paymentJSON(p *squares.Payment) map[string]any {
 
 // handleCancelCheckout ends the player's own unpaid checkout and frees its squares.
 func (s *Server) handleCancelCheckout(w http.ResponseWriter, r *http.Request) {
-	if s.Escrow == nil {
-		s.Error(w, r, squares.Errorf(squares.EUNPROCESSABLE, "Payments are not enabled on this server."))
-		return
-	}
 	pay, err := s.Escrow.CancelCheckout(r.Context(), userFrom(r.Context()), r.PathValue("id"))
 	if err != nil {
 		s.Error(w, r, err)

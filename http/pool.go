@@ -172,11 +172,7 @@ func (s *Server) handleCreatePool(w http.ResponseWriter, r *http.Request) {
 		v.Add("entryFee", "Entry fee must be one of 0.00, 1.00, 5.00, 10.00, 25.00")
 	}
 	in.EntryFee = fee
-	if err := in.Validate(); err != nil {
-		for f, m := range err.(*squares.Error).Fields {
-			v.Add(f, m)
-		}
-	}
+	v.Merge(in.Validate())
 	if err := v.Err(); err != nil {
 		s.Error(w, r, err)
 		return

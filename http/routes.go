@@ -8,7 +8,7 @@ import (
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
-	user, admin := s.requireUser, s.requireAdmin
+	user, admin, paid := s.requireUser, s.requireAdmin, s.requirePayments
 
 	m.HandleFunc("GET /healthz", s.handleHealth)
 	m.HandleFunc("GET /api/config", s.handleConfig)
@@ -49,23 +49,23 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/public/stats", s.handlePublicStats)
 
 	// Payments.
-	m.HandleFunc("POST /api/create-escrow-payment", user(s.handleCreateEscrowPayment))
-	m.HandleFunc("POST /api/purchase-squares", user(s.handlePurchaseSquares))
+	m.HandleFunc("POST /api/create-escrow-payment", user(paid(s.handleCreateEscrowPayment)))
+	m.HandleFunc("POST /api/purchase-squares", user(paid(s.handlePurchaseSquares)))
 	m.HandleFunc("POST /api/sandbox/payments/{id}/confirm", user(s.handleSandboxConfirm))
 	m.HandleFunc("POST /api/stripe/webhook", s.handleStripeWebhook) // no session: the signature authenticates it
 	m.HandleFunc("GET /api/user/transactions", user(s.handleUserTransactions))
 	m.HandleFunc("GET /api/user/payments", user(s.handleUserPayments))
-	m.HandleFunc("POST /api/user/payments/{id}/cancel", user(s.handleCancelCheckout))
+	m.HandleFunc("POST /api/user/payments/{id}/cancel", user(paid(s.handleCancelCheckout)))
 	m.HandleFunc("GET /api/notifications", user(s.handleNotifications))
 	m.HandleFunc("POST /api/notifications/read", user(s.handleReadNotifications))
 	m.HandleFunc("GET /api/admin/ledger/summary", admin(s.handleLedgerSummary))
-	m.HandleFunc("POST /api/pools/{id}/refund", admin(s.handleRefundPool))
+	m.HandleFunc("POST /api/pools/{id}/refund", admin(paid(s.handleRefundPool)))
 	if s.Config.Dev {
 		// The developer test page's calls (devtest.go); unknown calls (404) outside development mode.
-		m.HandleFunc("POST /api/test/create-payment-intent", user(s.handleTestPaymentIntent))
-		m.HandleFunc("POST /api/test/create-escrow-payment", user(s.handleCreateEscrowPayment))
-		m.HandleFunc("POST /api/test/admin/release-escrow", admin(s.handleTestReleaseEscrow))
-		m.HandleFunc("POST /api/test/admin/refund-escrow", admin(s.handleTestRefundEscrow))
+		m.HandleFunc("POST /api/test/create-payment-intent", user(paid(s.handleTestPaymentIntent)))
+		m.HandleFunc("POST /api/test/create-escrow-payment", user(paid(s.handleCreateEscrowPayment)))
+		m.HandleFunc("POST /api/test/admin/release-escrow", admin(paid(s.handleTestReleaseEscrow)))
+		m.HandleFunc("POST /api/test/admin/refund-escrow", admin(paid(s.handleTestRefundEscrow)))
 	}
 
 	// Admin pool management.

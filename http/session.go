@@ -136,6 +136,17 @@ func (s *Server) requireAdmin(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
+// requirePayments answers 422 when the server takes no payments (no escrow is configured).
+func (s *Server) requirePayments(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if s.Escrow == nil {
+			s.Error(w, r, squares.Errorf(squares.EUNPROCESSABLE, "Payments are not enabled on this server."))
+			return
+		}
+		h(w, r)
+	}
+}
+
 // clientIP is the address a request came from; behind a trusted proxy, the first X-Forwarded-For entry.
 func (s *Server) clientIP(r *http.Request) string {
 	if s.Config.TrustProxy {
