@@ -206,6 +206,13 @@ func (h *hub) fanout(set func() []*wsConn, msg []byte) {
 	}
 }
 
+// watched reports whether any connection here watches id, without copying the set.
+func (h *hub) watched(m map[int64]map[*wsConn]struct{}, id int64) bool {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return len(m[id]) > 0
+}
+
 func (h *hub) watchers(m map[int64]map[*wsConn]struct{}, id int64) []*wsConn {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
@@ -222,7 +229,7 @@ func (h *hub) watchers(m map[int64]map[*wsConn]struct{}, id int64) []*wsConn {
 func (h *hub) handle(e squares.Event) {
 	switch e.Kind {
 	case squares.EventUser:
-		if len(h.watchers(h.users, e.UserID)) == 0 {
+		if !h.watched(h.users, e.UserID) {
 			return
 		}
 		ns, err := h.store.ListNotifications(h.ctx, e.UserID, true)
@@ -233,7 +240,7 @@ func (h *hub) handle(e squares.Event) {
 		msg := mustJSON(map[string]any{"type": "notification", "notifications": toNotificationsJSON(ns)})
 		h.fanout(func() []*wsConn { return h.watchers(h.users, e.UserID) }, msg)
 	case squares.EventPool:
-		if len(h.watchers(h.pools, e.PoolID)) == 0 {
+		if !h.watched(h.pools, e.PoolID) {
 			return
 		}
 		msg, err := h.poolMessage(e)

@@ -215,7 +215,7 @@ func listPools(ctx context.Context, tx *Tx, f PoolFilter) ([]*PoolView, error) {
 func (db *DB) SetPoolStatus(ctx context.Context, id int64, to string) (*PoolView, error) {
 	var out *PoolView
 	err := db.update(ctx, func(tx *Tx) error {
-		if err := setPoolStatus(ctx, tx, id, to); err != nil {
+		if _, err := setPoolStatus(ctx, tx, id, to); err != nil {
 			return err
 		}
 		var err error
@@ -225,37 +225,39 @@ func (db *DB) SetPoolStatus(ctx context.Context, id int64, to string) (*PoolView
 	return out, err
 }
 
-func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string) error {
+// setPoolStatus moves a pool to a status along the lifecycle and returns the pool as it was before; a
+// pool already in that status is left as it is.
+func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string) (*PoolView, error) {
 	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, id))
 	if err != nil {
-		return notFound(err, "Pool")
+		return nil, notFound(err, "Pool")
 	}
 	if p.Status == to {
-		return nil
+		return p, nil
 	}
 	if !squares.CanTransition(p.Status, to) {
-		return squares.ErrTransition(p.Status, to)
+		return nil, squares.ErrTransition(p.Status, to)
 	}
 	switch to {
 	case squares.PoolActive:
 		if !tx.now.Before(p.SalesCloseAt()) {
-			return squares.Errorf(squares.EUNPROCESSABLE, "%s cannot open: its game kicks off in less than 2 hours.", p.Name)
+			return nil, squares.Errorf(squares.EUNPROCESSABLE, "%s cannot open: its game kicks off in less than 2 hours.", p.Name)
 		}
 	case squares.PoolFull:
 		if p.SquaresTaken < squares.SquaresPerPool {
-			return squares.Errorf(squares.ECONFLICT, "%s cannot be full: %d of 100 squares are taken.", p.Name, p.SquaresTaken)
+			return nil, squares.Errorf(squares.ECONFLICT, "%s cannot be full: %d of 100 squares are taken.", p.Name, p.SquaresTaken)
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE pools SET status = $1, updated_at = $2 WHERE id = $3`, to, tx.now, id); err != nil {
-		return fmt.Errorf("set pool status: %w", err)
+		return nil, fmt.Errorf("set pool status: %w", err)
 	}
 	if to == squares.PoolCancelled {
 		if err := returnStakes(ctx, tx, id); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	tx.emit(squares.Event{Kind: squares.EventPool, PoolID: id, GameID: p.GameID})
-	return nil
+	return p, nil
 }
 
 // BulkResult reports a bulk status change.
@@ -264,18 +266,18 @@ type BulkResult struct {
 	Errors  map[int64]string
 }
 
-// SetPoolsStatus moves each pool to the status, each in its own transaction, and reports which failed.
+// SetPoolsStatus moves each pool to the status, each in its own transaction, and reports which failed
+// (a pool already in that status among them).
 func (db *DB) SetPoolsStatus(ctx context.Context, ids []int64, to string) BulkResult {
 	res := BulkResult{Errors: map[int64]string{}}
 	for _, id := range ids {
-		before, err := db.FindPool(ctx, id, 0)
-		if err == nil && before.Status == to {
-			res.Errors[id] = fmt.Sprintf("%s is already %s.", before.Name, to)
-			continue
-		}
-		if err == nil {
-			_, err = db.SetPoolStatus(ctx, id, to)
-		}
+		err := db.update(ctx, func(tx *Tx) error {
+			before, err := setPoolStatus(ctx, tx, id, to)
+			if err == nil && before.Status == to {
+				err = squares.Errorf(squares.ECONFLICT, "%s is already %s.", before.Name, to)
+			}
+			return err
+		})
 		if err != nil {
 			res.Errors[id] = squares.ErrorMessage(err)
 			continue
