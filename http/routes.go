@@ -59,6 +59,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/notifications", user(s.handleNotifications))
 	m.HandleFunc("POST /api/notifications/read", user(s.handleReadNotifications))
 	m.HandleFunc("GET /api/admin/ledger/summary", admin(s.handleLedgerSummary))
+	m.HandleFunc("GET /api/admin/readiness", admin(s.handleReadiness))
 	m.HandleFunc("POST /api/pools/{id}/refund", admin(paid(s.handleRefundPool)))
 	if s.Config.Dev {
 		// The developer test page's calls (devtest.go); unknown calls (404) outside development mode.
@@ -93,14 +94,11 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
-// handleConfig tells the web app what it needs to know about this server.
+// handleConfig tells the web app what it needs to know about this server; testPayments asks every page
+// to say that no real money moves.
 func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
-	provider := s.Config.PaymentsProvider
-	if provider == "" {
-		provider = "sandbox"
-	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"devMode": s.Config.Dev, "paymentsProvider": provider,
+		"devMode": s.Config.Dev, "paymentsProvider": s.paymentsProvider(), "testPayments": s.testPayments(),
 		"stripePublishableKey": optional(s.Config.StripePublishableKey),
 		"restrictedStates":     s.Config.Eligibility.RestrictedList(),
 	})

@@ -5,9 +5,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/store"
@@ -173,5 +176,95 @@ func TestRunImportSchedule(t *testing.T) {
 		if _, _, err := runCmd(t, "", args...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("import-schedule %v: %v, want an error containing %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+// serveOnce runs `squares serve` on the SQLite database at path (a fresh one when empty) until it is
+// listening (then stops it) or ends; it returns the server's log and error, and whether the database
+// exists.
+func serveOnce(t *testing.T, path string, env map[string]string, args ...string) (logs string, created bool, err error) {
+	t.Helper()
+	clearConfigEnv(t, env)
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "serve.db")
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	var errOut syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, append([]string{"serve", "--database-url", "sqlite:" + path, "--addr", "127.0.0.1:0"}, args...),
+			strings.NewReader(""), io.Discard, &errOut)
+	}()
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(errOut.String(), "squares listening"); {
+		select {
+		case err = <-done:
+			_, statErr := os.Stat(path)
+			return errOut.String(), statErr == nil, err
+		case <-time.After(10 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve neither started nor ended:\n%s", errOut.String())
+		}
+	}
+	stop()
+	err = <-done
+	return errOut.String(), true, err
+}
+
+// TestServeRefusesTestDefaults: outside development mode serve does not start on the sandbox by default
+// or with demo data, and says which variable to set; it refuses before it touches the database.
+func TestServeRefusesTestDefaults(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{nil, nil, "SQUARES_PAYMENTS"},
+		{map[string]string{"SQUARES_DEMO": "1", "SQUARES_PAYMENTS": "sandbox"}, nil, "SQUARES_DEMO=1 needs development mode"},
+		{map[string]string{"SQUARES_PAYMENTS": "sandbox"}, []string{"--demo=1"}, "SQUARES_DEMO=1 needs development mode"},
+	} {
+		logs, created, err := serveOnce(t, "", tc.env, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("serve %v %v: %v, want an error containing %q\n%s", tc.env, tc.args, err, tc.want, logs)
+		}
+		if created {
+			t.Errorf("serve %v %v created the database before refusing", tc.env, tc.args)
+		}
+	}
+}
+
+// TestServeWarnsOfTestPayments: the sandbox chosen outside development mode starts with a warning in
+// the log; in development mode it is the quiet default.
+func TestServeWarnsOfTestPayments(t *testing.T) {
+	warning := regexp.MustCompile(`level=WARN msg="payments are in test mode: no real money moves"`)
+	logs, _, err := serveOnce(t, "", map[string]string{"SQUARES_PAYMENTS": "sandbox"})
+	if err != nil || !warning.MatchString(logs) || !strings.Contains(logs, "squares listening") {
+		t.Errorf("serve with the sandbox outside development mode: %v\n%s", err, logs)
+	}
+	logs, _, err = serveOnce(t, "", map[string]string{"SQUARES_DEV": "1", "SQUARES_DEMO": "0"})
+	if err != nil || warning.MatchString(logs) || !strings.Contains(logs, `provider=sandbox`) {
+		t.Errorf("serve in development mode: %v\n%s", err, logs)
+	}
+}
+
+// TestServeRefusesDemoAccounts: a database seeded with demo data in development mode holds accounts whose
+// passwords are published; outside development mode serve refuses it. Once an operator has given the
+// demo admin its own password and the demo players are gone, it starts.
+func TestServeRefusesDemoAccounts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "demo.db")
+	if logs, _, err := serveOnce(t, path, map[string]string{"SQUARES_DEV": "1"}); err != nil || !strings.Contains(logs, "demo data seeded") {
+		t.Fatalf("serve in development mode: %v\n%s", err, logs)
+	}
+	logs, _, err := serveOnce(t, path, map[string]string{"SQUARES_PAYMENTS": "sandbox"})
+	if err == nil || !strings.Contains(err.Error(), "demo accounts") || !strings.Contains(err.Error(), demoPlayerEmail) ||
+		!strings.Contains(err.Error(), `"admin"`) || strings.Contains(logs, "squares listening") {
+		t.Fatalf("serve of a demo database outside development mode: %v\n%s", err, logs)
+	}
+	// The operator's own password for "admin" leaves the demo players, which still refuse.
+	_, _, err = serveOnce(t, path, map[string]string{"SQUARES_PAYMENTS": "sandbox", "SQUARES_ADMIN_USERNAME": "admin",
+		"SQUARES_ADMIN_PASSWORD": "operators-own-secret"})
+	if err == nil || strings.Contains(err.Error(), `"admin"`) || !strings.Contains(err.Error(), demoPlayerEmail) {
+		t.Errorf("serve with the demo admin's password changed: %v", err)
 	}
 }

@@ -26,7 +26,8 @@ type Config struct {
 	LogLevel         string
 	ShutdownTimeout  time.Duration
 
-	// Payments is the payment provider: sandbox (built in, the default) or stripe.
+	// Payments is the payment provider: sandbox (built in) or stripe. Outside development mode it must be
+	// set (checkServe); in development mode it defaults to sandbox.
 	Payments             string
 	StripeSecretKey      string
 	StripePublishableKey string
@@ -70,7 +71,7 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.StringVar(&c.DatabaseURL, "database-url", env("SQUARES_DATABASE_URL", "sqlite:data/squares.db"),
 		"sqlite:PATH or postgres://... (SQUARES_DATABASE_URL)")
 	fs.BoolVar(&c.Dev, "dev", envBool("SQUARES_DEV", false, &bad), "development mode (SQUARES_DEV)")
-	demo := fs.String("demo", env("SQUARES_DEMO", ""), "seed demo data into an empty database: 1 or 0 (SQUARES_DEMO; default 1 in development mode)")
+	demo := fs.String("demo", env("SQUARES_DEMO", ""), "seed demo data into an empty database: 1 or 0 (SQUARES_DEMO; development mode only, where it defaults to 1)")
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", envBool("SQUARES_TRUST_PROXY", false, &bad),
 		"take client addresses from X-Forwarded-For (SQUARES_TRUST_PROXY)")
 	fs.StringVar(&c.RestrictedStates, "restricted-states", env("SQUARES_RESTRICTED_STATES", squares.DefaultRestrictedStates),
@@ -79,7 +80,8 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		"minimum age for paid play per state (SQUARES_STATE_MIN_AGE)")
 	fs.StringVar(&c.LogLevel, "log-level", env("SQUARES_LOG_LEVEL", "info"), "debug, info, warn or error (SQUARES_LOG_LEVEL)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long to wait for requests at shutdown")
-	fs.StringVar(&c.Payments, "payments", env("SQUARES_PAYMENTS", "sandbox"), "payment provider: sandbox or stripe (SQUARES_PAYMENTS)")
+	fs.StringVar(&c.Payments, "payments", env("SQUARES_PAYMENTS", ""),
+		"payment provider: sandbox or stripe (SQUARES_PAYMENTS; required outside development mode, else sandbox)")
 	fs.DurationVar(&c.EscrowInterval, "escrow-interval", 30*time.Second, "how often the escrow looks for work")
 	c.StripeSecretKey = os.Getenv("STRIPE_SECRET_KEY")
 	c.StripePublishableKey = os.Getenv("STRIPE_PUBLISHABLE_KEY")
@@ -113,14 +115,43 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		return nil, fmt.Errorf("SQUARES_ADMIN_PASSWORD must be at least %d characters", squares.MinPasswordRegister)
 	}
 	switch c.Payments = strings.ToLower(strings.TrimSpace(c.Payments)); c.Payments {
-	case "sandbox":
+	case "", "sandbox": // unset: checkServe decides
 	case "stripe":
 		if c.StripeSecretKey == "" || c.StripePublishableKey == "" || c.StripeWebhookSecret == "" {
 			return nil, fmt.Errorf("SQUARES_PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET")
+		}
+		// The browser would pay in one mode and the server capture in the other.
+		if c.stripeLive() != strings.HasPrefix(c.StripePublishableKey, "pk_live_") {
+			return nil, fmt.Errorf("STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be live keys or both test keys")
 		}
 	default:
 		return nil, fmt.Errorf("SQUARES_PAYMENTS: %q is not sandbox or stripe", c.Payments)
 	}
 	c.LogLevel = strings.ToLower(c.LogLevel)
 	return c, nil
+}
+
+// stripeLive reports a live Stripe secret (or restricted) key: real money.
+func (c *Config) stripeLive() bool {
+	return strings.HasPrefix(c.StripeSecretKey, "sk_live_") || strings.HasPrefix(c.StripeSecretKey, "rk_live_")
+}
+
+// checkServe refuses what may not run outside development mode: a payment provider left to its default,
+// and demo data with its published accounts. In development mode the sandbox is the default.
+func (c *Config) checkServe() error {
+	if c.AdminPassword != "" && c.AdminUsername == "" {
+		return fmt.Errorf("set both SQUARES_ADMIN_USERNAME and SQUARES_ADMIN_PASSWORD, or neither")
+	}
+	if c.Payments == "" {
+		if !c.Dev {
+			return fmt.Errorf("set SQUARES_PAYMENTS (or --payments) to stripe for real payments, or to sandbox for test " +
+				"payments only; outside development mode (SQUARES_DEV=1) there is no default")
+		}
+		c.Payments = "sandbox"
+	}
+	if c.Demo && !c.Dev {
+		return fmt.Errorf("SQUARES_DEMO=1 needs development mode (SQUARES_DEV=1): demo data and its accounts, whose " +
+			"passwords are published, never run in production")
+	}
+	return nil
 }

@@ -14,7 +14,8 @@ import (
 
 var configVars = []string{"SQUARES_ADDR", "SQUARES_DATABASE_URL", "SQUARES_DEV", "SQUARES_DEMO", "SQUARES_TRUST_PROXY",
 	"SQUARES_RESTRICTED_STATES", "SQUARES_STATE_MIN_AGE", "SQUARES_LOG_LEVEL", "SQUARES_ADMIN_USERNAME",
-	"SQUARES_ADMIN_PASSWORD"}
+	"SQUARES_ADMIN_PASSWORD", "SQUARES_PAYMENTS", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET",
+	"STRIPE_API_BASE"}
 
 // clearConfigEnv unsets every SQUARES_ variable for the test (and restores them after), then sets the
 // given ones.
@@ -124,11 +125,61 @@ func TestParseConfigErrors(t *testing.T) {
 		{map[string]string{"SQUARES_ADMIN_USERNAME": "boss", "SQUARES_ADMIN_PASSWORD": "short"}, nil, "at least 8 characters"},
 		{nil, []string{"--no-such-flag"}, "no-such-flag"},
 		{nil, []string{"--shutdown-timeout", "soon"}, "shutdown-timeout"},
+		{map[string]string{"SQUARES_PAYMENTS": "stripe", "STRIPE_SECRET_KEY": "sk_live_x", "STRIPE_PUBLISHABLE_KEY": "pk_test_x",
+			"STRIPE_WEBHOOK_SECRET": "whsec_x"}, nil, "must both be live keys or both test keys"},
+		{map[string]string{"SQUARES_PAYMENTS": "stripe", "STRIPE_SECRET_KEY": "sk_test_x", "STRIPE_PUBLISHABLE_KEY": "pk_live_x",
+			"STRIPE_WEBHOOK_SECRET": "whsec_x"}, nil, "must both be live keys or both test keys"},
 	} {
 		clearConfigEnv(t, tc.env)
 		c, err := parse(t, tc.args...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v %v: config %+v, error %v; want an error containing %q", tc.env, tc.args, c, err, tc.want)
+		}
+	}
+}
+
+// TestCheckServe: outside development mode the server starts only with a payment provider chosen on
+// purpose and without demo data; in development mode the sandbox and demo data are the defaults.
+func TestCheckServe(t *testing.T) {
+	stripeKeys := map[string]string{"SQUARES_PAYMENTS": "stripe", "STRIPE_SECRET_KEY": "sk_live_x",
+		"STRIPE_PUBLISHABLE_KEY": "pk_live_x", "STRIPE_WEBHOOK_SECRET": "whsec_x"}
+	for _, tc := range []struct {
+		env      map[string]string
+		args     []string
+		payments string
+		demo     bool
+		want     string // part of the refusal; empty when serve may start
+	}{
+		{map[string]string{"SQUARES_DEV": "1"}, nil, "sandbox", true, ""},
+		{nil, []string{"--dev"}, "sandbox", true, ""},
+		{map[string]string{"SQUARES_DEV": "1", "SQUARES_DEMO": "0"}, nil, "sandbox", false, ""},
+		{map[string]string{"SQUARES_DEV": "1", "SQUARES_PAYMENTS": "Stripe", "STRIPE_SECRET_KEY": "sk_test_x",
+			"STRIPE_PUBLISHABLE_KEY": "pk_test_x", "STRIPE_WEBHOOK_SECRET": "whsec_x"}, nil, "stripe", true, ""},
+		// Outside development mode the provider must be named.
+		{nil, nil, "", false, "SQUARES_PAYMENTS"},
+		{map[string]string{"SQUARES_PAYMENTS": ""}, nil, "", false, "SQUARES_PAYMENTS"},
+		{map[string]string{"SQUARES_PAYMENTS": " "}, nil, "", false, "SQUARES_PAYMENTS"},
+		{map[string]string{"SQUARES_DEV": "1"}, []string{"--dev=false"}, "", false, "SQUARES_PAYMENTS"},
+		{map[string]string{"SQUARES_PAYMENTS": "sandbox"}, nil, "sandbox", false, ""},
+		{nil, []string{"--payments", "sandbox"}, "sandbox", false, ""},
+		{stripeKeys, nil, "stripe", false, ""},
+		// Demo data and its accounts exist only in development mode.
+		{map[string]string{"SQUARES_PAYMENTS": "sandbox", "SQUARES_DEMO": "1"}, nil, "", false, "SQUARES_DEMO=1 needs development mode"},
+		{map[string]string{"SQUARES_PAYMENTS": "sandbox"}, []string{"--demo=1"}, "", false, "SQUARES_DEMO=1 needs development mode"},
+		{map[string]string{"SQUARES_PAYMENTS": "sandbox", "SQUARES_DEMO": "0"}, nil, "sandbox", false, ""},
+	} {
+		clearConfigEnv(t, tc.env)
+		c, err := parse(t, tc.args...)
+		if err == nil {
+			err = c.checkServe()
+		}
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%v %v: %v", tc.env, tc.args, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%v %v: error %v, want one containing %q", tc.env, tc.args, err, tc.want)
+		case tc.want == "" && (c.Payments != tc.payments || c.Demo != tc.demo):
+			t.Errorf("%v %v: payments %q demo %v, want %q %v", tc.env, tc.args, c.Payments, c.Demo, tc.payments, tc.demo)
 		}
 	}
 }

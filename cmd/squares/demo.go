@@ -172,6 +172,35 @@ func seedDemo(ctx context.Context, db *store.DB, now time.Time, withAdmin bool, 
 	return true, nil
 }
 
+// demoAccounts lists the demo accounts of the database that still sign in with their published
+// passwords: the demo admin, the demo player and the demo players of seedDemo.
+func demoAccounts(ctx context.Context, db *store.DB) ([]string, error) {
+	type account struct {
+		name, password string
+		find           func(context.Context, string) (*squares.User, error)
+	}
+	accounts := []account{{demoAdminUsername, demoAdminPassword, db.FindUserByUsername},
+		{demoPlayerEmail, demoPassword, db.FindUserByEmail}}
+	for i := range demoNames {
+		accounts = append(accounts, account{fmt.Sprintf("player%02d@squares.test", i+1), demoPassword, db.FindUserByEmail})
+	}
+	var found []string
+	published := map[string]bool{} // seedDemo gives its players one hash: check it once
+	for _, a := range accounts {
+		u, err := a.find(ctx, a.name)
+		if squares.ErrorCode(err) == squares.ENOTFOUND {
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		if published[u.PasswordHash] || squares.CheckPassword(u.PasswordHash, a.password) {
+			published[u.PasswordHash] = true
+			found = append(found, a.name)
+		}
+	}
+	return found, nil
+}
+
 // buyDemoSquares buys n random free squares of a paid pool for u with the sandbox's test card.
 func buyDemoSquares(ctx context.Context, db *store.DB, esc *escrow.Escrow, sb *sandbox.Provider, pool *store.PoolView,
 	u *squares.User, n int, rng *rand.Rand) error {

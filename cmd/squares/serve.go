@@ -24,8 +24,8 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	if cfg.AdminPassword != "" && cfg.AdminUsername == "" {
-		return fmt.Errorf("set both SQUARES_ADMIN_USERNAME and SQUARES_ADMIN_PASSWORD, or neither")
+	if err := cfg.checkServe(); err != nil {
+		return err
 	}
 	logger := newLogger(stderr, cfg.LogLevel)
 	db := store.New(cfg.DatabaseURL)
@@ -49,6 +49,11 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		}
 		logger.Info("admin ready", "username", cfg.AdminUsername)
 	}
+	if !cfg.Dev {
+		if err := refuseDemoAccounts(ctx, db); err != nil {
+			return err
+		}
+	}
 	if cfg.Demo {
 		seeded, err := seedDemo(ctx, db, time.Now(), cfg.AdminUsername == "", logger)
 		if err != nil {
@@ -62,6 +67,12 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	provider, sb, err := openPayments(cfg, db, logger)
 	if err != nil {
 		return err
+	}
+	if testPayments(cfg) {
+		logger.Warn("payments are in test mode: no real money moves", "provider", provider.Name(),
+			"hint", "set SQUARES_PAYMENTS=stripe with live keys for real payments; every page shows a test banner")
+	} else {
+		logger.Info("payments ready", "provider", provider.Name())
 	}
 	esc := escrow.New(db, provider, logger)
 	esc.Interval = cfg.EscrowInterval
@@ -99,6 +110,24 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
 	return srv.Close(shutdownCtx)
+}
+
+// refuseDemoAccounts stops a server outside development mode on a database seeded with demo data, whose
+// accounts sign in with passwords printed in the README.
+func refuseDemoAccounts(ctx context.Context, db *store.DB) error {
+	names, err := demoAccounts(ctx, db)
+	if err != nil || len(names) == 0 {
+		return err
+	}
+	list := fmt.Sprintf("%q", names[0])
+	for _, n := range names[1:min(len(names), 3)] {
+		list += fmt.Sprintf(", %q", n)
+	}
+	if len(names) > 3 {
+		list += fmt.Sprintf(" and %d more", len(names)-3)
+	}
+	return fmt.Errorf("this database holds demo accounts that sign in with published passwords (%s): it was seeded "+
+		"in development mode. Serve it with SQUARES_DEV=1, or start production on a fresh database", list)
 }
 
 func ensureAdmin(ctx context.Context, db *store.DB, username, password string) error {
@@ -141,6 +170,12 @@ func openPayments(cfg *Config, db *store.DB, logger *slog.Logger) (squares.Payme
 		sb := sandbox.New(db)
 		return sb, sb, nil
 	}
+}
+
+// testPayments reports a server outside development mode whose payments move no real money: the sandbox,
+// or Stripe without live keys.
+func testPayments(cfg *Config) bool {
+	return !cfg.Dev && (cfg.Payments != "stripe" || !cfg.stripeLive())
 }
 
 // webhookSecret is the Stripe webhook signing secret when payments go through Stripe; with the sandbox

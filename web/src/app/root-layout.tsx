@@ -5,6 +5,7 @@ import { ErrorBoundary, ErrorFallback } from '@/components/layout/error-boundary
 import { Footer } from '@/components/layout/footer'
 import { FullScreenSpinner } from '@/components/layout/full-screen-spinner'
 import { Navbar } from '@/components/layout/navbar'
+import { TestPaymentsBanner } from '@/components/layout/test-payments-banner'
 import { Spinner } from '@/components/ui/spinner'
 import { useUser } from '@/lib/auth'
 import { useServerConfig } from '@/lib/config'
@@ -22,6 +23,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <TestPaymentsBanner />
       {isAdmin ? <AdminNavbar /> : <Navbar />}
       <main id="main" className="flex-1">
         <ErrorBoundary key={location.pathname}>

@@ -6,5 +6,10 @@ export const configKeys = { config: ['/api/config'] as const }
 /** Server configuration (dev mode, payment provider). Missing or failing: treated as production. */
 export function useServerConfig() {
   const q = useQuery<ServerConfig | null>({ queryKey: configKeys.config })
-  return { config: q.data ?? null, devMode: q.data?.devMode === true, isLoading: q.isLoading }
+  return {
+    config: q.data ?? null,
+    devMode: q.data?.devMode === true,
+    testPayments: q.data?.testPayments === true,
+    isLoading: q.isLoading,
+  }
 }

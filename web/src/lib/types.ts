@@ -126,4 +126,6 @@ export interface ServerConfig {
   paymentsProvider: 'sandbox' | 'stripe' | string
   stripePublishableKey: string | null
   restrictedStates?: string[]
+  /** Outside development mode, payments move no real money (the sandbox, or Stripe test keys). */
+  testPayments?: boolean
 }

@@ -7,6 +7,15 @@ export const adminKeys = {
   pools: ['/api/pools'] as const,
   stats: ['/api/public/stats'] as const,
   nflGames: ['/api/games', { leagueId: 1, includeAll: true }] as const,
+  readiness: ['/api/admin/readiness'] as const,
+}
+
+/** One line of the server's readiness checklist (GET /api/admin/readiness). */
+export interface ReadinessCheck {
+  key: string
+  label: string
+  ok: boolean
+  detail: string
 }
 
 export function useAdminPools() {
@@ -19,6 +28,11 @@ export function usePublicStats() {
 
 export function useNflGames() {
   return useQuery<Game[] | null>({ queryKey: adminKeys.nflGames, staleTime: 5 * 60_000 })
+}
+
+/** What this server really has, checked again each time the dashboard opens. */
+export function useReadiness() {
+  return useQuery<ReadinessCheck[] | null>({ queryKey: adminKeys.readiness, staleTime: 0, refetchOnMount: true })
 }
 
 export function useAdminLogin() {

@@ -2,7 +2,6 @@ import { Link } from 'react-router'
 import {
   Activity,
   BarChart3,
-  CheckCircle2,
   CreditCard,
   ExternalLink,
   LayoutDashboard,
@@ -23,6 +22,7 @@ import { formatDateTimeET } from '@/lib/dates'
 import { formatEntryFee, formatMoney } from '@/lib/money'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useAdminPools, useNflGames, usePublicStats } from '../api/admin-api'
+import { ReadinessChecklist } from './readiness-checklist'
 
 const QUICK_ACTIONS = [
   { to: '/admin-simple', label: 'Pool Activation', icon: Settings2 },
@@ -30,14 +30,6 @@ const QUICK_ACTIONS = [
   { to: '/analytics', label: 'Analytics', icon: BarChart3 },
   { to: '/payment-test', label: 'Payment Test', icon: CreditCard },
   { to: '/score-feed-test', label: 'Score Feed Test', icon: Radio },
-]
-
-const CHECKLIST = [
-  'Accounts with server-side sessions and age & location verification',
-  'Five tier pools created per game (FREE, $1, $5, $10, $25)',
-  'Automated 2-hour decision: house fill or cancel with refunds',
-  'Fair, verifiable number draw when a pool fills',
-  'Payments held until the game completes; ledger for every movement',
 ]
 
 export function AdminDashboardPage() {
@@ -141,21 +133,7 @@ export function AdminDashboardPage() {
               ))}
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Production readiness</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="grid gap-2 text-sm">
-                {CHECKLIST.map((c) => (
-                  <li key={c} className="flex gap-2">
-                    <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                    {c}
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
+          <ReadinessChecklist />
         </div>
       </div>
     </PageContainer>
