@@ -115,8 +115,8 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
 
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 flex-1 basis-52 items-center gap-3">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-violet-100 text-violet-700">
             <Fingerprint className="size-5" aria-hidden="true" />
           </span>
