@@ -16,8 +16,10 @@ import (
 //     as 64 lower-case hex characters. It publishes the commitment SHA-256(seed hex text), hex-encoded.
 //  2. When the pool is complete, the digits are derived from the seed and the final ownership of the 100
 //     squares (OwnershipText), so that neither the server alone (bound by its commitment) nor the players
-//     alone (who cannot see the seed) decide them.
-//  3. Afterwards the seed is revealed; anyone recomputes the commitment and the digits.
+//     alone (who cannot see the seed) decide them. The server stores that ownership text, the draw input,
+//     and its SHA-256 with the digits: squares can change hands after the draw (the house takes over a
+//     square whose card hold lapsed), and the draw must stay verifiable from what it consumed.
+//  3. Afterwards the seed and the draw input are revealed; anyone recomputes the commitment and the digits.
 
 // DrawVersion names the derivation; it is part of the HMAC message so that a future change cannot be
 // confused with this one.
@@ -44,14 +46,63 @@ func OwnershipText(owners [SquaresPerPool]string) string {
 	return strings.Join(owners[:], ",")
 }
 
-// Draw derives the digits of a pool: awayNumbers label the rows, homeNumbers the columns. Each is a
-// Fisher-Yates shuffle of 0-9 driven by HMAC-SHA256(key = seed hex text, message = DrawVersion|pool
-// id|axis|ownership|block counter), with rejection sampling so that every permutation is equally likely.
+// ParseOwnershipText reads a draw input back into the owners of the 100 squares in row-major order; each
+// owner must be non-empty and free of spaces and commas.
+func ParseOwnershipText(text string) ([SquaresPerPool]string, error) {
+	var owners [SquaresPerPool]string
+	parts := strings.Split(text, ",")
+	if len(parts) != SquaresPerPool {
+		return owners, fmt.Errorf("draw input names %d owners, want %d", len(parts), SquaresPerPool)
+	}
+	for i, p := range parts {
+		if p == "" || strings.ContainsAny(p, " \t\r\n") {
+			return owners, fmt.Errorf("draw input: square %d has owner %q", i, p)
+		}
+		owners[i] = p
+	}
+	return owners, nil
+}
+
+// DrawInputSHA256 returns the hex SHA-256 of a draw input (the ownership text), published beside it.
+func DrawInputSHA256(ownership string) string {
+	sum := sha256.Sum256([]byte(ownership))
+	return hex.EncodeToString(sum[:])
+}
+
+// Draw derives the digits of a pool from the owners of its squares; see DrawFromOwnership.
 func Draw(seed string, poolID int64, owners [SquaresPerPool]string) (home, away []int) {
-	ownership := OwnershipText(owners)
+	return DrawFromOwnership(seed, poolID, OwnershipText(owners))
+}
+
+// DrawFromOwnership derives the digits of a pool from its ownership text (the draw input): awayNumbers
+// label the rows, homeNumbers the columns. Each is a Fisher-Yates shuffle of 0-9 driven by
+// HMAC-SHA256(key = seed hex text, message = DrawVersion|pool id|axis|ownership|block counter), with
+// rejection sampling so that every permutation is equally likely.
+func DrawFromOwnership(seed string, poolID int64, ownership string) (home, away []int) {
 	away = shuffleDigits(seed, poolID, "away", ownership)
 	home = shuffleDigits(seed, poolID, "home", ownership)
 	return home, away
+}
+
+// OwnerChange is a square whose owner today differs from its owner at the draw.
+type OwnerChange struct {
+	Row, Column int
+	AtDraw, Now string
+}
+
+// HouseTakeover reports whether the house took the square over (its buyer's card hold lapsed after the
+// draw).
+func (c OwnerChange) HouseTakeover() bool { return c.Now == HouseUserID }
+
+// ChangedOwners lists, in grid order, the squares whose owner now differs from the owner the draw consumed.
+func ChangedOwners(atDraw, now [SquaresPerPool]string) []OwnerChange {
+	var out []OwnerChange
+	for i := range atDraw {
+		if atDraw[i] != now[i] {
+			out = append(out, OwnerChange{Row: i / GridSize, Column: i % GridSize, AtDraw: atDraw[i], Now: now[i]})
+		}
+	}
+	return out
 }
 
 func shuffleDigits(seed string, poolID int64, axis, ownership string) []int {

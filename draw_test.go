@@ -250,3 +250,54 @@ func referenceShuffle(seed string, poolID int64, axis, ownership string) []int {
 	}
 	return d
 }
+
+// TestDrawInput: the draw consumes the ownership text, which the server stores at the draw with its
+// SHA-256; digits recomputed from that text equal those from the owners, and the text reads back into the
+// owners it was written from.
+func TestDrawInput(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	for i := range 100 {
+		seed, id, owners := randomSeed(rng), rng.Int64N(1_000_000)+1, randomOwners(rng)
+		text := squares.OwnershipText(owners)
+		home, away := squares.Draw(seed, id, owners)
+		h, a := squares.DrawFromOwnership(seed, id, text)
+		if !slices.Equal(home, h) || !slices.Equal(away, a) {
+			t.Fatalf("case %d: Draw %v/%v, DrawFromOwnership %v/%v", i, home, away, h, a)
+		}
+		back, err := squares.ParseOwnershipText(text)
+		if err != nil || back != owners {
+			t.Fatalf("case %d: ParseOwnershipText = %v, %v", i, back, err)
+		}
+		sum := sha256.Sum256([]byte(text))
+		if got := squares.DrawInputSHA256(text); got != hex.EncodeToString(sum[:]) {
+			t.Fatalf("case %d: DrawInputSHA256 = %s", i, got)
+		}
+	}
+	ninetyNine := strings.Repeat("1,", 98) + "1"
+	for _, bad := range []string{"", ninetyNine, ninetyNine + ",2,3", ninetyNine + ",", strings.Replace(ninetyNine+",2", "1,1", "1,,1", 1),
+		strings.Replace(ninetyNine+",2", "1", "1 ", 1)} {
+		if _, err := squares.ParseOwnershipText(bad); err == nil {
+			t.Errorf("ParseOwnershipText(%q) accepted", bad)
+		}
+	}
+}
+
+func TestChangedOwners(t *testing.T) {
+	var atDraw [squares.SquaresPerPool]string
+	for i := range atDraw {
+		atDraw[i] = fmt.Sprint(i/5 + 1)
+	}
+	if got := squares.ChangedOwners(atDraw, atDraw); len(got) != 0 {
+		t.Errorf("same owners changed: %v", got)
+	}
+	now := atDraw
+	now[0], now[1], now[99] = squares.HouseUserID, squares.HouseUserID, "7"
+	want := []squares.OwnerChange{{Row: 0, Column: 0, AtDraw: "1", Now: squares.HouseUserID},
+		{Row: 0, Column: 1, AtDraw: "1", Now: squares.HouseUserID}, {Row: 9, Column: 9, AtDraw: "20", Now: "7"}}
+	if got := squares.ChangedOwners(atDraw, now); !slices.Equal(got, want) {
+		t.Errorf("ChangedOwners = %v, want %v", got, want)
+	}
+	if !want[0].HouseTakeover() || want[2].HouseTakeover() {
+		t.Error("HouseTakeover: a square that went to the house is a takeover, one that went to a player is not")
+	}
+}

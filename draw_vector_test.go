@@ -2,6 +2,7 @@ package squares_test
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/squaresapp/squares"
@@ -28,5 +29,13 @@ func TestDrawVector(t *testing.T) {
 	}
 	if got := squares.FormatDigits(away); got != "5,0,6,9,7,3,8,1,2,4" {
 		t.Errorf("away = %s", got)
+	}
+	// The draw input the server stores and publishes, and its SHA-256.
+	text := squares.OwnershipText(owners)
+	if len(text) != 239 || !strings.HasPrefix(text, "1,2,3,4,5,6,7,1,") || !strings.HasSuffix(text, ",admin,admin") {
+		t.Errorf("draw input = %q", text)
+	}
+	if got, want := squares.DrawInputSHA256(text), "e7f65ae79e4e8be4b68f44485ec5d32370b371a74eb3f5b490535e32a04513d0"; got != want {
+		t.Errorf("draw input SHA-256 = %s, want %s", got, want)
 	}
 }

@@ -177,10 +177,15 @@ type Pool struct {
 	HomeNumbers         []int  // column digits, once drawn
 	AwayNumbers         []int  // row digits, once drawn
 	DrawnAt             *time.Time
-	SquaresTaken        int // squares owned (held squares excluded)
-	DistinctPlayers     int
-	CreatedAt           time.Time
-	UpdatedAt           time.Time
+	// DrawInput is the ownership text the draw consumed (OwnershipText), stored at the draw so that the draw
+	// stays verifiable after squares change hands; DrawInputSHA256 is its hex SHA-256. Both are empty before
+	// the draw and for pools drawn before they were stored.
+	DrawInput       string
+	DrawInputSHA256 string
+	SquaresTaken    int // squares owned (held squares excluded)
+	DistinctPlayers int
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
 }
 
 // NumbersGenerated reports whether the pool's digits are drawn.

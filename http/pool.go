@@ -35,6 +35,8 @@ type poolJSON struct {
 	DrawCommitment      string        `json:"drawCommitment"`
 	DrawSeed            *string       `json:"drawSeed"`
 	DrawnAt             *time.Time    `json:"drawnAt"`
+	DrawInput           *string       `json:"drawInput"`
+	DrawInputSHA256     *string       `json:"drawInputSha256"`
 	InviteCode          *string       `json:"inviteCode"`
 	UserSquareCount     int           `json:"userSquareCount"`
 	SalesOpenAt         *time.Time    `json:"salesOpenAt"`
@@ -42,8 +44,9 @@ type poolJSON struct {
 	CreatedAt           time.Time     `json:"createdAt"`
 }
 
-// toPoolJSON shows a pool to a viewer: the seed only once the numbers are drawn, the invite code only to
-// the pool's creator and admins.
+// toPoolJSON shows a pool to a viewer: the seed and the draw input (the ownership the draw consumed, null
+// for pools drawn before it was stored) only once the numbers are drawn, the invite code only to the pool's
+// creator and admins.
 func toPoolJSON(p *store.PoolView, viewer *squares.User) poolJSON {
 	out := poolJSON{
 		ID: p.ID, Name: p.Name, GameID: p.GameID, Game: toGameJSON(p.Game), EntryFee: p.EntryFee,
@@ -57,6 +60,7 @@ func toPoolJSON(p *store.PoolView, viewer *squares.User) poolJSON {
 	}
 	if out.NumbersGenerated {
 		out.HomeNumbers, out.AwayNumbers, out.DrawSeed = p.HomeNumbers, p.AwayNumbers, &p.DrawSeed
+		out.DrawInput, out.DrawInputSHA256 = optional(p.DrawInput), optional(p.DrawInputSHA256)
 	}
 	if open := p.SalesOpenAt(); !open.IsZero() {
 		out.SalesOpenAt = &open

@@ -151,7 +151,7 @@ func TestListGames(t *testing.T) {
 var poolFields = []string{"id", "name", "gameId", "game", "entryFee", "totalPot", "prizePool", "houseFee",
 	"currentParticipants", "distinctPlayers", "maxParticipants", "maxSquaresPerPlayer", "status", "isPrivate",
 	"isNonprofit", "isFeatured", "featuredReason", "featuredUntil", "payoutSchedule", "numbersGenerated",
-	"homeNumbers", "awayNumbers", "drawCommitment", "drawSeed", "inviteCode", "userSquareCount", "salesOpenAt",
+	"homeNumbers", "awayNumbers", "drawCommitment", "drawSeed", "drawInput", "drawInputSha256", "inviteCode", "userSquareCount", "salesOpenAt",
 	"createdAt"}
 
 func poolIDsOf(t *testing.T, pools []map[string]any) []int64 {
@@ -215,7 +215,7 @@ func TestListPools(t *testing.T) {
 			"houseFee": "0.00", "currentParticipants": 0.0, "distinctPlayers": 0.0, "maxParticipants": 100.0,
 			"maxSquaresPerPlayer": 5.0, "status": "active", "isPrivate": false, "isNonprofit": false, "isFeatured": false,
 			"featuredReason": nil, "featuredUntil": nil, "numbersGenerated": false, "homeNumbers": nil, "awayNumbers": nil,
-			"drawSeed": nil, "inviteCode": nil, "userSquareCount": 0.0,
+			"drawSeed": nil, "drawInput": nil, "drawInputSha256": nil, "inviteCode": nil, "userSquareCount": 0.0,
 			"salesOpenAt": g12.GameDate.Add(-6 * 24 * time.Hour).Format(time.RFC3339)}
 		for k, v := range want {
 			if p[k] != v {
@@ -291,7 +291,7 @@ func TestDrawnPoolReveal(t *testing.T) {
 		s.activate(t, pools[0])
 		c := s.client(t)
 		before := c.get(fmt.Sprintf("/api/pools/%d", pools[0].ID)).want(http.StatusOK).obj()
-		if before["drawSeed"] != nil || before["numbersGenerated"] != false {
+		if before["drawSeed"] != nil || before["drawInput"] != nil || before["drawInputSha256"] != nil || before["numbersGenerated"] != false {
 			t.Fatalf("seed shown before the draw: %v", before)
 		}
 		for i := 0; i < 100; i += 5 {
@@ -342,6 +342,12 @@ func TestDrawnPoolReveal(t *testing.T) {
 		home, away := squares.Draw(seed, pools[0].ID, owners)
 		if !slices.Equal(home, digits(after["homeNumbers"])) || !slices.Equal(away, digits(after["awayNumbers"])) {
 			t.Errorf("recomputed %v / %v, published %v / %v", home, away, after["homeNumbers"], after["awayNumbers"])
+		}
+		// The draw input published beside the seed is that ownership, with its SHA-256.
+		input := squares.OwnershipText(owners)
+		inputSum := sha256.Sum256([]byte(input))
+		if after["drawInput"] != input || after["drawInputSha256"] != hex.EncodeToString(inputSum[:]) {
+			t.Errorf("drawInput %v (sha256 %v), want %s", after["drawInput"], after["drawInputSha256"], input)
 		}
 		first := sqs[0]
 		if first["purchasePrice"] != "0.00" || num(t, first["poolId"]) != pools[0].ID || num(t, first["row"]) != 0 ||

@@ -15,7 +15,7 @@ import (
 const poolSelect = `SELECT p.id, p.game_id, p.name, p.entry_fee_cents, p.max_squares_per_player, p.status,
 	p.is_private, p.creator_id, p.invite_code, p.is_nonprofit, p.is_featured, p.featured_reason, p.featured_until,
 	p.payout_schedule, p.draw_seed, p.draw_commitment, p.home_numbers, p.away_numbers, p.drawn_at,
-	p.squares_taken, p.created_at, p.updated_at,
+	p.draw_input, p.draw_input_sha256, p.squares_taken, p.created_at, p.updated_at,
 	(SELECT COUNT(DISTINCT s.user_id) FROM squares s WHERE s.pool_id = p.id AND s.state = 'owned'
 		AND s.user_id IS NOT NULL) AS players,
 	(SELECT COUNT(*) FROM squares s WHERE s.pool_id = p.id AND s.state = 'owned' AND s.user_id = $1) AS mine,
@@ -33,7 +33,7 @@ func scanPool(s scanner) (*PoolView, error) {
 	var p squares.Pool
 	var g squares.Game
 	var creator sql.NullInt64
-	var invite sql.NullString
+	var invite, drawInput, drawInputSum sql.NullString
 	var featuredUntil, drawnAt sql.NullTime
 	var schedule, home, away string
 	var mine int
@@ -41,7 +41,7 @@ func scanPool(s scanner) (*PoolView, error) {
 	var n [10]sql.NullInt64
 	dest := []any{&p.ID, &p.GameID, &p.Name, &p.EntryFee, &p.MaxSquaresPerPlayer, &p.Status, &p.IsPrivate,
 		&creator, &invite, &p.IsNonprofit, &p.IsFeatured, &p.FeaturedReason, &featuredUntil, &schedule,
-		&p.DrawSeed, &p.DrawCommitment, &home, &away, &drawnAt, &p.SquaresTaken, &p.CreatedAt, &p.UpdatedAt,
+		&p.DrawSeed, &p.DrawCommitment, &home, &away, &drawnAt, &drawInput, &drawInputSum, &p.SquaresTaken, &p.CreatedAt, &p.UpdatedAt,
 		&p.DistinctPlayers, &mine}
 	if err := s.Scan(append(dest, gameDest(&g, &ext, &n)...)...); err != nil {
 		return nil, err
@@ -49,6 +49,7 @@ func scanPool(s scanner) (*PoolView, error) {
 	finishGame(&g, ext, n)
 	p.Game = &g
 	p.CreatorID, p.InviteCode = creator.Int64, invite.String
+	p.DrawInput, p.DrawInputSHA256 = drawInput.String, drawInputSum.String
 	p.FeaturedUntil, p.DrawnAt = nullTime(featuredUntil), nullTime(drawnAt)
 	p.CreatedAt, p.UpdatedAt = p.CreatedAt.UTC(), p.UpdatedAt.UTC()
 	var err error

@@ -183,7 +183,9 @@ func addTaken(ctx context.Context, tx *Tx, poolID int64, n int) (bool, error) {
 }
 
 // drawPool draws a complete pool's numbers from its committed seed and final ownership, exactly once: the
-// update only applies while no numbers exist.
+// update only applies while no numbers exist. It stores what the derivation consumed, the ownership text and
+// its SHA-256, beside the digits: squares may change hands later (a house takeover), and the draw must stay
+// verifiable from its own input.
 func drawPool(ctx context.Context, tx *Tx, poolID int64) error {
 	var seed string
 	if err := tx.QueryRowContext(ctx, `SELECT draw_seed FROM pools WHERE id = $1`, poolID).Scan(&seed); err != nil {
@@ -193,10 +195,12 @@ func drawPool(ctx context.Context, tx *Tx, poolID int64) error {
 	if err != nil {
 		return err
 	}
-	home, away := squares.Draw(seed, poolID, owners)
+	input := squares.OwnershipText(owners)
+	home, away := squares.DrawFromOwnership(seed, poolID, input)
 	res, err := tx.ExecContext(ctx, `UPDATE pools SET home_numbers = $1, away_numbers = $2, drawn_at = $3,
-		status = $4, updated_at = $3 WHERE id = $5 AND home_numbers = ''`,
-		squares.FormatDigits(home), squares.FormatDigits(away), tx.now, squares.PoolFull, poolID)
+		status = $4, draw_input = $5, draw_input_sha256 = $6, updated_at = $3 WHERE id = $7 AND home_numbers = ''`,
+		squares.FormatDigits(home), squares.FormatDigits(away), tx.now, squares.PoolFull, input,
+		squares.DrawInputSHA256(input), poolID)
 	if err != nil {
 		return fmt.Errorf("draw: %w", err)
 	}

@@ -216,6 +216,14 @@ func TestHundredthSquareDraws(t *testing.T) {
 		if owners[rest[4].Row*10+rest[4].Column] != itoa(last.ID) {
 			t.Errorf("the 100th square's owner is %s", owners[rest[4].Row*10+rest[4].Column])
 		}
+		// What the derivation consumed is stored with the digits: the ownership text and its SHA-256.
+		if p.DrawInput != squares.OwnershipText(owners) || p.DrawInputSHA256 != squares.DrawInputSHA256(p.DrawInput) {
+			t.Fatalf("draw input %q (sha256 %s), want %q", p.DrawInput, p.DrawInputSHA256, squares.OwnershipText(owners))
+		}
+		if pools, _ := db.ListPools(ctx, store.PoolFilter{GameID: pool.GameID}); pools[0].DrawInput != p.DrawInput ||
+			pools[1].DrawInput != "" || pools[1].DrawInputSHA256 != "" {
+			t.Fatalf("listed pools' draw inputs: %q, %q", pools[0].DrawInput, pools[1].DrawInput)
+		}
 
 		// Drawn once: later reads and status changes keep the same digits, and no claim gets in.
 		_, err = db.ClaimSquares(ctx, store.Claim{PoolID: pool.ID, User: addPlayer(t, db, "late"), Cells: cellsFrom(0, 1)})
@@ -223,7 +231,7 @@ func TestHundredthSquareDraws(t *testing.T) {
 		clock.Add(time.Hour)
 		started := setStatus(t, db, pool.ID, squares.PoolStarted)
 		if !slices.Equal(started.HomeNumbers, p.HomeNumbers) || !slices.Equal(started.AwayNumbers, p.AwayNumbers) ||
-			!started.DrawnAt.Equal(*p.DrawnAt) {
+			!started.DrawnAt.Equal(*p.DrawnAt) || started.DrawInput != p.DrawInput {
 			t.Errorf("digits changed after the draw: %v / %v", started.HomeNumbers, started.AwayNumbers)
 		}
 	})

@@ -15,18 +15,23 @@ import (
 	"github.com/squaresapp/squares/store"
 )
 
-// publishedDraw is what a pool publishes about its draw, and who owned each square.
+// publishedDraw is what a pool publishes about its draw, and who owns each square now.
 type publishedDraw struct {
 	PoolID      int64
 	Commitment  string
 	Seed        string
 	HomeNumbers []int
 	AwayNumbers []int
-	Owners      [squares.SquaresPerPool]string
+	// DrawInput is the ownership text the draw consumed, published with its SHA-256 (DrawInputSHA256);
+	// empty for a pool drawn before draw inputs were stored.
+	DrawInput       string
+	DrawInputSHA256 string
+	// Owners are the squares' owners now, in row-major order.
+	Owners [squares.SquaresPerPool]string
 }
 
-// runVerifyDraw recomputes a pool's draw from its published seed and final ownership, from the public API
-// of a running server (--url) or from the database.
+// runVerifyDraw recomputes a pool's draw from its published seed and draw input, from the public API of a
+// running server (--url) or from the database.
 func runVerifyDraw(ctx context.Context, fs *flag.FlagSet, args []string, stdout io.Writer) error {
 	baseURL := fs.String("url", "", "verify through the public API of this server (https://...) instead of the database")
 	cfg, err := parseConfig(fs, args)
@@ -52,20 +57,44 @@ func runVerifyDraw(ctx context.Context, fs *flag.FlagSet, args []string, stdout 
 	return verifyDraw(d, stdout)
 }
 
-// verifyDraw checks the commitment and the digits and says what it found.
+// verifyDraw checks the commitment, the draw input against its published hash, and the digits recomputed
+// from the seed and the draw input, and says what it found. A pool drawn before draw inputs were stored is
+// checked against the current owners, with a note. Squares that changed hands after the draw are reported,
+// not failed: the draw consumed the ownership of its moment.
 func verifyDraw(d *publishedDraw, w io.Writer) error {
 	if d.Seed == "" {
 		fmt.Fprintf(w, "pool %d: numbers not drawn yet; commitment %s\n", d.PoolID, d.Commitment)
 		return fmt.Errorf("pool %d has no revealed seed yet", d.PoolID)
 	}
 	ok := true
+	fail := func(format string, args ...any) {
+		ok = false
+		fmt.Fprintf(w, format+"\n", args...)
+	}
 	if got := squares.DrawCommitment(d.Seed); got == d.Commitment {
 		fmt.Fprintf(w, "commitment  ok    sha256(seed) = %s\n", got)
 	} else {
-		ok = false
-		fmt.Fprintf(w, "commitment  FAIL  sha256(seed) = %s, published %s\n", got, d.Commitment)
+		fail("commitment  FAIL  sha256(seed) = %s, published %s", got, d.Commitment)
 	}
-	home, away := squares.Draw(d.Seed, d.PoolID, d.Owners)
+	ownership := d.DrawInput
+	var changes []squares.OwnerChange
+	if ownership != "" {
+		if got := squares.DrawInputSHA256(ownership); got == d.DrawInputSHA256 {
+			fmt.Fprintf(w, "draw input  ok    sha256(drawInput) = %s\n", got)
+		} else {
+			fail("draw input  FAIL  sha256(drawInput) = %s, published %s", got, d.DrawInputSHA256)
+		}
+		if atDraw, err := squares.ParseOwnershipText(ownership); err != nil {
+			fail("draw input  FAIL  %v", err)
+		} else {
+			changes = squares.ChangedOwners(atDraw, d.Owners)
+		}
+	} else {
+		ownership = squares.OwnershipText(d.Owners)
+		fmt.Fprintf(w, "draw input  none  this pool was drawn before draw inputs were stored: checking against the\n"+
+			"                  current owners, which match the draw only if no square changed hands since\n")
+	}
+	home, away := squares.DrawFromOwnership(d.Seed, d.PoolID, ownership)
 	for _, c := range []struct {
 		name           string
 		got, published []int
@@ -73,15 +102,56 @@ func verifyDraw(d *publishedDraw, w io.Writer) error {
 		if fmt.Sprint(c.got) == fmt.Sprint(c.published) {
 			fmt.Fprintf(w, "%-11s ok    %s\n", c.name, squares.FormatDigits(c.got))
 		} else {
-			ok = false
-			fmt.Fprintf(w, "%-11s FAIL  derived %s, published %s\n", c.name, squares.FormatDigits(c.got), squares.FormatDigits(c.published))
+			fail("%-11s FAIL  derived %s, published %s", c.name, squares.FormatDigits(c.got), squares.FormatDigits(c.published))
+		}
+	}
+	if len(changes) > 0 {
+		fmt.Fprintf(w, "note        %s; the draw used the owners of its moment:\n", changedHands(changes))
+		for _, c := range changes {
+			how := ""
+			if c.HouseTakeover() {
+				how = " (house takeover)"
+			}
+			fmt.Fprintf(w, "            row %d column %d: %s at the draw, %s now%s\n", c.Row, c.Column, c.AtDraw, ownerOrNobody(c.Now), how)
 		}
 	}
 	if !ok {
+		if d.DrawInput == "" {
+			return fmt.Errorf("pool %d: the published draw does not match its derivation from the current owners "+
+				"(this pool has no stored draw input; a square that changed hands after the draw also gives this)", d.PoolID)
+		}
 		return fmt.Errorf("pool %d: the published draw does not match its derivation", d.PoolID)
 	}
 	fmt.Fprintf(w, "pool %d: the draw is verified\n", d.PoolID)
 	return nil
+}
+
+// changedHands says how many squares changed hands, and how many of them the house took over.
+func changedHands(changes []squares.OwnerChange) string {
+	takeovers := 0
+	for _, c := range changes {
+		if c.HouseTakeover() {
+			takeovers++
+		}
+	}
+	s := fmt.Sprintf("%d squares changed hands after the draw", len(changes))
+	if len(changes) == 1 {
+		s = "1 square changed hands after the draw"
+	}
+	switch takeovers {
+	case 0:
+		return s
+	case len(changes):
+		return s + ": house takeover"
+	}
+	return fmt.Sprintf("%s (%d by house takeover)", s, takeovers)
+}
+
+func ownerOrNobody(id string) string {
+	if id == "" {
+		return "nobody"
+	}
+	return id
 }
 
 func loadDraw(ctx context.Context, url string, id int64) (*publishedDraw, error) {
@@ -98,13 +168,15 @@ func loadDraw(ctx context.Context, url string, id int64) (*publishedDraw, error)
 	if !p.NumbersGenerated() {
 		return d, nil
 	}
-	d.Seed = p.DrawSeed
+	d.Seed, d.DrawInput, d.DrawInputSHA256 = p.DrawSeed, p.DrawInput, p.DrawInputSHA256
 	sqs, err := db.ListSquares(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	for _, sq := range sqs {
-		d.Owners[sq.Row*squares.GridSize+sq.Column] = store.OwnerID(sq)
+		if sq.State == squares.SquareOwned {
+			d.Owners[sq.Row*squares.GridSize+sq.Column] = store.OwnerID(sq)
+		}
 	}
 	return d, nil
 }
@@ -127,34 +199,59 @@ func fetchDraw(ctx context.Context, base string, id int64) (*publishedDraw, erro
 		}
 		return json.NewDecoder(resp.Body).Decode(v)
 	}
-	var pool struct {
-		ID             int64   `json:"id"`
-		DrawCommitment string  `json:"drawCommitment"`
-		DrawSeed       *string `json:"drawSeed"`
-		HomeNumbers    []int   `json:"homeNumbers"`
-		AwayNumbers    []int   `json:"awayNumbers"`
-	}
+	var pool apiPool
 	if err := get(fmt.Sprintf("/api/pools/%d", id), &pool); err != nil {
 		return nil, err
 	}
+	if pool.DrawSeed == nil {
+		return drawFromAPI(pool, nil)
+	}
+	var sqs []apiSquare
+	if err := get(fmt.Sprintf("/api/pools/%d/squares", id), &sqs); err != nil {
+		return nil, err
+	}
+	return drawFromAPI(pool, sqs)
+}
+
+// apiPool is what the verifier reads of GET /api/pools/{id}.
+type apiPool struct {
+	ID              int64   `json:"id"`
+	DrawCommitment  string  `json:"drawCommitment"`
+	DrawSeed        *string `json:"drawSeed"`
+	DrawInput       *string `json:"drawInput"`
+	DrawInputSHA256 *string `json:"drawInputSha256"`
+	HomeNumbers     []int   `json:"homeNumbers"`
+	AwayNumbers     []int   `json:"awayNumbers"`
+}
+
+// apiSquare is what the verifier reads of a square in GET /api/pools/{id}/squares.
+type apiSquare struct {
+	UserID string `json:"userId"`
+	Row    int    `json:"row"`
+	Column int    `json:"column"`
+	Status string `json:"status"`
+}
+
+// drawFromAPI assembles a publication from the pool and its squares as the public API shows them.
+func drawFromAPI(pool apiPool, sqs []apiSquare) (*publishedDraw, error) {
 	d := &publishedDraw{PoolID: pool.ID, Commitment: pool.DrawCommitment, HomeNumbers: pool.HomeNumbers, AwayNumbers: pool.AwayNumbers}
 	if pool.DrawSeed == nil {
 		return d, nil
 	}
 	d.Seed = *pool.DrawSeed
-	var sqs []struct {
-		UserID string `json:"userId"`
-		Row    int    `json:"row"`
-		Column int    `json:"column"`
+	if pool.DrawInput != nil {
+		d.DrawInput = *pool.DrawInput
 	}
-	if err := get(fmt.Sprintf("/api/pools/%d/squares", id), &sqs); err != nil {
-		return nil, err
+	if pool.DrawInputSHA256 != nil {
+		d.DrawInputSHA256 = *pool.DrawInputSHA256
 	}
 	for _, sq := range sqs {
 		if !squares.ValidCell(sq.Row, sq.Column) {
 			return nil, fmt.Errorf("square at %d,%d is off the grid", sq.Row, sq.Column)
 		}
-		d.Owners[sq.Row*squares.GridSize+sq.Column] = sq.UserID
+		if sq.Status == "" || sq.Status == squares.SquareOwned {
+			d.Owners[sq.Row*squares.GridSize+sq.Column] = sq.UserID
+		}
 	}
 	return d, nil
 }

@@ -70,7 +70,31 @@ func TestVerifyDraw(t *testing.T) {
 		if err := verifyDraw(d, io.Discard); err == nil {
 			t.Fatal("swapped digits verified")
 		}
+		// A draw input that is not the one published by its hash fails; one rehashed to match does not yield
+		// the published digits.
 		d, _ = loadDraw(ctx, url, almost.ID)
+		owners, err := squares.ParseOwnershipText(d.DrawInput)
+		if err != nil || owners != d.Owners {
+			t.Fatalf("draw input %q (%v) is not the final ownership %v", d.DrawInput, err, d.Owners)
+		}
+		owners[0], owners[99] = owners[99], owners[0]
+		if owners[0] != owners[99] {
+			d.DrawInput = squares.OwnershipText(owners)
+			if err := verifyDraw(d, io.Discard); err == nil {
+				t.Fatal("changed draw input verified")
+			}
+			d.DrawInputSHA256 = squares.DrawInputSHA256(d.DrawInput)
+			if err := verifyDraw(d, io.Discard); err == nil {
+				t.Fatal("changed draw input with its hash verified")
+			}
+		}
+		// Without a stored draw input (a pool drawn before they were stored) the current owners are used.
+		d, _ = loadDraw(ctx, url, almost.ID)
+		d.DrawInput, d.DrawInputSHA256 = "", ""
+		out.Reset()
+		if err := verifyDraw(d, &out); err != nil || !strings.Contains(out.String(), "drawn before draw inputs were stored") {
+			t.Fatalf("fallback to the current owners: %v\n%s", err, out.String())
+		}
 		d.Owners[0], d.Owners[99] = d.Owners[99], d.Owners[0]
 		if d.Owners[0] != d.Owners[99] {
 			if err := verifyDraw(d, io.Discard); err == nil {

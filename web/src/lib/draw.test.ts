@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { drawCommitment, drawDigits, ownersFromSquares, ownershipText, verifyDraw } from './draw'
+import { drawCheckInput, drawCommitment, drawDigits, ownersFromSquares, ownershipText, sha256Hex, verifyDraw } from './draw'
+import fixtureText from './testdata/pool-after-takeover.json?raw'
+import type { Pool, Square } from './types'
 
 // The TEST VECTOR of docs/fairness.md.
 const seed = '6d1f0e8c2b3a49587766554433221100ffeeddccbbaa99887766554433221100'
@@ -8,6 +10,11 @@ const owners = Array.from({ length: 100 }, (_, i) => (i < 90 ? String((i % 7) + 
 const commitment = 'aa6358ae878654ad9544e5431fbe7cba2bc120072d6dd39949715c73958e8c87'
 const home = [7, 1, 9, 2, 0, 3, 5, 8, 6, 4]
 const away = [5, 0, 6, 9, 7, 3, 8, 1, 2, 4]
+// The draw input the server stores and publishes for this draw, and its SHA-256 (docs/fairness.md).
+const drawInput = owners.join(',')
+const drawInputSha256 = 'e7f65ae79e4e8be4b68f44485ec5d32370b371a74eb3f5b490535e32a04513d0'
+// After the draw the house took over squares 0-4 (row 0, columns 0-4): their buyer's card hold lapsed.
+const ownersNow = owners.map((o, i) => (i < 5 ? 'admin' : o))
 
 describe('draw verifier (docs/fairness.md test vector)', () => {
   it('computes the commitment', async () => {
@@ -42,5 +49,70 @@ describe('draw verifier (docs/fairness.md test vector)', () => {
     const swapped = await verifyDraw({ poolId, seed, commitment, owners, homeNumbers: away, awayNumbers: home })
     expect(swapped.home.ok).toBe(false)
     expect(swapped.away.ok).toBe(false)
+  })
+})
+
+describe('a draw stays verifiable after squares change hands', () => {
+  it('hashes the draw input as published', async () => {
+    expect(await sha256Hex(drawInput)).toBe(drawInputSha256)
+  })
+
+  it('verifies against the stored draw input and reports the squares that changed hands', async () => {
+    const check = await verifyDraw({ poolId, seed, commitment, owners: ownersNow, drawInput, drawInputSha256, homeNumbers: home, awayNumbers: away })
+    expect(check.ok).toBe(true)
+    expect(check.source).toBe('draw-input')
+    expect(check.input).toEqual({ expected: drawInputSha256, computed: drawInputSha256, ok: true })
+    expect(check.changed).toHaveLength(5)
+    expect(check.changed[0]).toEqual({ row: 0, column: 0, atDraw: '1', now: 'admin' })
+    expect(check.changed[4]).toEqual({ row: 0, column: 4, atDraw: '5', now: 'admin' })
+  })
+
+  it('fails a draw input that does not match its published hash, or digits that do not follow from it', async () => {
+    const edited = drawInput.replace(/^1,/, '2,')
+    const tampered = await verifyDraw({ poolId, seed, commitment, owners: ownersNow, drawInput: edited, drawInputSha256, homeNumbers: home, awayNumbers: away })
+    expect(tampered.ok).toBe(false)
+    expect(tampered.input?.ok).toBe(false)
+    const rehashed = await verifyDraw({ poolId, seed, commitment, owners: ownersNow, drawInput: edited, drawInputSha256: await sha256Hex(edited), homeNumbers: home, awayNumbers: away })
+    expect(rehashed.input?.ok).toBe(true)
+    expect(rehashed.ok).toBe(false)
+  })
+
+  it('falls back to the current owners for a pool drawn before draw inputs were stored', async () => {
+    const unchanged = await verifyDraw({ poolId, seed, commitment, owners, drawInput: null, drawInputSha256: null, homeNumbers: home, awayNumbers: away })
+    expect(unchanged.ok).toBe(true)
+    expect(unchanged.source).toBe('current-owners')
+    expect(unchanged.input).toBeNull()
+    // The current-owner approach cannot verify a pool whose squares changed hands after the draw.
+    const changed = await verifyDraw({ poolId, seed, commitment, owners: ownersNow, drawInput: null, drawInputSha256: null, homeNumbers: home, awayNumbers: away })
+    expect(changed.ok).toBe(false)
+  })
+
+  // testdata/pool-after-takeover.json is what GET /api/pools/{id} and /api/pools/{id}/squares answered for a
+  // paid pool filled through the escrow, drawn, and then partly taken over by the house when a hold was
+  // cancelled (written by `go test ./cmd/squares -run TestVerifyDrawAfterHouseTakeover -update-fixture`).
+  it('verifies a real pool whose owners changed after the draw, as the server publishes it', async () => {
+    const fixture = JSON.parse(fixtureText) as { pool: Pool; squares: Square[] }
+    const found = drawCheckInput(fixture.pool, fixture.squares)
+    if (!('input' in found)) throw new Error(found.missing)
+    const input = found.input
+    const check = await verifyDraw(input)
+    expect(check.ok).toBe(true)
+    expect(check.source).toBe('draw-input')
+    expect(check.changed).toHaveLength(5)
+    expect(check.changed.every((c) => c.now === 'admin')).toBe(true)
+    // The current-owner approach of old fails on the same publication.
+    const old = await verifyDraw({ ...input, drawInput: null, drawInputSha256: null })
+    expect(old.ok).toBe(false)
+  })
+
+  it('needs the squares only for a pool without a draw input', async () => {
+    const fixture = JSON.parse(fixtureText) as { pool: Pool; squares: Square[] }
+    const found = drawCheckInput(fixture.pool, [])
+    if (!('input' in found)) throw new Error(found.missing)
+    const check = await verifyDraw(found.input)
+    expect(check.ok).toBe(true)
+    expect(check.changed).toEqual([])
+    expect(drawCheckInput({ ...fixture.pool, drawInput: null, drawInputSha256: null }, [])).toHaveProperty('missing')
+    expect(drawCheckInput({ ...fixture.pool, drawSeed: null }, fixture.squares)).toHaveProperty('missing')
   })
 })

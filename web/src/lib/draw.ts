@@ -3,6 +3,12 @@
 //   block(k)   = HMAC-SHA256(key = seed text, "squares-draw-v1|pool=" + poolId + "|axis=" + axis
 //                            + "|owners=" + ownership + "|block=" + k)
 // and a Fisher-Yates shuffle of 0-9 driven by that byte stream, with rejection sampling (no modulo bias).
+// `ownership` is the draw input the server stored at the draw and publishes with its SHA-256 (`drawInput`,
+// `drawInputSha256`): squares can change hands afterwards (the house takes over a square whose card hold
+// lapsed), so the check recomputes from what the draw consumed and only reports the owners of today.
+
+import { parseDigits } from './game-status'
+import type { Pool, Square } from './types'
 
 export const DRAW_VERSION = 'squares-draw-v1'
 export const GRID = 10
@@ -84,7 +90,11 @@ export async function shuffleDigits(seed: string, poolId: number | string, axis:
 
 /** Both axes, as the server draws them. */
 export async function drawDigits(seed: string, poolId: number | string, owners: readonly string[]): Promise<{ home: number[]; away: number[] }> {
-  const ownership = ownershipText(owners)
+  return drawDigitsFromOwnership(seed, poolId, ownershipText(owners))
+}
+
+/** Both axes from the ownership text itself (the published draw input). */
+export async function drawDigitsFromOwnership(seed: string, poolId: number | string, ownership: string): Promise<{ home: number[]; away: number[] }> {
   const [away, home] = await Promise.all([shuffleDigits(seed, poolId, 'away', ownership), shuffleDigits(seed, poolId, 'home', ownership)])
   return { home, away }
 }
@@ -93,26 +103,100 @@ export interface DrawCheckInput {
   poolId: number
   seed: string
   commitment: string
-  owners: readonly string[]
+  /** The owners now, row-major; null while the board is loading. Needed only without a draw input. */
+  owners: readonly string[] | null
+  /** The ownership text the draw consumed, as published; null for pools drawn before it was stored. */
+  drawInput?: string | null
+  drawInputSha256?: string | null
   homeNumbers: readonly number[]
   awayNumbers: readonly number[]
 }
 
+/** A square whose owner now is not its owner at the draw ("admin" now: the house took it over). */
+export interface OwnerChange {
+  row: number
+  column: number
+  atDraw: string
+  now: string
+}
+
 export interface DrawCheck {
   ok: boolean
+  /** What the digits were recomputed from: the stored draw input, or (older pools) the current owners. */
+  source: 'draw-input' | 'current-owners'
   commitment: { expected: string; computed: string; ok: boolean }
+  /** SHA-256 of the draw input against the published one; null without a draw input. */
+  input: { expected: string; computed: string; ok: boolean } | null
   home: { published: number[]; computed: number[]; ok: boolean }
   away: { published: number[]; computed: number[]; ok: boolean }
+  /** Squares that changed hands after the draw (reported, not failed). */
+  changed: OwnerChange[]
 }
 
 const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i])
 
-/** Recomputes the commitment and both axes from what the server published and compares them. */
+/**
+ * Recomputes the commitment and both axes from what the server published and compares them: from the
+ * stored draw input when the pool has one (checking it against its published SHA-256, and listing the
+ * squares whose owner changed since), else from the current owners.
+ */
 export async function verifyDraw(input: DrawCheckInput): Promise<DrawCheck> {
   const computed = await drawCommitment(input.seed)
-  const { home, away } = await drawDigits(input.seed, input.poolId, input.owners)
   const commitment = { expected: input.commitment.toLowerCase(), computed, ok: computed === input.commitment.toLowerCase() }
+  let ownership: string
+  let inputCheck: DrawCheck['input'] = null
+  const changed: OwnerChange[] = []
+  if (input.drawInput) {
+    ownership = input.drawInput
+    const atDraw = ownership.split(',')
+    const sum = await sha256Hex(ownership)
+    const expected = (input.drawInputSha256 ?? '').toLowerCase()
+    inputCheck = { expected, computed: sum, ok: sum === expected && atDraw.length === GRID * GRID && atDraw.every((o) => o !== '') }
+    if (input.owners && atDraw.length === GRID * GRID) {
+      atDraw.forEach((o, i) => {
+        if (o !== input.owners![i]) changed.push({ row: Math.floor(i / GRID), column: i % GRID, atDraw: o, now: input.owners![i] })
+      })
+    }
+  } else {
+    if (!input.owners) throw new Error('Waiting for the owner of every square (the board is still loading).')
+    ownership = ownershipText(input.owners)
+  }
+  const { home, away } = await drawDigitsFromOwnership(input.seed, input.poolId, ownership)
   const h = { published: [...input.homeNumbers], computed: home, ok: same(home, input.homeNumbers) }
   const a = { published: [...input.awayNumbers], computed: away, ok: same(away, input.awayNumbers) }
-  return { ok: commitment.ok && h.ok && a.ok, commitment, home: h, away: a }
+  return {
+    ok: commitment.ok && (inputCheck?.ok ?? true) && h.ok && a.ok,
+    source: input.drawInput ? 'draw-input' : 'current-owners',
+    commitment,
+    input: inputCheck,
+    home: h,
+    away: a,
+    changed,
+  }
+}
+
+/**
+ * The check's input from a drawn pool and its squares as the API publishes them, or what is still
+ * missing. A pool with a draw input verifies without its squares (they only show who changed hands).
+ */
+export function drawCheckInput(pool: Pool, squares: readonly Square[]): { input: DrawCheckInput } | { missing: string } {
+  const homeNumbers = parseDigits(pool.homeNumbers)
+  const awayNumbers = parseDigits(pool.awayNumbers)
+  if (!pool.drawSeed || !pool.drawCommitment || !homeNumbers || !awayNumbers) {
+    return { missing: 'The server has not published the seed, the commitment and both sets of numbers.' }
+  }
+  const owners = ownersFromSquares(squares)
+  if (!pool.drawInput && !owners) return { missing: 'Waiting for the owner of every square (the board is still loading).' }
+  return {
+    input: {
+      poolId: pool.id,
+      seed: pool.drawSeed,
+      commitment: pool.drawCommitment,
+      owners,
+      drawInput: pool.drawInput ?? null,
+      drawInputSha256: pool.drawInputSha256 ?? null,
+      homeNumbers,
+      awayNumbers,
+    },
+  }
 }

@@ -82,6 +82,13 @@ export interface Pool {
   drawCommitment?: string | null
   /** Revealed once the numbers are drawn. */
   drawSeed?: string | null
+  /**
+   * Revealed with the seed: the ownership text the draw consumed (the 100 owners, row-major, comma-separated),
+   * stored at the draw; null for pools drawn before it was stored.
+   */
+  drawInput?: string | null
+  /** hex(SHA-256(drawInput)). */
+  drawInputSha256?: string | null
   drawnAt?: string | null
   inviteCode?: string | null
   userSquareCount?: number

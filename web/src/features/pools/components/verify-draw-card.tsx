@@ -1,11 +1,10 @@
 import { useEffect, useId, useState } from 'react'
-import { CheckCircle2, ChevronDown, Copy, Fingerprint, Lock, XCircle } from 'lucide-react'
+import { CheckCircle2, ChevronDown, Copy, Fingerprint, Info, Lock, XCircle } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { ownersFromSquares, verifyDraw, type DrawCheck } from '@/lib/draw'
-import { parseDigits } from '@/lib/game-status'
+import { drawCheckInput, verifyDraw, type DrawCheck, type OwnerChange } from '@/lib/draw'
 import type { Pool, Square } from '@/lib/types'
 import { cn } from '@/lib/utils'
 
@@ -33,42 +32,77 @@ function Match({ ok, label, children }: { ok: boolean; label: string; children?:
   )
 }
 
+const ownerName = (id: string) => (id === 'admin' ? 'the house' : `player #${id}`)
+
+/** Squares whose owner changed after the draw: reported, since the draw used the owners of its moment. */
+function ChangedHands({ changed }: { changed: OwnerChange[] }) {
+  const takeovers = changed.filter((c) => c.now === 'admin').length
+  const count = changed.length === 1 ? '1 square' : `${changed.length} squares`
+  const why =
+    takeovers === changed.length
+      ? ': the house took them over when their card holds lapsed'
+      : takeovers > 0
+        ? ` (${takeovers} taken over by the house when their card holds lapsed)`
+        : ''
+  return (
+    <div className="flex gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sky-900" data-testid="draw-changed-hands">
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div className="min-w-0">
+        <p>
+          <strong>
+            {count} changed hands after the draw{why}.
+          </strong>{' '}
+          The numbers were drawn from the owners at the moment of the draw, which the server stored and published, so
+          they still verify.
+        </p>
+        <details className="mt-1">
+          <summary className="cursor-pointer text-xs font-semibold">Which squares</summary>
+          <ul className="mt-1 grid gap-0.5 text-xs">
+            {changed.map((c) => (
+              <li key={`${c.row}-${c.column}`}>
+                Row {c.row + 1}, column {c.column + 1}: {ownerName(c.atDraw)} at the draw, {ownerName(c.now)} now
+              </li>
+            ))}
+          </ul>
+        </details>
+      </div>
+    </div>
+  )
+}
+
 /**
  * "Verify draw": before the draw, the published commitment and what it means; after it, the commitment
  * and both axes recomputed in this browser (Web Crypto, docs/fairness.md) from the revealed seed, the pool id
- * and who owns each square.
+ * and the draw input (who owned each square at the draw, stored and published by the server), noting the
+ * squares that changed hands since. Pools drawn before draw inputs were stored are checked against the
+ * current owners.
  */
 export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[] }) {
   const [open, setOpen] = useState(false)
   const [result, setResult] = useState<Result>({ state: 'idle' })
   const panelId = useId()
   const drawn = pool.numbersGenerated && !!pool.drawSeed
-  const home = parseDigits(pool.homeNumbers)
-  const away = parseDigits(pool.awayNumbers)
-  const owners = ownersFromSquares(squares)
-  const ownersKey = owners?.join(',') ?? ''
+  const found = drawCheckInput(pool, squares)
+  // Everything the check depends on, compared by value.
+  const checkKey = JSON.stringify('input' in found ? found.input : found)
   const command = `squares verify-draw --url ${window.location.origin} ${pool.id}`
 
   useEffect(() => {
     if (!open || !drawn) return
-    if (!pool.drawCommitment || !home || !away) {
-      setResult({ state: 'error', message: 'The server has not published the commitment and both sets of numbers.' })
-      return
-    }
-    if (!owners) {
-      setResult({ state: 'error', message: 'Waiting for the owner of every square (the board is still loading).' })
+    if (!('input' in found)) {
+      setResult({ state: 'error', message: found.missing })
       return
     }
     let cancelled = false
     setResult({ state: 'running' })
-    verifyDraw({ poolId: pool.id, seed: pool.drawSeed!, commitment: pool.drawCommitment, owners, homeNumbers: home, awayNumbers: away })
+    verifyDraw(found.input)
       .then((check) => !cancelled && setResult({ state: 'done', check }))
       .catch((err: unknown) => !cancelled && setResult({ state: 'error', message: err instanceof Error ? err.message : 'Verification failed.' }))
     return () => {
       cancelled = true
     }
-    // Re-run when anything the check depends on changes (digit lists compared by value).
-  }, [open, drawn, pool.id, pool.drawSeed, pool.drawCommitment, String(home), String(away), ownersKey])
+    // checkKey stands for `found`, which is rebuilt on every render.
+  }, [open, drawn, checkKey])
 
   const copy = async () => {
     try {
@@ -81,8 +115,8 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
 
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 flex-1 basis-52 items-center gap-3">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-violet-100 text-violet-700">
             <Fingerprint className="size-5" aria-hidden="true" />
           </span>
@@ -104,7 +138,7 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
                 When this pool opened, the server picked a secret random seed and published its SHA-256 fingerprint, the{' '}
                 <strong className="text-foreground">commitment</strong>, below. The digits will be derived from that seed and the
                 final owner of every square, so neither the house nor any player can steer them. Once all 100 squares are
-                taken the seed is revealed, and this panel will recompute the digits in your browser.
+                taken the seed is revealed with the owners the draw used, and this panel will recompute the digits in your browser.
               </p>
               <div>
                 <div className="mb-1 flex items-center gap-1.5 text-xs font-semibold text-muted-foreground">
@@ -125,13 +159,17 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
                     <XCircle className="size-4" aria-hidden="true" /> Cannot verify yet: {result.message}
                   </p>
                 ) : result.check.ok ? (
-                  <p className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 font-bold text-emerald-800" data-testid="draw-verdict">
-                    <CheckCircle2 className="size-5" aria-hidden="true" /> Verified: the published numbers match the committed seed and the
-                    final ownership.
+                  <p className="flex gap-2 rounded-lg bg-emerald-50 px-3 py-2 font-bold text-emerald-800" data-testid="draw-verdict">
+                    <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                    <span>
+                      Verified: the published numbers match the committed seed and the ownership{' '}
+                      {result.check.source === 'draw-input' ? 'at the moment of the draw' : 'of every square'}.
+                    </span>
                   </p>
                 ) : (
-                  <p className="flex items-center gap-2 rounded-lg bg-destructive/10 px-3 py-2 font-bold text-destructive" data-testid="draw-verdict">
-                    <XCircle className="size-5" aria-hidden="true" /> Mismatch: the published draw does not follow from the seed. Details below.
+                  <p className="flex gap-2 rounded-lg bg-destructive/10 px-3 py-2 font-bold text-destructive" data-testid="draw-verdict">
+                    <XCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                    <span>Mismatch: the published draw does not follow from the seed. Details below.</span>
                   </p>
                 )}
               </div>
@@ -145,6 +183,16 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
                       </>
                     )}
                   </Match>
+                  {result.check.input && (
+                    <Match ok={result.check.input.ok} label="Draw input (owners at the draw)">
+                      {!result.check.input.ok && (
+                        <>
+                          <Mono className="mt-1">published SHA-256 {result.check.input.expected || 'none'}</Mono>
+                          <Mono className="mt-1">computed SHA-256 {result.check.input.computed}</Mono>
+                        </>
+                      )}
+                    </Match>
+                  )}
                   <Match ok={result.check.away.ok} label={`Away digits (rows) ${result.check.away.published.join(', ')}`}>
                     {!result.check.away.ok && <div className="text-xs text-muted-foreground">computed {result.check.away.computed.join(', ')}</div>}
                   </Match>
@@ -152,6 +200,16 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
                     {!result.check.home.ok && <div className="text-xs text-muted-foreground">computed {result.check.home.computed.join(', ')}</div>}
                   </Match>
                 </ul>
+              )}
+              {result.state === 'done' && result.check.changed.length > 0 && <ChangedHands changed={result.check.changed} />}
+              {result.state === 'done' && result.check.source === 'current-owners' && (
+                <p className="flex gap-2 text-xs text-muted-foreground" data-testid="draw-no-input">
+                  <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                  <span>
+                    This pool was drawn before the server stored each draw's input, so the check uses today's owners. It cannot match if a
+                    square changed hands after the draw.
+                  </span>
+                </p>
               )}
               <div className="grid gap-2">
                 <div>
@@ -162,6 +220,20 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
                   <div className="mb-1 text-xs font-semibold text-muted-foreground">Commitment (published when the pool opened)</div>
                   <Mono>{pool.drawCommitment}</Mono>
                 </div>
+                {pool.drawInput && (
+                  <>
+                    <div>
+                      <div className="mb-1 text-xs font-semibold text-muted-foreground">Draw input SHA-256</div>
+                      <Mono>{pool.drawInputSha256}</Mono>
+                    </div>
+                    <details>
+                      <summary className="cursor-pointer text-xs font-semibold text-muted-foreground">
+                        Draw input: the owner of every square at the draw, row by row
+                      </summary>
+                      <Mono className="mt-1">{pool.drawInput}</Mono>
+                    </details>
+                  </>
+                )}
               </div>
             </>
           )}
