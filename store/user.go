@@ -87,17 +87,22 @@ func findUser(ctx context.Context, tx *Tx, where string, arg any) (*squares.User
 }
 
 // VerifyAge stores a user's verified date of birth and residence with the outcome of the eligibility rules.
+// A verified user's details are locked (squares.User.CheckVerification): other details are a conflict
+// that changes nothing; the same details again refresh only the outcome.
 func (db *DB) VerifyAge(ctx context.Context, userID int64, dob, state, country string, ageVerified, eligible bool) (*squares.User, error) {
 	var u *squares.User
 	err := db.update(ctx, func(tx *Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE users SET date_of_birth = $1, residence_state = $2,
-			residence_country = $3, is_age_verified = $4, is_eligible_to_bet = $5, updated_at = $6 WHERE id = $7`,
-			dob, state, country, ageVerified, eligible, tx.now, userID)
+		current, err := findUser(ctx, tx, "u.id = $1"+tx.forUpdate("u"), userID)
 		if err != nil {
-			return fmt.Errorf("verify age: %w", err)
+			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return squares.Errorf(squares.ENOTFOUND, "User not found.")
+		if err := current.CheckVerification(dob, state); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET date_of_birth = $1, residence_state = $2,
+			residence_country = $3, is_age_verified = $4, is_eligible_to_bet = $5, updated_at = $6 WHERE id = $7`,
+			dob, state, country, ageVerified, eligible, tx.now, userID); err != nil {
+			return fmt.Errorf("verify age: %w", err)
 		}
 		u, err = findUser(ctx, tx, "u.id = $1", userID)
 		return err

@@ -70,6 +70,19 @@ func TestUsers(t *testing.T) {
 		}
 		_, err = db.VerifyAge(ctx, 99999, "1985-02-03", "NY", "US", true, true)
 		wantCode(t, err, squares.ENOTFOUND, "")
+		// Verified details are locked: another state or date is a conflict that changes nothing; the same
+		// details again succeed.
+		_, err = db.VerifyAge(ctx, bo.ID, "1985-02-03", "NY", "US", true, true)
+		wantCode(t, err, squares.ECONFLICT, squares.ErrVerifiedDetailsLocked.Message)
+		_, err = db.VerifyAge(ctx, bo.ID, "1985-02-04", "UT", "US", true, false)
+		wantCode(t, err, squares.ECONFLICT, "")
+		if got, err := db.FindUserByID(ctx, bo.ID); err != nil || got.ResidenceState != "UT" || got.DateOfBirth != "1985-02-03" ||
+			got.IsEligibleToBet {
+			t.Errorf("after refused changes = %+v, %v", got, err)
+		}
+		if got, err := db.VerifyAge(ctx, bo.ID, "1985-02-03", "UT", "US", true, false); err != nil || got.ResidenceState != "UT" {
+			t.Errorf("the same details again = %+v, %v", got, err)
+		}
 
 		// Admins are not counted as players.
 		if _, err := db.EnsureAdmin(ctx, "boss", "admin-hash"); err != nil {
