@@ -197,38 +197,3 @@ func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
 		return err
 	})
 }
-
-// RecordLoginFailure notes a failed sign-in under each throttle key (e-mail, address).
-func (db *DB) RecordLoginFailure(ctx context.Context, keys ...string) error {
-	return db.update(ctx, func(tx *Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE failed_at < $1`,
-			tx.now.Add(-24*time.Hour)); err != nil {
-			return err
-		}
-		for _, k := range keys {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO login_failures (throttle, failed_at) VALUES ($1, $2)`,
-				k, tx.now); err != nil {
-				return fmt.Errorf("record login failure: %w", err)
-			}
-		}
-		return nil
-	})
-}
-
-// CountLoginFailures counts the failures under key since the given time.
-func (db *DB) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
-	var n int
-	err := db.view(ctx, func(tx *Tx) error {
-		return tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM login_failures WHERE throttle = $1 AND failed_at >= $2`,
-			key, since.UTC()).Scan(&n)
-	})
-	return n, err
-}
-
-// ClearLoginFailures forgets the failures under key after a successful sign-in.
-func (db *DB) ClearLoginFailures(ctx context.Context, key string) error {
-	return db.update(ctx, func(tx *Tx) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE throttle = $1`, key)
-		return err
-	})
-}
