@@ -1,12 +1,15 @@
 package squares
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -19,45 +22,94 @@ const (
 	argonKeyLen  = 32
 )
 
-// HashPassword returns an argon2id hash of password in the PHC string format, with a random salt.
+// hashSlots bounds how many argon2 computations run at once: each holds 19 MiB for its whole run, and
+// with more of them than processors they only wait for CPU while holding their memory. 96 registrations
+// at once would otherwise grow the process by 1.8 GiB.
+var hashSlots = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+
+// hashesRunning counts the computations holding a slot; tests read it to check the bound.
+var hashesRunning atomic.Int64
+
+// withHashSlot runs fn once a hashing slot is free, or gives up with the context's error when ctx ends
+// first (a request whose client has gone stops waiting).
+func withHashSlot(ctx context.Context, fn func()) error {
+	select {
+	case hashSlots <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	hashesRunning.Add(1)
+	defer func() {
+		hashesRunning.Add(-1)
+		<-hashSlots
+	}()
+	fn()
+	return nil
+}
+
+// HashPassword returns an argon2id hash of password in the PHC string format, with a random salt. It
+// waits for a hashing slot however long that takes; requests use HashPasswordContext.
 func HashPassword(password string) (string, error) {
+	return HashPasswordContext(context.Background(), password)
+}
+
+// HashPasswordContext is HashPassword that stops waiting for a hashing slot when ctx ends.
+func HashPasswordContext(ctx context.Context, password string) (string, error) {
 	salt := make([]byte, 16)
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("password salt: %w", err)
 	}
-	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	var key []byte
+	if err := withHashSlot(ctx, func() {
+		key = argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	}); err != nil {
+		return "", err
+	}
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime,
 		argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
 // CheckPassword reports whether password matches an argon2id hash made by HashPassword, in constant time.
+// It waits for a hashing slot however long that takes; requests use CheckPasswordContext.
 func CheckPassword(hash, password string) bool {
+	ok, _ := CheckPasswordContext(context.Background(), hash, password)
+	return ok
+}
+
+// CheckPasswordContext is CheckPassword that stops waiting for a hashing slot when ctx ends, with ctx's
+// error.
+func CheckPasswordContext(ctx context.Context, hash, password string) (bool, error) {
 	parts := strings.Split(hash, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
-		return false
+		return false, nil
 	}
 	var version int
 	var memory, time uint32
 	var threads uint8
 	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
-		return false
+		return false, nil
 	}
 	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &memory, &time, &threads); err != nil || time < 1 || threads < 1 ||
 		time > 16 || threads > 16 || memory > 1<<20 {
-		return false // argon2 panics on zero passes or lanes; a corrupt row must not ask for gigabytes either
+		return false, nil // argon2 panics on zero passes or lanes; a corrupt row must not ask for gigabytes either
 	}
 	b64 := base64.RawStdEncoding
 	salt, err := b64.DecodeString(parts[4])
 	if err != nil {
-		return false
+		return false, nil
 	}
 	want, err := b64.DecodeString(parts[5])
 	if err != nil || len(want) == 0 {
-		return false
+		return false, nil
 	}
-	got := argon2.IDKey([]byte(password), salt, time, memory, threads, uint32(len(want)))
-	return subtle.ConstantTimeCompare(got, want) == 1
+	var got []byte
+	if err := withHashSlot(ctx, func() {
+		got = argon2.IDKey([]byte(password), salt, time, memory, threads, uint32(len(want)))
+	}); err != nil {
+		return false, err
+	}
+	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
 
 // DummyPasswordHash returns a hash to check against when an account does not exist, so that an unknown

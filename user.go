@@ -58,6 +58,20 @@ func (u *User) ComplianceStatus() string {
 	}
 }
 
+// ErrVerifiedDetailsLocked answers a verification that would change a verified player's details.
+var ErrVerifiedDetailsLocked = Errorf(ECONFLICT,
+	"Your date of birth and state are already verified. To change them, please contact support.")
+
+// CheckVerification reports whether a verification with this date of birth (YYYY-MM-DD) and state may be
+// stored on u. Until u is verified, any may; afterwards only the same details again (an idempotent
+// repeat), since a verified date of birth and state change only through an admin.
+func (u *User) CheckVerification(dateOfBirth, state string) error {
+	if u.IsAgeVerified && (u.DateOfBirth != dateOfBirth || u.ResidenceState != state) {
+		return ErrVerifiedDetailsLocked
+	}
+	return nil
+}
+
 // CanPlayFree reports whether u may claim squares in free pools: signed in and age verified.
 func (u *User) CanPlayFree() bool { return u != nil && u.IsAgeVerified }
 

@@ -335,3 +335,25 @@ func TestErrorHelpers(t *testing.T) {
 		t.Errorf("validation = %v", v.Err())
 	}
 }
+
+func TestCheckVerification(t *testing.T) {
+	pending := &squares.User{DateOfBirth: "1990-01-01"}
+	verified := &squares.User{DateOfBirth: "1985-06-01", ResidenceState: "UT", IsAgeVerified: true}
+	for _, tc := range []struct {
+		u          *squares.User
+		dob, state string
+		locked     bool
+	}{
+		{pending, "1990-01-01", "NY", false},
+		{pending, "1991-03-03", "UT", false},  // not verified yet: any details
+		{verified, "1985-06-01", "UT", false}, // the same again
+		{verified, "1985-06-01", "NY", true},
+		{verified, "1980-01-01", "UT", true},
+		{verified, "1980-01-01", "NY", true},
+	} {
+		err := tc.u.CheckVerification(tc.dob, tc.state)
+		if tc.locked != (err != nil) || (err != nil && squares.ErrorCode(err) != squares.ECONFLICT) {
+			t.Errorf("%+v with %s %s: %v", tc.u, tc.dob, tc.state, err)
+		}
+	}
+}

@@ -29,13 +29,23 @@ type apiServer struct {
 // startAPI starts a development-mode server with the default eligibility rules on a fresh database.
 func startAPI(t *testing.T, engine string) *apiServer {
 	t.Helper()
+	return startAPIWith(t, engine, nil)
+}
+
+// startAPIWith starts a server as startAPI does, its configuration changed first by configure.
+func startAPIWith(t *testing.T, engine string, configure func(*squareshttp.Config)) *apiServer {
+	t.Helper()
 	db := storetest.Open(t, engine)
 	elig, err := squares.ParseEligibility(squares.DefaultRestrictedStates, squares.DefaultStateMinAge)
 	if err != nil {
 		t.Fatal(err)
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: true, Eligibility: elig}, db, logger)
+	cfg := squareshttp.Config{Addr: "127.0.0.1:0", Dev: true, Eligibility: elig}
+	if configure != nil {
+		configure(&cfg)
+	}
+	srv := squareshttp.NewServer(cfg, db, logger)
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}

@@ -1,25 +1,49 @@
 package http
 
 import (
+	"context"
 	"net/http"
+	"net/netip"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
 )
 
-// Sign-in throttling: failures counted over a window, per account and per address.
+// Sign-in throttling, over a sliding window: failures from browsers the account does not know, per
+// account and per address; and, for a known browser (device.go), its own smaller budget.
 const (
 	throttleWindow     = 15 * time.Minute
 	maxFailuresAccount = 5
 	maxFailuresAddress = 20
+	registerWindow     = time.Hour
 )
 
 var (
-	errTooManyAttempts = squares.Errorf(squares.ETOOMANY, "Too many sign-in attempts. Please wait a few minutes and try again.")
-	errBadLogin        = squares.Errorf(squares.EUNAUTHORIZED, "Invalid email or password")
-	errBadAdminLogin   = squares.Errorf(squares.EUNAUTHORIZED, "Invalid credentials")
+	errTooManyAttempts      = squares.Errorf(squares.ETOOMANY, "Too many sign-in attempts. Please wait a few minutes and try again.")
+	errTooManyRegistrations = squares.Errorf(squares.ETOOMANY, "Too many accounts created from your network. Please try again later.")
+	errBadLogin             = squares.Errorf(squares.EUNAUTHORIZED, "Invalid email or password")
+	errBadAdminLogin        = squares.Errorf(squares.EUNAUTHORIZED, "Invalid credentials")
 )
+
+// tooMany answers 429 with err, telling the client in Retry-After when to come back.
+func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, err error, wait time.Duration) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(max(1, (wait+time.Second-1)/time.Second))))
+	s.Error(w, r, err)
+}
+
+// addressKey is the throttle key of the request's address. An IPv6 client usually holds a whole /64, so
+// the /64 is the address.
+func (s *Server) addressKey(kind string, r *http.Request) string {
+	ip := s.clientIP(r)
+	if a, err := netip.ParseAddr(ip); err == nil && a.Is6() && !a.Is4In6() {
+		p, _ := a.Prefix(64)
+		ip = p.String()
+	}
+	return kind + ip
+}
 
 type registerRequest struct {
 	Email          string  `json:"email"`
@@ -46,8 +70,23 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	hash, err := squares.HashPassword(reg.Password)
-	if err != nil {
+	if s.Config.RegisterLimit > 0 {
+		// Every registration that gets this far counts, whatever becomes of it.
+		a, wait, err := s.Store.ReserveAttempt(r.Context(), store.Limit{Key: s.addressKey("register-ip:", r),
+			Max: s.Config.RegisterLimit, Window: registerWindow})
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		if a == nil {
+			s.tooMany(w, r, errTooManyRegistrations, wait)
+			return
+		}
+	}
+	hash, err := squares.HashPasswordContext(r.Context(), reg.Password)
+	if r.Context().Err() != nil {
+		return // the client has gone
+	} else if err != nil {
 		s.Error(w, r, err)
 		return
 	}
@@ -64,6 +103,11 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.startSession(w, r, u); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	// The browser that chose the password is the owner's: a known device from the start.
+	if err := s.rememberDevice(r.Context(), w, "email:"+u.Email); err != nil {
 		s.Error(w, r, err)
 		return
 	}
@@ -106,27 +150,46 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"user": toUserJSON(u)})
 }
 
-// checkCredentials finds an account and checks its password under the sign-in throttle. An unknown
-// account and a wrong password get the same answer in about the same time. It answers the request itself
-// unless it returns ok.
+// checkCredentials finds an account and checks its password under the sign-in throttle (OWASP's device
+// cookie pattern). A browser with a valid device cookie for the account spends its own budget; any other
+// browser, or a known one past its budget, spends the account's budget for unknown browsers and its
+// address's. The attempt is reserved before the password is checked, so however many guesses arrive at
+// once, no more than a budget's worth are ever checked. An unknown account and a wrong password get the
+// same answer in about the same time. It answers the request itself unless it returns ok.
 func (s *Server) checkCredentials(w http.ResponseWriter, r *http.Request, accountKey, password string,
 	find func() (*squares.User, error), refused error) (*squares.User, bool) {
 	ctx := r.Context()
-	addressKey := "ip:" + s.clientIP(r)
-	since := s.now().Add(-throttleWindow)
-	for key, max := range map[string]int{accountKey: maxFailuresAccount, addressKey: maxFailuresAddress} {
-		n, err := s.Store.CountLoginFailures(ctx, key, since)
-		if err != nil {
-			s.Error(w, r, err)
-			return nil, false
-		}
-		if n >= max {
-			s.Error(w, r, errTooManyAttempts)
-			return nil, false
-		}
+	nonce, err := s.knownDevice(ctx, r, accountKey)
+	if err != nil {
+		s.Error(w, r, err)
+		return nil, false
 	}
+	var attempt *store.Attempt
+	var wait time.Duration
+	forgive := accountKey
+	if nonce != "" {
+		forgive = "device:" + nonce
+		attempt, wait, err = s.Store.ReserveAttempt(ctx, store.Limit{Key: forgive, Max: maxFailuresDevice, Window: throttleWindow})
+	}
+	if err == nil && attempt == nil {
+		// An unknown browser, or a known one that has spent its budget (a locked device cookie).
+		forgive = accountKey
+		attempt, wait, err = s.Store.ReserveAttempt(ctx,
+			store.Limit{Key: accountKey, Max: maxFailuresAccount, Window: throttleWindow},
+			store.Limit{Key: s.addressKey("ip:", r), Max: maxFailuresAddress, Window: throttleWindow})
+	}
+	if err != nil {
+		s.Error(w, r, err)
+		return nil, false
+	}
+	if attempt == nil {
+		s.tooMany(w, r, errTooManyAttempts, wait)
+		return nil, false
+	}
+	// From here the attempt counts as a failure unless it is given back.
 	u, err := find()
 	if err != nil && squares.ErrorCode(err) != squares.ENOTFOUND {
+		s.giveBack(r, attempt)
 		s.Error(w, r, err)
 		return nil, false
 	}
@@ -134,19 +197,32 @@ func (s *Server) checkCredentials(w http.ResponseWriter, r *http.Request, accoun
 	if u != nil {
 		hash = u.PasswordHash
 	}
-	if !squares.CheckPassword(hash, password) || u == nil {
-		if err := s.Store.RecordLoginFailure(ctx, accountKey, addressKey); err != nil {
-			s.Error(w, r, err)
-			return nil, false
-		}
+	ok, err := squares.CheckPasswordContext(ctx, hash, password)
+	if err != nil {
+		s.giveBack(r, attempt) // the client left before its guess was checked
+		return nil, false
+	}
+	if !ok || u == nil {
 		s.Error(w, r, refused)
 		return nil, false
 	}
-	if err := s.Store.ClearLoginFailures(ctx, accountKey); err != nil {
+	// A success forgives the failures of the budget it was spent from.
+	if err := s.Store.GiveBackAttempt(ctx, attempt, forgive); err != nil {
+		s.Error(w, r, err)
+		return nil, false
+	}
+	if err := s.rememberDevice(ctx, w, accountKey); err != nil {
 		s.Error(w, r, err)
 		return nil, false
 	}
 	return u, true
+}
+
+// giveBack returns an attempt that checked no password, even when the request's client has gone.
+func (s *Server) giveBack(r *http.Request, a *store.Attempt) {
+	if err := s.Store.GiveBackAttempt(context.WithoutCancel(r.Context()), a); err != nil {
+		s.Logger.Warn("give back a sign-in attempt", "err", err)
+	}
 }
 
 func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {

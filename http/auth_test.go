@@ -270,11 +270,14 @@ func TestLoginThrottle(t *testing.T) {
 
 		// Other accounts still sign in from this address (10 failures so far)...
 		login(bystander, "correct-horse").want(http.StatusOK)
-		// ...until the address has failed 20 times.
+		// ...until the address has failed 20 times: then browsers unknown to the account are refused...
 		for i := range 10 {
 			login(fmt.Sprintf("spray%d@example.com", i), "wrong-password").wantError(http.StatusUnauthorized, "unauthorized", "")
 		}
-		login(bystander, "correct-horse").wantError(http.StatusTooManyRequests, "too_many_requests", tooMany)
+		s.client(t).post("/api/auth/login", map[string]string{"email": bystander, "password": "correct-horse"}).
+			wantError(http.StatusTooManyRequests, "too_many_requests", tooMany)
+		// ...but this browser signed in to the bystander's account before: a known device, it still does.
+		login(bystander, "correct-horse").want(http.StatusOK)
 	})
 }
 
@@ -401,9 +404,62 @@ func TestCrossSiteRequests(t *testing.T) {
 		c.do("GET", "/api/auth/user", nil, evil...).want(http.StatusOK)
 
 		// The app's own requests pass.
-		c.do("POST", "/api/verify-age", map[string]string{"dateOfBirth": "1990-01-01", "residenceState": "NJ",
+		c.do("POST", "/api/verify-age", map[string]string{"dateOfBirth": "1990-01-01", "residenceState": "NY",
 			"residenceCountry": "US"}, "Origin", s.URL(), "Sec-Fetch-Site", "same-origin").want(http.StatusOK)
 		c.do("POST", "/api/auth/logout", nil, "Origin", s.URL()).want(http.StatusOK)
 		c.get("/api/auth/user").wantError(http.StatusUnauthorized, "unauthorized", "")
+	})
+}
+
+// Once verified, a player's date of birth and state are locked: verify-age again with other details is a
+// conflict that changes nothing, the same details again are an idempotent success, and a player verified
+// in a restricted state cannot re-post another state to buy squares in paid pools.
+func TestVerifiedDetailsLocked(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startPayAPI(t, engine, payOptions{})
+		five := s.paidGame(t)[2]
+		const locked = "Your date of birth and state are already verified. To change them, please contact support."
+
+		// Verified at registration in Utah, where paid play is restricted.
+		c, u := s.register(t, "1985-06-01", "UT")
+		if u["complianceStatus"] != "restricted" {
+			t.Fatalf("Utah player = %v", u)
+		}
+		c.post("/api/verify-age", map[string]string{"dateOfBirth": "1985-06-01", "residenceState": "NY",
+			"residenceCountry": "US"}).wantError(http.StatusConflict, "conflict", locked)
+		c.post("/api/verify-age", map[string]string{"dateOfBirth": "1980-01-01", "residenceState": "UT",
+			"residenceCountry": "US"}).wantError(http.StatusConflict, "conflict", locked)
+		me := c.get("/api/auth/user").want(http.StatusOK).obj()
+		if me["residenceState"] != "UT" || me["dateOfBirth"] != "1985-06-01" || me["isEligibleToBet"] != false {
+			t.Errorf("after a refused change: %v", me)
+		}
+		r := c.post("/api/create-escrow-payment", checkoutBody(five.ID, 5, at(1, 1)))
+		if r.Status != http.StatusForbidden && r.Status != http.StatusUnprocessableEntity {
+			t.Fatalf("a restricted player's checkout = %d %s, want it refused", r.Status, r.Body)
+		}
+		if sqs, err := s.db.ListSquares(context.Background(), five.ID); err != nil || len(sqs) != 0 {
+			t.Errorf("squares after a refused checkout = %v, %v", sqs, err)
+		}
+		// The same details again: 200, nothing changes (the date in another accepted form is the same date).
+		body := c.post("/api/verify-age", map[string]string{"dateOfBirth": "1985-06-01T00:00:00.000Z", "residenceState": "ut",
+			"residenceCountry": "USA"}).want(http.StatusOK).obj()
+		if v := body["user"].(map[string]any); body["success"] != true || v["residenceState"] != "UT" ||
+			v["complianceStatus"] != "restricted" {
+			t.Errorf("verify-age with the same details = %v", body)
+		}
+
+		// Verified through verify-age in New York: moving to Utah is refused as well.
+		c2, _ := s.register(t, "", "")
+		c2.post("/api/verify-age", map[string]string{"dateOfBirth": "1990-01-01", "residenceState": "NY",
+			"residenceCountry": "US"}).want(http.StatusOK)
+		c2.post("/api/verify-age", map[string]string{"dateOfBirth": "1990-01-01", "residenceState": "UT",
+			"residenceCountry": "US"}).wantError(http.StatusConflict, "conflict", locked)
+		c2.post("/api/verify-age", map[string]string{"dateOfBirth": "1990-01-01", "residenceState": "NY",
+			"residenceCountry": "US"}).want(http.StatusOK)
+
+		// A date of birth without a state does not verify: the player may still verify with another date.
+		c3, _ := s.register(t, "1991-02-02", "")
+		c3.post("/api/verify-age", map[string]string{"dateOfBirth": "1991-03-03", "residenceState": "NJ",
+			"residenceCountry": "US"}).want(http.StatusOK)
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/squaresapp/squares"
@@ -23,8 +24,11 @@ type Config struct {
 	Addr string
 	// Dev enables development mode: developer pages and calls, and cookies without TLS.
 	Dev bool
-	// TrustProxy takes the client address from X-Forwarded-For (behind a load balancer).
-	TrustProxy bool
+	// TrustedProxies is the number of proxies (load balancers) in front of the server that append to
+	// X-Forwarded-For; the client address is the entry that many from the right. 0 uses the peer's address.
+	TrustedProxies int
+	// RegisterLimit is how many accounts one address may create in an hour; 0 sets no limit.
+	RegisterLimit int
 	// Eligibility holds the operator's rules for paid play.
 	Eligibility squares.Eligibility
 	// PaymentsProvider names the payment provider ("sandbox" or "stripe") for the web app.
@@ -56,6 +60,9 @@ type Server struct {
 	server *http.Server
 	mux    *http.ServeMux
 	hub    *hub
+
+	deviceKeyMu sync.Mutex
+	deviceKey   []byte // signs device cookies; read from the database once
 }
 
 // NewServer returns a server with its routes; set the fields, then call Open.

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -147,17 +148,43 @@ func (s *Server) requirePayments(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// clientIP is the address a request came from; behind a trusted proxy, the first X-Forwarded-For entry.
+// clientIP is the address a request came from: the peer's, or behind n trusted proxies the n-th
+// X-Forwarded-For entry from the right.
 func (s *Server) clientIP(r *http.Request) string {
-	if s.Config.TrustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			first, _, _ := strings.Cut(xff, ",")
-			return strings.TrimSpace(first)
+	return clientAddress(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), s.Config.TrustedProxies)
+}
+
+// clientAddress picks the client's address. Each proxy appends the address it got the request from, so
+// behind n proxies the last n entries of X-Forwarded-For were written by them, and the n-th from the
+// right (appended by the outermost) is the client's; anything to its left is whatever the client wrote.
+// With fewer entries than n (the request skipped an outer proxy) the rightmost is used, the one entry the
+// client cannot choose. A missing or malformed entry gives the peer's address.
+func clientAddress(remoteAddr string, forwardedFor []string, trusted int) string {
+	peer := remoteAddr
+	if host, _, err := net.SplitHostPort(remoteAddr); err == nil {
+		peer = host
+	}
+	if trusted <= 0 {
+		return peer
+	}
+	var hops []string
+	for _, h := range forwardedFor {
+		for e := range strings.SplitSeq(h, ",") {
+			hops = append(hops, strings.TrimSpace(e))
 		}
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
+	if len(hops) == 0 {
+		return peer
 	}
-	return host
+	hop := hops[len(hops)-1]
+	if len(hops) >= trusted {
+		hop = hops[len(hops)-trusted]
+	}
+	if ap, err := netip.ParseAddrPort(hop); err == nil {
+		return ap.Addr().Unmap().String()
+	}
+	if a, err := netip.ParseAddr(hop); err == nil {
+		return a.Unmap().String()
+	}
+	return peer
 }

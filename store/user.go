@@ -87,17 +87,22 @@ func findUser(ctx context.Context, tx *Tx, where string, arg any) (*squares.User
 }
 
 // VerifyAge stores a user's verified date of birth and residence with the outcome of the eligibility rules.
+// A verified user's details are locked (squares.User.CheckVerification): other details are a conflict
+// that changes nothing; the same details again refresh only the outcome.
 func (db *DB) VerifyAge(ctx context.Context, userID int64, dob, state, country string, ageVerified, eligible bool) (*squares.User, error) {
 	var u *squares.User
 	err := db.update(ctx, func(tx *Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE users SET date_of_birth = $1, residence_state = $2,
-			residence_country = $3, is_age_verified = $4, is_eligible_to_bet = $5, updated_at = $6 WHERE id = $7`,
-			dob, state, country, ageVerified, eligible, tx.now, userID)
+		current, err := findUser(ctx, tx, "u.id = $1"+tx.forUpdate("u"), userID)
 		if err != nil {
-			return fmt.Errorf("verify age: %w", err)
+			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return squares.Errorf(squares.ENOTFOUND, "User not found.")
+		if err := current.CheckVerification(dob, state); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET date_of_birth = $1, residence_state = $2,
+			residence_country = $3, is_age_verified = $4, is_eligible_to_bet = $5, updated_at = $6 WHERE id = $7`,
+			dob, state, country, ageVerified, eligible, tx.now, userID); err != nil {
+			return fmt.Errorf("verify age: %w", err)
 		}
 		u, err = findUser(ctx, tx, "u.id = $1", userID)
 		return err
@@ -189,41 +194,6 @@ func (db *DB) FindSessionUser(ctx context.Context, tokenHash string) (*squares.U
 func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
 	return db.update(ctx, func(tx *Tx) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = $1`, tokenHash)
-		return err
-	})
-}
-
-// RecordLoginFailure notes a failed sign-in under each throttle key (e-mail, address).
-func (db *DB) RecordLoginFailure(ctx context.Context, keys ...string) error {
-	return db.update(ctx, func(tx *Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE failed_at < $1`,
-			tx.now.Add(-24*time.Hour)); err != nil {
-			return err
-		}
-		for _, k := range keys {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO login_failures (throttle, failed_at) VALUES ($1, $2)`,
-				k, tx.now); err != nil {
-				return fmt.Errorf("record login failure: %w", err)
-			}
-		}
-		return nil
-	})
-}
-
-// CountLoginFailures counts the failures under key since the given time.
-func (db *DB) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
-	var n int
-	err := db.view(ctx, func(tx *Tx) error {
-		return tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM login_failures WHERE throttle = $1 AND failed_at >= $2`,
-			key, since.UTC()).Scan(&n)
-	})
-	return n, err
-}
-
-// ClearLoginFailures forgets the failures under key after a successful sign-in.
-func (db *DB) ClearLoginFailures(ctx context.Context, key string) error {
-	return db.update(ctx, func(tx *Tx) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE throttle = $1`, key)
 		return err
 	})
 }

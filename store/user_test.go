@@ -70,6 +70,19 @@ func TestUsers(t *testing.T) {
 		}
 		_, err = db.VerifyAge(ctx, 99999, "1985-02-03", "NY", "US", true, true)
 		wantCode(t, err, squares.ENOTFOUND, "")
+		// Verified details are locked: another state or date is a conflict that changes nothing; the same
+		// details again succeed.
+		_, err = db.VerifyAge(ctx, bo.ID, "1985-02-03", "NY", "US", true, true)
+		wantCode(t, err, squares.ECONFLICT, squares.ErrVerifiedDetailsLocked.Message)
+		_, err = db.VerifyAge(ctx, bo.ID, "1985-02-04", "UT", "US", true, false)
+		wantCode(t, err, squares.ECONFLICT, "")
+		if got, err := db.FindUserByID(ctx, bo.ID); err != nil || got.ResidenceState != "UT" || got.DateOfBirth != "1985-02-03" ||
+			got.IsEligibleToBet {
+			t.Errorf("after refused changes = %+v, %v", got, err)
+		}
+		if got, err := db.VerifyAge(ctx, bo.ID, "1985-02-03", "UT", "US", true, false); err != nil || got.ResidenceState != "UT" {
+			t.Errorf("the same details again = %+v, %v", got, err)
+		}
 
 		// Admins are not counted as players.
 		if _, err := db.EnsureAdmin(ctx, "boss", "admin-hash"); err != nil {
@@ -207,80 +220,6 @@ func TestSessions(t *testing.T) {
 		}
 		if _, err := db.FindSessionUser(ctx, "hash-four"); err != nil {
 			t.Errorf("the other session after a sign-out: %v", err)
-		}
-	})
-}
-
-func TestLoginFailures(t *testing.T) {
-	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
-		ctx := context.Background()
-		db, clock := openAt(t, engine)
-		count := func(key string, since time.Time) int {
-			t.Helper()
-			n, err := db.CountLoginFailures(ctx, key, since)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return n
-		}
-
-		// Two failures 20 minutes ago, three now.
-		clock.Set(t0.Add(-20 * time.Minute))
-		for range 2 {
-			if err := db.RecordLoginFailure(ctx, "email:ann@example.com", "ip:10.0.0.1"); err != nil {
-				t.Fatal(err)
-			}
-		}
-		clock.Set(t0)
-		for range 3 {
-			if err := db.RecordLoginFailure(ctx, "email:ann@example.com", "ip:10.0.0.1"); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := db.RecordLoginFailure(ctx, "email:bo@example.com"); err != nil {
-			t.Fatal(err)
-		}
-		window := t0.Add(-15 * time.Minute)
-		if n := count("email:ann@example.com", window); n != 3 {
-			t.Errorf("failures in the window = %d, want 3", n)
-		}
-		if n := count("email:ann@example.com", t0.Add(-time.Hour)); n != 5 {
-			t.Errorf("failures in the last hour = %d, want 5", n)
-		}
-		if n := count("ip:10.0.0.1", window); n != 3 {
-			t.Errorf("address failures = %d, want 3", n)
-		}
-		if n := count("email:bo@example.com", window); n != 1 {
-			t.Errorf("other account's failures = %d, want 1", n)
-		}
-		if n := count("email:nobody@example.com", window); n != 0 {
-			t.Errorf("unknown key = %d", n)
-		}
-
-		// A successful sign-in clears the account's failures, not the address's or another account's.
-		if err := db.ClearLoginFailures(ctx, "email:ann@example.com"); err != nil {
-			t.Fatal(err)
-		}
-		if n := count("email:ann@example.com", time.Time{}); n != 0 {
-			t.Errorf("after clearing: %d", n)
-		}
-		if n := count("ip:10.0.0.1", window); n != 3 {
-			t.Errorf("address failures after clearing the account = %d, want 3", n)
-		}
-		if n := count("email:bo@example.com", window); n != 1 {
-			t.Errorf("other account after clearing = %d, want 1", n)
-		}
-
-		// Failures older than a day are forgotten at the next failure.
-		clock.Set(t0.Add(25 * time.Hour))
-		if err := db.RecordLoginFailure(ctx, "email:carl@example.com"); err != nil {
-			t.Fatal(err)
-		}
-		if n := count("ip:10.0.0.1", time.Time{}); n != 0 {
-			t.Errorf("day-old failures kept: %d", n)
-		}
-		if n := count("email:carl@example.com", time.Time{}); n != 1 {
-			t.Errorf("new failure: %d", n)
 		}
 	})
 }

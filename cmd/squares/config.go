@@ -18,7 +18,8 @@ type Config struct {
 	DatabaseURL      string
 	Dev              bool
 	Demo             bool
-	TrustProxy       bool
+	TrustProxies     int // proxies in front that append to X-Forwarded-For
+	RegisterLimit    int // accounts one address may create in an hour; 0: no limit
 	AdminUsername    string
 	AdminPassword    string
 	RestrictedStates string
@@ -63,6 +64,57 @@ func envBool(name string, def bool, bad *[]string) bool {
 	return b
 }
 
+// parseCount reads a count of zero or more; for SQUARES_TRUST_PROXY, which was a boolean, true and false
+// read as 1 and 0.
+func parseCount(v string) (int, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true":
+		return 1, nil
+	case "false":
+		return 0, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%q is not a number of 0 or more", v)
+	}
+	return n, nil
+}
+
+// envCount reads a count variable; a bad value is remembered for parseConfig to report.
+func envCount(name string, def int, bad *[]string) int {
+	v, ok := os.LookupEnv(name)
+	if !ok || v == "" {
+		return def
+	}
+	n, err := parseCount(v)
+	if err != nil {
+		*bad = append(*bad, fmt.Sprintf("%s: %v", name, err))
+		return def
+	}
+	return n
+}
+
+// proxyCount is the --trust-proxy flag: a count that also reads true and false, as the boolean it was.
+// It takes a value (--trust-proxy=1): a bare --trust-proxy is refused rather than read as 1, so that
+// "--trust-proxy 2" cannot silently mean 1.
+type proxyCount int
+
+func (p *proxyCount) String() string {
+	if p == nil {
+		return "0"
+	}
+	return strconv.Itoa(int(*p))
+}
+
+func (p *proxyCount) Set(v string) error {
+	n, err := parseCount(v)
+	if err != nil {
+		return err
+	}
+	*p = proxyCount(n)
+	return nil
+}
+
 // parseConfig fills a Config from the environment, then the flags of fs.
 func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	c := &Config{}
@@ -72,8 +124,12 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		"sqlite:PATH or postgres://... (SQUARES_DATABASE_URL)")
 	fs.BoolVar(&c.Dev, "dev", envBool("SQUARES_DEV", false, &bad), "development mode (SQUARES_DEV)")
 	demo := fs.String("demo", env("SQUARES_DEMO", ""), "seed demo data into an empty database: 1 or 0 (SQUARES_DEMO; development mode only, where it defaults to 1)")
-	fs.BoolVar(&c.TrustProxy, "trust-proxy", envBool("SQUARES_TRUST_PROXY", false, &bad),
-		"take client addresses from X-Forwarded-For (SQUARES_TRUST_PROXY)")
+	c.TrustProxies = envCount("SQUARES_TRUST_PROXY", 0, &bad)
+	fs.Var((*proxyCount)(&c.TrustProxies), "trust-proxy",
+		"number of proxies in front that append to X-Forwarded-For, 0 for none (SQUARES_TRUST_PROXY)")
+	c.RegisterLimit = envCount("SQUARES_REGISTER_LIMIT", 30, &bad)
+	fs.IntVar(&c.RegisterLimit, "register-limit", c.RegisterLimit,
+		"accounts one address may create in an hour, 0 for no limit (SQUARES_REGISTER_LIMIT)")
 	fs.StringVar(&c.RestrictedStates, "restricted-states", env("SQUARES_RESTRICTED_STATES", squares.DefaultRestrictedStates),
 		"states where paid play is not allowed (SQUARES_RESTRICTED_STATES)")
 	fs.StringVar(&c.StateMinAge, "state-min-age", env("SQUARES_STATE_MIN_AGE", squares.DefaultStateMinAge),

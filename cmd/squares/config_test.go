@@ -14,8 +14,8 @@ import (
 
 var configVars = []string{"SQUARES_ADDR", "SQUARES_DATABASE_URL", "SQUARES_DEV", "SQUARES_DEMO", "SQUARES_TRUST_PROXY",
 	"SQUARES_RESTRICTED_STATES", "SQUARES_STATE_MIN_AGE", "SQUARES_LOG_LEVEL", "SQUARES_ADMIN_USERNAME",
-	"SQUARES_ADMIN_PASSWORD", "SQUARES_PAYMENTS", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET",
-	"STRIPE_API_BASE"}
+	"SQUARES_ADMIN_PASSWORD", "SQUARES_REGISTER_LIMIT", "SQUARES_PAYMENTS", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY",
+	"STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE"}
 
 // clearConfigEnv unsets every SQUARES_ variable for the test (and restores them after), then sets the
 // given ones.
@@ -43,7 +43,7 @@ func TestParseConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Addr != "127.0.0.1:8080" || c.DatabaseURL != "sqlite:data/squares.db" || c.Dev || c.Demo || c.TrustProxy ||
+	if c.Addr != "127.0.0.1:8080" || c.DatabaseURL != "sqlite:data/squares.db" || c.Dev || c.Demo || c.TrustProxies != 0 || c.RegisterLimit != 30 ||
 		c.LogLevel != "info" || c.ShutdownTimeout != 15*time.Second || c.AdminUsername != "" || c.AdminPassword != "" ||
 		c.RestrictedStates != squares.DefaultRestrictedStates || c.StateMinAge != squares.DefaultStateMinAge {
 		t.Errorf("defaults = %+v", c)
@@ -90,7 +90,7 @@ func TestParseConfigEnvAndFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Addr != ":9090" || c.DatabaseURL != "postgres://squares@db/squares" || !c.TrustProxy || c.LogLevel != "debug" ||
+	if c.Addr != ":9090" || c.DatabaseURL != "postgres://squares@db/squares" || c.TrustProxies != 1 || c.LogLevel != "debug" ||
 		c.AdminUsername != "boss" || c.AdminPassword != "long-enough-secret" {
 		t.Errorf("from the environment = %+v", c)
 	}
@@ -100,13 +100,55 @@ func TestParseConfigEnvAndFlags(t *testing.T) {
 	}
 	// A flag wins over its variable.
 	c, err = parse(t, "--addr", "127.0.0.1:7070", "--database-url", "sqlite:/tmp/x.db", "--restricted-states", "",
-		"--log-level", "warn", "--trust-proxy=false", "--shutdown-timeout", "3s")
+		"--log-level", "warn", "--trust-proxy=0", "--shutdown-timeout", "3s")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Addr != "127.0.0.1:7070" || c.DatabaseURL != "sqlite:/tmp/x.db" || c.TrustProxy || c.LogLevel != "warn" ||
+	if c.Addr != "127.0.0.1:7070" || c.DatabaseURL != "sqlite:/tmp/x.db" || c.TrustProxies != 0 || c.LogLevel != "warn" ||
 		len(c.Eligibility.Restricted) != 0 || c.ShutdownTimeout != 3*time.Second {
 		t.Errorf("flags over the environment = %+v", c)
+	}
+}
+
+// SQUARES_TRUST_PROXY is the number of proxies in front; the values of the boolean it was still read.
+func TestParseConfigTrustProxy(t *testing.T) {
+	for _, tc := range []struct {
+		env  string
+		args []string
+		want int
+	}{
+		{"", nil, 0},
+		{"0", nil, 0},
+		{"1", nil, 1},
+		{"true", nil, 1},
+		{"TRUE", nil, 1},
+		{"false", nil, 0},
+		{"2", nil, 2},
+		{" 3 ", nil, 3},
+		{"2", []string{"--trust-proxy=0"}, 0},
+		{"", []string{"--trust-proxy=2"}, 2},
+		{"", []string{"--trust-proxy", "1"}, 1},
+		{"", []string{"--trust-proxy=true"}, 1},
+	} {
+		env := map[string]string{}
+		if tc.env != "" {
+			env["SQUARES_TRUST_PROXY"] = tc.env
+		}
+		clearConfigEnv(t, env)
+		c, err := parse(t, tc.args...)
+		if err != nil || c.TrustProxies != tc.want {
+			t.Errorf("SQUARES_TRUST_PROXY=%q %v: %+v, %v; want %d", tc.env, tc.args, c, err, tc.want)
+		}
+	}
+}
+
+func TestParseConfigRegisterLimit(t *testing.T) {
+	clearConfigEnv(t, map[string]string{"SQUARES_REGISTER_LIMIT": "5"})
+	if c, err := parse(t); err != nil || c.RegisterLimit != 5 {
+		t.Errorf("SQUARES_REGISTER_LIMIT=5: %+v, %v", c, err)
+	}
+	if c, err := parse(t, "--register-limit", "0"); err != nil || c.RegisterLimit != 0 {
+		t.Errorf("--register-limit 0: %+v, %v", c, err)
 	}
 }
 
@@ -124,6 +166,12 @@ func TestParseConfigErrors(t *testing.T) {
 		{map[string]string{"SQUARES_ADMIN_USERNAME": "boss"}, nil, "SQUARES_ADMIN_PASSWORD"},
 		{map[string]string{"SQUARES_ADMIN_USERNAME": "boss", "SQUARES_ADMIN_PASSWORD": "short"}, nil, "at least 8 characters"},
 		{nil, []string{"--no-such-flag"}, "no-such-flag"},
+		{map[string]string{"SQUARES_TRUST_PROXY": "yes"}, nil, "SQUARES_TRUST_PROXY"},
+		{map[string]string{"SQUARES_TRUST_PROXY": "-1"}, nil, "SQUARES_TRUST_PROXY"},
+		{nil, []string{"--trust-proxy=many"}, "trust-proxy"},
+		{nil, []string{"--trust-proxy"}, "trust-proxy"},
+		{map[string]string{"SQUARES_REGISTER_LIMIT": "lots"}, nil, "SQUARES_REGISTER_LIMIT"},
+		{map[string]string{"SQUARES_REGISTER_LIMIT": "-3"}, nil, "SQUARES_REGISTER_LIMIT"},
 		{nil, []string{"--shutdown-timeout", "soon"}, "shutdown-timeout"},
 		{map[string]string{"SQUARES_PAYMENTS": "stripe", "STRIPE_SECRET_KEY": "sk_live_x", "STRIPE_PUBLISHABLE_KEY": "pk_test_x",
 			"STRIPE_WEBHOOK_SECRET": "whsec_x"}, nil, "must both be live keys or both test keys"},

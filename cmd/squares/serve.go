@@ -89,7 +89,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	}
 
 	srv := squareshttp.NewServer(squareshttp.Config{
-		Addr: cfg.Addr, Dev: cfg.Dev, TrustProxy: cfg.TrustProxy, Eligibility: cfg.Eligibility,
+		Addr: cfg.Addr, Dev: cfg.Dev, TrustedProxies: cfg.TrustProxies, RegisterLimit: cfg.RegisterLimit, Eligibility: cfg.Eligibility,
 		PaymentsProvider: provider.Name(), StripePublishableKey: cfg.StripePublishableKey,
 		StripeWebhookSecret: webhookSecret(cfg),
 	}, db, logger)
