@@ -233,3 +233,39 @@ func OwnerID(sq *squares.Square) string {
 	}
 	return fmt.Sprint(sq.UserID)
 }
+
+// checkCells refuses an empty list, cells off the grid and a cell listed twice.
+func checkCells(cells []squares.Cell) error {
+	if len(cells) == 0 {
+		return squares.FieldError("squares", "Please select at least one square to purchase.")
+	}
+	if len(cells) > squares.MaxPrivateSquares {
+		return squares.FieldError("squares", "Too many squares in one purchase.")
+	}
+	seen := map[squares.Cell]bool{}
+	for _, cell := range cells {
+		if !squares.ValidCell(cell.Row, cell.Column) {
+			return squares.FieldError("squares", "Row and column must be 0 to 9.")
+		}
+		if seen[cell] {
+			return squares.FieldError("squares", "The same square is listed twice.")
+		}
+		seen[cell] = true
+	}
+	return nil
+}
+
+// checkLimit refuses a purchase that would take the buyer's squares in the pool, held or owned, over
+// the pool's limit.
+func checkLimit(ctx context.Context, tx *Tx, p *PoolView, userID int64, adding int) error {
+	var have int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM squares WHERE pool_id = $1 AND user_id = $2`,
+		p.ID, userID).Scan(&have); err != nil {
+		return fmt.Errorf("count user squares: %w", err)
+	}
+	if have+adding > p.MaxSquaresPerPlayer {
+		return squares.Errorf(squares.EUNPROCESSABLE, "You can only select %d squares at a time. "+
+			"Remove a selected square first to select a different one.", p.MaxSquaresPerPlayer)
+	}
+	return nil
+}

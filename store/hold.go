@@ -1,0 +1,104 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/squaresapp/squares"
+)
+
+// ConfirmResult is what a confirmed payment gave.
+type ConfirmResult struct {
+	Payment *squares.Payment
+	Squares []*squares.Square
+	Pool    *PoolView
+	// Already reports that the payment had been confirmed before: nothing changed.
+	Already bool
+	// Drew reports that this purchase completed the pool and its numbers were drawn.
+	Drew bool
+}
+
+// ConfirmPayment gives the buyer the squares of a checkout once the provider reports the payment as paid
+// (pp: status requires_capture or succeeded, the checkout's amount, in dollars). It is idempotent: a
+// payment confirmed twice gives its squares once. A checkout that has ended, or squares taken by someone
+// else after the hold expired, are a conflict; the caller then releases the payment.
+func (db *DB) ConfirmPayment(ctx context.Context, id string, pp *squares.ProviderPayment) (*ConfirmResult, error) {
+	var res *ConfirmResult
+	err := db.update(ctx, func(tx *Tx) error {
+		if err := lockPaymentPool(ctx, tx, id); err != nil {
+			return err
+		}
+		p, err := findPaymentTx(ctx, tx, "y.id = $1", id, true)
+		if err != nil {
+			return err
+		}
+		res = &ConfirmResult{Payment: p}
+		switch p.Status {
+		case squares.PaymentHeld, squares.PaymentCaptured:
+			res.Already = true
+			res.Squares, err = paymentSquares(ctx, tx, p)
+			if err == nil {
+				res.Pool, err = findPool(ctx, tx, p.PoolID, p.UserID)
+			}
+			return err
+		case squares.PaymentPending:
+		default:
+			return squares.Errorf(squares.ECONFLICT, "This checkout has ended (%s). Any hold on your card is released.", p.Status)
+		}
+		if !squares.PaidStatus(pp.Status) {
+			return squares.Errorf(squares.EUNPROCESSABLE, "The payment is not complete (%s).", pp.Status)
+		}
+		if pp.Amount != p.Amount || !strings.EqualFold(pp.Currency, p.Currency) {
+			return squares.Errorf(squares.EUNPROCESSABLE, "The payment of $%s %s does not match the checkout of $%s.",
+				pp.Amount, strings.ToUpper(pp.Currency), p.Amount)
+		}
+		pool, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), p.UserID, p.PoolID))
+		if err != nil {
+			return notFound(err, "Pool")
+		}
+		if pool.Status != squares.PoolActive && pool.Status != squares.PoolInactive {
+			return squares.Errorf(squares.ECONFLICT, "This pool is %s; your payment is released.", pool.Status)
+		}
+		for _, cell := range p.Squares {
+			r, err := tx.ExecContext(ctx, `UPDATE squares SET state = 'owned', purchased_at = $1, hold_expires_at = NULL
+				WHERE pool_id = $2 AND row_idx = $3 AND col_idx = $4 AND payment_id = $5 AND state = 'held'`,
+				tx.now, p.PoolID, cell.Row, cell.Column, p.ID)
+			if err != nil {
+				return fmt.Errorf("own square: %w", err)
+			}
+			if n, _ := r.RowsAffected(); n == 1 {
+				continue
+			}
+			// The hold was released; the square is the buyer's again only if nobody took it since.
+			sq := &squares.Square{PoolID: p.PoolID, UserID: p.UserID, Row: cell.Row, Column: cell.Column,
+				State: squares.SquareOwned, PurchasePrice: pool.EntryFee, PaymentID: p.ID}
+			if err := insertSquare(ctx, tx, sq); err != nil {
+				if squares.ErrorCode(err) == squares.ECONFLICT {
+					return squares.Errorf(squares.ECONFLICT, "Your hold expired and square (%d, %d) was taken by another player. "+
+						"Your payment is released.", cell.Row, cell.Column)
+				}
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE payments SET provider_status = $1 WHERE id = $2`, pp.Status, p.ID); err != nil {
+			return err
+		}
+		if err := setPaymentStatus(ctx, tx, p, squares.PaymentHeld, ""); err != nil {
+			return err
+		}
+		if _, err := insertLedger(ctx, tx, squares.HoldTransaction(p)); err != nil {
+			return err
+		}
+		if res.Drew, err = addTaken(ctx, tx, p.PoolID, len(p.Squares)); err != nil {
+			return err
+		}
+		tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.PoolID, GameID: pool.GameID, Cells: p.Squares})
+		if res.Squares, err = paymentSquares(ctx, tx, p); err != nil {
+			return err
+		}
+		res.Pool, err = findPool(ctx, tx, p.PoolID, p.UserID)
+		return err
+	})
+	return res, err
+}
