@@ -188,6 +188,15 @@ func (p *Pool) NumbersGenerated() bool {
 	return len(p.HomeNumbers) == GridSize && len(p.AwayNumbers) == GridSize
 }
 
+// SquareLimit is the most squares one player may hold or own in the pool: PublicSquaresPerPlayer in a
+// public pool, the creator's choice in a private one.
+func (p *Pool) SquareLimit() int {
+	if !p.IsPrivate {
+		return PublicSquaresPerPlayer
+	}
+	return p.MaxSquaresPerPlayer
+}
+
 // IsFree reports whether the pool moves no money.
 func (p *Pool) IsFree() bool { return p.EntryFee == 0 }
 

@@ -20,49 +20,52 @@ type Checkout struct {
 }
 
 // BeginCheckout holds the squares for the buyer for squares.CheckoutHold and records a pending payment
-// of the server's price. Every rule of a sale is checked: the pool is paid and open, the squares are on
-// the grid and free (expired holds are released first), and the buyer stays within the pool's limit.
+// of the server's price, under the rules of a sale (squares.CheckSale): the buyer may play paid pools, the
+// pool is paid and open, the squares are on the grid and free (expired holds are released first), the
+// buyer stays within the pool's limit and the amount is the price.
 func (db *DB) BeginCheckout(ctx context.Context, c Checkout) (*squares.Payment, error) {
 	var out *squares.Payment
 	err := db.update(ctx, func(tx *Tx) error {
-		if err := checkCells(c.Cells); err != nil {
-			return err
-		}
-		p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), c.User.ID, c.PoolID))
+		p, err := lockSalePool(ctx, tx, c.PoolID, userID(c.User))
 		if err != nil {
-			return notFound(err, "Pool")
-		}
-		if p.IsFree() {
-			return squares.Errorf(squares.EUNPROCESSABLE, "This pool is free: claim its squares without paying.")
-		}
-		if err := checkOpenForSale(ctx, tx, p, true); err != nil {
 			return err
 		}
 		if err := releaseExpiredCheckouts(ctx, tx, p.ID); err != nil {
 			return err
 		}
 		// One open checkout per buyer and pool: the same squares resume it (another tab, a reload); other
-		// squares replace it, as a new cart would.
-		open, err := openCheckouts(ctx, tx, p.ID, c.User.ID)
+		// squares replace it, as a new cart would. A refused sale rolls the replacing back.
+		var resumed *squares.Payment
+		if c.User != nil {
+			open, err := openCheckouts(ctx, tx, p.ID, c.User.ID)
+			if err != nil {
+				return err
+			}
+			for _, prev := range open {
+				if resumed == nil && sameCells(prev.Squares, c.Cells) {
+					resumed = prev
+					continue
+				}
+				if err := withdrawCheckout(ctx, tx, prev, "Replaced by a newer checkout."); err != nil {
+					return err
+				}
+			}
+		}
+		sale, err := readSale(ctx, tx, squares.SaleCheckout, p, c.User, c.Cells)
 		if err != nil {
 			return err
 		}
-		for _, prev := range open {
-			if sameCells(prev.Squares, c.Cells) {
-				out = prev
-				return nil
-			}
-			if err := withdrawCheckout(ctx, tx, prev, "Replaced by a newer checkout."); err != nil {
-				return err
-			}
+		sale.Amount = c.Amount
+		if resumed != nil {
+			sale.Have -= len(resumed.Squares)
 		}
-		if err := checkLimit(ctx, tx, p, c.User.ID, len(c.Cells)); err != nil {
+		price, err := squares.CheckSale(sale)
+		if err != nil {
 			return err
 		}
-		price := p.EntryFee * squares.Cents(len(c.Cells))
-		if c.Amount != price {
-			return squares.FieldError("amount", fmt.Sprintf("The amount does not match the price of %d squares: $%s.",
-				len(c.Cells), price))
+		if resumed != nil {
+			out = resumed
+			return nil
 		}
 		cells, _ := json.Marshal(c.Cells)
 		pay := &squares.Payment{ID: c.ID, Provider: c.Provider, UserID: c.User.ID, PoolID: p.ID, Amount: price,

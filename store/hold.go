@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/squaresapp/squares"
 )
@@ -46,19 +45,12 @@ func (db *DB) ConfirmPayment(ctx context.Context, id string, pp *squares.Provide
 		default:
 			return squares.Errorf(squares.ECONFLICT, "This checkout has ended (%s). Any hold on your card is released.", p.Status)
 		}
-		if !squares.PaidStatus(pp.Status) {
-			return squares.Errorf(squares.EUNPROCESSABLE, "The payment is not complete (%s).", pp.Status)
-		}
-		if pp.Amount != p.Amount || !strings.EqualFold(pp.Currency, p.Currency) {
-			return squares.Errorf(squares.EUNPROCESSABLE, "The payment of $%s %s does not match the checkout of $%s.",
-				pp.Amount, strings.ToUpper(pp.Currency), p.Amount)
-		}
-		pool, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), p.UserID, p.PoolID))
+		pool, err := lockSalePool(ctx, tx, p.PoolID, p.UserID)
 		if err != nil {
-			return notFound(err, "Pool")
+			return err
 		}
-		if pool.Status != squares.PoolActive && pool.Status != squares.PoolInactive {
-			return squares.Errorf(squares.ECONFLICT, "This pool is %s; your payment is released.", pool.Status)
+		if err := squares.CheckConfirmation(squares.Confirmation{Payment: p, Provider: pp, Pool: pool.Pool}); err != nil {
+			return err
 		}
 		for _, cell := range p.Squares {
 			r, err := tx.ExecContext(ctx, `UPDATE squares SET state = 'owned', purchased_at = $1, hold_expires_at = NULL

@@ -53,10 +53,9 @@ func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
 		Scan(&poolStatus, &gameID); err != nil {
 		return fmt.Errorf("release: %w", err)
 	}
-	switch poolStatus {
-	case squares.PoolCancelled:
-		// The squares stay as the record of a cancelled pool.
-	case squares.PoolActive, squares.PoolInactive, squares.PoolDraft:
+	switch squares.ReleasedSquares(poolStatus) {
+	case squares.ReleaseKeep:
+	case squares.ReleaseFree:
 		r, err := tx.ExecContext(ctx, `DELETE FROM squares WHERE payment_id = $1 AND state = 'owned'`, p.ID)
 		if err != nil {
 			return fmt.Errorf("free squares: %w", err)
@@ -67,8 +66,7 @@ func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
 			return fmt.Errorf("free squares: %w", err)
 		}
 		tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.PoolID, GameID: gameID, Cells: p.Squares})
-	default:
-		// The grid is complete and drawn: the house stakes the squares in the player's place.
+	case squares.ReleaseToHouse:
 		if _, err := tx.ExecContext(ctx, `UPDATE squares SET user_id = NULL, is_house = TRUE, payment_id = NULL
 			WHERE payment_id = $1`, p.ID); err != nil {
 			return fmt.Errorf("house takes squares: %w", err)
