@@ -26,7 +26,9 @@ type Sale struct {
 	ActiveWeek string
 	Now        time.Time
 	Buyer      *User
-	Cells      []Cell
+	// Eligibility is the configuration of paid play in force.
+	Eligibility Eligibility
+	Cells       []Cell
 	// Have counts the squares the buyer already holds or owns in the pool (those of a checkout being
 	// resumed excluded).
 	Have int
@@ -73,10 +75,7 @@ func (s *Sale) checkBuyer() error {
 		}
 		return nil
 	}
-	if !u.CanPlayPaid() {
-		return Errorf(EFORBIDDEN, "Paid pools need an age-verified account in a state where they are allowed.")
-	}
-	return nil
+	return s.Eligibility.CheckPaidPlay(u, s.Now)
 }
 
 // checkOpen refuses a sale in a pool that is not open for it: a free pool at checkout, a pool that is not
@@ -139,11 +138,16 @@ type Confirmation struct {
 	Provider *ProviderPayment
 	// Pool is the checkout's pool as it is now.
 	Pool *Pool
+	// Buyer is the checkout's buyer as stored now, judged by the configuration of paid play in force.
+	Buyer       *User
+	Eligibility Eligibility
+	Now         time.Time
 }
 
 // CheckConfirmation applies the rules of a confirmation: the provider's payment is paid, for the
-// checkout's amount and currency, and the pool still takes its squares. A pool hidden since the checkout
-// began still does: the hold was taken while it was selling.
+// checkout's amount and currency, the pool still takes its squares, and the buyer may still play paid
+// pools (their details and the configuration may have changed since the checkout began). A pool hidden
+// since the checkout began still takes them: the hold was taken while it was selling.
 func CheckConfirmation(c Confirmation) error {
 	p, pp := c.Payment, c.Provider
 	if !PaidStatus(pp.Status) {
@@ -155,6 +159,9 @@ func CheckConfirmation(c Confirmation) error {
 	}
 	if s := c.Pool.Status; s != PoolActive && s != PoolInactive {
 		return Errorf(ECONFLICT, "This pool is %s; your payment is released.", s)
+	}
+	if err := c.Eligibility.CheckPaidPlay(c.Buyer, c.Now); err != nil {
+		return Errorf(EUNPROCESSABLE, "%s Your payment is released.", ErrorMessage(err))
 	}
 	return nil
 }

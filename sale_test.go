@@ -35,6 +35,15 @@ func TestCheckSale(t *testing.T) {
 	five := func() *squares.Pool { return salePool(500, squares.PoolActive, kickoff) }
 	with := func(p *squares.Pool, f func(*squares.Pool)) *squares.Pool { f(p); return p }
 	admin := &squares.User{ID: 1, Role: squares.RoleAdmin, IsAgeVerified: true}
+	restrictNY, err := squares.ParseEligibility("NY", "TX=21")
+	if err != nil {
+		t.Fatal(err)
+	}
+	texan := func(dob string) *squares.User {
+		u := player(true, true)
+		u.ResidenceState, u.DateOfBirth = "TX", dob
+		return u
+	}
 	const (
 		limitMsg  = "You can only select 5 squares at a time. Remove a selected square first to select a different one."
 		paidMsg   = "Paid pools need an age-verified account in a state where they are allowed."
@@ -67,6 +76,18 @@ func TestCheckSale(t *testing.T) {
 			Cells: cells(1), Amount: 500}, code: squares.EFORBIDDEN, msg: paidMsg},
 		{name: "ineligible paid claim", sale: squares.Sale{Kind: squares.SalePaid, Pool: five(), Buyer: player(true, false), Cells: cells(1)},
 			code: squares.EFORBIDDEN, msg: paidMsg},
+
+		// Paid play is judged by the configuration in force, whatever the verification said.
+		{name: "checkout from a state restricted since", sale: squares.Sale{Kind: squares.SaleCheckout, Pool: five(),
+			Buyer: player(true, true), Eligibility: restrictNY, Cells: cells(1), Amount: 500},
+			code: squares.EUNPROCESSABLE, msg: "Paid pools are not available in New York."},
+		{name: "free claim from a restricted state", sale: squares.Sale{Kind: squares.SaleClaim, Pool: free(),
+			Buyer: player(true, true), Eligibility: restrictNY, Cells: cells(1)}},
+		{name: "checkout under a state's minimum age", sale: squares.Sale{Kind: squares.SaleCheckout, Pool: five(),
+			Buyer: texan("2006-01-01"), Eligibility: restrictNY, Cells: cells(1), Amount: 500},
+			code: squares.EUNPROCESSABLE, msg: "Paid pools in Texas are for players 21 and older."},
+		{name: "checkout at a state's minimum age", sale: squares.Sale{Kind: squares.SaleCheckout, Pool: five(),
+			Buyer: texan("2005-11-20"), Eligibility: restrictNY, Cells: cells(1), Amount: 500}, price: 500},
 
 		// The squares asked for.
 		{name: "no cells", sale: squares.Sale{Kind: squares.SaleClaim, Pool: free(), Buyer: player(true, true)},
@@ -169,6 +190,10 @@ func TestCheckConfirmation(t *testing.T) {
 		return &squares.ProviderPayment{ID: "pi_1", Status: status, Amount: amount, Currency: currency}
 	}
 	pool := func(status string) *squares.Pool { return salePool(500, status, saleNow.Add(72*time.Hour)) }
+	nyRestricted, err := squares.ParseEligibility("NY", "")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		c    squares.Confirmation
@@ -189,8 +214,19 @@ func TestCheckConfirmation(t *testing.T) {
 			squares.ECONFLICT, "This pool is cancelled; your payment is released."},
 		{"full pool", squares.Confirmation{Payment: pay, Provider: paid(squares.ProviderRequiresCapture, 1000, "usd"), Pool: pool(squares.PoolFull)},
 			squares.ECONFLICT, "This pool is full; your payment is released."},
+		// The buyer is judged again, by the configuration in force.
+		{"state restricted since the checkout", squares.Confirmation{Payment: pay, Provider: paid(squares.ProviderRequiresCapture, 1000, "usd"),
+			Pool: pool(squares.PoolActive), Eligibility: nyRestricted}, squares.EUNPROCESSABLE,
+			"Paid pools are not available in New York. Your payment is released."},
+		{"switched off since the checkout", squares.Confirmation{Payment: pay, Provider: paid(squares.ProviderRequiresCapture, 1000, "usd"),
+			Pool: pool(squares.PoolActive), Buyer: player(true, false)}, squares.EUNPROCESSABLE,
+			"Paid pools need an age-verified account in a state where they are allowed. Your payment is released."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.c.Buyer == nil {
+				tc.c.Buyer = player(true, true)
+			}
+			tc.c.Now = saleNow
 			err := squares.CheckConfirmation(tc.c)
 			if squares.ErrorCode(err) != tc.code || (tc.msg != "" && squares.ErrorMessage(err) != tc.msg) {
 				t.Fatalf("CheckConfirmation = %v, want %q %q", err, tc.code, tc.msg)

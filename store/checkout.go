@@ -17,6 +17,8 @@ type Checkout struct {
 	Cells    []squares.Cell
 	// Amount is what the browser says it will pay; it must equal the server's price.
 	Amount squares.Cents
+	// Eligibility is the configuration of paid play in force.
+	Eligibility squares.Eligibility
 }
 
 // BeginCheckout holds the squares for the buyer for squares.CheckoutHold and records a pending payment
@@ -55,7 +57,7 @@ func (db *DB) BeginCheckout(ctx context.Context, c Checkout) (*squares.Payment, 
 		if err != nil {
 			return err
 		}
-		sale.Amount = c.Amount
+		sale.Amount, sale.Eligibility = c.Amount, c.Eligibility
 		if resumed != nil {
 			sale.Have -= len(resumed.Squares)
 		}

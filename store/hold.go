@@ -19,10 +19,12 @@ type ConfirmResult struct {
 }
 
 // ConfirmPayment gives the buyer the squares of a checkout once the provider reports the payment as paid
-// (pp: status requires_capture or succeeded, the checkout's amount, in dollars). It is idempotent: a
-// payment confirmed twice gives its squares once. A checkout that has ended, or squares taken by someone
-// else after the hold expired, are a conflict; the caller then releases the payment.
-func (db *DB) ConfirmPayment(ctx context.Context, id string, pp *squares.ProviderPayment) (*ConfirmResult, error) {
+// (pp: status requires_capture or succeeded, the checkout's amount, in dollars), under the rules of a
+// confirmation (squares.CheckConfirmation): the buyer's stored details are judged by elig, the
+// configuration of paid play in force. It is idempotent: a payment confirmed twice gives its squares once.
+// A checkout that has ended, or squares taken by someone else after the hold expired, are a conflict; a
+// refused rule is unprocessable; the caller then releases the payment.
+func (db *DB) ConfirmPayment(ctx context.Context, id string, pp *squares.ProviderPayment, elig squares.Eligibility) (*ConfirmResult, error) {
 	var res *ConfirmResult
 	err := db.update(ctx, func(tx *Tx) error {
 		if err := lockPaymentPool(ctx, tx, id); err != nil {
@@ -49,7 +51,12 @@ func (db *DB) ConfirmPayment(ctx context.Context, id string, pp *squares.Provide
 		if err != nil {
 			return err
 		}
-		if err := squares.CheckConfirmation(squares.Confirmation{Payment: p, Provider: pp, Pool: pool.Pool}); err != nil {
+		buyer, err := findUser(ctx, tx, "u.id = $1", p.UserID)
+		if err != nil {
+			return err
+		}
+		if err := squares.CheckConfirmation(squares.Confirmation{Payment: p, Provider: pp, Pool: pool.Pool,
+			Buyer: buyer, Eligibility: elig, Now: tx.now}); err != nil {
 			return err
 		}
 		for _, cell := range p.Squares {
