@@ -79,7 +79,7 @@ func (s *Sale) checkBuyer() error {
 }
 
 // checkOpen refuses a sale in a pool that is not open for it: a free pool at checkout, a pool that is not
-// active, a paid pool claimed without paying, a week other than its league's active one, before its sales
+// active (a hidden one says so), a paid pool claimed without paying, a week other than its league's active one, before its sales
 // window or after the final decision.
 func (s *Sale) checkOpen() error {
 	p := s.Pool
@@ -90,8 +90,10 @@ func (s *Sale) checkOpen() error {
 	case PoolActive:
 	case PoolFull, PoolStarted, PoolCompleted:
 		return Errorf(ECONFLICT, "This pool is full.")
-	case PoolDraft, PoolInactive:
+	case PoolDraft:
 		return Errorf(ENOTFOUND, "Pool not found.")
+	case PoolInactive:
+		return Errorf(EUNPROCESSABLE, "This pool is hidden and not selling squares for now.")
 	default:
 		return Errorf(EUNPROCESSABLE, "This pool is %s.", p.Status)
 	}

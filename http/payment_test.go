@@ -456,7 +456,7 @@ func TestTransactionsLedgerAndRefund(t *testing.T) {
 		s.activate(t, ten)
 		s.fillInStore(t, ten)
 		for _, st := range []string{squares.PoolStarted, squares.PoolCompleted} {
-			if _, err := s.db.SetPoolStatus(context.Background(), ten.ID, st); err != nil {
+			if _, err := s.db.FollowGame(context.Background(), ten.ID, st); err != nil {
 				t.Fatal(err)
 			}
 		}
