@@ -95,3 +95,38 @@ func (e Eligibility) Decide(dob time.Time, state string, now time.Time) (ageVeri
 	}
 	return true, !e.Restricted[state] && age >= min
 }
+
+// CheckPaidPlay decides whether u may play paid pools now, from their stored details (age verification,
+// date of birth, state) and this configuration, so that a change of configuration applies to everyone at
+// once. A restricted state or a state's higher minimum age is a rule refusing the sale (EUNPROCESSABLE,
+// naming it); an account not verified, or whose stored IsEligibleToBet is off (the outcome of their
+// verification, or an admin's switch, which can only restrict further), is refused paid play (EFORBIDDEN).
+func (e Eligibility) CheckPaidPlay(u *User, now time.Time) error {
+	refused := Errorf(EFORBIDDEN, "Paid pools need an age-verified account in a state where they are allowed.")
+	if u == nil || !u.IsAgeVerified {
+		return refused
+	}
+	dob, err := ParseDate(u.DateOfBirth)
+	if err != nil || !IsUSState(u.ResidenceState) {
+		return refused
+	}
+	state := u.ResidenceState
+	if e.Restricted[state] {
+		return Errorf(EUNPROCESSABLE, "Paid pools are not available in %s.", USStates[state])
+	}
+	min := MinimumAge
+	if n, ok := e.MinAge[state]; ok {
+		min = n
+	}
+	if AgeOn(dob, now) < min {
+		return Errorf(EUNPROCESSABLE, "Paid pools in %s are for players %d and older.", USStates[state], min)
+	}
+	if !u.IsEligibleToBet {
+		return refused
+	}
+	return nil
+}
+
+// CanPlayPaid reports whether CheckPaidPlay lets u play paid pools now: what the API reports to a player
+// as isEligibleToBet.
+func (e Eligibility) CanPlayPaid(u *User, now time.Time) bool { return e.CheckPaidPlay(u, now) == nil }

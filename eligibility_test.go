@@ -115,3 +115,64 @@ func TestParseEligibility(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckPaidPlay(t *testing.T) {
+	e := defaultEligibility(t)
+	at := time.Date(2026, 6, 15, 12, 0, 0, 0, time.UTC)
+	user := func(age int, dayLater bool, state string, verified, eligible bool) *squares.User {
+		dob := bornYearsAgo(at, age)
+		if dayLater {
+			dob = dob.AddDate(0, 0, 1)
+		}
+		return &squares.User{ID: 1, Role: squares.RoleUser, DateOfBirth: dob.Format("2006-01-02"), ResidenceState: state,
+			IsAgeVerified: verified, IsEligibleToBet: eligible}
+	}
+	const refused = "Paid pools need an age-verified account in a state where they are allowed."
+	for _, tc := range []struct {
+		name string
+		u    *squares.User
+		code string
+		msg  string
+	}{
+		{"adult in NY", user(30, false, "NY", true, true), "", ""},
+		{"21 today in Arizona", user(21, false, "AZ", true, true), "", ""},
+		{"signed out", nil, squares.EFORBIDDEN, refused},
+		{"not verified", user(30, false, "NY", false, false), squares.EFORBIDDEN, refused},
+		{"no date of birth", &squares.User{ResidenceState: "NY", IsAgeVerified: true, IsEligibleToBet: true}, squares.EFORBIDDEN, refused},
+		{"no state", user(30, false, "", true, true), squares.EFORBIDDEN, refused},
+		// Today's configuration decides, whatever the verification said.
+		{"restricted state, verified eligible", user(30, false, "UT", true, true), squares.EUNPROCESSABLE,
+			"Paid pools are not available in Utah."},
+		{"restricted state, verified restricted", user(30, false, "WA", true, false), squares.EUNPROCESSABLE,
+			"Paid pools are not available in Washington."},
+		{"21 tomorrow in Arizona, verified eligible", user(21, true, "AZ", true, true), squares.EUNPROCESSABLE,
+			"Paid pools in Arizona are for players 21 and older."},
+		{"18 in Alabama", user(18, false, "AL", true, true), squares.EUNPROCESSABLE,
+			"Paid pools in Alabama are for players 19 and older."},
+		// The stored flag (an admin's switch) only restricts further.
+		{"switched off in an allowed state", user(30, false, "NY", true, false), squares.EFORBIDDEN, refused},
+	} {
+		err := e.CheckPaidPlay(tc.u, at)
+		if squares.ErrorCode(err) != tc.code || (tc.msg != "" && squares.ErrorMessage(err) != tc.msg) {
+			t.Errorf("%s: CheckPaidPlay = %v, want %q %q", tc.name, err, tc.code, tc.msg)
+		}
+		if e.CanPlayPaid(tc.u, at) != (tc.code == "") {
+			t.Errorf("%s: CanPlayPaid = %v", tc.name, !(tc.code == ""))
+		}
+	}
+
+	// A configuration that changes applies at once: New York restricted, Texas at 21.
+	changed, err := squares.ParseEligibility("NY", "TX=21")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := changed.CheckPaidPlay(user(30, false, "NY", true, true), at); squares.ErrorMessage(err) != "Paid pools are not available in New York." {
+		t.Errorf("New York restricted later: %v", err)
+	}
+	if err := changed.CheckPaidPlay(user(20, false, "TX", true, true), at); squares.ErrorMessage(err) != "Paid pools in Texas are for players 21 and older." {
+		t.Errorf("Texas at 21 later: %v", err)
+	}
+	if err := changed.CheckPaidPlay(user(30, false, "UT", true, true), at); err != nil {
+		t.Errorf("Utah allowed later: %v", err)
+	}
+}

@@ -39,6 +39,32 @@ func CanTransition(from, to string) bool {
 	return false
 }
 
+// FollowsGame reports whether a pool reaches the status only with its game: started at kickoff, completed
+// once the game is settled.
+func FollowsGame(status string) bool { return status == PoolStarted || status == PoolCompleted }
+
+// CheckSetByHand decides whether an admin may move a pool from one status to another: along the lifecycle,
+// but never to a status that follows the game, so that captured money cannot be stranded in a pool marked
+// completed that was never settled.
+func CheckSetByHand(from, to string) error {
+	if !CanTransition(from, to) {
+		return ErrTransition(from, to)
+	}
+	if FollowsGame(to) {
+		return Errorf(EUNPROCESSABLE, "A pool starts and completes with its game; it cannot be set by hand.")
+	}
+	return nil
+}
+
+// CheckFollowGame decides whether a pool may move from one status to another as its game goes: only to
+// started or completed, along the lifecycle.
+func CheckFollowGame(from, to string) error {
+	if !CanTransition(from, to) || !FollowsGame(to) {
+		return ErrTransition(from, to)
+	}
+	return nil
+}
+
 // NormalizePoolStatus maps a status sent by a client to a pool status; the old clients' "open" means
 // active.
 func NormalizePoolStatus(s string) (string, error) {
@@ -193,6 +219,15 @@ func (p *Pool) NumbersGenerated() bool {
 	return len(p.HomeNumbers) == GridSize && len(p.AwayNumbers) == GridSize
 }
 
+// SquareLimit is the most squares one player may hold or own in the pool: PublicSquaresPerPlayer in a
+// public pool, the creator's choice in a private one.
+func (p *Pool) SquareLimit() int {
+	if !p.IsPrivate {
+		return PublicSquaresPerPlayer
+	}
+	return p.MaxSquaresPerPlayer
+}
+
 // IsFree reports whether the pool moves no money.
 func (p *Pool) IsFree() bool { return p.EntryFee == 0 }
 
@@ -248,6 +283,18 @@ func (p *Pool) SalesCloseAt() time.Time {
 // VisibleToPlayers reports whether players see the pool in lists: active, full or started.
 func (p *Pool) VisibleToPlayers() bool {
 	return p.Status == PoolActive || p.Status == PoolFull || p.Status == PoolStarted
+}
+
+// VisibleToPlayer reports whether a player who owns the given number of squares in the pool may open it:
+// any pool but a draft, and a hidden one only when they own squares in it.
+func (p *Pool) VisibleToPlayer(owned int) bool {
+	switch p.Status {
+	case PoolDraft:
+		return false
+	case PoolInactive:
+		return owned > 0
+	}
+	return true
 }
 
 // PoolInput is what an admin sends to create a public pool.

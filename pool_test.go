@@ -49,6 +49,42 @@ func TestCanTransition(t *testing.T) {
 	}
 }
 
+func TestStatusByHandAndByGame(t *testing.T) {
+	const byHand = "A pool starts and completes with its game; it cannot be set by hand."
+	for _, from := range squares.PoolStatuses {
+		for _, to := range squares.PoolStatuses {
+			hand, game := squares.CheckSetByHand(from, to), squares.CheckFollowGame(from, to)
+			switch {
+			case !squares.CanTransition(from, to):
+				// Off the lifecycle: the lifecycle's conflict, whoever asks.
+				if squares.ErrorMessage(hand) != squares.ErrorMessage(squares.ErrTransition(from, to)) || squares.ErrorCode(hand) != squares.ECONFLICT ||
+					squares.ErrorCode(game) != squares.ECONFLICT {
+					t.Errorf("%s -> %s: by hand %v, by game %v", from, to, hand, game)
+				}
+			case to == squares.PoolStarted || to == squares.PoolCompleted:
+				if squares.ErrorCode(hand) != squares.EUNPROCESSABLE || squares.ErrorMessage(hand) != byHand || game != nil {
+					t.Errorf("%s -> %s: by hand %v, by game %v", from, to, hand, game)
+				}
+			default:
+				if hand != nil || squares.ErrorCode(game) != squares.ECONFLICT {
+					t.Errorf("%s -> %s: by hand %v, by game %v", from, to, hand, game)
+				}
+			}
+		}
+	}
+	// Named: an admin hides, shows and cancels; the game starts and completes.
+	for _, p := range [][2]string{{"active", "inactive"}, {"inactive", "active"}, {"full", "cancelled"}, {"draft", "active"}} {
+		if err := squares.CheckSetByHand(p[0], p[1]); err != nil {
+			t.Errorf("by hand %s -> %s: %v", p[0], p[1], err)
+		}
+	}
+	for _, p := range [][2]string{{"full", "started"}, {"started", "completed"}} {
+		if err := squares.CheckFollowGame(p[0], p[1]); err != nil {
+			t.Errorf("by game %s -> %s: %v", p[0], p[1], err)
+		}
+	}
+}
+
 func TestNormalizePoolStatus(t *testing.T) {
 	for in, want := range map[string]string{"open": "active", " Active ": "active", "DRAFT": "draft",
 		"cancelled": "cancelled", "full": "full", "inactive": "inactive", "started": "started", "completed": "completed"} {
@@ -231,6 +267,14 @@ func TestPoolSalesWindow(t *testing.T) {
 		"started": true, "completed": false, "cancelled": false} {
 		if got := (&squares.Pool{Status: st}).VisibleToPlayers(); got != want {
 			t.Errorf("VisibleToPlayers(%s) = %v", st, got)
+		}
+	}
+	// Opening one pool: a hidden one only for those who own squares in it; a draft for nobody.
+	for st, want := range map[string][2]bool{"draft": {false, false}, "active": {true, true}, "inactive": {false, true},
+		"full": {true, true}, "started": {true, true}, "completed": {true, true}, "cancelled": {true, true}} {
+		p := &squares.Pool{Status: st}
+		if got := [2]bool{p.VisibleToPlayer(0), p.VisibleToPlayer(1)}; got != want {
+			t.Errorf("VisibleToPlayer(%s) with none, one square = %v, want %v", st, got, want)
 		}
 	}
 	if !(&squares.Pool{HomeNumbers: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, AwayNumbers: []int{9, 8, 7, 6, 5, 4, 3, 2, 1, 0}}).NumbersGenerated() ||

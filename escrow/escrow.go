@@ -25,6 +25,8 @@ type Escrow struct {
 	Store    *store.DB
 	Provider squares.PaymentProvider
 	Logger   *slog.Logger
+	// Eligibility is the operator's configuration of paid play, applied at every checkout and confirmation.
+	Eligibility squares.Eligibility
 	// Interval is how often Run looks for work.
 	Interval time.Duration
 
@@ -43,16 +45,11 @@ func newPaymentID() string {
 }
 
 // Checkout holds the squares for the buyer and creates the provider payment the browser confirms with its
-// card form. The amount is the browser's; it must equal the server's price.
+// card form. The store checks every rule of the sale (squares.CheckSale), who may buy included. The amount
+// is the browser's; it must equal the server's price.
 func (e *Escrow) Checkout(ctx context.Context, u *squares.User, poolID int64, cells []squares.Cell, amount squares.Cents) (*squares.Payment, error) {
-	if u.IsAdmin() {
-		return nil, squares.Errorf(squares.EFORBIDDEN, "Admins cannot buy squares.")
-	}
-	if !u.CanPlayPaid() {
-		return nil, squares.Errorf(squares.EFORBIDDEN, "Paid pools need an age-verified account in a state where they are allowed.")
-	}
 	pay, err := e.Store.BeginCheckout(ctx, store.Checkout{ID: newPaymentID(), Provider: e.Provider.Name(), User: u,
-		PoolID: poolID, Cells: cells, Amount: amount})
+		PoolID: poolID, Cells: cells, Amount: amount, Eligibility: e.Eligibility})
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +120,7 @@ func (e *Escrow) Confirm(ctx context.Context, u *squares.User, providerPaymentID
 // confirm records a paid payment; when the checkout can no longer be honoured (it ended, or its squares
 // went to someone else), the payment is released and cancelled at the provider.
 func (e *Escrow) confirm(ctx context.Context, pay *squares.Payment, pp *squares.ProviderPayment) (*store.ConfirmResult, error) {
-	res, err := e.Store.ConfirmPayment(ctx, pay.ID, pp)
+	res, err := e.Store.ConfirmPayment(ctx, pay.ID, pp, e.Eligibility)
 	if err != nil {
 		if code := squares.ErrorCode(err); code == squares.ECONFLICT || code == squares.EUNPROCESSABLE {
 			e.release(ctx, pay, squares.ErrorMessage(err))

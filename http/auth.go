@@ -147,7 +147,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": toUserJSON(u)})
+	writeJSON(w, http.StatusOK, map[string]any{"user": s.ownUserJSON(u)})
 }
 
 // checkCredentials finds an account and checks its password under the sign-in throttle (OWASP's device
@@ -247,7 +247,7 @@ func (s *Server) handleLoginLink(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleCurrentUser(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, toUserJSON(userFrom(r.Context())))
+	writeJSON(w, http.StatusOK, s.ownUserJSON(userFrom(r.Context())))
 }
 
 type adminLoginRequest struct {

@@ -39,14 +39,28 @@ type payOptions struct {
 	// webhooks delivers the sandbox's events to the escrow as cmd/squares does; without them only the
 	// browser's confirmation (purchase-squares) gives squares.
 	webhooks bool
+	// db, when set, is the database of a server started before: the new server stands for it restarted.
+	db *store.DB
+	// restricted and minAges replace the default eligibility rules when set.
+	restricted, minAges string
 }
 
 func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 	t.Helper()
-	db := storetest.Open(t, engine)
+	db := opt.db
+	if db == nil {
+		db = storetest.Open(t, engine)
+	}
 	clock := storetest.NewClock(payT0)
 	db.Now = clock.Now
-	elig, err := squares.ParseEligibility(squares.DefaultRestrictedStates, squares.DefaultStateMinAge)
+	restricted, minAges := squares.DefaultRestrictedStates, squares.DefaultStateMinAge
+	if opt.restricted != "" {
+		restricted = opt.restricted
+	}
+	if opt.minAges != "" {
+		minAges = opt.minAges
+	}
+	elig, err := squares.ParseEligibility(restricted, minAges)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,6 +71,7 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 	sb := sandbox.New(db)
 	sb.Now = clock.Now
 	esc := escrow.New(db, sb, logger)
+	esc.Eligibility = elig
 	if opt.webhooks {
 		sb.OnEvent = esc.HandleEvent
 	}
@@ -84,11 +99,17 @@ func (s *payAPI) paidGame(t *testing.T) []*store.PoolView {
 // of a password hash. It works outside development mode too (the cookie is sent by hand).
 func (s *payAPI) storePlayer(t *testing.T, role string) (*apiClient, *squares.User) {
 	t.Helper()
+	return s.storePlayerIn(t, role, "1990-01-01", "NY")
+}
+
+// storePlayerIn is storePlayer with the player's date of birth and state, verified and eligible.
+func (s *payAPI) storePlayerIn(t *testing.T, role, dob, state string) (*apiClient, *squares.User) {
+	t.Helper()
 	ctx := context.Background()
 	emailCounter++
 	u := &squares.User{Email: fmt.Sprintf("buyer%d@example.com", emailCounter), PasswordHash: "not-a-hash",
-		FirstName: "Buyer", LastName: fmt.Sprint(emailCounter), Role: squares.RoleUser, DateOfBirth: "1990-01-01",
-		ResidenceState: "NY", ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
+		FirstName: "Buyer", LastName: fmt.Sprint(emailCounter), Role: squares.RoleUser, DateOfBirth: dob,
+		ResidenceState: state, ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
 	if role == squares.RoleAdmin {
 		var err error
 		if u, err = s.db.EnsureAdmin(ctx, fmt.Sprintf("admin%d", emailCounter), "not-a-hash"); err != nil {
@@ -227,8 +248,10 @@ func TestCreateEscrowPayment(t *testing.T) {
 		const ineligible = "Paid pools need an age-verified account in a state where they are allowed."
 		unverified, _ := s.register(t, "", "")
 		unverified.post(path, checkoutBody(five.ID, 5, at(3, 3))).wantError(http.StatusForbidden, "forbidden", ineligible)
+		// A restricted state is named, as when the state is restricted after the player's verification.
 		restricted, _ := s.register(t, "1990-01-01", "UT")
-		restricted.post(path, checkoutBody(five.ID, 5, at(3, 3))).wantError(http.StatusForbidden, "forbidden", ineligible)
+		restricted.post(path, checkoutBody(five.ID, 5, at(3, 3))).wantError(http.StatusUnprocessableEntity, "unprocessable",
+			"Paid pools are not available in Utah.")
 		admin, _ := s.storePlayer(t, squares.RoleAdmin)
 		admin.post(path, checkoutBody(five.ID, 5, at(3, 3))).wantError(http.StatusForbidden, "forbidden", "Admins cannot buy squares.")
 		s.client(t).post(path, checkoutBody(five.ID, 5, at(3, 3))).wantError(http.StatusUnauthorized, "unauthorized", "")
@@ -433,7 +456,7 @@ func TestTransactionsLedgerAndRefund(t *testing.T) {
 		s.activate(t, ten)
 		s.fillInStore(t, ten)
 		for _, st := range []string{squares.PoolStarted, squares.PoolCompleted} {
-			if _, err := s.db.SetPoolStatus(context.Background(), ten.ID, st); err != nil {
+			if _, err := s.db.FollowGame(context.Background(), ten.ID, st); err != nil {
 				t.Fatal(err)
 			}
 		}

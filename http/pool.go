@@ -106,7 +106,8 @@ func (s *Server) handleListPools(w http.ResponseWriter, r *http.Request) {
 	s.writePools(w, r, pools)
 }
 
-// findVisiblePool loads a pool the viewer may see: players never see drafts or pools an admin hid.
+// findVisiblePool loads a pool the viewer may see: players never see drafts, nor pools an admin hid unless
+// they own squares in them.
 func (s *Server) findVisiblePool(r *http.Request) (*store.PoolView, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
@@ -116,7 +117,7 @@ func (s *Server) findVisiblePool(r *http.Request) (*store.PoolView, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !userFrom(r.Context()).IsAdmin() && (p.Status == squares.PoolDraft || p.Status == squares.PoolInactive) {
+	if !userFrom(r.Context()).IsAdmin() && !p.VisibleToPlayer(p.ViewerSquares) {
 		return nil, squares.Errorf(squares.ENOTFOUND, "Pool not found.")
 	}
 	return p, nil

@@ -42,3 +42,11 @@ func toUserJSON(u *squares.User) userJSON {
 		ResidenceCountry: optional(u.ResidenceCountry), CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt,
 	}
 }
+
+// ownUserJSON shows players their own account: isEligibleToBet says whether they may play paid pools now,
+// judged from their stored details by the configuration in force, as every checkout is.
+func (s *Server) ownUserJSON(u *squares.User) userJSON {
+	now := *u
+	now.IsEligibleToBet = s.Config.Eligibility.CanPlayPaid(u, s.now())
+	return toUserJSON(&now)
+}

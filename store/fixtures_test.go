@@ -85,6 +85,17 @@ func setStatus(t *testing.T, db *store.DB, id int64, to string) *store.PoolView 
 	return p
 }
 
+// followGame moves a pool to started or completed as its game would, failing the test when the store
+// refuses.
+func followGame(t *testing.T, db *store.DB, id int64, to string) *store.PoolView {
+	t.Helper()
+	p, err := db.FollowGame(context.Background(), id, to)
+	if err != nil {
+		t.Fatalf("pool %d to %s with its game: %v", id, to, err)
+	}
+	return p
+}
+
 // cellsFrom returns n cells of the grid in row-major order from index start.
 func cellsFrom(start, n int) []squares.Cell {
 	var out []squares.Cell

@@ -35,7 +35,7 @@ func TestConfirmWhileCheckoutReleasesIt(t *testing.T) {
 				Currency: squares.Currency}
 			var wg sync.WaitGroup
 			var confirmErr, checkoutErr error
-			wg.Go(func() { _, confirmErr = db.ConfirmPayment(ctx, pay.ID, pp) })
+			wg.Go(func() { _, confirmErr = db.ConfirmPayment(ctx, pay.ID, pp, squares.Eligibility{}) })
 			wg.Go(func() {
 				_, checkoutErr = db.BeginCheckout(ctx, store.Checkout{ID: fmt.Sprintf("pay_race_b%d", round), Provider: "sandbox",
 					User: b, PoolID: pool.ID, Cells: cellsFrom(2*i+1, 1), Amount: pool.EntryFee})

@@ -212,11 +212,22 @@ func listPools(ctx context.Context, tx *Tx, f PoolFilter) ([]*PoolView, error) {
 	return out, nil
 }
 
-// SetPoolStatus moves a pool to another status along the lifecycle; any other change is a conflict.
+// SetPoolStatus is an admin's change of a pool's status (squares.CheckSetByHand): along the lifecycle, any
+// other change a conflict, and never to started or completed, which follow the game.
 func (db *DB) SetPoolStatus(ctx context.Context, id int64, to string) (*PoolView, error) {
+	return db.changePoolStatus(ctx, id, to, squares.CheckSetByHand)
+}
+
+// FollowGame moves a pool to started or completed as its game goes (squares.CheckFollowGame): the
+// game-day automation's call.
+func (db *DB) FollowGame(ctx context.Context, id int64, to string) (*PoolView, error) {
+	return db.changePoolStatus(ctx, id, to, squares.CheckFollowGame)
+}
+
+func (db *DB) changePoolStatus(ctx context.Context, id int64, to string, rule func(from, to string) error) (*PoolView, error) {
 	var out *PoolView
 	err := db.update(ctx, func(tx *Tx) error {
-		if _, err := setPoolStatus(ctx, tx, id, to); err != nil {
+		if _, err := setPoolStatus(ctx, tx, id, to, rule); err != nil {
 			return err
 		}
 		var err error
@@ -226,9 +237,9 @@ func (db *DB) SetPoolStatus(ctx context.Context, id int64, to string) (*PoolView
 	return out, err
 }
 
-// setPoolStatus moves a pool to a status along the lifecycle and returns the pool as it was before; a
-// pool already in that status is left as it is.
-func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string) (*PoolView, error) {
+// setPoolStatus moves a pool to a status the rule allows and returns the pool as it was before; a pool
+// already in that status is left as it is.
+func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error) (*PoolView, error) {
 	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, id))
 	if err != nil {
 		return nil, notFound(err, "Pool")
@@ -236,8 +247,8 @@ func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string) (*PoolView,
 	if p.Status == to {
 		return p, nil
 	}
-	if !squares.CanTransition(p.Status, to) {
-		return nil, squares.ErrTransition(p.Status, to)
+	if err := rule(p.Status, to); err != nil {
+		return nil, err
 	}
 	switch to {
 	case squares.PoolActive:
@@ -267,13 +278,13 @@ type BulkResult struct {
 	Errors  map[int64]string
 }
 
-// SetPoolsStatus moves each pool to the status, each in its own transaction, and reports which failed
-// (a pool already in that status among them).
+// SetPoolsStatus is an admin's change of many pools' status (as SetPoolStatus), each in its own
+// transaction; it reports which failed (a pool already in that status among them).
 func (db *DB) SetPoolsStatus(ctx context.Context, ids []int64, to string) BulkResult {
 	res := BulkResult{Errors: map[int64]string{}}
 	for _, id := range ids {
 		err := db.update(ctx, func(tx *Tx) error {
-			before, err := setPoolStatus(ctx, tx, id, to)
+			before, err := setPoolStatus(ctx, tx, id, to, squares.CheckSetByHand)
 			if err == nil && before.Status == to {
 				err = squares.Errorf(squares.ECONFLICT, "%s is already %s.", before.Name, to)
 			}
@@ -298,8 +309,9 @@ type PoolStats struct {
 	RevenueToday squares.Cents
 }
 
-// Stats counts pools and squares sold. Revenue is the entry fees of squares players hold or own in paid
-// pools, by the time they were bought; from the payments issue on it is read from the ledger.
+// Stats counts pools and squares sold, and the revenue: the entry fees captured into escrow, net of what
+// was refunded of them, from the ledger (by the time of capture). Holds not captured, and the squares of
+// cancelled pools, bring nothing.
 func (db *DB) Stats(ctx context.Context, dayStart time.Time) (PoolStats, error) {
 	var s PoolStats
 	err := db.view(ctx, func(tx *Tx) error {
@@ -309,10 +321,19 @@ func (db *DB) Stats(ctx context.Context, dayStart time.Time) (PoolStats, error) 
 			Scan(&s.TotalPools, &s.ActivePools, &s.DraftPools); err != nil {
 			return fmt.Errorf("pool stats: %w", err)
 		}
-		return tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(purchase_price_cents), 0),
-			COALESCE(SUM(CASE WHEN purchased_at >= $1 THEN purchase_price_cents ELSE 0 END), 0)
-			FROM squares WHERE state = 'owned' AND is_house = FALSE`, dayStart.UTC()).
-			Scan(&s.SquaresSold, &s.TotalRevenue, &s.RevenueToday)
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM squares WHERE state = 'owned' AND is_house = FALSE`).
+			Scan(&s.SquaresSold); err != nil {
+			return fmt.Errorf("squares sold: %w", err)
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(net), 0),
+			COALESCE(SUM(CASE WHEN captured_at >= $1 THEN net ELSE 0 END), 0)
+			FROM (SELECT c.created_at AS captured_at, c.amount_cents - COALESCE((SELECT SUM(r.amount_cents)
+				FROM ledger_transactions r WHERE r.kind = $2 AND r.payment_id = c.payment_id), 0) AS net
+				FROM ledger_transactions c WHERE c.kind = $3) captures`,
+			dayStart.UTC(), squares.LedgerRefund, squares.LedgerCapture).Scan(&s.TotalRevenue, &s.RevenueToday); err != nil {
+			return fmt.Errorf("revenue: %w", err)
+		}
+		return nil
 	})
 	return s, err
 }

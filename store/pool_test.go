@@ -86,15 +86,26 @@ func TestFullPoolLifecycle(t *testing.T) {
 		if res.Pool.Status != squares.PoolFull {
 			t.Fatalf("status after the 100th square = %s", res.Pool.Status)
 		}
-		// Full pools cannot reopen or be hidden; they start, then complete.
+		// Full pools cannot reopen or be hidden; they start, then complete, with their game and never by hand.
 		for _, to := range []string{squares.PoolActive, squares.PoolInactive, squares.PoolCompleted, squares.PoolDraft} {
 			_, err := db.SetPoolStatus(ctx, free.ID, to)
 			wantCode(t, err, squares.ECONFLICT, "A pool cannot go from full to "+to+".")
 		}
-		setStatus(t, db, free.ID, squares.PoolStarted)
-		_, err := db.SetPoolStatus(ctx, free.ID, squares.PoolCancelled)
+		const byHand = "A pool starts and completes with its game; it cannot be set by hand."
+		_, err := db.SetPoolStatus(ctx, free.ID, squares.PoolStarted)
+		wantCode(t, err, squares.EUNPROCESSABLE, byHand)
+		res2 := db.SetPoolsStatus(ctx, []int64{free.ID}, squares.PoolStarted)
+		if res2.Changed != 0 || res2.Errors[free.ID] != byHand {
+			t.Errorf("bulk start = %+v", res2)
+		}
+		_, err = db.FollowGame(ctx, free.ID, squares.PoolCancelled)
+		wantCode(t, err, squares.ECONFLICT, "A pool cannot go from full to cancelled.")
+		followGame(t, db, free.ID, squares.PoolStarted)
+		_, err = db.SetPoolStatus(ctx, free.ID, squares.PoolCancelled)
 		wantCode(t, err, squares.ECONFLICT, "A pool cannot go from started to cancelled.")
-		p := setStatus(t, db, free.ID, squares.PoolCompleted)
+		_, err = db.SetPoolStatus(ctx, free.ID, squares.PoolCompleted)
+		wantCode(t, err, squares.EUNPROCESSABLE, byHand)
+		p := followGame(t, db, free.ID, squares.PoolCompleted)
 		if p.Status != squares.PoolCompleted || !p.NumbersGenerated() || p.SquaresTaken != 100 {
 			t.Errorf("completed pool = %+v", p.Pool)
 		}
@@ -142,7 +153,7 @@ func TestListPools(t *testing.T) {
 		// Week 11: free full then started, $1 active, $5 inactive, $10 cancelled, $25 draft.
 		setStatus(t, db, w11[0].ID, squares.PoolActive)
 		fillPool(t, db, w11[0].ID)
-		setStatus(t, db, w11[0].ID, squares.PoolStarted)
+		followGame(t, db, w11[0].ID, squares.PoolStarted)
 		setStatus(t, db, w11[1].ID, squares.PoolActive)
 		setStatus(t, db, w11[2].ID, squares.PoolActive)
 		setStatus(t, db, w11[2].ID, squares.PoolInactive)

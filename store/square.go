@@ -67,8 +67,9 @@ type ClaimResult struct {
 	Drew bool
 }
 
-// ClaimSquares gives the user the requested squares of a pool, all or none, enforcing every rule: the
-// pool is open for sale, the cells are on the grid and free, and the user stays within the pool's limit.
+// ClaimSquares gives the user the requested squares of a pool, all or none, under the rules of a sale
+// (squares.CheckSale): the pool is open for sale, the cells are on the grid and free, and the user may
+// play and stays within the pool's limit.
 // The unique key on (pool, row, column) makes a double sale impossible even when checks race. The claim
 // that takes the 100th square draws the numbers in the same transaction.
 func (db *DB) ClaimSquares(ctx context.Context, c Claim) (*ClaimResult, error) {
@@ -81,18 +82,19 @@ func (db *DB) ClaimSquares(ctx context.Context, c Claim) (*ClaimResult, error) {
 }
 
 func claimSquares(ctx context.Context, tx *Tx, c Claim) (*ClaimResult, error) {
-	if err := checkCells(c.Cells); err != nil {
-		return nil, err
-	}
-	// Lock the pool row so that claims on one pool queue up (PostgreSQL); SQLite serialises writers.
-	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), c.User.ID, c.PoolID))
+	p, err := lockSalePool(ctx, tx, c.PoolID, userID(c.User))
 	if err != nil {
-		return nil, notFound(err, "Pool")
-	}
-	if err := checkOpenForSale(ctx, tx, p, c.Paid); err != nil {
 		return nil, err
 	}
-	if err := checkLimit(ctx, tx, p, c.User.ID, len(c.Cells)); err != nil {
+	kind := squares.SaleClaim
+	if c.Paid {
+		kind = squares.SalePaid
+	}
+	sale, err := readSale(ctx, tx, kind, p, c.User, c.Cells)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := squares.CheckSale(sale); err != nil {
 		return nil, err
 	}
 	res := &ClaimResult{}
@@ -113,37 +115,12 @@ func claimSquares(ctx context.Context, tx *Tx, c Claim) (*ClaimResult, error) {
 	return res, err
 }
 
-// checkOpenForSale refuses sales in a pool that is not open: not active, in a week other than its
-// league's active one, before its sales window or after the final decision.
-func checkOpenForSale(ctx context.Context, tx *Tx, p *PoolView, paid bool) error {
-	switch p.Status {
-	case squares.PoolActive:
-	case squares.PoolFull, squares.PoolStarted, squares.PoolCompleted:
-		return squares.Errorf(squares.ECONFLICT, "This pool is full.")
-	case squares.PoolDraft, squares.PoolInactive:
-		return squares.Errorf(squares.ENOTFOUND, "Pool not found.")
-	default:
-		return squares.Errorf(squares.EUNPROCESSABLE, "This pool is %s.", p.Status)
+// userID is the id of a user, 0 for none.
+func userID(u *squares.User) int64 {
+	if u == nil {
+		return 0
 	}
-	if !p.IsFree() && !paid {
-		return squares.Errorf(squares.EUNPROCESSABLE, "Squares in paid pools are bought through checkout.")
-	}
-	var activeWeek string
-	if err := tx.QueryRowContext(ctx, `SELECT active_week FROM leagues WHERE id = $1`, p.Game.LeagueID).
-		Scan(&activeWeek); err != nil {
-		return fmt.Errorf("active week: %w", err)
-	}
-	if !p.IsPrivate && activeWeek != "" && p.Game.Week != activeWeek {
-		return squares.Errorf(squares.EUNPROCESSABLE, "This pool's week is closed.")
-	}
-	if open := p.SalesOpenAt(); !open.IsZero() && tx.now.Before(open) {
-		return squares.Errorf(squares.EUNPROCESSABLE, "Sales for this pool open on %s.",
-			squares.FormatEastern(open))
-	}
-	if !tx.now.Before(p.SalesCloseAt()) {
-		return squares.Errorf(squares.EUNPROCESSABLE, "Sales for this pool have closed: its game kicks off soon.")
-	}
-	return nil
+	return u.ID
 }
 
 func insertSquare(ctx context.Context, tx *Tx, sq *squares.Square) error {

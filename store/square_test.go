@@ -100,7 +100,7 @@ func TestClaimSquares(t *testing.T) {
 		}
 		setStatus(t, db, paid.ID, squares.PoolInactive)
 		_, err = db.ClaimSquares(ctx, store.Claim{PoolID: paid.ID, User: bo, Cells: cellsFrom(5, 1), Paid: true})
-		wantCode(t, err, squares.ENOTFOUND, "")
+		wantCode(t, err, squares.EUNPROCESSABLE, "This pool is hidden and not selling squares for now.")
 		cancelled := setStatus(t, db, pools[3].ID, squares.PoolCancelled)
 		_, err = db.ClaimSquares(ctx, store.Claim{PoolID: cancelled.ID, User: bo, Cells: cellsFrom(5, 1), Paid: true})
 		wantCode(t, err, squares.EUNPROCESSABLE, "This pool is cancelled.")
@@ -229,7 +229,10 @@ func TestHundredthSquareDraws(t *testing.T) {
 		_, err = db.ClaimSquares(ctx, store.Claim{PoolID: pool.ID, User: addPlayer(t, db, "late"), Cells: cellsFrom(0, 1)})
 		wantCode(t, err, squares.ECONFLICT, "This pool is full.")
 		clock.Add(time.Hour)
-		started := setStatus(t, db, pool.ID, squares.PoolStarted)
+		started, err := db.FollowGame(ctx, pool.ID, squares.PoolStarted)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if !slices.Equal(started.HomeNumbers, p.HomeNumbers) || !slices.Equal(started.AwayNumbers, p.AwayNumbers) ||
 			!started.DrawnAt.Equal(*p.DrawnAt) || started.DrawInput != p.DrawInput {
 			t.Errorf("digits changed after the draw: %v / %v", started.HomeNumbers, started.AwayNumbers)
@@ -237,6 +240,8 @@ func TestHundredthSquareDraws(t *testing.T) {
 	})
 }
 
+// TestStats: revenue is read from the ledger: entry fees captured, net of refunds, dated by their
+// capture; a hold not captured and a cancelled pool's squares bring nothing.
 func TestStats(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
@@ -245,15 +250,41 @@ func TestStats(t *testing.T) {
 		addGame(t, db, "W12", t0.Add(96*time.Hour))
 		free := setStatus(t, db, pools[0].ID, squares.PoolActive)
 		five := setStatus(t, db, pools[2].ID, squares.PoolActive)
+		ten := setStatus(t, db, pools[3].ID, squares.PoolActive)
 		setStatus(t, db, pools[4].ID, squares.PoolCancelled)
-		ann, bo := addPlayer(t, db, "ann"), addPlayer(t, db, "bo")
+		ann, bo, cy := addPlayer(t, db, "ann"), addPlayer(t, db, "bo"), addPlayer(t, db, "cy")
+		n := 0
+		pay := func(u *squares.User, pool *store.PoolView, cells []squares.Cell) *squares.Payment {
+			t.Helper()
+			n++
+			price := pool.EntryFee * squares.Cents(len(cells))
+			p, err := db.BeginCheckout(ctx, store.Checkout{ID: "pay_stats_" + strconv.Itoa(n), Provider: "sandbox", User: u,
+				PoolID: pool.ID, Cells: cells, Amount: price})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.ConfirmPayment(ctx, p.ID, &squares.ProviderPayment{ID: "pi_" + p.ID,
+				Status: squares.ProviderRequiresCapture, Amount: price, Currency: squares.Currency}, squares.Eligibility{}); err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+		capture := func(p *squares.Payment) {
+			t.Helper()
+			if err := db.MarkCaptured(ctx, p.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
 
 		clock.Set(t0.Add(-26 * time.Hour)) // yesterday: the paid pool is open (its game is four days out)
-		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: five.ID, User: ann, Cells: cellsFrom(0, 2), Paid: true}); err != nil {
-			t.Fatal(err)
-		}
+		capture(pay(ann, five, cellsFrom(0, 2)))
 		clock.Set(t0)
-		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: five.ID, User: bo, Cells: cellsFrom(2, 3), Paid: true}); err != nil {
+		capture(pay(bo, five, cellsFrom(2, 3)))
+		pay(cy, five, cellsFrom(5, 1)) // held, never captured
+		refunded := pay(cy, ten, cellsFrom(0, 2))
+		capture(refunded)
+		setStatus(t, db, ten.ID, squares.PoolCancelled)
+		if err := db.MarkRefunded(ctx, refunded.ID, "The pool was cancelled."); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: free.ID, User: bo, Cells: cellsFrom(0, 4)}); err != nil {
@@ -264,7 +295,7 @@ func TestStats(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := store.PoolStats{TotalPools: 10, ActivePools: 2, DraftPools: 7, SquaresSold: 9, TotalRevenue: 2500, RevenueToday: 1500}
+		want := store.PoolStats{TotalPools: 10, ActivePools: 2, DraftPools: 6, SquaresSold: 12, TotalRevenue: 2500, RevenueToday: 1500}
 		if s != want {
 			t.Errorf("Stats = %+v, want %+v", s, want)
 		}

@@ -76,6 +76,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	}
 	esc := escrow.New(db, provider, logger)
 	esc.Interval = cfg.EscrowInterval
+	esc.Eligibility = cfg.Eligibility
 	if sb != nil {
 		sb.OnEvent = esc.HandleEvent
 	}
