@@ -34,6 +34,24 @@ const Currency = "usd"
 // CheckoutHold is how long a buyer's chosen squares stay held during checkout.
 const CheckoutHold = 10 * time.Minute
 
+// The escrow retries a step that failed (capturing, cancelling or refunding a payment at the provider)
+// RetryFirst after the first failure, then twice as long after each failure in a row, up to RetryMax, so
+// that a payment that fails for good is tried a few times a day and does not hold up the others.
+const (
+	RetryFirst = 30 * time.Second
+	RetryMax   = 6 * time.Hour
+)
+
+// RetryDelay is how long the escrow waits before trying again a step that has failed attempts times in a
+// row.
+func RetryDelay(attempts int) time.Duration {
+	d := RetryFirst
+	for i := 1; i < attempts && d < RetryMax; i++ {
+		d *= 2
+	}
+	return min(d, RetryMax)
+}
+
 // Payment is one checkout: a player paying for squares of one pool.
 type Payment struct {
 	ID                string // ours: "pay_" + hex

@@ -27,13 +27,15 @@ type Escrow struct {
 	Logger   *slog.Logger
 	// Interval is how often Run looks for work.
 	Interval time.Duration
+	// Batch is how many items of each kind of work one pass takes at most.
+	Batch int
 
 	kick chan struct{}
 }
 
 // New returns an escrow on db and provider.
 func New(db *store.DB, provider squares.PaymentProvider, logger *slog.Logger) *Escrow {
-	return &Escrow{Store: db, Provider: provider, Logger: logger, Interval: 30 * time.Second, kick: make(chan struct{}, 1)}
+	return &Escrow{Store: db, Provider: provider, Logger: logger, Interval: 30 * time.Second, Batch: 200, kick: make(chan struct{}, 1)}
 }
 
 func newPaymentID() string {
@@ -262,26 +264,48 @@ func (e *Escrow) Run(ctx context.Context) {
 
 // RunOnce does what the database says is due: release expired checkouts, capture the authorisations of
 // complete pools, release or refund those of cancelled pools, and cancel provider payments left live by
-// ended checkouts. Each item is independent; failures are reported together and retried next pass.
+// ended checkouts. Each item is independent; failures are reported together. A failed item is tried again
+// after squares.RetryDelay, which grows with each failure in a row, so items that keep failing (a payment
+// the provider no longer knows) never hold up the others; the store's ListWorkFailures shows them to admins.
 func (e *Escrow) RunOnce(ctx context.Context) error {
-	work, err := e.Store.ListPaymentWork(ctx, 200)
+	work, err := e.Store.ListPaymentWork(ctx, e.Batch)
 	if err != nil {
 		return err
 	}
 	var errs []error
-	for _, pay := range work.Expired {
-		errs = append(errs, e.endCheckout(ctx, pay, "Your checkout expired before payment; the squares were released."))
-	}
-	for _, pay := range work.Capture {
-		errs = append(errs, e.capture(ctx, pay))
-	}
-	for _, pay := range work.Unwind {
-		errs = append(errs, e.unwind(ctx, pay))
-	}
-	for _, pay := range work.CancelAtProvider {
-		errs = append(errs, e.settleAtProvider(ctx, pay))
+	for _, w := range work {
+		err := e.do(ctx, w)
+		switch {
+		case err != nil:
+			errs = append(errs, err)
+			if ctx.Err() != nil {
+				break // shutting down: not the item's failure
+			}
+			if rerr := e.Store.RecordWorkFailure(ctx, w.ID, w.Action, err.Error()); rerr != nil {
+				errs = append(errs, rerr)
+			}
+		case w.Attempts > 0:
+			if cerr := e.Store.ClearWorkFailure(ctx, w.ID); cerr != nil {
+				errs = append(errs, cerr)
+			}
+		}
 	}
 	return errors.Join(errs...)
+}
+
+// do does one step of the escrow's work.
+func (e *Escrow) do(ctx context.Context, w *store.WorkItem) error {
+	switch w.Action {
+	case store.WorkExpire:
+		return e.endCheckout(ctx, w.Payment, "Your checkout expired before payment; the squares were released.")
+	case store.WorkCapture:
+		return e.capture(ctx, w.Payment)
+	case store.WorkUnwind:
+		return e.unwind(ctx, w.Payment)
+	case store.WorkSettle:
+		return e.settleAtProvider(ctx, w.Payment)
+	}
+	return fmt.Errorf("payment %s: unknown escrow step %q", w.ID, w.Action)
 }
 
 // capture takes a complete pool's authorisation into escrow.

@@ -592,7 +592,8 @@ func (h *history) opWeekPasses() {
 }
 
 // settle turns the faults off, lets every checkout expire, has the provider send every webhook not yet
-// answered without error, and runs the escrow until nothing changes; then the books must agree with the
+// answered without error, and runs the escrow until nothing changes (moving the clock past every failed
+// step's next attempt); then the books must agree with the
 // provider.
 func (h *history) settle() {
 	h.fp.rate, h.inline = 0, 1
@@ -600,6 +601,8 @@ func (h *history) settle() {
 	h.logf("settle")
 	prev := ""
 	for round := 0; ; round++ {
+		// Every step that failed is due again: its longest wait is RetryMax.
+		h.e.clock.Add(squares.RetryMax)
 		for _, ev := range slices.Clone(h.queue) {
 			if err := h.deliver(ev); err != nil {
 				h.t.Fatalf("delivery without faults: %v", err)
@@ -618,6 +621,9 @@ func (h *history) settle() {
 		}
 	}
 	h.snap.checkProvider(h.t, h.e.sb)
+	if fails, err := h.e.db.ListWorkFailures(h.ctx); err != nil || len(fails) != 0 {
+		h.t.Fatalf("failing escrow steps after settling: %+v, %v", fails, err)
+	}
 
 	balances := map[string]squares.Cents{}
 	for _, tx := range h.snap.txs {
