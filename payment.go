@@ -114,8 +114,41 @@ type PaymentProvider interface {
 // ProviderEvent is a notification from the provider about one payment (a webhook).
 type ProviderEvent struct {
 	ID        string // the provider's event id; each is processed once
-	Type      string // payment_intent.amount_capturable_updated, ... charge.refunded
+	Type      string // payment_intent.amount_capturable_updated, ... charge.refunded, charge.dispute.created
 	PaymentID string // the provider's payment id
+	// Dispute is the dispute a charge.dispute.* event is about, as the (signed) event reports it.
+	Dispute *ProviderDispute
+}
+
+// ProviderDispute is a cardholder's dispute of a captured payment with their card's issuer (a chargeback),
+// as the provider reports it.
+type ProviderDispute struct {
+	ID     string
+	Amount Cents  // the amount disputed
+	Status string // one of the Dispute statuses
+}
+
+// Dispute statuses, named as Stripe names them. An inquiry (warning_*) takes no money; a dispute takes the
+// disputed amount back from the platform when it opens and gives it back if it is won.
+const (
+	DisputeWarningNeedsResponse = "warning_needs_response"
+	DisputeWarningUnderReview   = "warning_under_review"
+	DisputeWarningClosed        = "warning_closed"
+	DisputeNeedsResponse        = "needs_response"
+	DisputeUnderReview          = "under_review"
+	DisputeWon                  = "won"
+	DisputeLost                 = "lost"
+	DisputePrevented            = "prevented"
+)
+
+// DisputeWithdrawn reports whether a dispute in this status has taken the disputed amount from the
+// platform (inquiries and prevented disputes take nothing).
+func DisputeWithdrawn(status string) bool {
+	switch status {
+	case DisputeNeedsResponse, DisputeUnderReview, DisputeWon, DisputeLost:
+		return true
+	}
+	return false
 }
 
 // Provider event types, named as Stripe names them.
@@ -125,4 +158,9 @@ const (
 	EventPaymentFailed     = "payment_intent.payment_failed"
 	EventPaymentCanceled   = "payment_intent.canceled"
 	EventChargeRefunded    = "charge.refunded"
+	// A dispute opened (with its funds withdrawn, or an inquiry), an inquiry turned into a dispute, and a
+	// dispute decided (won, lost, or an inquiry closed).
+	EventDisputeCreated        = "charge.dispute.created"
+	EventDisputeFundsWithdrawn = "charge.dispute.funds_withdrawn"
+	EventDisputeClosed         = "charge.dispute.closed"
 )

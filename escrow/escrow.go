@@ -3,7 +3,8 @@
 // complete, and releases or refunds them when it is cancelled. Every provider call that moves money
 // carries an idempotency key derived from what it does, every provider event is processed once, and the
 // work is re-derived from the database on every pass, so a crash or a lost event is repaired by the next
-// pass (RunOnce).
+// pass (RunOnce). Money given back outside Squares (a refund in the provider's dashboard, a dispute) on a
+// captured payment of a live pool leaves the player the squares and the pot whole: the house covers it.
 package escrow
 
 import (
@@ -162,7 +163,9 @@ func (e *Escrow) cancelAtProvider(ctx context.Context, pay *squares.Payment) {
 }
 
 // HandleEvent processes a provider event once. It acts on the payment's current state at the provider,
-// not on the event's word, so events arriving twice or out of order do no harm. The event is recorded as
+// not on the event's word, so events arriving twice or out of order do no harm. (A dispute, which the
+// payment does not show, is read from the signed event; each of its movements is recorded once, by the
+// dispute's id.) The event is recorded as
 // processed only after its handling succeeded: a failure, or a crash half-way, leaves it unrecorded, so
 // the provider's retry is processed. (Two deliveries at once may both reconcile, which is harmless: every
 // step of a reconciliation is idempotent.)
@@ -173,6 +176,11 @@ func (e *Escrow) HandleEvent(ctx context.Context, ev squares.ProviderEvent) erro
 	}
 	if err := e.reconcileProviderPayment(ctx, ev.PaymentID); err != nil {
 		return err
+	}
+	if ev.Dispute != nil {
+		if _, err := e.Store.RecordDispute(ctx, ev.PaymentID, *ev.Dispute); err != nil {
+			return err
+		}
 	}
 	_, err = e.Store.RecordProviderEvent(ctx, e.Provider.Name(), ev)
 	return err
@@ -212,12 +220,35 @@ func (e *Escrow) reconcile(ctx context.Context, pay *squares.Payment, pp *square
 				e.endedReason(ctx, pay, "The hold on your card was cancelled, so your squares were released."))
 			return err
 		case pp.Status == squares.ProviderSucceeded:
-			return e.Store.MarkCaptured(ctx, pay.ID)
+			if err := e.Store.MarkCaptured(ctx, pay.ID); err != nil {
+				return err
+			}
+			return e.reconcileRefunds(ctx, pay, pp)
 		}
 	case squares.PaymentCaptured:
-		if pp.AmountRefunded >= pay.Amount {
-			return e.Store.MarkRefunded(ctx, pay.ID, e.endedReason(ctx, pay, "Refunded."))
-		}
+		return e.reconcileRefunds(ctx, pay, pp)
+	}
+	return nil
+}
+
+// reconcileRefunds records what the provider refunded of a captured payment. In a cancelled pool the
+// refund is ours (the pool is cancelled before any refund is asked for), and the payment is refunded once
+// in full. In a live pool it was made outside Squares (the provider's dashboard): the player keeps the
+// squares and the house covers the money.
+func (e *Escrow) reconcileRefunds(ctx context.Context, pay *squares.Payment, pp *squares.ProviderPayment) error {
+	if pp.AmountRefunded <= 0 {
+		return nil
+	}
+	p, err := e.Store.FindPool(ctx, pay.PoolID, 0)
+	if err != nil {
+		return err
+	}
+	if p.Status != squares.PoolCancelled {
+		_, err := e.Store.RecordExternalRefund(ctx, pay.ID, pp.AmountRefunded)
+		return err
+	}
+	if pp.AmountRefunded >= pay.Amount {
+		return e.Store.MarkRefunded(ctx, pay.ID, reasonPoolCancelled)
 	}
 	return nil
 }

@@ -123,7 +123,7 @@ func (h *history) logf(format string, args ...any) {
 // players in several paid pools, good and declined cards, confirmations and duplicate confirmations,
 // expiries, pool completions and cancellations, hidden pools, issuers cancelling holds, holds lapsing,
 // webhooks delivered inline or later, out of order, duplicated, retried and invented for states already
-// passed, restarts) while the provider fails one call in seven (timeouts, lost responses, 500s, and the
+// passed, refunds made outside Squares, restarts) while the provider fails one call in seven (timeouts, lost responses, 500s, and the
 // server crashing in the middle, restarted on the same database). After every operation the books
 // must hold (checkBooks). At the end, with the faults off, the provider retrying the webhooks it was not
 // acknowledged for, and escrow passes until nothing changes, the books must agree with the provider
@@ -131,7 +131,8 @@ func (h *history) logf(format string, args ...any) {
 // whole pot. SQUARES_ESCROW_SEED and SQUARES_ESCROW_OPS change the seed and the length.
 func TestLedgerInvariantUnderFaults(t *testing.T) {
 	// The default seed's history holds every kind of ledger transaction (holds, releases, captures,
-	// refunds, house stakes and their return) and a dozen crashes on both engines; other seeds explore more.
+	// refunds, refunds outside Squares, house stakes and their return) and a dozen crashes on both engines;
+	// other seeds explore more.
 	seed := uint64(2)
 	if s := os.Getenv("SQUARES_ESCROW_SEED"); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
@@ -208,6 +209,7 @@ func runHistory(t *testing.T, engine string, seed uint64, ops int) {
 		{"stale-event", 5, h.opStaleEvent},
 		{"restart", 2, h.opRestart},
 		{"week-passes", 1, h.opWeekPasses},
+		{"refund-outside", 3, h.opRefundOutside},
 	}
 	total := 0
 	for _, o := range table {
@@ -573,6 +575,32 @@ func (h *history) opStaleEvent() {
 	typ, _ := pick(h.rng, types)
 	h.deliver(squares.ProviderEvent{ID: fmt.Sprintf("evt_stale_%d", len(h.trace)+h.rng.IntN(1<<30)), Type: typ,
 		PaymentID: p.ProviderID})
+}
+
+// opRefundOutside: someone refunds part or the rest of a captured payment in the processor's dashboard,
+// outside Squares (in a live pool the house covers it; in a cancelled one our own refund follows).
+func (h *history) opRefundOutside() {
+	p, ok := pick(h.rng, h.paymentsWhere(status(squares.PaymentCaptured)))
+	if !ok {
+		return
+	}
+	pp, err := h.e.sb.Get(h.ctx, p.ProviderID)
+	if err != nil {
+		h.t.Fatalf("sandbox get %s: %v", p.ProviderID, err)
+	}
+	left := pp.AmountReceived - pp.AmountRefunded
+	if left <= 0 {
+		return
+	}
+	amount := left
+	if h.rng.IntN(3) > 0 {
+		amount = 1 + squares.Cents(h.rng.Int64N(int64(left)))
+	}
+	_, err = h.e.sb.RefundOutside(h.ctx, p.ProviderID, amount)
+	h.logf("  refund outside of %s of %s (%s left): %v", amount, p.ID, left, err)
+	if err != nil {
+		h.t.Fatalf("refund outside: %v", err)
+	}
 }
 
 func (h *history) opRestart() {
