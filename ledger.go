@@ -15,7 +15,7 @@ const (
 	AccountHouseStakes    = "house:stakes"   // what the house stakes on squares it fills
 	AccountHouseWinnings  = "house:winnings" // prizes won by house squares
 	AccountHouseForfeits  = "house:forfeits" // prizes not claimed within the claim window
-	AccountPaymentsFailed = "house:losses"   // captured money the provider could not keep (disputes)
+	AccountPaymentsFailed = "house:losses"   // captured money given back outside Squares (refunds in the provider's dashboard, disputes), which the house covers
 )
 
 // PoolHeldAccount holds the authorised, uncaptured payments for a pool's squares.
@@ -39,6 +39,12 @@ const (
 	LedgerPrize    = "prize"     // a period's prize credited to its winner
 	LedgerPayout   = "payout"    // a credited prize paid out
 	LedgerForfeit  = "forfeit"   // a prize unclaimed within the window, kept by the house
+	// A captured payment's money refunded outside Squares (in the provider's dashboard): the player keeps
+	// the squares and the house covers it.
+	LedgerExternalRefund = "external_refund"
+	LedgerDispute        = "dispute"     // a captured payment's amount taken back by a dispute, covered by the house
+	LedgerDisputeWon     = "dispute_won" // a disputed amount given back to the house when the dispute is won
+	LedgerRecover        = "recover"     // what the house covered of a payment, back from its cancelled pool's escrow
 )
 
 // LedgerEntry moves Amount into Account (negative: out of it).
@@ -101,11 +107,62 @@ func ReleaseTransaction(p *Payment) LedgerTransaction {
 	return t
 }
 
-// RefundTransaction records a captured payment returned to the card.
-func RefundTransaction(p *Payment) LedgerTransaction {
-	t := transfer("refund:"+p.ID, LedgerRefund, p.Amount, PoolEscrowAccount(p.PoolID), AccountWorld)
+// RefundTransactions record a captured payment returned to the card when its pool is cancelled. What the
+// house covered of it (refunds outside Squares, disputes: money the card has already had) goes back from
+// the pool's escrow to the house, and the rest to the card.
+func RefundTransactions(p *Payment, covered Cents) []LedgerTransaction {
+	covered = max(0, min(covered, p.Amount))
+	var out []LedgerTransaction
+	if rest := p.Amount - covered; rest > 0 {
+		out = append(out, transfer("refund:"+p.ID, LedgerRefund, rest, PoolEscrowAccount(p.PoolID), AccountWorld))
+	}
+	if covered > 0 {
+		t := transfer("recover:"+p.ID, LedgerRecover, covered, PoolEscrowAccount(p.PoolID), AccountPaymentsFailed)
+		out = append(out, t)
+	}
+	for i := range out {
+		out[i].PoolID, out[i].PaymentID = p.PoolID, p.ID
+		if out[i].Kind == LedgerRefund {
+			out[i].UserID = p.UserID
+		}
+	}
+	return out
+}
+
+// ExternalRefundTransaction records what of a captured payment was refunded outside Squares (in the
+// provider's dashboard) beyond what is recorded already: refunded is the provider's total refunded so
+// far, recorded the total of the payment's earlier refunds outside. The player keeps the squares, so the
+// pool's escrow stays whole and the house covers what went back to the card. It reports false when
+// nothing is new (an event delivered again). Its key names the total reached, so it is written once.
+func ExternalRefundTransaction(p *Payment, recorded, refunded Cents) (LedgerTransaction, bool) {
+	total := min(refunded, p.Amount)
+	if total <= recorded {
+		return LedgerTransaction{}, false
+	}
+	t := transfer(fmt.Sprintf("external_refund:%s:%d", p.ID, int64(total)), LedgerExternalRefund, total-recorded,
+		AccountPaymentsFailed, AccountWorld)
 	t.PoolID, t.UserID, t.PaymentID = p.PoolID, p.UserID, p.ID
-	return t
+	return t, true
+}
+
+// DisputeTransactions record a cardholder's dispute of a captured payment, as far as its status goes: the
+// disputed amount (at most the payment's) taken back by the card's issuer and covered by the house once
+// withdrawn, and given back to the house once the dispute is won. Each is keyed by the dispute, so it is
+// written once however often the provider reports it (and a dispute reported won first is recorded
+// whole). An inquiry gives none.
+func DisputeTransactions(p *Payment, d ProviderDispute) []LedgerTransaction {
+	amount := min(d.Amount, p.Amount)
+	if amount <= 0 || !DisputeWithdrawn(d.Status) {
+		return nil
+	}
+	out := []LedgerTransaction{transfer("dispute:"+d.ID, LedgerDispute, amount, AccountPaymentsFailed, AccountWorld)}
+	if d.Status == DisputeWon {
+		out = append(out, transfer("dispute_won:"+d.ID, LedgerDisputeWon, amount, AccountWorld, AccountPaymentsFailed))
+	}
+	for i := range out {
+		out[i].PoolID, out[i].UserID, out[i].PaymentID, out[i].Memo = p.PoolID, p.UserID, p.ID, d.ID
+	}
+	return out
 }
 
 // StakeTransaction records the house staking the squares it fills in a pool.

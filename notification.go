@@ -6,6 +6,8 @@ import "time"
 const (
 	NotifyPaymentReleased = "payment_released" // a hold released: checkout expired, hold lapsed, pool cancelled
 	NotifyPaymentRefunded = "payment_refunded" // a captured payment refunded
+	NotifyExternalRefund  = "external_refund"  // to admins: a captured payment refunded outside Squares
+	NotifyDispute         = "dispute"          // to admins: a captured payment disputed, or a dispute won
 )
 
 // Notification tells a player what happened to their money or squares.

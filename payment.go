@@ -34,6 +34,24 @@ const Currency = "usd"
 // CheckoutHold is how long a buyer's chosen squares stay held during checkout.
 const CheckoutHold = 10 * time.Minute
 
+// The escrow retries a step that failed (capturing, cancelling or refunding a payment at the provider)
+// RetryFirst after the first failure, then twice as long after each failure in a row, up to RetryMax, so
+// that a payment that fails for good is tried a few times a day and does not hold up the others.
+const (
+	RetryFirst = 30 * time.Second
+	RetryMax   = 6 * time.Hour
+)
+
+// RetryDelay is how long the escrow waits before trying again a step that has failed attempts times in a
+// row.
+func RetryDelay(attempts int) time.Duration {
+	d := RetryFirst
+	for i := 1; i < attempts && d < RetryMax; i++ {
+		d *= 2
+	}
+	return min(d, RetryMax)
+}
+
 // Payment is one checkout: a player paying for squares of one pool.
 type Payment struct {
 	ID                string // ours: "pay_" + hex
@@ -96,8 +114,41 @@ type PaymentProvider interface {
 // ProviderEvent is a notification from the provider about one payment (a webhook).
 type ProviderEvent struct {
 	ID        string // the provider's event id; each is processed once
-	Type      string // payment_intent.amount_capturable_updated, ... charge.refunded
+	Type      string // payment_intent.amount_capturable_updated, ... charge.refunded, charge.dispute.created
 	PaymentID string // the provider's payment id
+	// Dispute is the dispute a charge.dispute.* event is about, as the (signed) event reports it.
+	Dispute *ProviderDispute
+}
+
+// ProviderDispute is a cardholder's dispute of a captured payment with their card's issuer (a chargeback),
+// as the provider reports it.
+type ProviderDispute struct {
+	ID     string
+	Amount Cents  // the amount disputed
+	Status string // one of the Dispute statuses
+}
+
+// Dispute statuses, named as Stripe names them. An inquiry (warning_*) takes no money; a dispute takes the
+// disputed amount back from the platform when it opens and gives it back if it is won.
+const (
+	DisputeWarningNeedsResponse = "warning_needs_response"
+	DisputeWarningUnderReview   = "warning_under_review"
+	DisputeWarningClosed        = "warning_closed"
+	DisputeNeedsResponse        = "needs_response"
+	DisputeUnderReview          = "under_review"
+	DisputeWon                  = "won"
+	DisputeLost                 = "lost"
+	DisputePrevented            = "prevented"
+)
+
+// DisputeWithdrawn reports whether a dispute in this status has taken the disputed amount from the
+// platform (inquiries and prevented disputes take nothing).
+func DisputeWithdrawn(status string) bool {
+	switch status {
+	case DisputeNeedsResponse, DisputeUnderReview, DisputeWon, DisputeLost:
+		return true
+	}
+	return false
 }
 
 // Provider event types, named as Stripe names them.
@@ -107,4 +158,9 @@ const (
 	EventPaymentFailed     = "payment_intent.payment_failed"
 	EventPaymentCanceled   = "payment_intent.canceled"
 	EventChargeRefunded    = "charge.refunded"
+	// A dispute opened (with its funds withdrawn, or an inquiry), an inquiry turned into a dispute, and a
+	// dispute decided (won, lost, or an inquiry closed).
+	EventDisputeCreated        = "charge.dispute.created"
+	EventDisputeFundsWithdrawn = "charge.dispute.funds_withdrawn"
+	EventDisputeClosed         = "charge.dispute.closed"
 )

@@ -3,7 +3,8 @@
 // complete, and releases or refunds them when it is cancelled. Every provider call that moves money
 // carries an idempotency key derived from what it does, every provider event is processed once, and the
 // work is re-derived from the database on every pass, so a crash or a lost event is repaired by the next
-// pass (RunOnce).
+// pass (RunOnce). Money given back outside Squares (a refund in the provider's dashboard, a dispute) on a
+// captured payment of a live pool leaves the player the squares and the pot whole: the house covers it.
 package escrow
 
 import (
@@ -29,13 +30,15 @@ type Escrow struct {
 	Eligibility squares.Eligibility
 	// Interval is how often Run looks for work.
 	Interval time.Duration
+	// Batch is how many items of each kind of work one pass takes at most.
+	Batch int
 
 	kick chan struct{}
 }
 
 // New returns an escrow on db and provider.
 func New(db *store.DB, provider squares.PaymentProvider, logger *slog.Logger) *Escrow {
-	return &Escrow{Store: db, Provider: provider, Logger: logger, Interval: 30 * time.Second, kick: make(chan struct{}, 1)}
+	return &Escrow{Store: db, Provider: provider, Logger: logger, Interval: 30 * time.Second, Batch: 200, kick: make(chan struct{}, 1)}
 }
 
 func newPaymentID() string {
@@ -154,239 +157,6 @@ func (e *Escrow) cancelAtProvider(ctx context.Context, pay *squares.Payment) {
 	if err := e.Store.SetProviderStatus(ctx, pay.ID, pp.Status); err != nil {
 		e.Logger.Warn("provider status", "payment", pay.ID, "err", err)
 	}
-}
-
-// HandleEvent processes a provider event once. It acts on the payment's current state at the provider,
-// not on the event's word, so events arriving twice or out of order do no harm. The event is recorded as
-// processed only after its handling succeeded: a failure, or a crash half-way, leaves it unrecorded, so
-// the provider's retry is processed. (Two deliveries at once may both reconcile, which is harmless: every
-// step of a reconciliation is idempotent.)
-func (e *Escrow) HandleEvent(ctx context.Context, ev squares.ProviderEvent) error {
-	seen, err := e.Store.ProviderEventSeen(ctx, ev.ID)
-	if err != nil || seen {
-		return err
-	}
-	if err := e.reconcileProviderPayment(ctx, ev.PaymentID); err != nil {
-		return err
-	}
-	_, err = e.Store.RecordProviderEvent(ctx, e.Provider.Name(), ev)
-	return err
-}
-
-func (e *Escrow) reconcileProviderPayment(ctx context.Context, providerID string) error {
-	pay, err := e.Store.FindPaymentByProviderID(ctx, providerID)
-	if squares.ErrorCode(err) == squares.ENOTFOUND {
-		return nil // not one of ours
-	} else if err != nil {
-		return err
-	}
-	pp, err := e.Provider.Get(ctx, providerID)
-	if err != nil {
-		return fmt.Errorf("get provider payment: %w", err)
-	}
-	return e.reconcile(ctx, pay, pp)
-}
-
-// reconcile brings our record of a payment in line with the provider's.
-func (e *Escrow) reconcile(ctx context.Context, pay *squares.Payment, pp *squares.ProviderPayment) error {
-	switch pay.Status {
-	case squares.PaymentPending:
-		switch {
-		case squares.PaidStatus(pp.Status):
-			if _, err := e.confirm(ctx, pay, pp); err != nil && squares.ErrorCode(err) == squares.EINTERNAL {
-				return err
-			}
-		case pp.Status == squares.ProviderCanceled:
-			_, err := e.Store.ReleasePayment(ctx, pay.ID, "The payment was cancelled; your squares were released.")
-			return err
-		}
-	case squares.PaymentHeld:
-		switch {
-		case pp.Status == squares.ProviderCanceled:
-			_, err := e.Store.ReleasePayment(ctx, pay.ID,
-				e.endedReason(ctx, pay, "The hold on your card was cancelled, so your squares were released."))
-			return err
-		case pp.Status == squares.ProviderSucceeded:
-			return e.Store.MarkCaptured(ctx, pay.ID)
-		}
-	case squares.PaymentCaptured:
-		if pp.AmountRefunded >= pay.Amount {
-			return e.Store.MarkRefunded(ctx, pay.ID, e.endedReason(ctx, pay, "Refunded."))
-		}
-	}
-	return nil
-}
-
-// endedReason tells the player why a hold was cancelled or a payment refunded at the provider: their pool
-// was cancelled (our own cancellation, whose event can arrive before we record it: the sandbox delivers
-// it during the call), the house took their squares in a complete pool, or otherwise.
-func (e *Escrow) endedReason(ctx context.Context, pay *squares.Payment, otherwise string) string {
-	p, err := e.Store.FindPool(ctx, pay.PoolID, 0)
-	switch {
-	case err != nil:
-	case p.Status == squares.PoolCancelled:
-		return reasonPoolCancelled
-	case pay.Status == squares.PaymentHeld && p.NumbersGenerated():
-		return "The hold on your card was cancelled before the pool's payments were collected, so the house took your squares."
-	}
-	return otherwise
-}
-
-// Kick asks Run for a pass now (after a pool completes, or is cancelled).
-func (e *Escrow) Kick() {
-	select {
-	case e.kick <- struct{}{}:
-	default:
-	}
-}
-
-// Run does the escrow's work every Interval, and at once when kicked, until ctx ends.
-func (e *Escrow) Run(ctx context.Context) {
-	t := time.NewTicker(e.Interval)
-	defer t.Stop()
-	for {
-		if err := e.RunOnce(ctx); err != nil && ctx.Err() == nil {
-			e.Logger.Warn("escrow pass", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		case <-e.kick:
-		}
-	}
-}
-
-// RunOnce does what the database says is due: release expired checkouts, capture the authorisations of
-// complete pools, release or refund those of cancelled pools, and cancel provider payments left live by
-// ended checkouts. Each item is independent; failures are reported together and retried next pass.
-func (e *Escrow) RunOnce(ctx context.Context) error {
-	work, err := e.Store.ListPaymentWork(ctx, 200)
-	if err != nil {
-		return err
-	}
-	var errs []error
-	for _, pay := range work.Expired {
-		errs = append(errs, e.endCheckout(ctx, pay, "Your checkout expired before payment; the squares were released."))
-	}
-	for _, pay := range work.Capture {
-		errs = append(errs, e.capture(ctx, pay))
-	}
-	for _, pay := range work.Unwind {
-		errs = append(errs, e.unwind(ctx, pay))
-	}
-	for _, pay := range work.CancelAtProvider {
-		errs = append(errs, e.settleAtProvider(ctx, pay))
-	}
-	return errors.Join(errs...)
-}
-
-// capture takes a complete pool's authorisation into escrow.
-func (e *Escrow) capture(ctx context.Context, pay *squares.Payment) error {
-	pp, err := e.Provider.Get(ctx, pay.ProviderPaymentID)
-	if err != nil {
-		return fmt.Errorf("capture %s: %w", pay.ID, err)
-	}
-	switch pp.Status {
-	case squares.ProviderRequiresCapture:
-		if pp, err = e.Provider.Capture(ctx, pay.ProviderPaymentID, "capture:"+pay.ID); err != nil {
-			return fmt.Errorf("capture %s: %w", pay.ID, err)
-		}
-		if pp.Status != squares.ProviderSucceeded {
-			return fmt.Errorf("capture %s: provider reports %s", pay.ID, pp.Status)
-		}
-		return e.Store.MarkCaptured(ctx, pay.ID)
-	case squares.ProviderSucceeded:
-		return e.Store.MarkCaptured(ctx, pay.ID)
-	case squares.ProviderCanceled:
-		// The hold lapsed before capture: the house stakes the squares in the player's place.
-		_, err := e.Store.ReleasePayment(ctx, pay.ID,
-			"The hold on your card expired before the pool was complete, so the house took your squares.")
-		return err
-	}
-	return fmt.Errorf("capture %s: provider reports %s", pay.ID, pp.Status)
-}
-
-// reasonPoolCancelled tells a player their money came back because the pool was cancelled.
-const reasonPoolCancelled = "The pool was cancelled, so your payment was returned."
-
-// unwind returns the money of a cancelled pool's payment: a hold is cancelled (it costs nothing), a capture
-// refunded.
-func (e *Escrow) unwind(ctx context.Context, pay *squares.Payment) error {
-	const reason = reasonPoolCancelled
-	switch pay.Status {
-	case squares.PaymentPending:
-		return e.endCheckout(ctx, pay, reason)
-	case squares.PaymentHeld:
-		if err := e.releaseHold(ctx, pay, reason); err != nil {
-			// Captured after all (by another pass): refund it next time round.
-			if cur, gerr := e.Provider.Get(ctx, pay.ProviderPaymentID); gerr == nil && cur.Status == squares.ProviderSucceeded {
-				return e.Store.MarkCaptured(ctx, pay.ID)
-			}
-			return err
-		}
-		return nil
-	case squares.PaymentCaptured:
-		pp, err := e.Provider.Refund(ctx, pay.ProviderPaymentID, "refund:"+pay.ID)
-		if err != nil {
-			return fmt.Errorf("refund %s: %w", pay.ID, err)
-		}
-		if pp.AmountRefunded < pay.Amount {
-			return fmt.Errorf("refund %s: provider refunded %s of %s", pay.ID, pp.AmountRefunded, pay.Amount)
-		}
-		return e.Store.MarkRefunded(ctx, pay.ID, reason)
-	}
-	return nil
-}
-
-// endCheckout ends a pending checkout, freeing its squares, and cancels its provider payment; a failure at
-// the provider is left for RunOnce to retry.
-func (e *Escrow) endCheckout(ctx context.Context, pay *squares.Payment, reason string) error {
-	if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
-		return err
-	}
-	e.cancelAtProvider(ctx, pay)
-	return nil
-}
-
-// releaseHold cancels a held payment's authorisation at the provider (it costs the player nothing), then
-// records the release. Until the provider confirms the cancellation the payment stays held.
-func (e *Escrow) releaseHold(ctx context.Context, pay *squares.Payment, reason string) error {
-	pp, err := e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
-	if err != nil {
-		return fmt.Errorf("cancel %s: %w", pay.ID, err)
-	}
-	if pp.Status != squares.ProviderCanceled {
-		return fmt.Errorf("cancel %s: provider reports %s", pay.ID, pp.Status)
-	}
-	if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
-		return err
-	}
-	return e.Store.SetProviderStatus(ctx, pay.ID, pp.Status)
-}
-
-// settleAtProvider makes sure an ended checkout leaves no live authorisation, and no charge, behind.
-func (e *Escrow) settleAtProvider(ctx context.Context, pay *squares.Payment) error {
-	pp, err := e.Provider.Get(ctx, pay.ProviderPaymentID)
-	if err != nil {
-		return fmt.Errorf("settle %s: %w", pay.ID, err)
-	}
-	switch pp.Status {
-	case squares.ProviderCanceled:
-	case squares.ProviderSucceeded:
-		// Money was captured for a checkout that ended: give it back.
-		if pp.AmountRefunded < pp.AmountReceived {
-			if pp, err = e.Provider.Refund(ctx, pay.ProviderPaymentID, "refund:"+pay.ID); err != nil {
-				return fmt.Errorf("settle %s: %w", pay.ID, err)
-			}
-		}
-		e.Logger.Warn("refunded a capture of an ended checkout", "payment", pay.ID)
-	default:
-		if pp, err = e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID); err != nil {
-			return fmt.Errorf("settle %s: %w", pay.ID, err)
-		}
-	}
-	return e.Store.SetProviderStatus(ctx, pay.ID, pp.Status)
 }
 
 // ReleaseHolds ends the uncaptured payments of a pool without cancelling it (the developer test page's

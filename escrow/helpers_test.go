@@ -425,6 +425,16 @@ func (s *snapshot) checkBooks(t testing.TB, db *store.DB) {
 	keys := map[string]bool{}
 	byPayment := map[string][]string{}
 	stakes := map[int64]squares.Cents{}
+	// What the house covered of each payment (refunds outside Squares, disputes, less disputes won), and
+	// what it got back when the payment's pool was cancelled.
+	covered, recovered := map[string]squares.Cents{}, map[string]squares.Cents{}
+	var houseLosses squares.Cents
+	wantAccounts := func(tx *squares.LedgerTransaction, from, to string) {
+		t.Helper()
+		if len(tx.Entries) != 2 || tx.Entries[0].Account != from || tx.Entries[1].Account != to || tx.Entries[1].Amount != tx.Amount {
+			t.Fatalf("%s transaction %s moves %+v, want %s from %s to %s", tx.Kind, tx.Key, tx.Entries, tx.Amount, from, to)
+		}
+	}
 	for _, tx := range s.txs {
 		if !tx.Balanced() {
 			t.Fatalf("ledger transaction %s does not balance: %+v", tx.Key, tx.Entries)
@@ -441,10 +451,27 @@ func (s *snapshot) checkBooks(t testing.TB, db *store.DB) {
 			stakes[tx.PoolID] += tx.Amount
 		case squares.LedgerUnstake:
 			stakes[tx.PoolID] -= tx.Amount
+		case squares.LedgerExternalRefund, squares.LedgerDispute:
+			covered[tx.PaymentID] += tx.Amount
+			houseLosses -= tx.Amount
+			wantAccounts(tx, squares.AccountPaymentsFailed, squares.AccountWorld)
+			continue
+		case squares.LedgerDisputeWon:
+			covered[tx.PaymentID] -= tx.Amount
+			houseLosses += tx.Amount
+			wantAccounts(tx, squares.AccountWorld, squares.AccountPaymentsFailed)
+			continue
+		case squares.LedgerRecover:
+			recovered[tx.PaymentID] += tx.Amount
+			houseLosses += tx.Amount
+			wantAccounts(tx, squares.PoolEscrowAccount(tx.PoolID), squares.AccountPaymentsFailed)
 		}
 		if tx.PaymentID != "" {
 			byPayment[tx.PaymentID] = append(byPayment[tx.PaymentID], tx.Kind)
 		}
+	}
+	if b := balances[squares.AccountPaymentsFailed]; b != houseLosses {
+		t.Fatalf("house:losses = %s, but what the house covered and got back makes %s", b, houseLosses)
 	}
 	var sum squares.Cents
 	for account, b := range balances {
@@ -473,6 +500,20 @@ func (s *snapshot) checkBooks(t testing.TB, db *store.DB) {
 			squares.PaymentRefunded: {squares.LedgerHold, squares.LedgerCapture, squares.LedgerRefund},
 		}[p.Status]
 		got := byPayment[p.ID]
+		if covered[p.ID] != 0 || recovered[p.ID] != 0 {
+			if (p.Status != squares.PaymentCaptured && p.Status != squares.PaymentRefunded) || covered[p.ID] < 0 ||
+				covered[p.ID] > p.Amount || recovered[p.ID] > covered[p.ID] {
+				t.Fatalf("payment %s (%s, %s) had %s covered by the house and %s back", p.ID, p.Status, p.Amount,
+					covered[p.ID], recovered[p.ID])
+			}
+		}
+		if p.Status == squares.PaymentRefunded && recovered[p.ID] > 0 {
+			// The house covered part of it before the cancellation: that part came back to the house.
+			want = []string{squares.LedgerHold, squares.LedgerCapture, squares.LedgerRecover}
+			if recovered[p.ID] < p.Amount {
+				want = append(want, squares.LedgerRefund)
+			}
+		}
 		if p.Status == squares.PaymentReleased {
 			if len(got) > 0 {
 				want = []string{squares.LedgerHold, squares.LedgerRelease}
@@ -582,11 +623,18 @@ func (s *snapshot) checkBooks(t testing.TB, db *store.DB) {
 }
 
 // checkProvider checks, once the escrow is quiescent, that our books agree with the provider: held is
-// requires_capture, captured is succeeded and not refunded, released and failed are cancelled (or never
-// existed or were never confirmed), refunded is fully refunded; and nothing is left pending.
+// requires_capture, captured is succeeded and refunded only as far as the refunds outside Squares
+// recorded, released and failed are cancelled (or never existed or were never confirmed), refunded is
+// fully refunded; and nothing is left pending.
 func (s *snapshot) checkProvider(t testing.TB, sb *sandbox.Provider) {
 	t.Helper()
 	ctx := context.Background()
+	outside := map[string]squares.Cents{} // refunded outside Squares
+	for _, tx := range s.txs {
+		if tx.Kind == squares.LedgerExternalRefund {
+			outside[tx.PaymentID] += tx.Amount
+		}
+	}
 	for _, p := range s.payments {
 		if p.ProviderID == "" {
 			if p.Status != squares.PaymentFailed && p.Status != squares.PaymentReleased {
@@ -606,7 +654,7 @@ func (s *snapshot) checkProvider(t testing.TB, sb *sandbox.Provider) {
 		case squares.PaymentHeld:
 			ok = pp.Status == squares.ProviderRequiresCapture && pp.AmountCapturable == p.Amount
 		case squares.PaymentCaptured:
-			ok = pp.Status == squares.ProviderSucceeded && pp.AmountReceived == p.Amount && pp.AmountRefunded == 0
+			ok = pp.Status == squares.ProviderSucceeded && pp.AmountReceived == p.Amount && pp.AmountRefunded == outside[p.ID]
 		case squares.PaymentReleased, squares.PaymentFailed:
 			ok = pp.Status == squares.ProviderCanceled
 		case squares.PaymentRefunded:

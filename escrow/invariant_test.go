@@ -123,7 +123,7 @@ func (h *history) logf(format string, args ...any) {
 // players in several paid pools, good and declined cards, confirmations and duplicate confirmations,
 // expiries, pool completions and cancellations, hidden pools, issuers cancelling holds, holds lapsing,
 // webhooks delivered inline or later, out of order, duplicated, retried and invented for states already
-// passed, restarts) while the provider fails one call in seven (timeouts, lost responses, 500s, and the
+// passed, refunds made outside Squares, restarts) while the provider fails one call in seven (timeouts, lost responses, 500s, and the
 // server crashing in the middle, restarted on the same database). After every operation the books
 // must hold (checkBooks). At the end, with the faults off, the provider retrying the webhooks it was not
 // acknowledged for, and escrow passes until nothing changes, the books must agree with the provider
@@ -131,7 +131,8 @@ func (h *history) logf(format string, args ...any) {
 // whole pot. SQUARES_ESCROW_SEED and SQUARES_ESCROW_OPS change the seed and the length.
 func TestLedgerInvariantUnderFaults(t *testing.T) {
 	// The default seed's history holds every kind of ledger transaction (holds, releases, captures,
-	// refunds, house stakes and their return) and a dozen crashes on both engines; other seeds explore more.
+	// refunds, refunds outside Squares, house stakes and their return) and a dozen crashes on both engines;
+	// other seeds explore more.
 	seed := uint64(2)
 	if s := os.Getenv("SQUARES_ESCROW_SEED"); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
@@ -208,6 +209,7 @@ func runHistory(t *testing.T, engine string, seed uint64, ops int) {
 		{"stale-event", 5, h.opStaleEvent},
 		{"restart", 2, h.opRestart},
 		{"week-passes", 1, h.opWeekPasses},
+		{"refund-outside", 3, h.opRefundOutside},
 	}
 	total := 0
 	for _, o := range table {
@@ -575,6 +577,32 @@ func (h *history) opStaleEvent() {
 		PaymentID: p.ProviderID})
 }
 
+// opRefundOutside: someone refunds part or the rest of a captured payment in the processor's dashboard,
+// outside Squares (in a live pool the house covers it; in a cancelled one our own refund follows).
+func (h *history) opRefundOutside() {
+	p, ok := pick(h.rng, h.paymentsWhere(status(squares.PaymentCaptured)))
+	if !ok {
+		return
+	}
+	pp, err := h.e.sb.Get(h.ctx, p.ProviderID)
+	if err != nil {
+		h.t.Fatalf("sandbox get %s: %v", p.ProviderID, err)
+	}
+	left := pp.AmountReceived - pp.AmountRefunded
+	if left <= 0 {
+		return
+	}
+	amount := left
+	if h.rng.IntN(3) > 0 {
+		amount = 1 + squares.Cents(h.rng.Int64N(int64(left)))
+	}
+	_, err = h.e.sb.RefundOutside(h.ctx, p.ProviderID, amount)
+	h.logf("  refund outside of %s of %s (%s left): %v", amount, p.ID, left, err)
+	if err != nil {
+		h.t.Fatalf("refund outside: %v", err)
+	}
+}
+
 func (h *history) opRestart() {
 	h.e.restart()
 	h.logf("  restarted")
@@ -592,7 +620,8 @@ func (h *history) opWeekPasses() {
 }
 
 // settle turns the faults off, lets every checkout expire, has the provider send every webhook not yet
-// answered without error, and runs the escrow until nothing changes; then the books must agree with the
+// answered without error, and runs the escrow until nothing changes (moving the clock past every failed
+// step's next attempt); then the books must agree with the
 // provider.
 func (h *history) settle() {
 	h.fp.rate, h.inline = 0, 1
@@ -600,6 +629,8 @@ func (h *history) settle() {
 	h.logf("settle")
 	prev := ""
 	for round := 0; ; round++ {
+		// Every step that failed is due again: its longest wait is RetryMax.
+		h.e.clock.Add(squares.RetryMax)
 		for _, ev := range slices.Clone(h.queue) {
 			if err := h.deliver(ev); err != nil {
 				h.t.Fatalf("delivery without faults: %v", err)
@@ -618,6 +649,9 @@ func (h *history) settle() {
 		}
 	}
 	h.snap.checkProvider(h.t, h.e.sb)
+	if fails, err := h.e.db.ListWorkFailures(h.ctx); err != nil || len(fails) != 0 {
+		h.t.Fatalf("failing escrow steps after settling: %+v, %v", fails, err)
+	}
 
 	balances := map[string]squares.Cents{}
 	for _, tx := range h.snap.txs {

@@ -197,6 +197,10 @@ var transactionTexts = map[string]struct {
 	squares.LedgerPrize:   {"Prize won", 1},
 	squares.LedgerPayout:  {"Prize paid out", 0},
 	squares.LedgerForfeit: {"Prize forfeited (unclaimed after 30 days)", -1},
+	// Money that went back to the card outside Squares, which the house covers.
+	squares.LedgerExternalRefund: {"Refunded by the payment provider", 1},
+	squares.LedgerDispute:        {"Disputed with your card's issuer", 1},
+	squares.LedgerDisputeWon:     {"Dispute decided for Squares", -1},
 }
 
 func (s *Server) handleUserTransactions(w http.ResponseWriter, r *http.Request) {

@@ -60,6 +60,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/notifications/read", user(s.handleReadNotifications))
 	m.HandleFunc("GET /api/admin/ledger/summary", admin(s.handleLedgerSummary))
 	m.HandleFunc("GET /api/admin/readiness", admin(s.handleReadiness))
+	m.HandleFunc("GET /api/admin/escrow/failures", admin(s.handleEscrowFailures))
 	m.HandleFunc("POST /api/pools/{id}/refund", admin(paid(s.handleRefundPool)))
 	if s.Config.Dev {
 		// The developer test page's calls (devtest.go); unknown calls (404) outside development mode.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -260,4 +261,138 @@ func TestStripeWebhookOff(t *testing.T) {
 	if status, answer := postWebhook(t, s, body, signAt(body, "", time.Now())); status != http.StatusNotFound {
 		t.Errorf("webhook without a secret: %d %s, want 404", status, answer)
 	}
+}
+
+// TestStripeWebhookRefundOutsideAndDispute: Stripe's signed charge.refunded for a refund made in its
+// dashboard, and charge.dispute.created, each about a captured payment of a complete pool and each sent
+// twice: the house covers the money from house:losses once, the players keep their squares, and the admin
+// is told.
+func TestStripeWebhookRefundOutsideAndDispute(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		s := startWebhookAPI(t, engine)
+		esc, sb := s.Escrow, s.Sandbox
+		_, pools := s.game(t, "W12", time.Now().Add(72*time.Hour))
+		one := pools[1]
+		s.activate(t, one)
+		admin, err := s.db.EnsureAdmin(ctx, "boss", "not-a-hash")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Twenty players fill the $1 pool, five squares each, the first through the API; the escrow's pass
+		// captures their payments.
+		c, first := s.register(t, "1990-01-01", "NY")
+		co := c.post("/api/create-escrow-payment", map[string]any{"poolId": one.ID, "amount": "5.00",
+			"squares": []map[string]int{{"row": 0, "column": 0}, {"row": 0, "column": 1}, {"row": 0, "column": 2},
+				{"row": 0, "column": 3}, {"row": 0, "column": 4}}}).want(http.StatusCreated).obj()
+		c.post("/api/sandbox/payments/"+co["paymentIntentId"].(string)+"/confirm",
+			map[string]string{"cardNumber": "4242 4242 4242 4242", "expiry": "12/30", "cvc": "123"}).want(http.StatusOK)
+		c.post("/api/purchase-squares", map[string]any{"poolId": one.ID, "paymentIntentId": co["paymentIntentId"]}).want(http.StatusOK)
+		firstPay, err := s.db.FindPayment(ctx, co["paymentId"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pays := []*squares.Payment{firstPay}
+		for i := 5; i < squares.SquaresPerPool; i += 5 {
+			emailCounter++
+			u := &squares.User{Email: fmt.Sprintf("filler%d@example.com", emailCounter), PasswordHash: "not-a-hash",
+				FirstName: "Fill", LastName: "Er", Role: squares.RoleUser, DateOfBirth: "1990-01-01",
+				ResidenceState: "NY", ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
+			if err := s.db.CreateUser(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+			var cells []squares.Cell
+			for j := i; j < i+5; j++ {
+				cells = append(cells, squares.Cell{Row: j / 10, Column: j % 10})
+			}
+			pay, err := esc.Checkout(ctx, u, one.ID, cells, 500)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := sb.Confirm(ctx, pay.ProviderPaymentID, sandbox.Card{Number: "4242424242424242", Expiry: "12/30", CVC: "123"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := esc.Confirm(ctx, u, pay.ProviderPaymentID); err != nil {
+				t.Fatal(err)
+			}
+			pays = append(pays, pay)
+		}
+		if err := esc.RunOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+		refunded, disputed := pays[0], pays[1]
+
+		// $2 of the first payment is refunded in Stripe's dashboard (the sandbox stands in for Stripe; its own
+		// events are not delivered here), and the second is disputed.
+		if _, err := sb.RefundOutside(ctx, refunded.ProviderPaymentID, 200); err != nil {
+			t.Fatal(err)
+		}
+		refundEvent := stripeEvent("evt_refunded_1", squares.EventChargeRefunded, fmt.Sprintf(`{"id":"ch_1","object":"charge",`+
+			`"amount":500,"amount_captured":500,"amount_refunded":200,"captured":true,"currency":"usd","refunded":false,`+
+			`"payment_intent":%q,"status":"succeeded"}`, refunded.ProviderPaymentID))
+		disputeEvent := stripeEvent("evt_dispute_1", squares.EventDisputeCreated, fmt.Sprintf(`{"id":"dp_1","object":"dispute",`+
+			`"amount":500,"balance_transactions":[],"charge":"ch_2","created":1700000000,"currency":"usd",`+
+			`"is_charge_refundable":false,"livemode":false,"metadata":{},"payment_intent":%q,"reason":"fraudulent",`+
+			`"status":"needs_response"}`, disputed.ProviderPaymentID))
+		for range 2 {
+			for _, body := range [][]byte{refundEvent, disputeEvent} {
+				if status, answer := postWebhook(t, s, body, signAt(body, webhookSecret, time.Now())); status != http.StatusOK ||
+					strings.Contains(answer, "ignored") {
+					t.Fatalf("webhook: %d %s", status, answer)
+				}
+			}
+		}
+
+		txs, err := s.db.ListLedgerTransactions(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, tx := range txs {
+			if tx.Kind == squares.LedgerExternalRefund || tx.Kind == squares.LedgerDispute {
+				got = append(got, fmt.Sprintf("%s %s %s", tx.Kind, tx.PaymentID, tx.Amount))
+			}
+		}
+		want := []string{"external_refund " + refunded.ID + " 2.00", "dispute " + disputed.ID + " 5.00"}
+		if !slices.Equal(got, want) {
+			t.Fatalf("ledger = %v, want %v", got, want)
+		}
+		balances, total, err := s.db.LedgerSummary(ctx)
+		if err != nil || total != 0 {
+			t.Fatalf("ledger total %s, %v", total, err)
+		}
+		for _, b := range balances {
+			if want := map[string]squares.Cents{squares.AccountPaymentsFailed: -700, squares.PoolEscrowAccount(one.ID): 10000}[b.Account]; want != 0 && b.Balance != want {
+				t.Fatalf("%s = %s, want %s", b.Account, b.Balance, want)
+			}
+		}
+		for _, pay := range []*squares.Payment{refunded, disputed} {
+			if p, err := s.db.FindPayment(ctx, pay.ID); err != nil || p.Status != squares.PaymentCaptured {
+				t.Fatalf("payment %s after the webhooks: %+v, %v", pay.ID, p, err)
+			}
+		}
+		sqs, err := s.db.ListSquares(ctx, one.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sq := range sqs {
+			if (sq.PaymentID == refunded.ID && sq.UserID != refunded.UserID) || (sq.PaymentID == disputed.ID && sq.UserID != disputed.UserID) ||
+				sq.State != squares.SquareOwned {
+				t.Fatalf("square after the webhooks = %+v", sq)
+			}
+		}
+		// The player sees the $2 come back to the card.
+		var mine []string
+		for _, tx := range c.get("/api/user/transactions").want(http.StatusOK).list() {
+			mine = append(mine, fmt.Sprint(tx["kind"], " ", tx["amount"], " ", tx["description"]))
+		}
+		if want := []string{"external_refund 2.00 Refunded by the payment provider", "capture 0.00 Payment captured into escrow",
+			"hold -5.00 Card hold for squares"}; !slices.Equal(mine, want) || fmt.Sprint(first["id"]) != strconv.FormatInt(refunded.UserID, 10) {
+			t.Fatalf("the player's transactions = %q, want %q", mine, want)
+		}
+		ns, err := s.db.ListNotifications(ctx, admin.ID, false)
+		if err != nil || len(ns) != 2 || ns[1].Kind != squares.NotifyExternalRefund || ns[0].Kind != squares.NotifyDispute {
+			t.Fatalf("admin notifications = %+v, %v", ns, err)
+		}
+	})
 }

@@ -225,6 +225,55 @@ func (p *Provider) Refund(ctx context.Context, id, idempotencyKey string) (*squa
 	return pp, err
 }
 
+// RefundOutside refunds part of a captured payment, or the rest of it, as someone would in a processor's
+// dashboard without Squares asking, and sends charge.refunded.
+func (p *Provider) RefundOutside(ctx context.Context, id string, amount squares.Cents) (*squares.ProviderPayment, error) {
+	pp, err := p.Store.SandboxUpdate(ctx, id, func(pp *squares.ProviderPayment, now time.Time) (bool, error) {
+		if pp.Status != squares.ProviderSucceeded {
+			return false, squares.Errorf(squares.ECONFLICT, "Only a captured payment can be refunded; this one is %s.", pp.Status)
+		}
+		if left := pp.AmountReceived - pp.AmountRefunded; amount <= 0 || amount > left {
+			return false, squares.Errorf(squares.EINVALID, "The refund must be between $0.01 and the $%s not refunded yet.", left)
+		}
+		pp.AmountRefunded += amount
+		return false, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	p.emit(ctx, squares.EventChargeRefunded, id)
+	return pp, nil
+}
+
+// Dispute opens a cardholder's dispute (a chargeback) of amount of a captured payment, which takes the
+// amount back at once, and sends charge.dispute.created. CloseDispute decides it.
+func (p *Provider) Dispute(ctx context.Context, id string, amount squares.Cents) (*squares.ProviderDispute, error) {
+	pp, err := p.Store.SandboxGet(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if pp.Status != squares.ProviderSucceeded {
+		return nil, squares.Errorf(squares.ECONFLICT, "Only a captured payment can be disputed; this one is %s.", pp.Status)
+	}
+	if amount <= 0 || amount > pp.AmountReceived {
+		return nil, squares.Errorf(squares.EINVALID, "The dispute must be between $0.01 and the $%s captured.", pp.AmountReceived)
+	}
+	d := &squares.ProviderDispute{ID: randomID("dp_sbx_"), Amount: amount, Status: squares.DisputeNeedsResponse}
+	p.send(ctx, squares.ProviderEvent{Type: squares.EventDisputeCreated, PaymentID: id, Dispute: d})
+	return d, nil
+}
+
+// CloseDispute decides a dispute that Dispute opened: won (the amount comes back) or lost; it sends
+// charge.dispute.closed.
+func (p *Provider) CloseDispute(ctx context.Context, id string, d squares.ProviderDispute, won bool) *squares.ProviderDispute {
+	d.Status = squares.DisputeLost
+	if won {
+		d.Status = squares.DisputeWon
+	}
+	p.send(ctx, squares.ProviderEvent{Type: squares.EventDisputeClosed, PaymentID: id, Dispute: &d})
+	return &d
+}
+
 // RunOnce cancels authorisations older than HoldLifetime, as a card network lets an uncaptured hold
 // lapse.
 func (p *Provider) RunOnce(ctx context.Context) error {
@@ -255,9 +304,17 @@ func (p *Provider) Run(ctx context.Context, interval time.Duration) {
 }
 
 func (p *Provider) emit(ctx context.Context, typ, paymentID string) {
-	if p.OnEvent == nil || typ == "" {
+	if typ != "" {
+		p.send(ctx, squares.ProviderEvent{Type: typ, PaymentID: paymentID})
+	}
+}
+
+// send delivers an event with a new id, after the change is stored, like a webhook; the receiver re-reads
+// the payment.
+func (p *Provider) send(ctx context.Context, ev squares.ProviderEvent) {
+	if p.OnEvent == nil {
 		return
 	}
-	// Delivered after the change is stored, like a webhook; the receiver re-reads the payment.
-	p.OnEvent(ctx, squares.ProviderEvent{ID: randomID("evt_sbx_"), Type: typ, PaymentID: paymentID})
+	ev.ID = randomID("evt_sbx_")
+	p.OnEvent(ctx, ev)
 }

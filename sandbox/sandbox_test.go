@@ -153,3 +153,70 @@ func TestSandboxHoldsLapse(t *testing.T) {
 		t.Fatalf("events = %+v", events)
 	}
 }
+
+// TestSandboxRefundOutsideAndDispute: the sandbox plays a refund made in a processor's dashboard and a
+// cardholder's dispute, each sending the event Stripe sends, for captured payments only and within what
+// was captured.
+func TestSandboxRefundOutsideAndDispute(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		p, _ := newProvider(t, engine)
+		var events []squares.ProviderEvent
+		p.OnEvent = func(ctx context.Context, ev squares.ProviderEvent) error {
+			events = append(events, ev)
+			return nil
+		}
+		pp := create(t, p, "create:b", 1000)
+		if _, err := p.RefundOutside(ctx, pp.ID, 100); squares.ErrorCode(err) != squares.ECONFLICT {
+			t.Fatalf("refund outside before capture: %v", err)
+		}
+		if _, err := p.Dispute(ctx, pp.ID, 100); squares.ErrorCode(err) != squares.ECONFLICT {
+			t.Fatalf("dispute before capture: %v", err)
+		}
+		if _, err := p.Confirm(ctx, pp.ID, sandbox.Card{Number: "4242424242424242", Expiry: "12/30", CVC: "123"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Capture(ctx, pp.ID, "capture:b"); err != nil {
+			t.Fatal(err)
+		}
+		events = nil
+		for _, amount := range []squares.Cents{0, 1001} {
+			if _, err := p.RefundOutside(ctx, pp.ID, amount); squares.ErrorCode(err) != squares.EINVALID {
+				t.Fatalf("refund outside of %s: %v", amount, err)
+			}
+			if _, err := p.Dispute(ctx, pp.ID, amount); squares.ErrorCode(err) != squares.EINVALID {
+				t.Fatalf("dispute of %s: %v", amount, err)
+			}
+		}
+		got, err := p.RefundOutside(ctx, pp.ID, 400)
+		if err != nil || got.AmountRefunded != 400 || got.Status != squares.ProviderSucceeded {
+			t.Fatalf("refund outside = %+v, %v", got, err)
+		}
+		if _, err := p.RefundOutside(ctx, pp.ID, 601); squares.ErrorCode(err) != squares.EINVALID {
+			t.Fatalf("refund outside beyond the rest: %v", err)
+		}
+		if got, err = p.RefundOutside(ctx, pp.ID, 600); err != nil || got.AmountRefunded != 1000 {
+			t.Fatalf("refund outside of the rest = %+v, %v", got, err)
+		}
+		d, err := p.Dispute(ctx, pp.ID, 1000)
+		if err != nil || d.Amount != 1000 || d.Status != squares.DisputeNeedsResponse || d.ID == "" {
+			t.Fatalf("dispute = %+v, %v", d, err)
+		}
+		closed := p.CloseDispute(ctx, pp.ID, *d, true)
+		if closed.ID != d.ID || closed.Status != squares.DisputeWon {
+			t.Fatalf("closed = %+v", closed)
+		}
+		want := []string{squares.EventChargeRefunded, squares.EventChargeRefunded, squares.EventDisputeCreated, squares.EventDisputeClosed}
+		if len(events) != len(want) {
+			t.Fatalf("events = %+v", events)
+		}
+		for i, ev := range events {
+			if ev.Type != want[i] || ev.PaymentID != pp.ID || ev.ID == "" || (i >= 2) != (ev.Dispute != nil) {
+				t.Fatalf("event %d = %+v, want %s", i, ev, want[i])
+			}
+		}
+		if events[3].Dispute.Status != squares.DisputeWon || events[2].Dispute.Status != squares.DisputeNeedsResponse {
+			t.Fatalf("dispute events = %+v, %+v", events[2].Dispute, events[3].Dispute)
+		}
+	})
+}

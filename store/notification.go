@@ -18,6 +18,24 @@ func notify(ctx context.Context, tx *Tx, userID int64, kind, message string, poo
 	return nil
 }
 
+// notifyAdmins records a message for every admin.
+func notifyAdmins(ctx context.Context, tx *Tx, kind, message string, poolID int64) error {
+	ids, err := queryAll(ctx, tx, func(s scanner) (int64, error) {
+		var id int64
+		err := s.Scan(&id)
+		return id, err
+	}, `SELECT id FROM users WHERE role = $1 ORDER BY id`, squares.RoleAdmin)
+	if err != nil {
+		return fmt.Errorf("admins: %w", err)
+	}
+	for _, id := range ids {
+		if err := notify(ctx, tx, id, kind, message, poolID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // ListNotifications returns a player's notifications, newest first; unread only when asked.
 func (db *DB) ListNotifications(ctx context.Context, userID int64, unreadOnly bool) ([]*squares.Notification, error) {
 	q := `SELECT id, user_id, kind, message, COALESCE(pool_id, 0), created_at, read_at FROM notifications

@@ -7,7 +7,8 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// MarkRefunded records that a captured payment was refunded.
+// MarkRefunded records that a captured payment was refunded. What the house covered of it before (refunds
+// outside Squares, disputes) went to the card already: the pool's escrow gives that back to the house.
 func (db *DB) MarkRefunded(ctx context.Context, id, reason string) error {
 	return db.update(ctx, func(tx *Tx) error {
 		p, err := findPaymentTx(ctx, tx, "y.id = $1", id, true)
@@ -17,8 +18,14 @@ func (db *DB) MarkRefunded(ctx context.Context, id, reason string) error {
 		if p.Status != squares.PaymentCaptured {
 			return nil
 		}
-		if _, err := insertLedger(ctx, tx, squares.RefundTransaction(p)); err != nil {
+		covered, err := houseCover(ctx, tx, p.ID)
+		if err != nil {
 			return err
+		}
+		for _, t := range squares.RefundTransactions(p, covered) {
+			if _, err := insertLedger(ctx, tx, t); err != nil {
+				return err
+			}
 		}
 		if err := notify(ctx, tx, p.UserID, squares.NotifyPaymentRefunded,
 			fmt.Sprintf("$%s was refunded to your card. %s", p.Amount, reason), p.PoolID); err != nil {
@@ -26,4 +33,61 @@ func (db *DB) MarkRefunded(ctx context.Context, id, reason string) error {
 		}
 		return setPaymentStatus(ctx, tx, p, squares.PaymentRefunded, reason)
 	})
+}
+
+// houseCover is what the house has covered of a payment: refunds outside Squares and disputes, less
+// disputes won.
+func houseCover(ctx context.Context, tx *Tx, paymentID string) (squares.Cents, error) {
+	var c squares.Cents
+	err := tx.QueryRowContext(ctx, `SELECT COALESCE(-SUM(e.amount_cents), 0) FROM ledger_entries e
+		JOIN ledger_transactions t ON t.id = e.transaction_id
+		WHERE t.payment_id = $1 AND e.account = $2 AND t.kind IN ($3, $4, $5)`,
+		paymentID, squares.AccountPaymentsFailed, squares.LedgerExternalRefund, squares.LedgerDispute,
+		squares.LedgerDisputeWon).Scan(&c)
+	if err != nil {
+		return 0, fmt.Errorf("house cover of %s: %w", paymentID, err)
+	}
+	return c, nil
+}
+
+// RecordExternalRefund records money of a captured payment refunded outside Squares (in the provider's
+// dashboard): refunded is the provider's total refunded so far, and only what is beyond the refunds
+// recorded before is new (so an event delivered again records nothing). The player keeps the squares and
+// the house covers the money from house:losses; every admin is told. A payment of a cancelled pool is
+// left alone: its refund is ours (MarkRefunded). It reports whether it recorded anything.
+func (db *DB) RecordExternalRefund(ctx context.Context, id string, refunded squares.Cents) (bool, error) {
+	recorded := false
+	err := db.update(ctx, func(tx *Tx) error {
+		if err := lockPaymentPool(ctx, tx, id); err != nil {
+			return err
+		}
+		p, err := findPaymentTx(ctx, tx, "y.id = $1", id, true)
+		if err != nil {
+			return err
+		}
+		var poolStatus string
+		if err := tx.QueryRowContext(ctx, `SELECT status FROM pools WHERE id = $1`, p.PoolID).Scan(&poolStatus); err != nil {
+			return fmt.Errorf("pool of %s: %w", p.ID, err)
+		}
+		if p.Status != squares.PaymentCaptured || poolStatus == squares.PoolCancelled {
+			return nil
+		}
+		var before squares.Cents
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount_cents), 0) FROM ledger_transactions
+			WHERE payment_id = $1 AND kind = $2`, p.ID, squares.LedgerExternalRefund).Scan(&before); err != nil {
+			return fmt.Errorf("refunds outside of %s: %w", p.ID, err)
+		}
+		t, ok := squares.ExternalRefundTransaction(p, before, refunded)
+		if !ok {
+			return nil
+		}
+		if recorded, err = insertLedger(ctx, tx, t); err != nil || !recorded {
+			return err
+		}
+		return notifyAdmins(ctx, tx, squares.NotifyExternalRefund, fmt.Sprintf(
+			"$%s of payment %s (player %d, pool %d) was refunded outside Squares, $%s in all. The player keeps "+
+				"the squares; the house covers it from %s.", t.Amount, p.ID, p.UserID, p.PoolID, before+t.Amount,
+			squares.AccountPaymentsFailed), p.PoolID)
+	})
+	return recorded, err
 }

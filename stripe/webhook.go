@@ -28,18 +28,22 @@ var (
 // EventTypes are the events Squares acts on; enable them on the webhook endpoint.
 var EventTypes = []string{
 	squares.EventPaymentCapturable, squares.EventPaymentSucceeded, squares.EventPaymentFailed,
-	squares.EventPaymentCanceled, squares.EventChargeRefunded,
+	squares.EventPaymentCanceled, squares.EventChargeRefunded, squares.EventDisputeCreated,
+	squares.EventDisputeFundsWithdrawn, squares.EventDisputeClosed,
 }
 
 // ParseWebhook checks the Stripe-Signature header of a webhook request against its raw body and the
 // endpoint's signing secret (HMAC-SHA256 of "timestamp.body", any v1 signature matching, the timestamp
 // within WebhookTolerance of now), then reads the event. Events about a PaymentIntent
 // (payment_intent.amount_capturable_updated, .succeeded, .payment_failed, .canceled) give its id as
-// PaymentID, and charge.refunded gives the charge's PaymentIntent. Any other event is valid but has no
+// PaymentID, and charge.refunded gives the charge's PaymentIntent (whose amount refunded the escrow reads
+// from Stripe). The dispute events (charge.dispute.created, .funds_withdrawn, .closed) give the disputed
+// charge's PaymentIntent and the Dispute: its id, amount and status. Any other event is valid but has no
 // PaymentID: acknowledge it and do nothing.
 //
-// The event's API version is not checked: only the event's id and type and the object's id and
-// payment_intent are read, which every version has.
+// The event's API version is not checked: only the event's id and type and the object's id, amount,
+// status and payment_intent are read, which every version has (Stripe added a Dispute's payment_intent in
+// November 2019).
 func ParseWebhook(payload []byte, header string, secret string, now time.Time) (squares.ProviderEvent, error) {
 	if err := verifySignature(payload, header, secret, now); err != nil {
 		return squares.ProviderEvent{}, err
@@ -63,6 +67,8 @@ func ParseWebhook(payload []byte, header string, secret string, now time.Time) (
 		ID            string          `json:"id"`
 		Object        string          `json:"object"`
 		PaymentIntent json.RawMessage `json:"payment_intent"`
+		Amount        int64           `json:"amount"`
+		Status        string          `json:"status"`
 	}
 	switch ev.Type {
 	case squares.EventPaymentCapturable, squares.EventPaymentSucceeded, squares.EventPaymentFailed, squares.EventPaymentCanceled:
@@ -75,6 +81,13 @@ func ParseWebhook(payload []byte, header string, secret string, now time.Time) (
 			return squares.ProviderEvent{}, fmt.Errorf("stripe webhook: %s event %s without a charge", ev.Type, ev.ID)
 		}
 		out.PaymentID = expandableID(obj.PaymentIntent) // empty for a charge made without a PaymentIntent
+	case squares.EventDisputeCreated, squares.EventDisputeFundsWithdrawn, squares.EventDisputeClosed:
+		if err := json.Unmarshal(ev.Data.Object, &obj); err != nil || obj.Object != "dispute" || obj.ID == "" {
+			return squares.ProviderEvent{}, fmt.Errorf("stripe webhook: %s event %s without a dispute", ev.Type, ev.ID)
+		}
+		if out.PaymentID = expandableID(obj.PaymentIntent); out.PaymentID != "" {
+			out.Dispute = &squares.ProviderDispute{ID: obj.ID, Amount: squares.Cents(obj.Amount), Status: obj.Status}
+		}
 	}
 	return out, nil
 }

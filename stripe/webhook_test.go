@@ -30,22 +30,46 @@ func sign(payload []byte, secret string, at time.Time) string {
 	return webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: secret, Timestamp: at}).Header
 }
 
+// disputeJSON is a Dispute as Stripe sends it in charge.dispute.* events (trimmed: no evidence).
+func disputeJSON(id string, amount int, paymentIntent, status string) string {
+	return fmt.Sprintf(`{"id":%q,"object":"dispute","amount":%d,"balance_transactions":[{"id":"txn_1","object":`+
+		`"balance_transaction","amount":-%d,"currency":"usd","fee":1500,"net":-%d,"type":"adjustment"}],"charge":"ch_9",`+
+		`"created":1700000000,"currency":"usd","is_charge_refundable":false,"livemode":false,"metadata":{},`+
+		`"payment_intent":%s,"reason":"fraudulent","status":%q}`, id, amount, amount, amount+1500, paymentIntent, status)
+}
+
 func TestParseWebhookEvents(t *testing.T) {
 	now := time.Now()
 	for _, tc := range []struct {
 		typ, object, paymentID string
+		dispute                *squares.ProviderDispute
 	}{
-		{squares.EventPaymentCapturable, intentJSON("pi_1"), "pi_1"},
-		{squares.EventPaymentSucceeded, intentJSON("pi_2"), "pi_2"},
-		{squares.EventPaymentFailed, intentJSON("pi_3"), "pi_3"},
-		{squares.EventPaymentCanceled, intentJSON("pi_4"), "pi_4"},
-		{squares.EventChargeRefunded, `{"id":"ch_1","object":"charge","amount_refunded":2500,"payment_intent":"pi_5"}`, "pi_5"},
-		{squares.EventChargeRefunded, `{"id":"ch_2","object":"charge","payment_intent":{"id":"pi_6","object":"payment_intent"}}`, "pi_6"},
+		{squares.EventPaymentCapturable, intentJSON("pi_1"), "pi_1", nil},
+		{squares.EventPaymentSucceeded, intentJSON("pi_2"), "pi_2", nil},
+		{squares.EventPaymentFailed, intentJSON("pi_3"), "pi_3", nil},
+		{squares.EventPaymentCanceled, intentJSON("pi_4"), "pi_4", nil},
+		{squares.EventChargeRefunded, `{"id":"ch_1","object":"charge","amount":2500,"amount_captured":2500,` +
+			`"amount_refunded":1000,"captured":true,"refunded":false,"payment_intent":"pi_5","status":"succeeded"}`, "pi_5", nil},
+		{squares.EventChargeRefunded, `{"id":"ch_2","object":"charge","payment_intent":{"id":"pi_6","object":"payment_intent"}}`, "pi_6", nil},
 		// A charge without a PaymentIntent is not Squares': nothing to do.
-		{squares.EventChargeRefunded, `{"id":"ch_3","object":"charge","payment_intent":null}`, ""},
+		{squares.EventChargeRefunded, `{"id":"ch_3","object":"charge","payment_intent":null}`, "", nil},
+		// Disputes, with the dispute as the event has it.
+		{squares.EventDisputeCreated, disputeJSON("dp_1", 2500, `"pi_8"`, "needs_response"), "pi_8",
+			&squares.ProviderDispute{ID: "dp_1", Amount: 2500, Status: squares.DisputeNeedsResponse}},
+		{squares.EventDisputeCreated, disputeJSON("dp_2", 700, `"pi_9"`, "warning_needs_response"), "pi_9",
+			&squares.ProviderDispute{ID: "dp_2", Amount: 700, Status: squares.DisputeWarningNeedsResponse}},
+		{squares.EventDisputeFundsWithdrawn, disputeJSON("dp_2", 700, `"pi_9"`, "needs_response"), "pi_9",
+			&squares.ProviderDispute{ID: "dp_2", Amount: 700, Status: squares.DisputeNeedsResponse}},
+		{squares.EventDisputeClosed, disputeJSON("dp_1", 2500, `{"id":"pi_8","object":"payment_intent"}`, "won"), "pi_8",
+			&squares.ProviderDispute{ID: "dp_1", Amount: 2500, Status: squares.DisputeWon}},
+		{squares.EventDisputeClosed, disputeJSON("dp_3", 100, `"pi_10"`, "lost"), "pi_10",
+			&squares.ProviderDispute{ID: "dp_3", Amount: 100, Status: squares.DisputeLost}},
+		// A dispute of a charge made without a PaymentIntent is not Squares'.
+		{squares.EventDisputeCreated, disputeJSON("dp_4", 100, `null`, "needs_response"), "", nil},
 		// Other events are valid and ignored.
-		{"customer.created", `{"id":"cus_1","object":"customer"}`, ""},
-		{"payment_intent.created", intentJSON("pi_7"), ""},
+		{"customer.created", `{"id":"cus_1","object":"customer"}`, "", nil},
+		{"payment_intent.created", intentJSON("pi_7"), "", nil},
+		{"charge.dispute.updated", disputeJSON("dp_1", 2500, `"pi_8"`, "under_review"), "", nil},
 	} {
 		payload := eventJSON("evt_"+tc.typ, tc.typ, tc.object)
 		header := sign(payload, testSecret, now)
@@ -56,6 +80,9 @@ func TestParseWebhookEvents(t *testing.T) {
 		}
 		if ev.ID != "evt_"+tc.typ || ev.Type != tc.typ || ev.PaymentID != tc.paymentID {
 			t.Errorf("%s: %+v, want payment %q", tc.typ, ev, tc.paymentID)
+		}
+		if (ev.Dispute == nil) != (tc.dispute == nil) || (ev.Dispute != nil && *ev.Dispute != *tc.dispute) {
+			t.Errorf("%s: dispute %+v, want %+v", tc.typ, ev.Dispute, tc.dispute)
 		}
 		// stripe-go agrees that the signature is good.
 		if _, err := webhook.ConstructEventWithOptions(payload, header, testSecret,
@@ -112,6 +139,8 @@ func TestParseWebhookRefusals(t *testing.T) {
 		"no id":               `{"object":"event","type":"payment_intent.succeeded","data":{"object":{"id":"pi_1","object":"payment_intent"}}}`,
 		"intent event, no PI": string(eventJSON("evt_2", squares.EventPaymentSucceeded, `{"id":"ch_1","object":"charge"}`)),
 		"refund, no charge":   string(eventJSON("evt_3", squares.EventChargeRefunded, `{"id":"pi_1","object":"payment_intent"}`)),
+		"dispute, a charge":   string(eventJSON("evt_4", squares.EventDisputeCreated, `{"id":"ch_1","object":"charge","payment_intent":"pi_1"}`)),
+		"dispute without id":  string(eventJSON("evt_5", squares.EventDisputeClosed, `{"object":"dispute","amount":100,"payment_intent":"pi_1","status":"won"}`)),
 	} {
 		b := []byte(body)
 		if ev, err := stripe.ParseWebhook(b, sign(b, testSecret, now), testSecret, now); err == nil {

@@ -1,0 +1,34 @@
+package http
+
+import (
+	"net/http"
+	"time"
+)
+
+// workFailureJSON is an escrow step that keeps failing.
+type workFailureJSON struct {
+	PaymentID     string    `json:"paymentId"`
+	PoolID        int64     `json:"poolId"`
+	UserID        int64     `json:"userId"`
+	Status        string    `json:"status"`
+	Action        string    `json:"action"`
+	Attempts      int       `json:"attempts"`
+	LastError     string    `json:"lastError"`
+	NextAttemptAt time.Time `json:"nextAttemptAt"`
+}
+
+// handleEscrowFailures lists, for admins, the escrow's steps that keep failing (a payment the provider
+// no longer knows, say) with their last error and when they are tried next.
+func (s *Server) handleEscrowFailures(w http.ResponseWriter, r *http.Request) {
+	fails, err := s.Store.ListWorkFailures(r.Context())
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := make([]workFailureJSON, 0, len(fails))
+	for _, f := range fails {
+		out = append(out, workFailureJSON{PaymentID: f.PaymentID, PoolID: f.PoolID, UserID: f.UserID, Status: f.Status,
+			Action: f.Action, Attempts: f.Attempts, LastError: f.LastError, NextAttemptAt: f.NextAttemptAt})
+	}
+	writeJSON(w, http.StatusOK, out)
+}

@@ -1,0 +1,84 @@
+package http_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/escrow"
+	squareshttp "github.com/squaresapp/squares/http"
+	"github.com/squaresapp/squares/sandbox"
+	"github.com/squaresapp/squares/store/storetest"
+)
+
+// forgetfulCancels is the sandbox, except that it answers every cancellation as a provider that never
+// heard of the payment does.
+type forgetfulCancels struct{ *sandbox.Provider }
+
+func (f forgetfulCancels) Cancel(ctx context.Context, id, key string) (*squares.ProviderPayment, error) {
+	return nil, squares.Errorf(squares.ENOTFOUND, "No such payment_intent: '%s'", id)
+}
+
+// TestEscrowFailures: a hold whose cancellation fails is listed for admins with its last error and next
+// attempt by GET /api/admin/escrow/failures; players and visitors are refused.
+func TestEscrowFailures(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		db := storetest.Open(t, engine)
+		clock := storetest.NewClock(payT0)
+		db.Now = clock.Now
+		elig, err := squares.ParseEligibility(squares.DefaultRestrictedStates, squares.DefaultStateMinAge)
+		if err != nil {
+			t.Fatal(err)
+		}
+		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+		srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: true, Eligibility: elig,
+			PaymentsProvider: "sandbox"}, db, logger)
+		srv.Now = clock.Now
+		sb := sandbox.New(db)
+		sb.Now = clock.Now
+		esc := escrow.New(db, forgetfulCancels{sb}, logger)
+		srv.Sandbox, srv.Escrow = sb, esc
+		if err := srv.Open(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			srv.Close(ctx)
+		})
+		s := &payAPI{apiServer: &apiServer{Server: srv, db: db}, clock: clock, sb: sb, esc: esc}
+		pools := s.paidGame(t)
+		ann, u := s.storePlayer(t, squares.RoleUser)
+		admin, _ := s.storePlayer(t, squares.RoleAdmin)
+
+		if got := admin.get("/api/admin/escrow/failures").want(http.StatusOK).list(); len(got) != 0 {
+			t.Fatalf("failures before any = %v", got)
+		}
+		buy(t, ann, pools[2], at(1, 1))
+		pays, err := db.ListUserPayments(context.Background(), u.ID)
+		if err != nil || len(pays) != 1 {
+			t.Fatalf("payments = %v, %v", pays, err)
+		}
+		admin.post(fmt.Sprintf("/api/pools/%d/refund", pools[2].ID), nil).want(http.StatusOK)
+
+		got := admin.get("/api/admin/escrow/failures").want(http.StatusOK).list()
+		if len(got) != 1 {
+			t.Fatalf("failures = %v", got)
+		}
+		f := got[0]
+		if f["paymentId"] != pays[0].ID || num(t, f["poolId"]) != pools[2].ID || num(t, f["userId"]) != u.ID ||
+			f["status"] != squares.PaymentHeld || f["action"] != "unwind" || num(t, f["attempts"]) != 1 ||
+			!strings.Contains(f["lastError"].(string), "No such payment_intent") ||
+			f["nextAttemptAt"] != payT0.Add(30*time.Second).Format(time.RFC3339) {
+			t.Fatalf("failure = %v", f)
+		}
+		ann.get("/api/admin/escrow/failures").wantError(http.StatusForbidden, "forbidden", "Admin access required.")
+		s.client(t).get("/api/admin/escrow/failures").want(http.StatusUnauthorized)
+	})
+}
