@@ -13,12 +13,15 @@ import (
 )
 
 // hub knows which connection watches which pool and game, turns each event into one message, and fans it
-// out to the watchers on this instance.
+// out to the watchers on this instance. The hub owns every subscription map, each connection's own pools
+// and games included: all are read and written under mu only. A connection is live while it is in conns.
 type hub struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	store  *store.DB
 	logger *slog.Logger
+	// pingInterval and pongTimeout are wsPingInterval and wsPongTimeout unless a test shortens them.
+	pingInterval, pongTimeout time.Duration
 
 	mu       sync.RWMutex
 	closed   bool
@@ -30,9 +33,10 @@ type hub struct {
 	done     sync.WaitGroup
 }
 
-func newHub(db *store.DB, logger *slog.Logger) *hub {
+func newHub(db *store.DB, logger *slog.Logger, pingInterval, pongTimeout time.Duration) *hub {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &hub{ctx: ctx, cancel: cancel, store: db, logger: logger, conns: map[*wsConn]struct{}{},
+	return &hub{ctx: ctx, cancel: cancel, store: db, logger: logger, pingInterval: pingInterval, pongTimeout: pongTimeout,
+		conns: map[*wsConn]struct{}{},
 		pools: map[int64]map[*wsConn]struct{}{}, games: map[int64]map[*wsConn]struct{}{}, poolGame: map[int64]int64{},
 		users: map[int64]map[*wsConn]struct{}{}}
 }
@@ -41,7 +45,7 @@ func newHub(db *store.DB, logger *slog.Logger) *hub {
 // it in h.done before starting it, so close never waits on a run that has not begun.
 func (h *hub) run(events <-chan squares.Event) {
 	defer h.done.Done()
-	ping := time.NewTicker(wsPingInterval)
+	ping := time.NewTicker(h.pingInterval)
 	defer ping.Stop()
 	for {
 		select {
@@ -97,7 +101,10 @@ func (h *hub) add(c *wsConn) bool {
 }
 
 // drop forgets a connection and closes it, once, waiting for the close handshake (bounded by the
-// library's own 5 s timeout); callers on a hot path run it in a goroutine.
+// library's own 5 s timeout); callers on a hot path run it in a goroutine. The connection stops taking
+// messages under its own lock; it leaves the hub's maps, its own subscription sets included, under the
+// hub's lock, which is the one every subscription takes: a subscription either comes first and is removed
+// here, or comes after and finds the connection gone.
 func (h *hub) drop(c *wsConn, code websocket.StatusCode, reason string) {
 	c.mu.Lock()
 	if c.closed {
@@ -106,22 +113,22 @@ func (h *hub) drop(c *wsConn, code websocket.StatusCode, reason string) {
 	}
 	c.closed = true
 	c.queue = nil
-	pools, games := c.pools, c.games
 	c.mu.Unlock()
 	h.mu.Lock()
 	delete(h.conns, c)
 	if c.user != nil {
 		h.removeLocked(h.users, c.user.ID, c)
 	}
-	for id := range pools {
+	for id := range c.pools {
 		h.removeLocked(h.pools, id, c)
 		if h.pools[id] == nil {
 			delete(h.poolGame, id)
 		}
 	}
-	for id := range games {
+	for id := range c.games {
 		h.removeLocked(h.games, id, c)
 	}
+	c.pools, c.games = nil, nil
 	h.mu.Unlock()
 	c.ws.Close(code, reason)
 }
@@ -135,68 +142,60 @@ func (h *hub) removeLocked(m map[int64]map[*wsConn]struct{}, id int64, c *wsConn
 	}
 }
 
+// subscribeLocked adds c to the watchers of id in m and id to c's own set, and reports whether c watches
+// id now: not when c has been dropped, nor past wsMaxSubs (unless it watched id already).
+func (h *hub) subscribeLocked(m map[int64]map[*wsConn]struct{}, own *map[int64]struct{}, c *wsConn, id int64) bool {
+	if _, live := h.conns[c]; !live {
+		return false
+	}
+	if _, already := (*own)[id]; already {
+		return true
+	}
+	if len(c.pools)+len(c.games) >= wsMaxSubs {
+		return false
+	}
+	if *own == nil {
+		*own = map[int64]struct{}{}
+	}
+	(*own)[id] = struct{}{}
+	if m[id] == nil {
+		m[id] = map[*wsConn]struct{}{}
+	}
+	m[id][c] = struct{}{}
+	return true
+}
+
 func (h *hub) subscribePool(c *wsConn, poolID, gameID int64) bool {
-	c.mu.Lock()
-	if c.closed || len(c.pools)+len(c.games) >= wsMaxSubs {
-		_, already := c.pools[poolID]
-		c.mu.Unlock()
-		return already
-	}
-	if c.pools == nil {
-		c.pools = map[int64]struct{}{}
-	}
-	c.pools[poolID] = struct{}{}
-	c.mu.Unlock()
 	h.mu.Lock()
-	if h.pools[poolID] == nil {
-		h.pools[poolID] = map[*wsConn]struct{}{}
+	defer h.mu.Unlock()
+	if !h.subscribeLocked(h.pools, &c.pools, c, poolID) {
+		return false
 	}
-	h.pools[poolID][c] = struct{}{}
 	h.poolGame[poolID] = gameID
-	h.mu.Unlock()
 	return true
 }
 
 func (h *hub) unsubscribePool(c *wsConn, poolID int64) {
-	c.mu.Lock()
-	delete(c.pools, poolID)
-	c.mu.Unlock()
 	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(c.pools, poolID)
 	h.removeLocked(h.pools, poolID, c)
 	if h.pools[poolID] == nil {
 		delete(h.poolGame, poolID)
 	}
-	h.mu.Unlock()
 }
 
 func (h *hub) subscribeGame(c *wsConn, gameID int64) bool {
-	c.mu.Lock()
-	if c.closed || len(c.pools)+len(c.games) >= wsMaxSubs {
-		_, already := c.games[gameID]
-		c.mu.Unlock()
-		return already
-	}
-	if c.games == nil {
-		c.games = map[int64]struct{}{}
-	}
-	c.games[gameID] = struct{}{}
-	c.mu.Unlock()
 	h.mu.Lock()
-	if h.games[gameID] == nil {
-		h.games[gameID] = map[*wsConn]struct{}{}
-	}
-	h.games[gameID][c] = struct{}{}
-	h.mu.Unlock()
-	return true
+	defer h.mu.Unlock()
+	return h.subscribeLocked(h.games, &c.games, c, gameID)
 }
 
 func (h *hub) unsubscribeGame(c *wsConn, gameID int64) {
-	c.mu.Lock()
-	delete(c.games, gameID)
-	c.mu.Unlock()
 	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(c.games, gameID)
 	h.removeLocked(h.games, gameID, c)
-	h.mu.Unlock()
 }
 
 // fanout sends one message to every connection in the set.
@@ -312,7 +311,7 @@ func gameUpdate(g *squares.Game) map[string]any {
 		"quarter": g.Quarter, "status": g.Status, "game": toGameJSON(g)}
 }
 
-// pingAll checks that every browser still answers; one that does not within wsPongTimeout is dropped.
+// pingAll checks that every browser still answers; one that does not within h.pongTimeout is dropped.
 func (h *hub) pingAll() {
 	h.mu.RLock()
 	conns := make([]*wsConn, 0, len(h.conns))
@@ -322,7 +321,7 @@ func (h *hub) pingAll() {
 	h.mu.RUnlock()
 	for _, c := range conns {
 		go func() {
-			ctx, cancel := context.WithTimeout(h.ctx, wsPongTimeout)
+			ctx, cancel := context.WithTimeout(h.ctx, h.pongTimeout)
 			defer cancel()
 			if err := c.ws.Ping(ctx); err != nil {
 				h.drop(c, websocket.StatusPolicyViolation, "no pong")

@@ -1,89 +1,173 @@
 package http
 
 import (
+	"fmt"
 	"net/http"
 
 	"github.com/squaresapp/squares"
 )
 
+// Access says who may call a route. The route table applies it: a route's handler runs only for the
+// callers its access lets through.
+type Access uint8
+
+// Access levels, and AccessDev, which is added to a level for a route that exists only in development
+// mode (404 otherwise).
+const (
+	AccessPublic Access = iota + 1 // anyone, signed in or not
+	AccessUser                     // someone signed in: 401 otherwise
+	AccessAdmin                    // an admin: 401 signed out, 403 for anyone else
+	AccessDev    Access = 1 << 7
+)
+
+// Level is the access level, without AccessDev.
+func (a Access) Level() Access { return a &^ AccessDev }
+
+// DevOnly reports whether the route exists only in development mode.
+func (a Access) DevOnly() bool { return a&AccessDev != 0 }
+
+func (a Access) String() string {
+	name := map[Access]string{AccessPublic: "public", AccessUser: "user", AccessAdmin: "admin"}[a.Level()]
+	if name == "" {
+		name = fmt.Sprintf("Access(%d)", a.Level())
+	}
+	if a.DevOnly() {
+		name += "+dev"
+	}
+	return name
+}
+
+// Route is one entry of the route table: a method ("" for any) and a pattern as http.ServeMux reads
+// them, and who may call it.
+type Route struct {
+	Method  string
+	Pattern string
+	Access  Access
+}
+
+// route is a Route with its handler.
+type route struct {
+	method  string
+	pattern string
+	access  Access
+	handler http.HandlerFunc
+}
+
+// routeTable is every route the server answers, and the only place routes are declared: routes registers
+// these and nothing else, each behind the check its access column names.
+func (s *Server) routeTable() []route {
+	const public, user, admin, dev = AccessPublic, AccessUser, AccessAdmin, AccessDev
+	paid := s.requirePayments
+	return []route{
+		{"GET", "/healthz", public, s.handleHealth},
+		{"GET", "/api/config", public, s.handleConfig},
+		{"GET", "/ws", public, s.handleWebsocket},
+
+		// Accounts.
+		{"POST", "/api/auth/register", public, s.handleRegister},
+		{"POST", "/api/auth/login", public, s.handleLogin},
+		{"POST", "/api/auth/logout", public, s.handleLogout},
+		{"GET", "/api/auth/user", user, s.handleCurrentUser},
+		{"POST", "/api/verify-age", user, s.handleVerifyAge},
+		{"POST", "/api/admin/login", public, s.handleAdminLogin},
+		{"POST", "/api/admin/logout", public, s.handleLogout},
+		{"GET", "/api/logout", public, s.handleLogoutLink},
+		{"GET", "/api/login", public, s.handleLoginLink},
+		{"POST", "/api/auth/emergency-login", public | dev, s.handleEmergencyLogin},
+
+		// Leagues, teams and games.
+		{"GET", "/api/leagues", public, s.handleListLeagues},
+		{"POST", "/api/leagues", admin, s.handleCreateLeague},
+		{"GET", "/api/leagues/{id}/active-week", public, s.handleGetActiveWeek},
+		{"POST", "/api/leagues/{id}/active-week", admin, s.handleSetActiveWeek},
+		{"GET", "/api/teams", public, s.handleListTeams},
+		{"GET", "/api/games", public, s.handleListGames},
+		{"POST", "/api/games", admin, s.handleCreateGame},
+
+		// Pools and squares.
+		{"GET", "/api/pools", public, s.handleListPools},
+		{"GET", "/api/pools/featured", public, s.handleFeaturedPool},
+		{"GET", "/api/pools/{id}", public, s.handleGetPool},
+		{"PATCH", "/api/pools/{id}", admin, s.handleSetPoolStatus},
+		{"GET", "/api/pools/{id}/squares", public, s.handleListSquares},
+		{"POST", "/api/pools/{id}/squares", user, s.handleClaimSquare},
+		{"GET", "/api/user/pools", user, s.handleUserPools},
+		{"GET", "/api/user-pools", user, s.handleUserPools},
+		{"GET", "/api/public/stats", public, s.handlePublicStats},
+
+		// Payments.
+		{"POST", "/api/create-escrow-payment", user, paid(s.handleCreateEscrowPayment)},
+		{"POST", "/api/purchase-squares", user, paid(s.handlePurchaseSquares)},
+		{"POST", "/api/sandbox/payments/{id}/confirm", user, s.handleSandboxConfirm},
+		{"POST", "/api/stripe/webhook", public, s.handleStripeWebhook}, // no session: the signature authenticates it
+		{"GET", "/api/user/transactions", user, s.handleUserTransactions},
+		{"GET", "/api/user/payments", user, s.handleUserPayments},
+		{"POST", "/api/user/payments/{id}/cancel", user, paid(s.handleCancelCheckout)},
+		{"GET", "/api/notifications", user, s.handleNotifications},
+		{"POST", "/api/notifications/read", user, s.handleReadNotifications},
+		{"GET", "/api/admin/ledger/summary", admin, s.handleLedgerSummary},
+		{"GET", "/api/admin/readiness", admin, s.handleReadiness},
+		{"GET", "/api/admin/escrow/failures", admin, s.handleEscrowFailures},
+		{"POST", "/api/pools/{id}/refund", admin, paid(s.handleRefundPool)},
+		// The developer test page's calls (devtest.go).
+		{"POST", "/api/test/create-payment-intent", user | dev, paid(s.handleTestPaymentIntent)},
+		{"POST", "/api/test/create-escrow-payment", user | dev, paid(s.handleCreateEscrowPayment)},
+		{"POST", "/api/test/admin/release-escrow", admin | dev, paid(s.handleTestReleaseEscrow)},
+		{"POST", "/api/test/admin/refund-escrow", admin | dev, paid(s.handleTestRefundEscrow)},
+
+		// Admin pool management.
+		{"POST", "/api/simple-pools", admin, s.handleCreatePool},
+		{"PATCH", "/api/simple-pools/{id}/status", admin, s.handleSetPoolStatus},
+		{"DELETE", "/api/simple-pools/{id}", admin, s.handleDeletePool},
+		{"POST", "/api/admin/pools/activate-multiple", admin, s.handleBulkStatus(squares.PoolActive, "activatedCount")},
+		{"POST", "/api/admin/pools/deactivate-multiple", admin, s.handleBulkStatus(squares.PoolInactive, "deactivatedCount")},
+
+		// Anything else under /api is an unknown call, not a page; any other path is the web app's.
+		{"", "/api/", public, s.handleUnknownCall},
+		{"", "/", public, s.webApp().ServeHTTP},
+	}
+}
+
+// routes registers the route table, leaving out the development-mode routes outside development mode.
 func (s *Server) routes() {
 	m := http.NewServeMux()
-	user, admin, paid := s.requireUser, s.requireAdmin, s.requirePayments
-
-	m.HandleFunc("GET /healthz", s.handleHealth)
-	m.HandleFunc("GET /api/config", s.handleConfig)
-	m.HandleFunc("GET /ws", s.handleWebsocket)
-
-	// Accounts.
-	m.HandleFunc("POST /api/auth/register", s.handleRegister)
-	m.HandleFunc("POST /api/auth/login", s.handleLogin)
-	m.HandleFunc("POST /api/auth/logout", s.handleLogout)
-	m.HandleFunc("GET /api/auth/user", user(s.handleCurrentUser))
-	m.HandleFunc("POST /api/verify-age", user(s.handleVerifyAge))
-	m.HandleFunc("POST /api/admin/login", s.handleAdminLogin)
-	m.HandleFunc("POST /api/admin/logout", s.handleLogout)
-	m.HandleFunc("GET /api/logout", s.handleLogoutLink)
-	m.HandleFunc("GET /api/login", s.handleLoginLink)
-	if s.Config.Dev {
-		m.HandleFunc("POST /api/auth/emergency-login", s.handleEmergencyLogin)
+	for _, rt := range s.routeTable() {
+		if rt.access.DevOnly() && !s.Config.Dev {
+			continue
+		}
+		pattern := rt.pattern
+		if rt.method != "" {
+			pattern = rt.method + " " + pattern
+		}
+		switch rt.access.Level() {
+		case AccessPublic:
+			m.HandleFunc(pattern, rt.handler)
+		case AccessUser:
+			m.HandleFunc(pattern, s.requireUser(rt.handler))
+		case AccessAdmin:
+			m.HandleFunc(pattern, s.requireAdmin(rt.handler))
+		default:
+			panic(fmt.Sprintf("route %s: no access level (%v)", pattern, rt.access))
+		}
 	}
-
-	// Leagues, teams and games.
-	m.HandleFunc("GET /api/leagues", s.handleListLeagues)
-	m.HandleFunc("POST /api/leagues", admin(s.handleCreateLeague))
-	m.HandleFunc("GET /api/leagues/{id}/active-week", s.handleGetActiveWeek)
-	m.HandleFunc("POST /api/leagues/{id}/active-week", admin(s.handleSetActiveWeek))
-	m.HandleFunc("GET /api/teams", s.handleListTeams)
-	m.HandleFunc("GET /api/games", s.handleListGames)
-	m.HandleFunc("POST /api/games", admin(s.handleCreateGame))
-
-	// Pools and squares.
-	m.HandleFunc("GET /api/pools", s.handleListPools)
-	m.HandleFunc("GET /api/pools/featured", s.handleFeaturedPool)
-	m.HandleFunc("GET /api/pools/{id}", s.handleGetPool)
-	m.HandleFunc("PATCH /api/pools/{id}", admin(s.handleSetPoolStatus))
-	m.HandleFunc("GET /api/pools/{id}/squares", s.handleListSquares)
-	m.HandleFunc("POST /api/pools/{id}/squares", user(s.handleClaimSquare))
-	m.HandleFunc("GET /api/user/pools", user(s.handleUserPools))
-	m.HandleFunc("GET /api/user-pools", user(s.handleUserPools))
-	m.HandleFunc("GET /api/public/stats", s.handlePublicStats)
-
-	// Payments.
-	m.HandleFunc("POST /api/create-escrow-payment", user(paid(s.handleCreateEscrowPayment)))
-	m.HandleFunc("POST /api/purchase-squares", user(paid(s.handlePurchaseSquares)))
-	m.HandleFunc("POST /api/sandbox/payments/{id}/confirm", user(s.handleSandboxConfirm))
-	m.HandleFunc("POST /api/stripe/webhook", s.handleStripeWebhook) // no session: the signature authenticates it
-	m.HandleFunc("GET /api/user/transactions", user(s.handleUserTransactions))
-	m.HandleFunc("GET /api/user/payments", user(s.handleUserPayments))
-	m.HandleFunc("POST /api/user/payments/{id}/cancel", user(paid(s.handleCancelCheckout)))
-	m.HandleFunc("GET /api/notifications", user(s.handleNotifications))
-	m.HandleFunc("POST /api/notifications/read", user(s.handleReadNotifications))
-	m.HandleFunc("GET /api/admin/ledger/summary", admin(s.handleLedgerSummary))
-	m.HandleFunc("GET /api/admin/readiness", admin(s.handleReadiness))
-	m.HandleFunc("GET /api/admin/escrow/failures", admin(s.handleEscrowFailures))
-	m.HandleFunc("POST /api/pools/{id}/refund", admin(paid(s.handleRefundPool)))
-	if s.Config.Dev {
-		// The developer test page's calls (devtest.go); unknown calls (404) outside development mode.
-		m.HandleFunc("POST /api/test/create-payment-intent", user(paid(s.handleTestPaymentIntent)))
-		m.HandleFunc("POST /api/test/create-escrow-payment", user(paid(s.handleCreateEscrowPayment)))
-		m.HandleFunc("POST /api/test/admin/release-escrow", admin(paid(s.handleTestReleaseEscrow)))
-		m.HandleFunc("POST /api/test/admin/refund-escrow", admin(paid(s.handleTestRefundEscrow)))
-	}
-
-	// Admin pool management.
-	m.HandleFunc("POST /api/simple-pools", admin(s.handleCreatePool))
-	m.HandleFunc("PATCH /api/simple-pools/{id}/status", admin(s.handleSetPoolStatus))
-	m.HandleFunc("DELETE /api/simple-pools/{id}", admin(s.handleDeletePool))
-	m.HandleFunc("POST /api/admin/pools/activate-multiple", admin(s.handleBulkStatus(squares.PoolActive, "activatedCount")))
-	m.HandleFunc("POST /api/admin/pools/deactivate-multiple", admin(s.handleBulkStatus(squares.PoolInactive, "deactivatedCount")))
-
-	// Anything else under /api is an unknown call, not a page.
-	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		s.Error(w, r, squares.Errorf(squares.ENOTFOUND, "No such API call: %s %s", r.Method, r.URL.Path))
-	})
-	m.Handle("/", s.webApp())
-
 	s.mux.Handle("/", s.withUser(m))
+}
+
+// Routes lists the routes this server answers (development-mode routes only in development mode), as
+// the route table declares them.
+func (s *Server) Routes() []Route {
+	var out []Route
+	for _, rt := range s.routeTable() {
+		if rt.access.DevOnly() && !s.Config.Dev {
+			continue
+		}
+		out = append(out, Route{Method: rt.method, Pattern: rt.pattern, Access: rt.access})
+	}
+	return out
+}
+
+func (s *Server) handleUnknownCall(w http.ResponseWriter, r *http.Request) {
+	s.Error(w, r, squares.Errorf(squares.ENOTFOUND, "No such API call: %s %s", r.Method, r.URL.Path))
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {

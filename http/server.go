@@ -63,11 +63,15 @@ type Server struct {
 
 	deviceKeyMu sync.Mutex
 	deviceKey   []byte // signs device cookies; read from the database once
+	// wsPing and wsPong are how often the hub pings websockets and how long it waits for the answer;
+	// NewServer sets wsPingInterval and wsPongTimeout, tests in this package shorten them before Open.
+	wsPing, wsPong time.Duration
 }
 
 // NewServer returns a server with its routes; set the fields, then call Open.
 func NewServer(cfg Config, db *store.DB, logger *slog.Logger) *Server {
-	s := &Server{Config: cfg, Store: db, Logger: logger, Now: time.Now, mux: http.NewServeMux()}
+	s := &Server{Config: cfg, Store: db, Logger: logger, Now: time.Now, mux: http.NewServeMux(),
+		wsPing: wsPingInterval, wsPong: wsPongTimeout}
 	s.routes()
 	s.server = &http.Server{
 		Handler:           s.Handler(),
@@ -87,7 +91,7 @@ func (s *Server) Open() error {
 	}
 	s.ln = ln
 	if s.Events != nil {
-		s.hub = newHub(s.Store, s.Logger)
+		s.hub = newHub(s.Store, s.Logger, s.wsPing, s.wsPong)
 		s.hub.done.Add(1)
 		go s.hub.run(s.Events.Subscribe(s.hub.ctx))
 	}

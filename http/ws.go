@@ -37,12 +37,15 @@ type wsConn struct {
 	user    *squares.User
 	limiter *rate.Limiter
 
-	mu      sync.Mutex
+	mu      sync.Mutex // guards the write side: queue, writing, closed
 	queue   [][]byte
 	writing bool
 	closed  bool
-	pools   map[int64]struct{} // allocated at the first subscription
-	games   map[int64]struct{}
+
+	// What the connection watches, so that drop can remove it from the hub's maps. The hub owns these: they
+	// are read and written only under hub.mu. Allocated at the first subscription.
+	pools map[int64]struct{}
+	games map[int64]struct{}
 }
 
 // send queues a message; a connection too far behind is dropped so it cannot slow anyone else.
