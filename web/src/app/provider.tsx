@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { Toaster } from '@/components/ui/sonner'
 import { isAuthNoise } from '@/lib/api'
+import { useReloadOnMissingCode } from '@/lib/chunk-reload'
 import { LeagueProvider } from '@/lib/leagues'
 import { createQueryClient } from '@/lib/query-client'
 import { RealtimeProvider } from '@/lib/realtime'
@@ -20,6 +21,7 @@ function useSilenceAuthRejections() {
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient())
   useSilenceAuthRejections()
+  useReloadOnMissingCode()
   return (
     <QueryClientProvider client={client}>
       <RealtimeProvider>
