@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor } from '@testing-library/react'
+import { FakeWebSocket } from '@/test/fake-websocket'
 import { player, renderPage, stubFetch } from '@/test/utils'
 import type { Pool, Square } from '@/lib/types'
 import { poolKeys } from '../api/pools-api'
@@ -89,5 +90,44 @@ describe('Pool detail page when a refresh fails', () => {
     renderPage(<PoolDetailPage />, { path: '/pool/:id', at: '/pool/31', user: player })
     expect(await screen.findByText('Pool Not Found')).toBeInTheDocument()
     expect(screen.queryByText(NOTICE)).not.toBeInTheDocument()
+  })
+
+  it('keeps a live update when an older refetch that was in flight comes back', async () => {
+    const fetch = stubFetch({
+      'GET /api/pools/31': { body: makePool() },
+      'GET /api/pools/31/squares': { body: [bo] },
+    })
+    const { queryClient } = renderPage(<PoolDetailPage />, { path: '/pool/:id', at: '/pool/31', user: player })
+    await screen.findByRole('grid')
+    await waitFor(() => expect(cell(0, 1)).toHaveAccessibleName(/owned by Bo D\./))
+    await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 2000 })
+    const ws = FakeWebSocket.last!
+    act(() => ws.open())
+
+    // The 30 s refetches start: the server reads the pool as it was, and the answers are slow to come.
+    const answer = fetch.getMockImplementation()!
+    const held: (() => void)[] = []
+    fetch.mockImplementation(async (input, init) => {
+      const res = await answer(input, init)
+      await new Promise<void>((resolve) => held.push(resolve))
+      return res
+    })
+    const refetches = Promise.all([
+      queryClient.refetchQueries({ queryKey: poolKeys.detail(31), exact: true }),
+      queryClient.refetchQueries({ queryKey: poolKeys.squares(31), exact: true }),
+    ])
+    await waitFor(() => expect(held).toHaveLength(2))
+
+    // Meanwhile Cy takes a square, pushed on the socket.
+    const cy: Square = { id: 9, poolId: 31, userId: '41', row: 4, column: 4, user: { firstName: 'Cy', lastName: 'Fox' }, status: 'owned' }
+    act(() => ws.receive({ type: 'poolUpdate', poolId: 31, pool: makePool({ currentParticipants: 2 }), squares: [cy] }))
+    expect(cell(4, 4)).toHaveAccessibleName(/owned by Cy F\./)
+    expect(screen.getByTestId('squares-claimed')).toHaveTextContent('2/100')
+
+    // The older answers arrive: they must not take Cy's square off the board.
+    for (const resolve of held) resolve()
+    await act(() => refetches)
+    expect(cell(4, 4)).toHaveAccessibleName(/owned by Cy F\./)
+    expect(screen.getByTestId('squares-claimed')).toHaveTextContent('2/100')
   })
 })
