@@ -5,7 +5,8 @@ import { isAuthNoise } from '@/lib/api'
 import { useReloadOnMissingCode } from '@/lib/chunk-reload'
 import { LeagueProvider } from '@/lib/leagues'
 import { createQueryClient } from '@/lib/query-client'
-import { RealtimeProvider } from '@/lib/realtime'
+import { useUser } from '@/lib/auth'
+import { RealtimeProvider, useRealtimeSession } from '@/lib/realtime'
 
 /** Messages about 401 / Unauthorized / Not authenticated are ignored everywhere (spec section 8). */
 function useSilenceAuthRejections() {
@@ -18,6 +19,13 @@ function useSilenceAuthRejections() {
   }, [])
 }
 
+/** The live socket follows the signed-in user (sign in, sign out, a session that ended). */
+function RealtimeFollowsUser() {
+  const { user, isLoading } = useUser()
+  useRealtimeSession(isLoading ? undefined : (user?.id ?? null))
+  return null
+}
+
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient())
   useSilenceAuthRejections()
@@ -25,6 +33,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   return (
     <QueryClientProvider client={client}>
       <RealtimeProvider>
+        <RealtimeFollowsUser />
         <LeagueProvider>
           {children}
           <Toaster />
