@@ -12,5 +12,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Page tests click through whole screens; on a busy machine (CI, parallel work) they need more than
+    // vitest's default 5 s.
+    testTimeout: 20_000,
   },
 })

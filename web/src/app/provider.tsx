@@ -2,9 +2,11 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { Toaster } from '@/components/ui/sonner'
 import { isAuthNoise } from '@/lib/api'
+import { useReloadOnMissingCode } from '@/lib/chunk-reload'
 import { LeagueProvider } from '@/lib/leagues'
 import { createQueryClient } from '@/lib/query-client'
-import { RealtimeProvider } from '@/lib/realtime'
+import { useUser } from '@/lib/auth'
+import { RealtimeProvider, useRealtimeSession } from '@/lib/realtime'
 
 /** Messages about 401 / Unauthorized / Not authenticated are ignored everywhere (spec section 8). */
 function useSilenceAuthRejections() {
@@ -17,12 +19,21 @@ function useSilenceAuthRejections() {
   }, [])
 }
 
+/** The live socket follows the signed-in user (sign in, sign out, a session that ended). */
+function RealtimeFollowsUser() {
+  const { user, isLoading } = useUser()
+  useRealtimeSession(isLoading ? undefined : (user?.id ?? null))
+  return null
+}
+
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient())
   useSilenceAuthRejections()
+  useReloadOnMissingCode()
   return (
     <QueryClientProvider client={client}>
       <RealtimeProvider>
+        <RealtimeFollowsUser />
         <LeagueProvider>
           {children}
           <Toaster />

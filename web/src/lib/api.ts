@@ -14,11 +14,14 @@ export class ApiError extends Error {
   readonly fields?: Record<string, string>
   readonly serverMessage?: string
   readonly body?: unknown
+  /** The path that was called (without the host). */
+  readonly url?: string
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, url?: string) {
     super(`${status}: ${bodyText || statusText}`)
     this.name = 'ApiError'
     this.status = status
+    this.url = url
     let parsed: unknown
     try {
       parsed = bodyText ? JSON.parse(bodyText) : undefined
@@ -55,10 +58,27 @@ export function isAuthNoise(err: unknown): boolean {
   return /\b401\b|Unauthorized|Not authenticated/i.test(msg)
 }
 
-async function throwIfNotOk(res: Response) {
+// These calls check a password: their 401 means wrong credentials, not that a session ended.
+const CREDENTIAL_CHECKS = new Set(['/api/auth/login', '/api/auth/register', '/api/auth/emergency-login', '/api/admin/login'])
+
+function pathOf(url: string): string {
+  return url.replace(/^https?:\/\/[^/]+/, '').replace(/[?#].*$/, '')
+}
+
+/** True when `url` answering 401 means the caller has no session (every call but the sign-in forms). */
+export function isSessionRejection(url: string, status: number): boolean {
+  return status === 401 && !CREDENTIAL_CHECKS.has(pathOf(url))
+}
+
+/** True for an error that says the session has ended (a 401 from anything but a sign-in form). */
+export function isSessionEnded(err: unknown): boolean {
+  return err instanceof ApiError && !!err.url && isSessionRejection(err.url, err.status)
+}
+
+async function throwIfNotOk(res: Response, url: string) {
   if (!res.ok) {
     const text = (await res.text().catch(() => '')) || ''
-    throw new ApiError(res.status, res.statusText, text)
+    throw new ApiError(res.status, res.statusText, text, pathOf(url))
   }
 }
 
@@ -82,7 +102,7 @@ export async function apiExchange<T = unknown>(method: string, url: string, data
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   })
-  await throwIfNotOk(res)
+  await throwIfNotOk(res, url)
   return { status: res.status, data: await parseBody<T>(res) }
 }
 
@@ -123,12 +143,17 @@ export function keyToUrl(queryKey: readonly unknown[]): string {
   return url
 }
 
-/** Default query function: GET on the key path; a 401 yields null instead of an error. */
-export function getQueryFn({ on401 }: { on401: 'returnNull' | 'throw' }) {
+/**
+ * Default query function: GET on the key path; a 401 yields null instead of an error. `onUnauthorized`
+ * hears of every 401, with the key that got it (the session may have ended).
+ */
+export function getQueryFn({ on401, onUnauthorized }: { on401: 'returnNull' | 'throw'; onUnauthorized?: (queryKey: readonly unknown[]) => void }) {
   return async ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }) => {
-    const res = await fetch(keyToUrl(queryKey), { credentials: 'include', headers: { Accept: 'application/json' }, signal })
+    const url = keyToUrl(queryKey)
+    const res = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal })
+    if (res.status === 401) onUnauthorized?.(queryKey)
     if (on401 === 'returnNull' && res.status === 401) return null
-    await throwIfNotOk(res)
+    await throwIfNotOk(res, url)
     return parseBody<unknown>(res)
   }
 }

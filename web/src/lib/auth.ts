@@ -36,12 +36,29 @@ export function userInitial(user: Pick<User, 'firstName' | 'email'> | null | und
   return source ? source[0].toUpperCase() : 'U'
 }
 
+const notTheUser = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== authKeys.user[0]
+
+/** The server no longer knows this tab's session: the user becomes null and screens show the signed-out view. */
+export function sessionEnded(queryClient: QueryClient) {
+  if (queryClient.getQueryData(authKeys.user)) queryClient.setQueryData(authKeys.user, null)
+}
+
+/**
+ * A new viewer signed in (or registered): nothing read for the previous one survives (their pools,
+ * payments, square counts on pool copies), then the user is stored.
+ */
+export function startSession(queryClient: QueryClient, user: User) {
+  void queryClient.cancelQueries({ predicate: notTheUser })
+  queryClient.removeQueries({ predicate: notTheUser })
+  queryClient.setQueryData(authKeys.user, user)
+}
+
 function clearEverything(queryClient: QueryClient) {
   // Set the user to null first so every screen watching it switches to signed-out, then drop all other
   // cached data. (clear() would also drop the user query and leave its watchers on stale data.)
   void queryClient.cancelQueries()
   queryClient.setQueryData(authKeys.user, null)
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.user[0] })
+  queryClient.removeQueries({ predicate: notTheUser })
   queryClient.getMutationCache().clear()
   try {
     localStorage.clear()

@@ -1,15 +1,29 @@
-import { QueryClient } from '@tanstack/react-query'
-import { getQueryFn } from './api'
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { getQueryFn, isSessionEnded } from './api'
+import { authKeys, sessionEnded } from './auth'
 
 const DAY = 24 * 60 * 60 * 1000
 
 // Defaults from spec section 9: no refetch on focus, mount, reconnect or interval; data never stale;
 // unused cache kept 24 h; no retries. Individual queries override (section 7).
+// A 401 from any call but the current-user lookup and the sign-in forms means the session ended on the
+// server (expired, signed out elsewhere): the user becomes null, so screens show their signed-out view
+// instead of empty lists.
 export function createQueryClient() {
-  return new QueryClient({
+  const onCallError = (err: unknown) => {
+    if (isSessionEnded(err)) sessionEnded(client)
+  }
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: onCallError }),
+    mutationCache: new MutationCache({ onError: onCallError }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'returnNull' }),
+        queryFn: getQueryFn({
+          on401: 'returnNull',
+          onUnauthorized: (key) => {
+            if (key[0] !== authKeys.user[0]) sessionEnded(client)
+          },
+        }),
         refetchOnWindowFocus: false,
         refetchOnMount: false,
         refetchOnReconnect: false,
@@ -24,6 +38,7 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   })
+  return client
 }
 
 export const queryTimes = {

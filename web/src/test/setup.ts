@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import { toast } from 'sonner'
 import { FakeWebSocket } from './fake-websocket'
+
+// findBy*/waitFor give up after 1 s by default; a lazy screen compiled on a busy machine can take longer.
+configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => {
   toast.dismiss()

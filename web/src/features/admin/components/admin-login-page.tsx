@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { PageContainer } from '@/components/layout/page'
 import { ApiError } from '@/lib/api'
-import { authKeys, useUser } from '@/lib/auth'
+import { startSession, useUser } from '@/lib/auth'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useAdminLogin } from '../api/admin-api'
 
@@ -42,7 +42,7 @@ export function AdminLoginPage() {
     login.mutate(values, {
       onSuccess: ({ user }) => {
         setCompleting(true)
-        queryClient.setQueryData(authKeys.user, user)
+        startSession(queryClient, user)
         toast.success('Admin Login Successful', { description: 'Welcome back, admin!' })
         navigate('/', { replace: true })
       },

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { PageContainer } from '@/components/layout/page'
 import { errorMessage } from '@/lib/api'
-import { authKeys, displayFirstName, useUser } from '@/lib/auth'
+import { authKeys, displayFirstName, startSession, useUser } from '@/lib/auth'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import type { User } from '@/lib/types'
 import { SignInForm } from './sign-in-form'
@@ -53,7 +53,7 @@ export function AuthPage() {
 
   const storeUser = (u: User) => {
     setCompleting(true)
-    queryClient.setQueryData(authKeys.user, u)
+    startSession(queryClient, u)
   }
 
   const onSignedIn = ({ user: u }: AuthAnswer) => {

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { PageContainer } from '@/components/layout/page'
 import { errorMessage } from '@/lib/api'
-import { authKeys } from '@/lib/auth'
+import { authKeys, startSession } from '@/lib/auth'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { testRegisterSchema, type TestRegisterValues } from '../api/schemas'
 import { toTestRegisterBody, useRegister } from '../api/auth-api'
@@ -32,8 +32,9 @@ export function TestRegistrationPage() {
 
   const onSubmit = form.handleSubmit((values) => {
     register.mutate(toTestRegisterBody(values), {
-      onSuccess: async () => {
+      onSuccess: async ({ user }) => {
         toast.success('Welcome to Squares!', { description: 'Account created successfully' })
+        if (user) startSession(queryClient, user)
         await queryClient.invalidateQueries({ queryKey: authKeys.user })
         navigate('/', { replace: true })
       },

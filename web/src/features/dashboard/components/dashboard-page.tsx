@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PageContainer } from '@/components/layout/page'
+import { RefreshNotice } from '@/components/layout/refresh-notice'
 import { EmptyState } from '@/components/pools/empty-state'
 import { GamePoolsCard } from '@/components/pools/game-pools-card'
 import { PoolListItem } from '@/components/pools/pool-list-item'
@@ -47,6 +48,21 @@ function PoolGridSkeleton() {
         </div>
       ))}
     </div>
+  )
+}
+
+function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <Alert variant="destructive">
+      <AlertTriangle aria-hidden="true" />
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>
+        <p>Please check your connection.</p>
+        <Button size="sm" variant="outline" className="mt-1" onClick={onRetry}>
+          Try again
+        </Button>
+      </AlertDescription>
+    </Alert>
   )
 }
 
@@ -145,9 +161,10 @@ export function DashboardPage() {
       <div className="grid gap-6">
         <WelcomeBanner />
         <VerificationNotice />
+        <RefreshNotice failed={pools.isRefetchError || userPools.isRefetchError} />
 
         <div className="grid grid-cols-3 gap-2 sm:gap-4">
-          <StatCard label="Your Active Pools" value={user ? mine.length : '—'} icon={Trophy} tone="emerald" loading={!!user && userPools.isLoading} />
+          <StatCard label="Your Active Pools" value={user && !userPools.isLoadingError ? mine.length : '—'} icon={Trophy} tone="emerald" loading={!!user && userPools.isLoading} />
           <StatCard label="Available Pools" value={available.length} icon={Grid3x3} tone="sky" loading={pools.isLoading} />
           <StatCard label="Free Pools" value={freeCount} icon={Gift} tone="lime" loading={pools.isLoading} />
         </div>
@@ -159,6 +176,8 @@ export function DashboardPage() {
             </h2>
             {userPools.isLoading ? (
               <PoolGridSkeleton />
+            ) : userPools.isLoadingError ? (
+              <LoadFailed title="Could not load your pools" onRetry={() => void userPools.refetch()} />
             ) : mine.length === 0 ? (
               <EmptyState
                 icon={Trophy}
@@ -196,17 +215,8 @@ export function DashboardPage() {
           </div>
           {pools.isLoading ? (
             <PoolGridSkeleton />
-          ) : pools.isError ? (
-            <Alert variant="destructive">
-              <AlertTriangle aria-hidden="true" />
-              <AlertTitle>Could not load pools</AlertTitle>
-              <AlertDescription>
-                <p>Please check your connection.</p>
-                <Button size="sm" variant="outline" className="mt-1" onClick={() => void pools.refetch()}>
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
+          ) : pools.isLoadingError ? (
+            <LoadFailed title="Could not load pools" onRetry={() => void pools.refetch()} />
           ) : available.length === 0 ? (
             <EmptyState
               icon={Sparkles}

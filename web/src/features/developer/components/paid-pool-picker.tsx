@@ -1,5 +1,6 @@
 import { CalendarClock, RefreshCw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { RefreshNotice } from '@/components/layout/refresh-notice'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDateTimeET } from '@/lib/dates'
 import { formatEntryFee } from '@/lib/money'
@@ -31,12 +32,13 @@ export function PaidPoolPicker({ selectedId, onPick }: { selectedId: string; onP
           <RefreshCw className={cn(pools.isFetching && 'animate-spin')} aria-hidden="true" />
         </Button>
       </div>
+      <RefreshNotice failed={pools.isRefetchError} />
       {pools.isLoading ? (
         <div className="grid gap-2" aria-busy="true" aria-label="Loading pools">
           <Skeleton className="h-12" />
           <Skeleton className="h-12" />
         </div>
-      ) : pools.isError ? (
+      ) : pools.isLoadingError ? (
         <p className="text-sm text-destructive">The pools could not be loaded.</p>
       ) : !pools.data?.length ? (
         <p className="text-sm text-muted-foreground">No paid pool is open for sale right now. Type a pool id instead.</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { player, renderPage, stubFetch } from '@/test/utils'
 import { MyPoolsPage } from './my-pools-page'
@@ -49,5 +49,26 @@ describe('My Pools transactions', () => {
     renderPage(<MyPoolsPage />, { path: '/my-pools', at: '/my-pools?tab=transactions', user: player })
     expect(await screen.findByText('No transactions yet')).toBeInTheDocument()
     await waitFor(() => expect(screen.getByRole('tab', { name: /Transactions/ })).toHaveAttribute('aria-selected', 'true'))
+  })
+})
+
+describe('My Pools when a refresh fails', () => {
+  it('keeps the transactions after a failed background refetch and says it could not refresh', async () => {
+    let down = false
+    stubFetch({
+      'GET /api/user-pools': { body: [] },
+      'GET /api/user/transactions': () => (down ? { status: 500, body: { message: 'Internal error' } } : { body: tx }),
+      'GET /api/user/payments': { body: [] },
+    })
+    const { queryClient } = renderPage(<MyPoolsPage />, { path: '/my-pools', at: '/my-pools?tab=transactions', user: player })
+    expect(await screen.findAllByTestId('transaction')).toHaveLength(3)
+    down = true
+    await act(() => queryClient.refetchQueries({ queryKey: ['/api/user/transactions'] }))
+    await waitFor(() =>
+      expect(screen.queryByText('Your transactions could not be loaded. Please try again later.') ?? screen.queryByText("Couldn't refresh. Showing the last update.")).not.toBeNull(),
+    )
+    expect(screen.getAllByTestId('transaction')).toHaveLength(3)
+    expect(screen.queryByText('Your transactions could not be loaded. Please try again later.')).not.toBeInTheDocument()
+    expect(screen.getByText("Couldn't refresh. Showing the last update.")).toBeInTheDocument()
   })
 })

@@ -6,6 +6,7 @@ import { Progress } from '@/components/ui/progress'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { PageContainer, PageHeader } from '@/components/layout/page'
+import { RefreshNotice } from '@/components/layout/refresh-notice'
 import { EmptyState } from '@/components/pools/empty-state'
 import { PoolStatusBadge } from '@/components/pools/pool-status-badge'
 import { StatCard } from '@/components/pools/stat-card'
@@ -97,6 +98,7 @@ export function MyPoolsPage() {
   return (
     <PageContainer>
       <PageHeader title="My Pools" description="Every pool where you hold squares." />
+      <RefreshNotice failed={q.isRefetchError} className="-mt-4 mb-4" />
       <div className="grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Pools Joined" value={pools.length} icon={Trophy} tone="emerald" loading={q.isLoading} />
         <StatCard label="Squares Owned" value={squares} icon={Grid3x3} tone="sky" loading={q.isLoading} />
@@ -123,6 +125,8 @@ export function MyPoolsPage() {
                 <Skeleton key={i} className="h-72 rounded-xl" />
               ))}
             </div>
+          ) : q.isLoadingError ? (
+            <p className="rounded-xl border bg-card p-5 text-sm text-destructive">Your pools could not be loaded. Please try again later.</p>
           ) : pools.length === 0 ? (
             <EmptyState
               icon={Grid3x3}

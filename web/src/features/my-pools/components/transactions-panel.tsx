@@ -3,6 +3,7 @@ import { CreditCard, Receipt } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { RefreshNotice } from '@/components/layout/refresh-notice'
 import { EmptyState } from '@/components/pools/empty-state'
 import { formatDateTimeET } from '@/lib/dates'
 import { formatCents, toCents } from '@/lib/money'
@@ -140,6 +141,7 @@ export function TransactionsPanel({ poolNames }: { poolNames: Map<number, string
           <div>
             <CardTitle>Transactions</CardTitle>
             <CardDescription>Every movement of your money, newest first. Times in ET.</CardDescription>
+            <RefreshNotice failed={q.isRefetchError} className="mt-1" />
           </div>
         </CardHeader>
         <CardContent className="p-0 sm:p-0">
@@ -149,7 +151,7 @@ export function TransactionsPanel({ poolNames }: { poolNames: Map<number, string
                 <Skeleton key={i} className="h-10" />
               ))}
             </div>
-          ) : q.isError ? (
+          ) : q.isLoadingError ? (
             <p className="border-t p-5 text-sm text-destructive">Your transactions could not be loaded. Please try again later.</p>
           ) : txs.length === 0 ? (
             <div className="border-t p-5">

@@ -1,6 +1,18 @@
+import type { QueryClient, QueryKey, Updater } from '@tanstack/react-query'
 import type { Cell, Game, Pool, Square } from '@/lib/types'
 
-// Pure updates of the cached pool and squares from live messages (docs/api.md "Live updates").
+// Updates of the cached pool and squares from live messages (docs/api.md "Live updates"): pure merges,
+// and writeLive to put them in the cache.
+
+/**
+ * Writes a live change into the cache. A refetch already in flight read the server before the change,
+ * so its answer would overwrite it: that fetch is cancelled first (synchronously; the interval or the
+ * next reconnect reads again).
+ */
+export function writeLive<T>(queryClient: QueryClient, queryKey: QueryKey, update: Updater<T | undefined, T | undefined>) {
+  void queryClient.cancelQueries({ queryKey, exact: true })
+  queryClient.setQueryData<T>(queryKey, update)
+}
 
 const key = (c: Cell) => `${c.row}-${c.column}`
 

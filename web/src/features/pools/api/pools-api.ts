@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
 import type { Cell, Pool, Square } from '@/lib/types'
-import { mergeSquares } from './pool-cache'
+import { mergeSquares, writeLive } from './pool-cache'
 
 export const poolKeys = {
   all: ['/api/pools'] as const,
@@ -59,8 +59,8 @@ export function useClaimSquares(poolId: number) {
       return { claimed, pool, error: null }
     },
     onSuccess: ({ claimed, pool }) => {
-      queryClient.setQueryData<Square[] | null>(poolKeys.squares(poolId), (old) => mergeSquares(old, claimed, []))
-      if (pool) queryClient.setQueryData<Pool | null>(poolKeys.detail(poolId), pool)
+      writeLive<Square[] | null>(queryClient, poolKeys.squares(poolId), (old) => mergeSquares(old, claimed, []))
+      if (pool) writeLive<Pool | null>(queryClient, poolKeys.detail(poolId), pool)
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: poolKeys.all })

@@ -1,17 +1,48 @@
+import { useEffect, useRef, useState } from 'react'
 import { Wifi, WifiOff } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { useRealtimeStatus } from '@/lib/realtime'
 import { cn } from '@/lib/utils'
+
+/** How long the socket must stay down before a screen reader hears about it. */
+export const ANNOUNCE_DISCONNECT_AFTER_MS = 5000
+
+/**
+ * What to tell screen readers about the live socket: nothing while it drops and comes back within a few
+ * seconds (each retry would otherwise be read out), "disconnected" once it has been down for more than
+ * 5 s, and "reconnected" when it returns after that.
+ */
+function useSettledAnnouncement(connected: boolean): string {
+  const [message, setMessage] = useState('')
+  const announcedDown = useRef(false)
+  useEffect(() => {
+    if (connected) {
+      if (announcedDown.current) {
+        announcedDown.current = false
+        setMessage('Live updates reconnected.')
+      }
+      return
+    }
+    if (announcedDown.current) return
+    const t = window.setTimeout(() => {
+      announcedDown.current = true
+      setMessage('Live updates disconnected. Retrying in the background.')
+    }, ANNOUNCE_DISCONNECT_AFTER_MS)
+    return () => window.clearTimeout(t)
+  }, [connected])
+  return message
+}
 
 /** Connected / Disconnected for the live-update socket, with a Live badge while connected. */
 export function ConnectionIndicator({ className }: { className?: string }) {
   const { status, error } = useRealtimeStatus()
   const connected = status === 'connected'
   const label = connected ? 'Connected' : status === 'connecting' ? 'Connecting…' : 'Disconnected'
+  const announcement = useSettledAnnouncement(connected)
   return (
     <div className={cn('flex items-center gap-2', className)} data-testid="connection-indicator" data-status={status}>
+      {/* The label changes on every retry, so it is no live region; the announcer below speaks for it. */}
       <span
-        role="status"
         title={!connected && error ? `${error}. Retrying…` : undefined}
         className={cn(
           'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold',
@@ -20,13 +51,15 @@ export function ConnectionIndicator({ className }: { className?: string }) {
       >
         {connected ? <Wifi className="size-3.5" aria-hidden="true" /> : <WifiOff className="size-3.5" aria-hidden="true" />}
         {label}
-        {!connected && status === 'disconnected' && error && <span className="sr-only">: {error}. Retrying.</span>}
       </span>
       {connected && (
         <Badge variant="live" className="px-2">
           Live
         </Badge>
       )}
+      <span className="sr-only" aria-live="polite" data-testid="connection-announcer">
+        {announcement}
+      </span>
     </div>
   )
 }

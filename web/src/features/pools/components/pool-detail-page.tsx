@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PageContainer } from '@/components/layout/page'
+import { RefreshNotice } from '@/components/layout/refresh-notice'
 import { PoolStatusBadge } from '@/components/pools/pool-status-badge'
 import { Matchup } from '@/components/pools/team-chip'
 import { ApiError, errorMessage } from '@/lib/api'
@@ -222,7 +223,9 @@ function PoolView({ poolId }: { poolId: number }) {
   usePoolLive({ poolId, gameId: pool?.gameId, userId, onSquaresChange })
 
   if (poolQuery.isLoading) return <PoolSkeleton />
-  if (poolQuery.isError || !pool) return <PoolNotFound />
+  // A failed refetch keeps the pool it last read (TanStack sets isError with the data kept): only a first
+  // read that failed, or a pool that is not there, is "not found".
+  if (!pool) return <PoolNotFound />
 
   const free = isFree(pool.entryFee)
   const sale = saleState(pool)
@@ -329,6 +332,7 @@ function PoolView({ poolId }: { poolId: number }) {
         </div>
       </section>
       <SaleNotice pool={pool} state={sale} />
+      <RefreshNotice failed={poolQuery.isRefetchError || squaresQuery.isRefetchError} className="mt-3" />
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
         <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-1">
@@ -381,7 +385,7 @@ export function PoolDetailPage() {
   const { id = '' } = useParams()
   const valid = /^\d+$/.test(id)
   const poolId = valid ? Number(id) : 0
-  const { data: pool, isLoading, isError } = usePool(poolId, valid)
+  const { data: pool, isLoading } = usePool(poolId, valid)
   const { data: leagues } = useLeagues()
   const sport = leagues?.find((l) => l.id === pool?.game?.leagueId)?.name ?? 'nfl'
   useDocumentMeta({
@@ -389,7 +393,7 @@ export function PoolDetailPage() {
       ? 'Invalid Pool'
       : pool?.game
         ? `${pool.game.awayTeam} vs ${pool.game.homeTeam} – ${pool.name}`
-        : isError || (!isLoading && !pool)
+        : !isLoading && !pool
           ? 'Pool Not Found'
           : 'Pool',
     description: pool?.game

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRealtimeMessages, useRealtimeTopics, type RealtimeMessage } from '@/lib/realtime'
 import type { Cell, Pool, Square } from '@/lib/types'
-import { applyGameUpdate, mergePool, mergeSquares, type GameUpdateMessage } from '../api/pool-cache'
+import { applyGameUpdate, mergePool, mergeSquares, writeLive, type GameUpdateMessage } from '../api/pool-cache'
 import { poolKeys } from '../api/pools-api'
 
 export interface SquaresChange {
@@ -43,7 +43,7 @@ export function usePoolLive({
         const before = queryClient.getQueryData<Square[] | null>(poolKeys.squares(poolId))
         if (before) {
           const next = mergeSquares(before, incoming, released)
-          queryClient.setQueryData<Square[] | null>(poolKeys.squares(poolId), next)
+          writeLive<Square[] | null>(queryClient, poolKeys.squares(poolId), next)
           if (userId) mine = next.filter((s) => s.userId === userId && (s.status ?? 'owned') === 'owned').length
           onSquaresChange?.({ squares: incoming, released, before })
         } else {
@@ -53,17 +53,17 @@ export function usePoolLive({
       }
       if (msg.pool && typeof msg.pool === 'object') {
         const pushed = msg.pool as Pool
-        queryClient.setQueryData<Pool | null>(poolKeys.detail(poolId), (old) => mergePool(old, pushed, mine))
+        writeLive<Pool | null>(queryClient, poolKeys.detail(poolId), (old) => mergePool(old, pushed, mine))
       }
       if (msg.gameUpdate && typeof msg.gameUpdate === 'object') {
         const update = msg.gameUpdate as GameUpdateMessage
-        queryClient.setQueryData<Pool | null>(poolKeys.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
+        writeLive<Pool | null>(queryClient, poolKeys.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
       }
       return
     }
     if (msg.type === 'gameUpdate' && gameId && Number(msg.gameId) === gameId) {
       const update = msg as unknown as GameUpdateMessage
-      queryClient.setQueryData<Pool | null>(poolKeys.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
+      writeLive<Pool | null>(queryClient, poolKeys.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
     }
   }
 

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { player, renderPage, stubFetch } from '@/test/utils'
+import type { Pool } from '@/lib/types'
+import { dashboardKeys } from '../api/dashboard-api'
+import { DashboardPage } from './dashboard-page'
+
+const later = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString()
+
+const pool: Pool = {
+  id: 31,
+  name: 'Free Pool',
+  gameId: 7,
+  game: {
+    id: 7,
+    leagueId: 1,
+    homeTeam: 'Buffalo Bills',
+    awayTeam: 'Kansas City Chiefs',
+    homeTeamColor: '#00338D',
+    awayTeamColor: '#E31837',
+    gameDate: later(30),
+    status: 'scheduled',
+    homeScore: null,
+    awayScore: null,
+    quarter: 0,
+    week: 'W12',
+  },
+  entryFee: '0.00',
+  totalPot: '0.00',
+  currentParticipants: 1,
+  distinctPlayers: 1,
+  maxParticipants: 100,
+  maxSquaresPerPlayer: 5,
+  status: 'active',
+  numbersGenerated: false,
+  homeNumbers: null,
+  awayNumbers: null,
+  drawCommitment: null,
+  drawSeed: null,
+  userSquareCount: 2,
+  salesOpenAt: null,
+  salesCloseAt: later(28),
+}
+
+const NOTICE = "Couldn't refresh. Showing the last update."
+
+describe('Dashboard when a refresh fails', () => {
+  it('keeps the pool lists after failed background refetches and says it could not refresh', async () => {
+    let down = false
+    const fail = { status: 503, body: { message: 'Unavailable' } }
+    stubFetch({
+      'GET /api/pools?leagueId=1': () => (down ? fail : { body: [pool] }),
+      'GET /api/user/pools': () => (down ? fail : { body: [pool] }),
+    })
+    const { queryClient } = renderPage(<DashboardPage />, { path: '/dashboard', user: player })
+    expect(await within(screen.getByRole('region', { name: 'Available Pools' })).findAllByTestId('pool-card')).toHaveLength(1)
+    expect(await screen.findByText('You own 2 squares')).toBeInTheDocument()
+
+    down = true
+    await act(() => queryClient.refetchQueries({ queryKey: dashboardKeys.pools('1') }))
+    await act(() => queryClient.refetchQueries({ queryKey: dashboardKeys.userPools }))
+    await waitFor(() => expect(screen.queryByText('Could not load pools') ?? screen.queryByText(NOTICE)).not.toBeNull())
+    expect(screen.queryByText('Could not load pools')).not.toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'Available Pools' })).getAllByTestId('pool-card')).toHaveLength(1)
+    expect(screen.getByText('You own 2 squares')).toBeInTheDocument()
+    expect(screen.getByText(NOTICE)).toBeInTheDocument()
+  })
+
+  it('says the pools could not be loaded when the first read fails, and not that you have none', async () => {
+    const fail = { status: 503, body: { message: 'Unavailable' } }
+    stubFetch({ 'GET /api/pools?leagueId=1': fail, 'GET /api/user/pools': fail })
+    renderPage(<DashboardPage />, { path: '/dashboard', user: player })
+    expect(await screen.findByText('Could not load pools')).toBeInTheDocument()
+    expect(await screen.findByText('Could not load your pools')).toBeInTheDocument()
+    expect(screen.queryByText('No Active Pools')).not.toBeInTheDocument()
+    expect(screen.queryByText(NOTICE)).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, render, screen } from '@testing-library/react'
+import { FakeWebSocket } from '@/test/fake-websocket'
+import { RealtimeClient, RealtimeProvider } from '@/lib/realtime'
+import { ConnectionIndicator } from './connection-indicator'
+
+describe('Connection indicator', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('shows every state but announces only a settled change, not each retry', () => {
+    const client = new RealtimeClient('ws://test/ws', { random: () => 0 })
+    render(
+      <RealtimeProvider client={client}>
+        <ConnectionIndicator />
+      </RealtimeProvider>,
+    )
+    const indicator = screen.getByTestId('connection-indicator')
+    const live = () => [...document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]')]
+    const spoken = () => live().map((el) => el.textContent ?? '').join(' ').trim()
+
+    act(() => vi.advanceTimersByTime(500))
+    act(() => FakeWebSocket.last!.open())
+    expect(indicator).toHaveTextContent('Connected')
+
+    // A short drop and a quick reconnect: shown, not announced.
+    act(() => FakeWebSocket.last!.drop(1006))
+    expect(indicator).toHaveTextContent('Disconnected')
+    act(() => vi.advanceTimersByTime(3000))
+    expect(indicator).toHaveTextContent('Connecting')
+    act(() => FakeWebSocket.last!.open())
+    expect(indicator).toHaveTextContent('Connected')
+    expect(spoken()).toBe('')
+    // The visible label itself is no live region (it changes on every retry).
+    expect(live().some((el) => indicator.contains(el) && el.textContent?.includes('Connected'))).toBe(false)
+
+    // A drop that lasts: announced once, after 5 s, however many retries fail meanwhile.
+    act(() => FakeWebSocket.last!.drop(1006))
+    act(() => vi.advanceTimersByTime(3000))
+    act(() => FakeWebSocket.last!.drop(1006))
+    act(() => vi.advanceTimersByTime(1000))
+    expect(spoken()).toBe('')
+    act(() => vi.advanceTimersByTime(2000))
+    expect(spoken()).toMatch(/Live updates disconnected/)
+    const first = spoken()
+    act(() => vi.advanceTimersByTime(20_000))
+    act(() => FakeWebSocket.last!.drop(1006))
+    expect(spoken()).toBe(first)
+
+    // Back: announced as such.
+    act(() => vi.advanceTimersByTime(30_000))
+    act(() => FakeWebSocket.last!.open())
+    expect(spoken()).toMatch(/Live updates reconnected/)
+    client.stop()
+  })
+})
