@@ -59,6 +59,7 @@ func feedGame(phase string, period int, home, away []int) squares.FeedGame {
 func TestPeriodEndScores(t *testing.T) {
 	halftime := func(g squares.FeedGame) squares.FeedGame { g.Halftime = true; return g }
 	type ps = squares.PeriodScore
+	pe := func(period, home, away int) ps { return ps{Period: period, Home: home, Away: away} }
 	for _, tc := range []struct {
 		name    string
 		game    squares.FeedGame
@@ -69,33 +70,33 @@ func TestPeriodEndScores(t *testing.T) {
 		{"pre-game", feedGame(squares.FeedPre, 1, []int{0}, []int{0}), 4, nil},
 		{"pre-game without linescores", feedGame(squares.FeedPre, 0, nil, nil), 4, nil},
 		{"first quarter", feedGame(squares.FeedIn, 1, []int{7}, []int{3}), 4, nil},
-		{"second quarter", feedGame(squares.FeedIn, 2, []int{21, 7}, []int{7, 0}), 4, []ps{{1, 21, 7}}},
+		{"second quarter", feedGame(squares.FeedIn, 2, []int{21, 7}, []int{7, 0}), 4, []ps{pe(1, 21, 7)}},
 		// STATUS_HALFTIME ends period 2 whatever period the feed shows.
 		{"halftime", halftime(feedGame(squares.FeedIn, 2, []int{0, 0}, []int{14, 10})), 4,
-			[]ps{{1, 0, 14}, {2, 0, 24}}},
+			[]ps{pe(1, 0, 14), pe(2, 0, 24)}},
 		{"halftime reported as period 1", halftime(feedGame(squares.FeedIn, 1, []int{17, 21}, []int{0, 0})), 4,
-			[]ps{{1, 17, 0}, {2, 38, 0}}},
+			[]ps{pe(1, 17, 0), pe(2, 38, 0)}},
 		// ATL-NO, 2022 week 1, 0:48 left in the 4th: three quarters are over, the 4th waits for the final.
 		{"fourth quarter", feedGame(squares.FeedIn, 4, []int{3, 13, 7, 3}, []int{7, 0, 3, 14}), 4,
-			[]ps{{1, 3, 7}, {2, 16, 7}, {3, 23, 10}}},
+			[]ps{pe(1, 3, 7), pe(2, 16, 7), pe(3, 23, 10)}},
 		// Overtime in play: the 4th quarter's square is the final's, so it is not settled yet.
 		{"overtime in play", feedGame(squares.FeedIn, 5, []int{7, 3, 7, 3, 0}, []int{0, 10, 3, 7, 0}), 4,
-			[]ps{{1, 7, 0}, {2, 10, 10}, {3, 17, 13}}},
+			[]ps{pe(1, 7, 0), pe(2, 10, 10), pe(3, 17, 13)}},
 		// MIA-NE, 2022 week 1.
 		{"final", feedGame(squares.FeedPost, 4, []int{3, 14, 3, 0}, []int{0, 0, 7, 0}), 4,
-			[]ps{{1, 3, 0}, {2, 17, 0}, {3, 20, 7}, {4, 20, 7}}},
+			[]ps{pe(1, 3, 0), pe(2, 17, 0), pe(3, 20, 7), pe(4, 20, 7)}},
 		// Overtime points count toward the final.
 		{"final in overtime", feedGame(squares.FeedPost, 5, []int{0, 10, 7, 3, 6}, []int{3, 7, 0, 10, 0}), 4,
-			[]ps{{1, 0, 3}, {2, 10, 10}, {3, 17, 10}, {4, 26, 20}}},
+			[]ps{pe(1, 0, 3), pe(2, 10, 10), pe(3, 17, 10), pe(4, 26, 20)}},
 		{"final in double overtime", feedGame(squares.FeedPost, 6, []int{7, 7, 7, 7, 0, 3}, []int{14, 0, 7, 7, 0, 0}), 4,
-			[]ps{{1, 7, 14}, {2, 14, 14}, {3, 21, 21}, {4, 31, 28}}},
+			[]ps{pe(1, 7, 14), pe(2, 14, 14), pe(3, 21, 21), pe(4, 31, 28)}},
 		// College basketball halves: Duke-Florida State and Virginia Tech-Syracuse (Final/OT, period 3), 2025-03-01.
-		{"halves final", feedGame(squares.FeedPost, 2, []int{47, 53}, []int{30, 35}), 2, []ps{{1, 47, 30}, {2, 100, 65}}},
+		{"halves final", feedGame(squares.FeedPost, 2, []int{47, 53}, []int{30, 35}), 2, []ps{pe(1, 47, 30), pe(2, 100, 65)}},
 		{"halves final in overtime", feedGame(squares.FeedPost, 3, []int{38, 44, 19}, []int{47, 35, 13}), 2,
-			[]ps{{1, 38, 47}, {2, 101, 95}}},
-		{"halves halftime", halftime(feedGame(squares.FeedIn, 1, []int{30}, []int{28})), 2, []ps{{1, 30, 28}}},
-		{"second half", feedGame(squares.FeedIn, 2, []int{30, 12}, []int{28, 20}), 2, []ps{{1, 30, 28}}},
-		{"halves overtime in play", feedGame(squares.FeedIn, 3, []int{30, 40, 2}, []int{28, 42, 0}), 2, []ps{{1, 30, 28}}},
+			[]ps{pe(1, 38, 47), pe(2, 101, 95)}},
+		{"halves halftime", halftime(feedGame(squares.FeedIn, 1, []int{30}, []int{28})), 2, []ps{pe(1, 30, 28)}},
+		{"second half", feedGame(squares.FeedIn, 2, []int{30, 12}, []int{28, 20}), 2, []ps{pe(1, 30, 28)}},
+		{"halves overtime in play", feedGame(squares.FeedIn, 3, []int{30, 40, 2}, []int{28, 42, 0}), 2, []ps{pe(1, 30, 28)}},
 		// A called-off game settles nothing.
 		{"postponed", feedGame(squares.FeedPostponed, 0, nil, nil), 4, nil},
 		{"cancelled mid-game", feedGame(squares.FeedCancelled, 3, []int{7, 7, 0}, []int{0, 3, 0}), 4, nil},
