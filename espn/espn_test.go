@@ -244,3 +244,34 @@ func TestScoreboardPostponed(t *testing.T) {
 		t.Errorf("full time: %+v", g)
 	}
 }
+
+func TestScoreboardNBAFinals(t *testing.T) {
+	// NBA, Sunday 2024-12-15, all final: ESPN writes GS, NY, SA, NO and WSH where NBA.com codes differ.
+	srv, _ := serveRecorded(t, "/apis/site/v2/sports/basketball/nba/scoreboard", "nba-20241215.json")
+	games := scoreboard(t, srv, "NBA", time.Date(2024, 12, 15, 12, 0, 0, 0, squares.Eastern))
+	if len(games) != 7 {
+		t.Errorf("%d games, want 7", len(games))
+	}
+	checkGame(t, games, squares.FeedGame{EventID: "401737912", League: "NBA", Start: utc("2024-12-16T01:30:00Z"),
+		Phase: squares.FeedPost, Completed: true, Period: 4, Detail: "Final",
+		Home: side("Golden State Warriors", "GS", 133, 33, 41, 33, 26), Away: side("Dallas Mavericks", "DAL", 143, 46, 35, 33, 29)},
+		4, []ps{pe(1, 33, 46), pe(2, 74, 81), pe(3, 107, 114), pe(4, 133, 143)})
+	list := make([]squares.FeedGame, 0, len(games))
+	for _, g := range games {
+		list = append(list, g)
+	}
+	for _, tc := range []struct{ home, away, want string }{
+		{"GSW", "DAL", "401737912"},
+		{"WAS", "BOS", "401736811"},
+		{"ORL", "NYK", "401737902"},
+		{"SAS", "MIN", "401736812"},
+		{"IND", "NOP", "401736810"},
+		{"Los Angeles Lakers", "Memphis Grizzlies", "401736814"},
+		{"NYK", "ORL", ""},
+	} {
+		got, ok := squares.MatchFeedGame("NBA", tc.home, tc.away, time.Date(2024, 12, 15, 18, 0, 0, 0, squares.Eastern), list)
+		if ok != (tc.want != "") || got.EventID != tc.want {
+			t.Errorf("MatchFeedGame(%s, %s) = %q, %v; want %q", tc.home, tc.away, got.EventID, ok, tc.want)
+		}
+	}
+}
