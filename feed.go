@@ -35,7 +35,7 @@ type FeedGame struct {
 	Phase     string    // FeedPre, FeedIn, FeedPost, FeedCancelled or FeedPostponed
 	Halftime  bool      // in play and at halftime
 	Completed bool      // the feed calls the game completed
-	Period    int       // the period in play: 5 and up is overtime in football, 3 and up in college basketball
+	Period    int       // the period in play: 5 and up is overtime in quarters, 3 and up in college basketball's halves
 	Detail    string    // the feed's status text, such as "Final/OT"
 }
 
@@ -67,6 +67,23 @@ func FeedStatus(name, state string, completed bool) (phase string, halftime bool
 		return FeedIn, false
 	default:
 		return FeedPre, false
+	}
+}
+
+// GameStatus is the status of our game that the feed's phase means (GameScheduled, GameLive,
+// GameCompleted, GameCancelled or GamePostponed).
+func (g FeedGame) GameStatus() string {
+	switch g.Phase {
+	case FeedIn:
+		return GameLive
+	case FeedPost:
+		return GameCompleted
+	case FeedCancelled:
+		return GameCancelled
+	case FeedPostponed:
+		return GamePostponed
+	default:
+		return GameScheduled
 	}
 }
 

@@ -229,3 +229,15 @@ func TestMatchFeedGame(t *testing.T) {
 		t.Error("matched an empty scoreboard")
 	}
 }
+
+func TestFeedGameStatus(t *testing.T) {
+	// The feed is authoritative: what it says becomes the game's status, whatever the scheduled kickoff.
+	for phase, want := range map[string]string{
+		squares.FeedPre: squares.GameScheduled, squares.FeedIn: squares.GameLive, squares.FeedPost: squares.GameCompleted,
+		squares.FeedCancelled: squares.GameCancelled, squares.FeedPostponed: squares.GamePostponed, "": squares.GameScheduled,
+	} {
+		if got := (squares.FeedGame{Phase: phase}).GameStatus(); got != want {
+			t.Errorf("GameStatus of phase %q = %q, want %q", phase, got, want)
+		}
+	}
+}

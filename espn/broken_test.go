@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -148,10 +149,13 @@ func TestScoreboardTimeout(t *testing.T) {
 
 func TestScoreboardLeagues(t *testing.T) {
 	var hits atomic.Int32
+	var mu sync.Mutex
 	var paths []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
+		mu.Lock()
 		paths = append(paths, r.URL.Path+"?"+r.URL.RawQuery)
+		mu.Unlock()
 		w.Write([]byte(`{"events":[]}`))
 	}))
 	t.Cleanup(srv.Close)

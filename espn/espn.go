@@ -71,7 +71,7 @@ func New(baseURL string, httpClient *http.Client) *Client {
 }
 
 // Scoreboard returns the games ESPN lists for one of our leagues on date's day in US Eastern time, each
-// with League set to leagueCode. Any broken answer is an error and returns no games.
+// with League set to the league code in upper case. Any broken answer is an error and returns no games.
 func (c *Client) Scoreboard(ctx context.Context, leagueCode string, date time.Time) ([]squares.FeedGame, error) {
 	code := strings.ToUpper(strings.TrimSpace(leagueCode))
 	l, ok := leagues[code]
