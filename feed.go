@@ -29,8 +29,8 @@ type FeedSide struct {
 type FeedGame struct {
 	EventID   string    // the provider's event id
 	League    string    // our league code, such as NFL
-	Home      FeedSide  // as the feed's homeAway says
-	Away      FeedSide  //
+	Home      FeedSide  // the home team, as the feed's homeAway says
+	Away      FeedSide  // the away team
 	Start     time.Time // scheduled start
 	Phase     string    // FeedPre, FeedIn, FeedPost, FeedCancelled or FeedPostponed
 	Halftime  bool      // in play and at halftime
