@@ -1,0 +1,115 @@
+package escrow_test
+
+import (
+	"testing"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store/storetest"
+)
+
+// nflGame is a whole game through the manual feed: Q1 ends 7-3, Q2 14-3, Q3 14-10, final 24-17.
+var nflGame = []squares.ScoreUpdate{
+	{HomeScore: 0, AwayScore: 0, Quarter: 1, Status: "live"}, {HomeScore: 7, AwayScore: 0, Quarter: 1, Status: "1q"},
+	{HomeScore: 7, AwayScore: 3, Quarter: 1, Status: "1q"}, {HomeScore: 10, AwayScore: 3, Quarter: 2, Status: "2q"},
+	{HomeScore: 14, AwayScore: 3, Quarter: 2, Status: "2q"}, {HomeScore: 14, AwayScore: 10, Quarter: 3, Status: "3q"},
+	{HomeScore: 21, AwayScore: 10, Quarter: 4, Status: "4q"}, {HomeScore: 24, AwayScore: 17, Quarter: 4, Status: "ft"},
+}
+
+// TestSettleFullTenDollarPool plays a whole game through the manual feed for a full $10 pool: four
+// winners paid 225.00 each from the 1,000.00 pot, 100.00 to the house, the books balanced; then replays
+// every update, which changes nothing.
+func TestSettleFullTenDollarPool(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		e := newEnv(t, engine)
+		pool := e.game()[3]
+		e.fill(pool)
+		e.runOnce() // captures the complete pool's payments
+		if got := e.balance(squares.PoolEscrowAccount(pool.ID)); got != 100000 {
+			t.Fatalf("escrow %s before the game, want 1000.00", got)
+		}
+		for round := 0; round < 2; round++ {
+			for _, u := range nflGame {
+				out, err := e.db.ApplyScore(e.ctx, pool.GameID, u)
+				if round == 1 {
+					if err == nil && (out.Changed || len(out.Winners) > 0) {
+						t.Fatalf("replay of %+v changed something: %+v", u, out)
+					}
+					if err != nil && squares.ErrorCode(err) != squares.EUNPROCESSABLE {
+						t.Fatalf("replay of %+v: %v", u, err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("%+v: %v", u, err)
+				}
+			}
+			ws, err := e.db.ListWinners(e.ctx, pool.ID)
+			if err != nil || len(ws) != 4 {
+				t.Fatalf("round %d: %d winners, %v", round, len(ws), err)
+			}
+			for _, w := range ws {
+				if w.Amount != 22500 || w.Status != squares.WinnerCredited || w.UserID == 0 {
+					t.Errorf("winner %+v, want 225.00 credited to a player", w)
+				}
+			}
+			// A player may win twice; their winnings hold both prizes once.
+			var credited squares.Cents
+			seen := map[int64]bool{}
+			for _, w := range ws {
+				if !seen[w.UserID] {
+					seen[w.UserID] = true
+					credited += e.balance(squares.UserWinningsAccount(w.UserID))
+				}
+			}
+			if credited != 90000 || e.balance(squares.AccountHouseFees) != 10000 ||
+				e.balance(squares.PoolEscrowAccount(pool.ID)) != 0 {
+				t.Fatalf("round %d: winnings %s, fees %s, escrow %s; want 900.00, 100.00, 0.00", round, credited,
+					e.balance(squares.AccountHouseFees), e.balance(squares.PoolEscrowAccount(pool.ID)))
+			}
+			var fees, prizes int
+			for _, tx := range e.ledger() {
+				switch tx.Kind {
+				case squares.LedgerHouseFee:
+					fees++
+				case squares.LedgerPrize:
+					prizes++
+				}
+			}
+			if fees != 1 || prizes != 4 {
+				t.Fatalf("round %d: %d fee and %d prize transactions, want 1 and 4", round, fees, prizes)
+			}
+		}
+		if p := e.pool(pool.ID); p.Status != squares.PoolCompleted {
+			t.Fatalf("pool %s after the final, want completed", p.Status)
+		}
+	})
+}
+
+// TestSettleOvertimeCountsTowardTheFinal: a final reached in overtime pays the final score, overtime
+// included, not the score at the end of regulation.
+func TestSettleOvertimeCountsTowardTheFinal(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		e := newEnv(t, engine)
+		pool := e.game()[3]
+		e.fill(pool)
+		e.runOnce()
+		for _, u := range []squares.ScoreUpdate{
+			{HomeScore: 3, AwayScore: 0, Quarter: 1, Status: "1q"}, {HomeScore: 10, AwayScore: 7, Quarter: 2, Status: "2q"},
+			{HomeScore: 17, AwayScore: 14, Quarter: 3, Status: "3q"}, {HomeScore: 24, AwayScore: 24, Quarter: 4, Status: "4q"},
+			{HomeScore: 24, AwayScore: 24, Quarter: 5, Status: "ot"}, {HomeScore: 30, AwayScore: 24, Quarter: 5, Status: "ft"},
+		} {
+			if _, err := e.db.ApplyScore(e.ctx, pool.GameID, u); err != nil {
+				t.Fatalf("%+v: %v", u, err)
+			}
+		}
+		ws, _ := e.db.ListWinners(e.ctx, pool.ID)
+		if len(ws) != 4 || ws[3].HomeScore != 30 || ws[3].AwayScore != 24 || ws[3].Amount != 22500 {
+			t.Fatalf("final winner %+v, want 30-24 paid 225.00", ws)
+		}
+		p := e.pool(pool.ID)
+		cell, _ := squares.WinningCell(p.Pool, squares.PeriodScore{Home: 30, Away: 24})
+		if ws[3].Row != cell.Row || ws[3].Column != cell.Column {
+			t.Fatalf("final square %d,%d, want %v", ws[3].Row, ws[3].Column, cell)
+		}
+	})
+}
