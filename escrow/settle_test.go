@@ -1,6 +1,7 @@
 package escrow_test
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/squaresapp/squares"
@@ -110,6 +111,48 @@ func TestSettleOvertimeCountsTowardTheFinal(t *testing.T) {
 		cell, _ := squares.WinningCell(p.Pool, squares.PeriodScore{Home: 30, Away: 24})
 		if ws[3].Row != cell.Row || ws[3].Column != cell.Column {
 			t.Fatalf("final square %d,%d, want %v", ws[3].Row, ws[3].Column, cell)
+		}
+	})
+}
+
+// TestSettleConcurrentReplays: the same updates sent at once by several callers (a feed and an admin,
+// two instances) pay each period once.
+func TestSettleConcurrentReplays(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		e := newEnv(t, engine)
+		pool := e.game()[3]
+		e.fill(pool)
+		e.runOnce()
+		var wg sync.WaitGroup
+		errs := make(chan error, 8*len(nflGame))
+		for range 8 {
+			wg.Go(func() {
+				for _, u := range nflGame {
+					if _, err := e.db.ApplyScore(e.ctx, pool.GameID, u); err != nil &&
+						squares.ErrorCode(err) != squares.EUNPROCESSABLE {
+						errs <- err
+					}
+				}
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatalf("concurrent update: %v", err)
+		}
+		fees, prizes := 0, 0
+		for _, tx := range e.ledger() {
+			switch tx.Kind {
+			case squares.LedgerHouseFee:
+				fees++
+			case squares.LedgerPrize:
+				prizes++
+			}
+		}
+		ws, _ := e.db.ListWinners(e.ctx, pool.ID)
+		if fees != 1 || prizes != 4 || len(ws) != 4 || e.balance(squares.PoolEscrowAccount(pool.ID)) != 0 {
+			t.Fatalf("%d fees, %d prizes, %d winners, escrow %s", fees, prizes, len(ws),
+				e.balance(squares.PoolEscrowAccount(pool.ID)))
 		}
 	})
 }

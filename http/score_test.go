@@ -166,3 +166,30 @@ func TestScoreEntryInput(t *testing.T) {
 		}
 	})
 }
+
+// TestScoreBroadcastsLive: a score update reaches a browser watching the game as a gameUpdate with the
+// new score, and one watching a pool of the game as a poolUpdate carrying it, on both engines (in-process
+// events for SQLite, LISTEN/NOTIFY for PostgreSQL).
+func TestScoreBroadcastsLive(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		srv := startLive(t, storetest.URL(t, engine))
+		p := openFreePool(t, srv.db)
+		ws := dialWS(t, srv.URL())
+		sendWS(t, ws, map[string]any{"type": "subscribeToGame", "gameId": p.GameID})
+		readUntil(t, ws, "subscribed")
+		sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": p.ID})
+		readUntil(t, ws, "subscribed")
+		if _, err := srv.db.ApplyScore(context.Background(), p.GameID, squares.ScoreUpdate{HomeScore: 7, AwayScore: 3,
+			Quarter: 1, Status: "1q"}); err != nil {
+			t.Fatal(err)
+		}
+		g := readMatching(t, ws, "gameUpdate", func(m map[string]any) bool { return m["homeScore"] == float64(7) })
+		if g["awayScore"] != float64(3) || g["status"] != squares.GameLive || g["quarter"] != float64(1) {
+			t.Fatalf("gameUpdate = %v", g)
+		}
+		pu := readMatching(t, ws, "poolUpdate", func(m map[string]any) bool { return m["gameUpdate"] != nil })
+		if gu := pu["gameUpdate"].(map[string]any); pu["poolId"] != float64(p.ID) || gu["homeScore"] != float64(7) {
+			t.Fatalf("poolUpdate = %v", pu)
+		}
+	})
+}
