@@ -193,3 +193,30 @@ func TestScoreBroadcastsLive(t *testing.T) {
 		}
 	})
 }
+
+// TestPostponedGameReturnsThePayments: an admin's "postponed" cancels the game's pools and the escrow
+// returns every payment (a hold released, nothing charged), the books balanced.
+func TestPostponedGameReturnsThePayments(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startPayAPI(t, engine, payOptions{webhooks: true})
+		five := s.paidGame(t)[2]
+		ann, _ := s.storePlayer(t, squares.RoleUser)
+		pay := buy(t, ann, five, at(0, 0), at(0, 1))
+		admin := s.admin(t)
+		r := admin.post(fmt.Sprintf("/api/admin/games/%d/score", five.GameID),
+			map[string]any{"homeScore": 0, "awayScore": 0, "status": "postponed"}).want(http.StatusOK).obj()
+		if len(r["cancelledPools"].([]any)) != 5 {
+			t.Fatalf("cancelled pools = %v", r["cancelledPools"])
+		}
+		pays, err := s.db.ListPoolPayments(context.Background(), five.ID)
+		if err != nil || len(pays) != 1 || pays[0].Status != squares.PaymentReleased {
+			t.Fatalf("payments after the postponement = %v, %v (purchase %v)", pays, err, pay)
+		}
+		if sum := admin.get("/api/admin/ledger/summary").want(http.StatusOK).obj(); sum["total"] != "0.00" {
+			t.Fatalf("ledger = %v", sum)
+		}
+		// A postponed game's update again cancels nothing more and answers no error.
+		admin.post(fmt.Sprintf("/api/admin/games/%d/score", five.GameID),
+			map[string]any{"homeScore": 0, "awayScore": 0, "status": "postponed"}).want(http.StatusOK)
+	})
+}
