@@ -156,3 +156,45 @@ func TestSettleConcurrentReplays(t *testing.T) {
 		}
 	})
 }
+
+// TestSettleHouseSquareKeepsItsPrize: a square the house took over (a hold the issuer cancelled in the
+// complete pool) wins Q1: the winner is the house's, its prize goes to house:winnings, and the books
+// still close with the escrow empty at the final.
+func TestSettleHouseSquareKeepsItsPrize(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		e := newEnv(t, engine)
+		pool := e.game()[3]
+		first := e.buy(e.player("Ann"), pool, cellsFrom(0, squares.PublicSquaresPerPlayer)...)
+		for i := squares.PublicSquaresPerPlayer; i < squares.SquaresPerPool; i += squares.PublicSquaresPerPlayer {
+			e.buy(e.player("Filler"), pool, cellsFrom(i, squares.PublicSquaresPerPlayer)...)
+		}
+		if _, err := e.sb.Cancel(e.ctx, first.Payment.ProviderPaymentID, "issuer"); err != nil {
+			t.Fatal(err)
+		}
+		e.runOnce()
+		if sq := e.squaresOf(pool.ID)[cell(0, 0)]; !sq.IsHouse {
+			t.Fatalf("square 0,0 = %+v, want the house's", sq)
+		}
+		p := e.pool(pool.ID)
+		// Q1 ends on the digits of square (0, 0); the rest as nflGame.
+		h, a := p.HomeNumbers[0], p.AwayNumbers[0]
+		for _, u := range []squares.ScoreUpdate{
+			{HomeScore: h, AwayScore: a, Quarter: 1, Status: "1q"}, {HomeScore: 20, AwayScore: 10, Quarter: 2, Status: "2q"},
+			{HomeScore: 21, AwayScore: 10, Quarter: 3, Status: "3q"}, {HomeScore: 24, AwayScore: 17, Quarter: 4, Status: "ft"},
+		} {
+			if _, err := e.db.ApplyScore(e.ctx, pool.GameID, u); err != nil {
+				t.Fatalf("%+v: %v", u, err)
+			}
+		}
+		ws, _ := e.db.ListWinners(e.ctx, pool.ID)
+		if len(ws) != 4 || ws[0].Status != squares.WinnerHouse || ws[0].UserID != 0 || ws[0].Row != 0 || ws[0].Column != 0 {
+			t.Fatalf("Q1 winner %+v, want the house's square 0,0", ws[0])
+		}
+		if got := e.balance(squares.AccountHouseWinnings); got != 22500 {
+			t.Fatalf("house winnings %s, want 225.00", got)
+		}
+		if got := e.balance(squares.PoolEscrowAccount(pool.ID)); got != 0 {
+			t.Fatalf("escrow %s after the final, want 0.00", got)
+		}
+	})
+}
