@@ -100,6 +100,23 @@ func TestApplyScoreCollegeBasketballHalves(t *testing.T) {
 	}
 }
 
+func TestApplyScoreHalftimeInQuarters(t *testing.T) {
+	// ht ends Q2 with the score it reports; the third quarter then starts from it.
+	g, ended := play(t, 4, up(7, 3, 1, "1q"), up(14, 3, 2, "2q"), up(17, 3, 0, "ht"))
+	want := []squares.PeriodScore{{Period: 1, Home: 7, Away: 3}, {Period: 2, Home: 17, Away: 3}}
+	if !slices.Equal(ended, want) || g.Quarter != 2 {
+		t.Fatalf("ended %v (quarter %d), want %v", ended, g.Quarter, want)
+	}
+	res, err := squares.ApplyScore(g, 4, up(17, 3, 0, "ht"))
+	if err != nil || res.Changed {
+		t.Fatalf("halftime replayed: %+v %v", res, err)
+	}
+	res, err = squares.ApplyScore(g, 4, up(24, 3, 3, "3q"))
+	if err != nil || len(res.Ended) != 0 {
+		t.Fatalf("Q3 after halftime ended %v, %v", res.Ended, err)
+	}
+}
+
 func TestApplyScoreSkippedPeriods(t *testing.T) {
 	// A report from Q3 after Q1: Q1 and Q2 end at the last score reported (nothing was reported in Q2).
 	_, ended := play(t, 4, up(7, 0, 1, "1q"), up(14, 0, 3, "3q"))

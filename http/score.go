@@ -88,7 +88,8 @@ func (s *Server) handleAdminScore(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleSimulateScore is the developer test call POST /api/simulate-score-update {gameId, homeScore,
-// awayScore, quarter, status}: an admin's score entry without corrections, in development mode only.
+// awayScore, quarter, status?}: an admin's score entry without corrections, in development mode only. The
+// spec's call sends no status: the game is then live.
 func (s *Server) handleSimulateScore(w http.ResponseWriter, r *http.Request) {
 	var req scoreRequest
 	if err := decode(w, r, &req); err != nil {
@@ -100,6 +101,9 @@ func (s *Server) handleSimulateScore(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req.Correction = false
+	if strings.TrimSpace(req.Status) == "" {
+		req.Status = squares.GameLive
+	}
 	s.applyScore(w, r, int64(req.GameID), req)
 }
 

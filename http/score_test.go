@@ -143,6 +143,12 @@ func TestScoreEntryInput(t *testing.T) {
 		if ended := r["endedPeriods"].([]any); len(ended) != 1 || len(r["winners"].([]any)) != 1 {
 			t.Fatalf("Q1 ended %v, winners %v", ended, r["winners"])
 		}
+		// The spec's call sends no status: a quarter means the game is live.
+		r = admin.post("/api/simulate-score-update", map[string]any{"gameId": g.ID, "homeScore": 7, "awayScore": 3,
+			"quarter": 2}).want(http.StatusOK).obj()
+		if gm := r["game"].(map[string]any); gm["status"] != squares.GameLive || r["changed"] != false {
+			t.Fatalf("simulate without a status = %v", r)
+		}
 		ws := s.client(t).get(fmt.Sprintf("/api/pools/%d/winners", pools[0].ID)).want(http.StatusOK).list()
 		if len(ws) != 1 || ws[0]["amount"] != "0.00" || ws[0]["status"] != "free" || ws[0]["homeScore"] != float64(7) ||
 			ws[0]["awayScore"] != float64(0) {
