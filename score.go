@@ -87,7 +87,8 @@ func (g *Game) PeriodScores(periods int) []PeriodScore {
 // game's score before the update that reports a later period), and the final period's is the final score,
 // overtime included. Scores never go down unless the update is a correction, and even a correction
 // cannot go below a period end already recorded (its winners are paid); the period in play never goes
-// back; a completed or cancelled game takes no other update. Replaying an update already applied
+// back; a period cannot end on a game that never had a score reported unless the score is 0-0 (its end
+// score would be a guess); a completed or cancelled game takes no other update. Replaying an update already applied
 // changes nothing.
 func ApplyScore(g Game, periods int, u ScoreUpdate) (ScoreResult, error) {
 	res := ScoreResult{Game: g, FromStatus: g.Status}
@@ -174,6 +175,10 @@ func ApplyScore(g Game, periods int, u ScoreUpdate) (ScoreResult, error) {
 			h, a := oldHome, oldAway
 			if k >= inPlay || (status == GameCompleted && k == periods) {
 				h, a = u.HomeScore, u.AwayScore
+			} else if g.HomeScore == nil && (u.HomeScore > 0 || u.AwayScore > 0) {
+				// Nobody reported a score in or before this period; only at 0-0 is its end score certain.
+				return res, Errorf(EUNPROCESSABLE, "No score was reported for %s; report the score at its end first.",
+					PeriodLabel(k, periods))
 			}
 			next.HomePeriod[k-1], next.AwayPeriod[k-1] = intPtr(h), intPtr(a)
 			res.Ended = append(res.Ended, PeriodScore{Period: k, Home: h, Away: a})

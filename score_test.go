@@ -157,6 +157,15 @@ func TestApplyScoreRefusals(t *testing.T) {
 	if err != nil || !res.Changed || *res.Game.HomeScore != 7 {
 		t.Fatalf("correction: %+v %v", res, err)
 	}
+	// A first report from a later period cannot end the periods before it with a score nobody reported;
+	// at 0-0 they certainly ended 0-0.
+	fresh := squares.Game{Status: squares.GameScheduled}
+	if _, err := squares.ApplyScore(fresh, 4, up(10, 3, 2, "2q")); squares.ErrorCode(err) != squares.EUNPROCESSABLE {
+		t.Errorf("first report from Q2 at 10-3: %v, want unprocessable", err)
+	}
+	if res, err := squares.ApplyScore(fresh, 4, up(0, 0, 2, "2q")); err != nil || len(res.Ended) != 1 || res.Ended[0].Home != 0 {
+		t.Errorf("first report from Q2 at 0-0: %+v %v", res, err)
+	}
 	// A cancelled game takes no more scores.
 	res, err = squares.ApplyScore(g, 4, up(10, 3, 0, "cancelled"))
 	if err != nil || res.Game.Status != squares.GameCancelled || len(res.Ended) != 0 {
