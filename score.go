@@ -14,6 +14,9 @@ type ScoreUpdate struct {
 	Quarter    int
 	Status     string
 	Correction bool
+	// PeriodEnds, when set, are end scores a feed computed itself (PeriodEndScores, from its points per
+	// period), in period order from the first: they end the periods they list instead of the manual rule.
+	PeriodEnds []PeriodScore
 }
 
 // MaxQuarter bounds the period numbers a score update may carry.
@@ -131,7 +134,7 @@ func ApplyScore(g Game, periods int, u ScoreUpdate) (ScoreResult, error) {
 	oldHome, oldAway := deref(g.HomeScore), deref(g.AwayScore)
 	same := g.Status == status && g.Quarter == quarter && g.HomeScore != nil && g.AwayScore != nil &&
 		oldHome == u.HomeScore && oldAway == u.AwayScore
-	if same && !(halftime && g.EndedPeriods(periods) < periods/2) {
+	if same && !(halftime && g.EndedPeriods(periods) < periods/2) && len(u.PeriodEnds) <= g.EndedPeriods(periods) {
 		return res, nil
 	}
 	switch g.Status {
@@ -160,7 +163,15 @@ func ApplyScore(g Game, periods int, u ScoreUpdate) (ScoreResult, error) {
 	next := g
 	next.Status, next.Quarter = status, quarter
 	next.HomeScore, next.AwayScore = &u.HomeScore, &u.AwayScore
-	if status == GameLive || status == GameCompleted {
+	if u.PeriodEnds != nil && (status == GameLive || status == GameCompleted) {
+		if err := checkPeriodEnds(g, periods, ended, status, u); err != nil {
+			return res, err
+		}
+		for _, e := range u.PeriodEnds[ended:] {
+			next.HomePeriod[e.Period-1], next.AwayPeriod[e.Period-1] = intPtr(e.Home), intPtr(e.Away)
+			res.Ended = append(res.Ended, e)
+		}
+	} else if status == GameLive || status == GameCompleted {
 		inPlay := max(periodSlot(quarter, periods), 1)
 		n := min(inPlay-1, periods-1)
 		if halftime {
@@ -186,6 +197,35 @@ func ApplyScore(g Game, periods int, u ScoreUpdate) (ScoreResult, error) {
 	}
 	res.Game, res.Changed = next, true
 	return res, nil
+}
+
+// checkPeriodEnds checks a feed's period end scores against the update and the ends already recorded:
+// periods in order from the first, never more than the game pays, every one at the final; scores that
+// never go down nor pass the update's, the final's equal to it; and the ends already recorded (and paid)
+// unchanged.
+func checkPeriodEnds(g Game, periods, ended int, status string, u ScoreUpdate) error {
+	ends := u.PeriodEnds
+	if len(ends) > periods || (status == GameCompleted && len(ends) != periods) {
+		return Errorf(EUNPROCESSABLE, "The feed lists %d period ends for a game of %d periods.", len(ends), periods)
+	}
+	h, a := 0, 0
+	for i, e := range ends {
+		if e.Period != i+1 || e.Home < h || e.Away < a || e.Home > u.HomeScore || e.Away > u.AwayScore {
+			return Errorf(EUNPROCESSABLE, "The feed's period ends %v do not fit its score %d-%d.", ends, u.HomeScore, u.AwayScore)
+		}
+		h, a = e.Home, e.Away
+		if i < ended && (e.Home != *g.HomePeriod[i] || e.Away != *g.AwayPeriod[i]) {
+			return Errorf(EUNPROCESSABLE, "The feed says %s ended %d-%d; it is recorded (and paid) at %d-%d.",
+				PeriodLabel(i+1, periods), e.Home, e.Away, *g.HomePeriod[i], *g.AwayPeriod[i])
+		}
+	}
+	if status == GameCompleted && (h != u.HomeScore || a != u.AwayScore) {
+		return Errorf(EUNPROCESSABLE, "The feed's final %d-%d differs from its score %d-%d.", h, a, u.HomeScore, u.AwayScore)
+	}
+	if len(ends) < ended {
+		return Errorf(EUNPROCESSABLE, "The feed lists %d period ends; %d are recorded.", len(ends), ended)
+	}
+	return nil
 }
 
 func deref(p *int) int {

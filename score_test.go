@@ -175,3 +175,41 @@ func TestApplyScoreRefusals(t *testing.T) {
 		t.Fatalf("score after cancel: %v", err)
 	}
 }
+
+func TestApplyScoreFeedPeriodEnds(t *testing.T) {
+	// A feed that was down for Q1 and Q2 reports Q3 with its linescores: the ends are the feed's, not the
+	// score at the poll.
+	ends := []squares.PeriodScore{{Period: 1, Home: 7, Away: 0}, {Period: 2, Home: 10, Away: 10}}
+	u := up(17, 13, 3, "live")
+	u.PeriodEnds = ends
+	res, err := squares.ApplyScore(squares.Game{Status: squares.GameScheduled}, 4, u)
+	if err != nil || !slices.Equal(res.Ended, ends) {
+		t.Fatalf("ended %v, %v; want %v", res.Ended, err, ends)
+	}
+	g := res.Game
+	again, err := squares.ApplyScore(g, 4, u)
+	if err != nil || again.Changed {
+		t.Fatalf("replay: %+v %v", again, err)
+	}
+	final := up(27, 20, 4, "ft")
+	final.PeriodEnds = append(ends[:2:2], squares.PeriodScore{Period: 3, Home: 17, Away: 13}, squares.PeriodScore{Period: 4, Home: 27, Away: 20})
+	res, err = squares.ApplyScore(g, 4, final)
+	if err != nil || len(res.Ended) != 2 || res.Ended[1].Home != 27 {
+		t.Fatalf("final: %+v %v", res.Ended, err)
+	}
+	for name, pe := range map[string][]squares.PeriodScore{
+		"a paid period changed": {{Period: 1, Home: 3, Away: 0}, {Period: 2, Home: 10, Away: 10}},
+		"out of order":          {{Period: 2, Home: 7, Away: 0}},
+		"above the score":       {{Period: 1, Home: 7, Away: 0}, {Period: 2, Home: 10, Away: 10}, {Period: 3, Home: 30, Away: 13}},
+		"final short":           {{Period: 1, Home: 7, Away: 0}, {Period: 2, Home: 10, Away: 10}},
+	} {
+		bad := up(27, 20, 4, "ft")
+		if name != "final short" {
+			bad = up(17, 13, 4, "live")
+		}
+		bad.PeriodEnds = pe
+		if _, err := squares.ApplyScore(g, 4, bad); squares.ErrorCode(err) != squares.EUNPROCESSABLE {
+			t.Errorf("%s: %v, want unprocessable", name, err)
+		}
+	}
+}
