@@ -64,13 +64,12 @@ func periodSlot(quarter, periods int) int {
 	return min(max(quarter, 0), periods)
 }
 
-// EndedPeriods is how many of a game's paying periods have a recorded end score.
+// EndedPeriods is how many of a game's paying periods, from the first, have a recorded end score. A
+// schedule import's final alone (Q4 without Q1-Q3) ends none.
 func (g *Game) EndedPeriods(periods int) int {
 	n := 0
-	for i := 0; i < periods && i < len(g.HomePeriod); i++ {
-		if g.HomePeriod[i] != nil && g.AwayPeriod[i] != nil {
-			n = i + 1
-		}
+	for n < periods && n < len(g.HomePeriod) && g.HomePeriod[n] != nil && g.AwayPeriod[n] != nil {
+		n++
 	}
 	return n
 }

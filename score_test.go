@@ -213,3 +213,18 @@ func TestApplyScoreFeedPeriodEnds(t *testing.T) {
 		}
 	}
 }
+
+func TestEndedPeriodsOfAnImportedFinal(t *testing.T) {
+	// A schedule import stores a final with no period scores (home_q4 only): no period counts as ended,
+	// and replaying that final changes nothing.
+	g := squares.Game{Status: squares.GameCompleted, HomeScore: ptr(24), AwayScore: ptr(17), Quarter: 4}
+	g.HomePeriod[3], g.AwayPeriod[3] = ptr(24), ptr(17)
+	if n := g.EndedPeriods(4); n != 0 || len(g.PeriodScores(4)) != 0 {
+		t.Fatalf("ended %d, scores %v", n, g.PeriodScores(4))
+	}
+	if res, err := squares.ApplyScore(g, 4, up(24, 17, 4, "ft")); err != nil || res.Changed {
+		t.Fatalf("replayed imported final: %+v %v", res, err)
+	}
+}
+
+func ptr(n int) *int { return &n }
