@@ -100,20 +100,21 @@ func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int) ([]s
 			continue
 		}
 		p.Game = g
+		recorded := false
 		for _, s := range ended {
 			w, ok, err := settlePeriod(ctx, tx, p.Pool, s)
 			if err != nil {
 				return nil, nil, err
 			}
 			if ok {
-				winners = append(winners, w)
+				winners, recorded = append(winners, w), true
 			}
 		}
 		if g.Status == squares.GameCompleted && len(ended) == periods {
 			if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolCompleted, squares.CheckFollowGame); err != nil {
 				return nil, nil, err
 			}
-		} else if len(ended) > 0 {
+		} else if recorded {
 			tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: g.ID})
 		}
 	}
