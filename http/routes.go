@@ -83,6 +83,10 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/teams", public, s.handleListTeams},
 		{"GET", "/api/games", public, s.handleListGames},
 		{"POST", "/api/games", admin, s.handleCreateGame},
+		// Scores and winners (score.go).
+		{"POST", "/api/admin/games/{id}/score", admin, s.handleAdminScore},
+		{"POST", "/api/simulate-score-update", admin | dev, s.handleSimulateScore},
+		{"GET", "/api/pools/{id}/winners", public, s.handleListWinners},
 
 		// Pools and squares.
 		{"GET", "/api/pools", public, s.handleListPools},

@@ -1,0 +1,177 @@
+package http
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/squaresapp/squares"
+)
+
+// scoreRequest is a manual score update: an admin's (correction allowed) or the simulator's (gameId).
+type scoreRequest struct {
+	GameID     flexInt `json:"gameId"`
+	HomeScore  *int    `json:"homeScore"`
+	AwayScore  *int    `json:"awayScore"`
+	Quarter    *int    `json:"quarter"`
+	Status     string  `json:"status"`
+	Correction bool    `json:"correction"`
+}
+
+// update checks that the request carries both scores and a status and returns it as a score update.
+func (req scoreRequest) update() (squares.ScoreUpdate, error) {
+	var v squares.Validation
+	if req.HomeScore == nil {
+		v.Add("homeScore", "Home score is required")
+	}
+	if req.AwayScore == nil {
+		v.Add("awayScore", "Away score is required")
+	}
+	if strings.TrimSpace(req.Status) == "" {
+		v.Add("status", "Status is required")
+	}
+	if err := v.Err(); err != nil {
+		return squares.ScoreUpdate{}, err
+	}
+	u := squares.ScoreUpdate{HomeScore: *req.HomeScore, AwayScore: *req.AwayScore, Status: req.Status,
+		Correction: req.Correction}
+	if req.Quarter != nil {
+		u.Quarter = *req.Quarter
+	}
+	return u, nil
+}
+
+type periodScoreJSON struct {
+	Period      int    `json:"period"`
+	PeriodLabel string `json:"periodLabel"`
+	HomeScore   int    `json:"homeScore"`
+	AwayScore   int    `json:"awayScore"`
+}
+
+type winnerJSON struct {
+	PoolID      int64         `json:"poolId"`
+	Period      int           `json:"period"`
+	PeriodLabel string        `json:"periodLabel"`
+	HomeScore   int           `json:"homeScore"`
+	AwayScore   int           `json:"awayScore"`
+	Row         int           `json:"row"`
+	Column      int           `json:"column"`
+	UserID      string        `json:"userId"`
+	FirstName   string        `json:"firstName"`
+	Amount      squares.Cents `json:"amount"`
+	Status      string        `json:"status"`
+}
+
+func toWinnerJSON(w *squares.Winner, periods int) winnerJSON {
+	out := winnerJSON{PoolID: w.PoolID, Period: w.Period, PeriodLabel: squares.PeriodLabel(w.Period, periods),
+		HomeScore: w.HomeScore, AwayScore: w.AwayScore, Row: w.Row, Column: w.Column, UserID: itoa(w.UserID),
+		FirstName: w.FirstName, Amount: w.Amount, Status: w.Status}
+	if w.UserID == 0 {
+		out.UserID, out.FirstName = squares.HouseUserID, "House"
+	}
+	return out
+}
+
+// handleAdminScore is an admin's score entry for a game: POST /api/admin/games/{id}/score.
+func (s *Server) handleAdminScore(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var req scoreRequest
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.applyScore(w, r, id, req)
+}
+
+// handleSimulateScore is the developer test call POST /api/simulate-score-update {gameId, homeScore,
+// awayScore, quarter, status?}: an admin's score entry without corrections, in development mode only. The
+// spec's call sends no status: the game is then live.
+func (s *Server) handleSimulateScore(w http.ResponseWriter, r *http.Request) {
+	var req scoreRequest
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if req.GameID <= 0 {
+		s.Error(w, r, squares.FieldError("gameId", "Please enter a game ID"))
+		return
+	}
+	req.Correction = false
+	if strings.TrimSpace(req.Status) == "" {
+		req.Status = squares.GameLive
+	}
+	s.applyScore(w, r, int64(req.GameID), req)
+}
+
+// applyScore applies the update, then cancels (and refunds, through the escrow) the pools of a game
+// that was called off, and answers the game, the periods ended, the winners recorded and the pools
+// cancelled.
+func (s *Server) applyScore(w http.ResponseWriter, r *http.Request, gameID int64, req scoreRequest) {
+	u, err := req.update()
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out, err := s.Store.ApplyScore(r.Context(), gameID, u)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	periods := (&squares.League{ID: out.Game.LeagueID}).Periods()
+	ended := []periodScoreJSON{}
+	for _, p := range out.Ended {
+		ended = append(ended, periodScoreJSON{Period: p.Period, PeriodLabel: squares.PeriodLabel(p.Period, periods),
+			HomeScore: p.Home, AwayScore: p.Away})
+	}
+	winners := []winnerJSON{}
+	for i := range out.Winners {
+		winners = append(winners, toWinnerJSON(&out.Winners[i], periods))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": toGameJSON(out.Game), "changed": out.Changed,
+		"endedPeriods": ended, "winners": winners, "cancelledPools": s.cancelPools(r.Context(), out.CancelPools)})
+}
+
+// cancelPools cancels the pools of a called-off game and returns their money through the escrow (or,
+// without one, only cancels them: no money moved). A pool that cannot be cancelled is logged and left
+// out of the answer; a repeated update tries again.
+func (s *Server) cancelPools(ctx context.Context, ids []int64) []int64 {
+	done := []int64{}
+	for _, id := range ids {
+		var err error
+		if s.Escrow != nil {
+			_, err = s.Escrow.CancelPool(ctx, id)
+		} else {
+			_, err = s.Store.SetPoolStatus(ctx, id, squares.PoolCancelled)
+		}
+		if err != nil {
+			s.Logger.Warn("cancel pool of a called-off game", "pool", id, "err", err)
+			continue
+		}
+		done = append(done, id)
+	}
+	return done
+}
+
+// handleListWinners lists a pool's winners by period: GET /api/pools/{id}/winners, public, for a pool
+// the viewer may see.
+func (s *Server) handleListWinners(w http.ResponseWriter, r *http.Request) {
+	p, err := s.findVisiblePool(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	ws, err := s.Store.ListWinners(r.Context(), p.ID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := []winnerJSON{}
+	for _, wn := range ws {
+		out = append(out, toWinnerJSON(wn, len(p.PayoutSchedule)))
+	}
+	writeJSON(w, http.StatusOK, out)
+}

@@ -1,0 +1,192 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/squaresapp/squares"
+)
+
+// ScoreOutcome is what a score update did.
+type ScoreOutcome struct {
+	// Game is the game as it stands after the update.
+	Game *squares.Game
+	// Changed reports that the update changed the game (a replay changes nothing).
+	Changed bool
+	// Ended lists the periods the update ended, with their end scores.
+	Ended []squares.PeriodScore
+	// Winners lists the winners recorded by this update, prizes credited.
+	Winners []squares.Winner
+	// CancelPools lists the pools of a game called off (cancelled or postponed) that are still to be
+	// cancelled and refunded: the caller passes each to the escrow's CancelPool, which returns the money.
+	CancelPools []int64
+}
+
+// ApplyScore applies a manual score update to a game (squares.ApplyScore) in one transaction: the game
+// locked, its score and ended periods written, its full pools started when it goes live, the winner of
+// every ended period of every started pool recorded with its prize credited through the ledger, and the
+// pools completed at the final. Winners are unique per pool and period and their ledger transactions
+// keyed by them, so each period pays exactly once however often an update is replayed, and a crash
+// leaves either all of it or none. Events for the game and the pools are published after the commit.
+func (db *DB) ApplyScore(ctx context.Context, gameID int64, u squares.ScoreUpdate) (*ScoreOutcome, error) {
+	var out *ScoreOutcome
+	err := db.update(ctx, func(tx *Tx) error {
+		g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.id = $1`+
+			tx.forUpdate("g"), gameID))
+		if err != nil {
+			return notFound(err, "Game")
+		}
+		periods := (&squares.League{ID: g.LeagueID}).Periods()
+		res, err := squares.ApplyScore(*g, periods, u)
+		if err != nil {
+			return err
+		}
+		out = &ScoreOutcome{Game: &res.Game, Changed: res.Changed, Ended: res.Ended}
+		if res.Changed {
+			if err := writeScore(ctx, tx, &res.Game); err != nil {
+				return err
+			}
+			tx.emit(squares.Event{Kind: squares.EventGame, GameID: gameID})
+		}
+		out.Winners, out.CancelPools, err = followScore(ctx, tx, &res.Game, periods)
+		return err
+	})
+	return out, err
+}
+
+func writeScore(ctx context.Context, tx *Tx, g *squares.Game) error {
+	g.UpdatedAt = tx.now
+	_, err := tx.ExecContext(ctx, `UPDATE games SET status = $1, home_score = $2, away_score = $3, quarter = $4,
+		home_q1 = $5, home_q2 = $6, home_q3 = $7, home_q4 = $8, away_q1 = $9, away_q2 = $10, away_q3 = $11,
+		away_q4 = $12, updated_at = $13 WHERE id = $14`, g.Status, intArg(g.HomeScore), intArg(g.AwayScore), g.Quarter,
+		intArg(g.HomePeriod[0]), intArg(g.HomePeriod[1]), intArg(g.HomePeriod[2]), intArg(g.HomePeriod[3]),
+		intArg(g.AwayPeriod[0]), intArg(g.AwayPeriod[1]), intArg(g.AwayPeriod[2]), intArg(g.AwayPeriod[3]),
+		tx.now, g.ID)
+	if err != nil {
+		return fmt.Errorf("write score: %w", err)
+	}
+	return nil
+}
+
+// followScore moves the game's pools with it and settles its ended periods: full pools start once the
+// game is live or over, started pools record each ended period's winner, and complete at the final; a
+// game called off names the pools still to cancel.
+func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int) ([]squares.Winner, []int64, error) {
+	pools, err := listPools(ctx, tx, PoolFilter{GameID: g.ID})
+	if err != nil {
+		return nil, nil, err
+	}
+	var winners []squares.Winner
+	var cancel []int64
+	ended := g.PeriodScores(periods)
+	for _, p := range pools {
+		status := p.Status
+		switch g.Status {
+		case squares.GameCancelled, squares.GamePostponed:
+			if squares.CanTransition(status, squares.PoolCancelled) {
+				cancel = append(cancel, p.ID)
+			}
+			continue
+		case squares.GameLive, squares.GameCompleted:
+			if status == squares.PoolFull {
+				if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolStarted, squares.CheckFollowGame); err != nil {
+					return nil, nil, err
+				}
+				status = squares.PoolStarted
+			}
+		}
+		if status != squares.PoolStarted || !p.NumbersGenerated() {
+			continue
+		}
+		p.Game = g
+		recorded := false
+		for _, s := range ended {
+			w, ok, err := settlePeriod(ctx, tx, p.Pool, s)
+			if err != nil {
+				return nil, nil, err
+			}
+			if ok {
+				winners, recorded = append(winners, w), true
+			}
+		}
+		if g.Status == squares.GameCompleted && len(ended) == periods {
+			if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolCompleted, squares.CheckFollowGame); err != nil {
+				return nil, nil, err
+			}
+		} else if recorded {
+			tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: g.ID})
+		}
+	}
+	return winners, cancel, nil
+}
+
+// settlePeriod records the winner of one ended period of a started pool and, for a paid pool, takes the
+// pool's fee (once) and credits the prize, all in the caller's transaction. A period already recorded is
+// left alone: it reports false.
+func settlePeriod(ctx context.Context, tx *Tx, p *squares.Pool, s squares.PeriodScore) (squares.Winner, bool, error) {
+	if s.Period > len(p.PayoutSchedule) {
+		return squares.Winner{}, false, nil
+	}
+	c, err := squares.WinningCell(p, s)
+	if err != nil {
+		return squares.Winner{}, false, err
+	}
+	var owner sql.NullInt64
+	err = tx.QueryRowContext(ctx, `SELECT user_id FROM squares WHERE pool_id = $1 AND row_idx = $2 AND col_idx = $3
+		AND state = 'owned'`, p.ID, c.Row, c.Column).Scan(&owner)
+	if err != nil && err != sql.ErrNoRows {
+		return squares.Winner{}, false, fmt.Errorf("winning square of pool %d: %w", p.ID, err)
+	}
+	// A square nobody owns (it cannot happen in a started pool) counts as the house's.
+	w, err := squares.PeriodWinner(p, s, c, owner.Int64)
+	if err != nil {
+		return squares.Winner{}, false, err
+	}
+	var user any
+	if w.UserID != 0 {
+		user = w.UserID
+	}
+	err = tx.QueryRowContext(ctx, `INSERT INTO winners (pool_id, period, home_score, away_score, row_idx, col_idx,
+		user_id, amount_cents, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+		ON CONFLICT (pool_id, period) DO NOTHING RETURNING id`, w.PoolID, w.Period, w.HomeScore, w.AwayScore,
+		w.Row, w.Column, user, int64(w.Amount), w.Status, tx.now).Scan(&w.ID)
+	if err == sql.ErrNoRows {
+		return squares.Winner{}, false, nil
+	} else if err != nil {
+		return squares.Winner{}, false, fmt.Errorf("record winner of pool %d period %d: %w", p.ID, w.Period, err)
+	}
+	if fee, ok := squares.SettlementFeeTransaction(p); ok {
+		if _, err := insertLedger(ctx, tx, fee); err != nil {
+			return squares.Winner{}, false, err
+		}
+	}
+	if prize, ok := squares.PrizeTransaction(w); ok {
+		if _, err := insertLedger(ctx, tx, prize); err != nil {
+			return squares.Winner{}, false, err
+		}
+	}
+	return w, true, nil
+}
+
+// ListWinners returns the recorded winners of a pool by period, with each winner's first name.
+func (db *DB) ListWinners(ctx context.Context, poolID int64) ([]*squares.Winner, error) {
+	var out []*squares.Winner
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		out, err = queryAll(ctx, tx, func(s scanner) (*squares.Winner, error) {
+			var w squares.Winner
+			var user sql.NullInt64
+			err := s.Scan(&w.ID, &w.PoolID, &w.Period, &w.HomeScore, &w.AwayScore, &w.Row, &w.Column, &user,
+				&w.FirstName, &w.Amount, &w.Status)
+			w.UserID = user.Int64
+			return &w, err
+		}, `SELECT w.id, w.pool_id, w.period, w.home_score, w.away_score, w.row_idx, w.col_idx, w.user_id,
+			COALESCE(u.first_name, ''), w.amount_cents, w.status
+			FROM winners w LEFT JOIN users u ON u.id = w.user_id WHERE w.pool_id = $1 ORDER BY w.period`, poolID)
+		if err != nil {
+			return fmt.Errorf("list winners: %w", err)
+		}
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,87 @@
+package squares_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/squaresapp/squares"
+)
+
+func drawnPool(fee squares.Cents) *squares.Pool {
+	return &squares.Pool{ID: 7, Name: "$10 Pool", EntryFee: fee, SquaresTaken: squares.SquaresPerPool,
+		PayoutSchedule: squares.PayoutQuarters,
+		HomeNumbers:    []int{3, 1, 4, 0, 5, 9, 2, 6, 8, 7}, AwayNumbers: []int{2, 7, 1, 8, 0, 9, 3, 4, 5, 6}}
+}
+
+func TestWinningCell(t *testing.T) {
+	p := drawnPool(1000)
+	for _, c := range []struct {
+		home, away int
+		want       squares.Cell
+	}{
+		{0, 0, squares.Cell{Row: 4, Column: 3}},
+		{24, 17, squares.Cell{Row: 1, Column: 2}}, // away 7 is row 1, home 4 is column 2
+		{31, 108, squares.Cell{Row: 3, Column: 1}},
+	} {
+		got, err := squares.WinningCell(p, squares.PeriodScore{Period: 1, Home: c.home, Away: c.away})
+		if err != nil || got != c.want {
+			t.Errorf("%d-%d: %v %v, want %v", c.home, c.away, got, err, c.want)
+		}
+	}
+	if _, err := squares.WinningCell(&squares.Pool{Name: "x"}, squares.PeriodScore{}); squares.ErrorCode(err) != squares.EUNPROCESSABLE {
+		t.Errorf("undrawn pool: %v", err)
+	}
+}
+
+func TestPeriodWinnerAndTransactions(t *testing.T) {
+	p := drawnPool(1000)
+	if got, want := squares.SettlementPrizes(p), []squares.Cents{22500, 22500, 22500, 22500}; !slices.Equal(got, want) {
+		t.Fatalf("prizes %v, want %v", got, want)
+	}
+	fee, ok := squares.SettlementFeeTransaction(p)
+	if !ok || fee.Key != "fee:7" || fee.Amount != 10000 || !fee.Balanced() || fee.Entries[1].Account != squares.AccountHouseFees {
+		t.Fatalf("fee %+v", fee)
+	}
+	w, err := squares.PeriodWinner(p, squares.PeriodScore{Period: 2, Home: 14, Away: 3}, squares.Cell{Row: 6, Column: 2}, 42)
+	if err != nil || w.Amount != 22500 || w.Status != squares.WinnerCredited {
+		t.Fatalf("winner %+v %v", w, err)
+	}
+	prize, ok := squares.PrizeTransaction(w)
+	if !ok || prize.Key != "prize:7:2" || !prize.Balanced() || prize.Entries[1].Account != squares.UserWinningsAccount(42) {
+		t.Fatalf("prize %+v", prize)
+	}
+	house, _ := squares.PeriodWinner(p, squares.PeriodScore{Period: 4, Home: 1, Away: 1}, squares.Cell{}, 0)
+	if tx, ok := squares.PrizeTransaction(house); house.Status != squares.WinnerHouse || !ok || tx.Entries[1].Account != squares.AccountHouseWinnings {
+		t.Fatalf("house winner %+v %+v", house, tx)
+	}
+	if _, err := squares.PeriodWinner(p, squares.PeriodScore{Period: 5}, squares.Cell{}, 1); squares.ErrorCode(err) != squares.EINVALID {
+		t.Fatalf("period 5: %v", err)
+	}
+	// Non-profit: 5% to the organisation. Private: no fee. Free: the win only.
+	np := drawnPool(1000)
+	np.IsNonprofit = true
+	if tx, _ := squares.SettlementFeeTransaction(np); tx.Amount != 5000 || tx.Entries[1].Account != squares.AccountNonprofitFees {
+		t.Fatalf("non-profit fee %+v", tx)
+	}
+	priv := drawnPool(1000)
+	priv.IsPrivate = true
+	if _, ok := squares.SettlementFeeTransaction(priv); ok || squares.SettlementPrizes(priv)[0] != 25000 {
+		t.Fatalf("private pool keeps a fee: %v", squares.SettlementPrizes(priv))
+	}
+	free := drawnPool(0)
+	fw, _ := squares.PeriodWinner(free, squares.PeriodScore{Period: 1}, squares.Cell{}, 9)
+	if _, ok := squares.PrizeTransaction(fw); ok || fw.Status != squares.WinnerFree || fw.Amount != 0 {
+		t.Fatalf("free winner %+v", fw)
+	}
+	if _, ok := squares.SettlementFeeTransaction(free); ok {
+		t.Fatal("free pool takes a fee")
+	}
+	halves := drawnPool(1000)
+	halves.PayoutSchedule = squares.PayoutHalves
+	if got := squares.SettlementPrizes(halves); !slices.Equal(got, []squares.Cents{45000, 45000}) {
+		t.Fatalf("halves %v", got)
+	}
+	if squares.PeriodLabel(1, 2) != "1st Half" || squares.PeriodLabel(4, 4) != "Final" || squares.PeriodLabel(2, 4) != "Q2" {
+		t.Fatal("labels")
+	}
+}
