@@ -46,21 +46,13 @@ func decisionInput(p *PoolView, refund squares.Cents) squares.DecisionInput {
 func (db *DB) ListUndecidedPools(ctx context.Context, dueBy time.Time) ([]squares.DecisionInput, error) {
 	var out []squares.DecisionInput
 	err := db.view(ctx, func(tx *Tx) error {
-		pools, err := listPools(ctx, tx, PoolFilter{})
+		pools, err := queryAll(ctx, tx, scanPool, poolSelect+` WHERE p.status IN ('draft', 'active', 'inactive', 'full')
+			AND g.game_date <= $2 AND NOT EXISTS (SELECT 1 FROM pool_decisions d WHERE d.pool_id = p.id)
+			ORDER BY g.game_date, g.id, p.entry_fee_cents, p.id`, 0, dueBy.Add(squares.DecisionLead).UTC())
 		if err != nil {
-			return err
+			return fmt.Errorf("undecided pools: %w", err)
 		}
 		for _, p := range pools {
-			if !squares.Decidable(p.Status) || squares.DecisionDueAt(p.Game.GameDate).After(dueBy) {
-				continue
-			}
-			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM pool_decisions WHERE pool_id = $1`, p.ID).Scan(&n); err != nil {
-				return fmt.Errorf("pool decisions: %w", err)
-			}
-			if n > 0 {
-				continue
-			}
 			var refund squares.Cents
 			if err := tx.QueryRowContext(ctx, `SELECT `+decisionRefund+` FROM pools p WHERE p.id = $1`, p.ID).Scan(&refund); err != nil {
 				return fmt.Errorf("pool refund: %w", err)
