@@ -274,3 +274,47 @@ func TestDecisionsAtTwoHours(t *testing.T) {
 		e.books()
 	})
 }
+
+// TestCancelFullPaidPoolRefunds: a full paid pool whose players' holds were captured, cancelled by an
+// admin (as POST /api/admin/pools/{id}/cancel does: the store's cancellation, then an escrow pass), gives
+// every capture back to the card and the house its stakes: the pool's accounts are empty, the ledger sums
+// to zero, and the automation leaves the pool alone afterwards.
+func TestCancelFullPaidPoolRefunds(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		e := newEnv(t, engine)
+		pools := e.game(kickoff)
+		one := pools[1]
+		next := e.take(one, 9, 5, 0) // 9 players, 55 squares free: within the $1 limit of 70
+		e.clock.Set(kickoff.Add(-2 * time.Hour))
+		if d := e.run()[one.ID]; d.Action != squares.DecideHouseFill || d.HouseSquaresNeeded != 100-next {
+			t.Fatalf("$1 pool decision = %+v", d)
+		}
+		books := e.books()
+		if b := books[squares.PoolEscrowAccount(one.ID)]; b != 10_000 {
+			t.Fatalf("$1 pool escrow after capture = %s, want 100.00", b)
+		}
+		if _, err := e.db.CancelPool(e.ctx, one.ID, "The game was moved."); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.esc.RunOnce(e.ctx); err != nil {
+			t.Fatal(err)
+		}
+		pays, _ := e.db.ListPoolPayments(e.ctx, one.ID)
+		for _, pay := range pays {
+			pp, _ := e.sb.Get(e.ctx, pay.ProviderPaymentID)
+			if pay.Status != squares.PaymentRefunded || pp.AmountRefunded != pay.Amount {
+				t.Errorf("payment %s: %s, provider refunded %s of %s", pay.ID, pay.Status, pp.AmountRefunded, pay.Amount)
+			}
+		}
+		books = e.books()
+		for _, account := range []string{squares.PoolEscrowAccount(one.ID), squares.PoolHeldAccount(one.ID),
+			squares.AccountHouseStakes, squares.AccountWorld} {
+			if b := books[account]; b != 0 {
+				t.Errorf("%s = %s after the refunds, want 0", account, b)
+			}
+		}
+		if ds := e.run(); len(ds) != 0 {
+			t.Errorf("decided again: %+v", ds)
+		}
+	})
+}
