@@ -318,3 +318,44 @@ func TestCancelFullPaidPoolRefunds(t *testing.T) {
 		}
 	})
 }
+
+// TestTwoInstancesDecideOnce: two automations (two servers on one database) running the same pass at the
+// same time make each pool's decision once between them.
+func TestTwoInstancesDecideOnce(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		e := newEnv(t, engine)
+		var all []*store.PoolView
+		for i := range 3 {
+			pools := e.game(kickoff.Add(time.Duration(i) * time.Minute))
+			e.take(pools[0], 6, 5, 0)
+			all = append(all, pools...)
+		}
+		e.clock.Set(kickoff)
+		second := automation.New(e.db, e.esc, slog.New(slog.DiscardHandler))
+		second.Now = e.clock.Now
+		results := make(chan []squares.Decision, 2)
+		errs := make(chan error, 2)
+		for _, a := range []*automation.Automation{e.auto, second} {
+			go func() {
+				ds, err := a.RunOnce(e.ctx)
+				results <- ds
+				errs <- err
+			}()
+		}
+		seen := map[int64]int{}
+		for range 2 {
+			if err := <-errs; err != nil {
+				t.Errorf("pass: %v", err)
+			}
+			for _, d := range <-results {
+				seen[d.PoolID]++
+			}
+		}
+		for _, p := range all {
+			if seen[p.ID] != 1 {
+				t.Errorf("pool %d decided %d times", p.ID, seen[p.ID])
+			}
+		}
+		e.books()
+	})
+}
