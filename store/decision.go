@@ -110,10 +110,33 @@ func (db *DB) DecidePool(ctx context.Context, poolID int64, now time.Time) (*squ
 func applyDecision(ctx context.Context, tx *Tx, p *PoolView, d squares.Decision) error {
 	switch d.Action {
 	case squares.DecideCancel:
-		_, err := setPoolStatus(ctx, tx, p.ID, squares.PoolCancelled, squares.CheckSetByHand)
-		return err
+		if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolCancelled, squares.CheckSetByHand); err != nil {
+			return err
+		}
+		if p.IsFree() {
+			// Paid players are told by the escrow as their payment comes back; free players only here.
+			return notifyPlayers(ctx, tx, p.ID, squares.NotifyPoolCancelled,
+				fmt.Sprintf("%s was cancelled before kickoff. %s", p.Name, d.Reason))
+		}
 	case squares.DecideHouseFill:
 		return houseFill(ctx, tx, p)
+	}
+	return nil
+}
+
+// notifyPlayers tells every player owning squares in the pool.
+func notifyPlayers(ctx context.Context, tx *Tx, poolID int64, kind, message string) error {
+	ids, err := queryAll(ctx, tx, func(s scanner) (int64, error) {
+		var id int64
+		return id, s.Scan(&id)
+	}, `SELECT DISTINCT user_id FROM squares WHERE pool_id = $1 AND user_id IS NOT NULL ORDER BY user_id`, poolID)
+	if err != nil {
+		return fmt.Errorf("pool players: %w", err)
+	}
+	for _, id := range ids {
+		if err := notify(ctx, tx, id, kind, message, poolID); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -11,19 +11,23 @@ import (
 )
 
 // claimN has players new players claim n squares each of an active free pool from index start.
-func claimN(t *testing.T, db *store.DB, poolID int64, players, n, start int) {
+func claimN(t *testing.T, db *store.DB, poolID int64, players, n, start int) []*squares.User {
 	t.Helper()
+	var out []*squares.User
 	for range players {
-		if _, err := db.ClaimSquares(context.Background(), store.Claim{PoolID: poolID, User: addPlayer(t, db, "p"),
+		u := addPlayer(t, db, "p")
+		if _, err := db.ClaimSquares(context.Background(), store.Claim{PoolID: poolID, User: u,
 			Cells: cellsFrom(start, n)}); err != nil {
 			t.Fatalf("claim: %v", err)
 		}
+		out = append(out, u)
 		start += n
 	}
+	return out
 }
 
 // TestDecidePrivatePoolNotFull: a private pool not full at 2 hours before kickoff is cancelled, however
-// many players it has; not before; and only once.
+// many players it has; not before; and only once; its players are told why.
 func TestDecidePrivatePoolNotFull(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
@@ -35,7 +39,7 @@ func TestDecidePrivatePoolNotFull(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		claimN(t, db, id, 9, 10, 0)
+		players := claimN(t, db, id, 9, 10, 0)
 		if d, err := db.DecidePool(ctx, id, kickoff.Add(-3*time.Hour)); d != nil || err != nil {
 			t.Fatalf("decided 3 hours before kickoff: %+v, %v", d, err)
 		}
@@ -49,6 +53,11 @@ func TestDecidePrivatePoolNotFull(t *testing.T) {
 		}
 		if d, err := db.DecidePool(ctx, id, kickoff.Add(-time.Hour)); d != nil || err != nil {
 			t.Fatalf("decided twice: %+v, %v", d, err)
+		}
+		ns, err := db.ListNotifications(ctx, players[8].ID, true)
+		if err != nil || len(ns) != 1 || ns[0].Kind != squares.NotifyPoolCancelled || ns[0].PoolID != id ||
+			ns[0].Message != "Friends was cancelled before kickoff. Private pool not full: 90 of 100 squares taken." {
+			t.Fatalf("player's notifications = %+v, %v", ns, err)
 		}
 		logged, err := db.ListDecisions(ctx, 10)
 		if err != nil || len(logged) != 1 || logged[0].PoolID != id || logged[0].DecidedBy != store.DecidedByAutomation ||
