@@ -296,7 +296,8 @@ func (db *DB) ListDecisions(ctx context.Context, limit int) ([]*DecisionRecord, 
 		out, err = queryAll(ctx, tx, func(s scanner) (*DecisionRecord, error) {
 			var d DecisionRecord
 			var details string
-			if err := s.Scan(&d.PoolID, &d.DecidedAt, &d.Action, &d.Reason, &d.DecidedBy, &details); err != nil {
+			var kickoff time.Time
+			if err := s.Scan(&d.PoolID, &d.DecidedAt, &d.Action, &d.Reason, &d.DecidedBy, &details, &kickoff); err != nil {
 				return nil, err
 			}
 			var det decisionDetails
@@ -304,10 +305,11 @@ func (db *DB) ListDecisions(ctx context.Context, limit int) ([]*DecisionRecord, 
 				return nil, fmt.Errorf("decision %d details: %w", d.PoolID, err)
 			}
 			d.ParticipantsAffected, d.HouseSquaresNeeded, d.RefundAmount = det.ParticipantsAffected, det.HouseSquaresNeeded, squares.Cents(det.RefundCents)
-			d.DecidedAt = d.DecidedAt.UTC()
+			d.DecidedAt, d.DueAt = d.DecidedAt.UTC(), squares.DecisionDueAt(kickoff.UTC())
 			return &d, nil
-		}, fmt.Sprintf(`SELECT pool_id, decided_at, action, reason, decided_by, details FROM pool_decisions
-			ORDER BY decided_at DESC, pool_id DESC LIMIT %d`, limit))
+		}, fmt.Sprintf(`SELECT d.pool_id, d.decided_at, d.action, d.reason, d.decided_by, d.details, g.game_date
+			FROM pool_decisions d JOIN pools p ON p.id = d.pool_id JOIN games g ON g.id = p.game_id
+			ORDER BY d.decided_at DESC, d.pool_id DESC LIMIT %d`, limit))
 		return err
 	})
 	return out, err

@@ -61,7 +61,7 @@ func TestDecidePrivatePoolNotFull(t *testing.T) {
 		}
 		logged, err := db.ListDecisions(ctx, 10)
 		if err != nil || len(logged) != 1 || logged[0].PoolID != id || logged[0].DecidedBy != store.DecidedByAutomation ||
-			logged[0].ParticipantsAffected != 9 || !logged[0].DecidedAt.Equal(t0) {
+			logged[0].ParticipantsAffected != 9 || !logged[0].DecidedAt.Equal(t0) || !logged[0].DueAt.Equal(kickoff.Add(-2*time.Hour)) {
 			t.Fatalf("log = %+v, %v", logged, err)
 		}
 	})
