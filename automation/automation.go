@@ -38,20 +38,49 @@ func New(db *store.DB, esc *escrow.Escrow, logger *slog.Logger) *Automation {
 	return &Automation{Store: db, Escrow: esc, Logger: logger, Now: time.Now, Interval: DefaultInterval}
 }
 
-// Run makes a pass every Interval until ctx ends.
+// Run makes a pass at once, then every Interval, and also at the moment the next pool's decision falls
+// due when that comes sooner, until ctx ends.
 func (a *Automation) Run(ctx context.Context) {
-	t := time.NewTicker(a.Interval)
-	defer t.Stop()
 	for {
 		if _, err := a.RunOnce(ctx); err != nil && ctx.Err() == nil {
 			a.Logger.Warn("automation pass", "err", err)
 		}
+		t := time.NewTimer(a.nextWait(ctx))
 		select {
 		case <-ctx.Done():
+			t.Stop()
 			return
 		case <-t.C:
 		}
 	}
+}
+
+// nextWait is how long Run waits for its next pass: Interval, or less when a pool's decision falls due
+// sooner.
+func (a *Automation) nextWait(ctx context.Context) time.Duration {
+	now := a.Now()
+	pending, err := a.Store.ListUndecidedPools(ctx, now.Add(a.Interval))
+	if err != nil {
+		return a.Interval
+	}
+	var dues []time.Time
+	for _, in := range pending {
+		dues = append(dues, squares.DecisionDueAt(in.Kickoff))
+	}
+	return NextWait(now, a.Interval, dues)
+}
+
+// NextWait is the wait from now until the earliest of the due times still ahead, at most interval and at
+// least a second. Due times already past are left to the regular interval: a pool whose decision failed is
+// not retried in a tight loop.
+func NextWait(now time.Time, interval time.Duration, dues []time.Time) time.Duration {
+	wait := interval
+	for _, due := range dues {
+		if d := due.Sub(now); d > 0 && d < wait {
+			wait = d
+		}
+	}
+	return max(wait, time.Second)
 }
 
 // RunOnce makes one pass: it applies the final decision of every pool whose decision is due and not yet
