@@ -8,6 +8,7 @@ const (
 	NotifyPaymentRefunded = "payment_refunded" // a captured payment refunded
 	NotifyExternalRefund  = "external_refund"  // to admins: a captured payment refunded outside Squares
 	NotifyDispute         = "dispute"          // to admins: a captured payment disputed, or a dispute won
+	NotifyPoolCancelled   = "pool_cancelled"   // a free pool the player was in was cancelled (paid players hear of their payment)
 )
 
 // Notification tells a player what happened to their money or squares.

@@ -126,6 +126,13 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/admin/pools/activate-multiple", admin, s.handleBulkStatus(squares.PoolActive, "activatedCount")},
 		{"POST", "/api/admin/pools/deactivate-multiple", admin, s.handleBulkStatus(squares.PoolInactive, "deactivatedCount")},
 
+		// The final decision 2 hours before kickoff (automation.go).
+		{"GET", "/api/admin/pool-cancellation-analysis", admin, s.handleCancellationAnalysis},
+		{"GET", "/api/admin/pool-decisions", admin, s.handleDecisions},
+		{"POST", "/api/admin/pools/{id}/cancel", admin, s.handleCancelPool},
+		{"POST", "/api/admin/pools/{id}/house-fill", admin, s.handleHouseFill},
+		{"POST", "/api/admin/automation/run", admin, s.handleRunAutomation},
+
 		// Anything else under /api is an unknown call, not a page; any other path is the web app's.
 		{"", "/api/", public, s.handleUnknownCall},
 		{"", "/", public, s.webApp().ServeHTTP},

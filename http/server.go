@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/automation"
 	"github.com/squaresapp/squares/escrow"
 	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/store"
@@ -53,6 +54,9 @@ type Server struct {
 	Events squares.Events
 	// Escrow takes payments for squares; nil disables paid pools.
 	Escrow *escrow.Escrow
+	// Automation makes the pools' final decisions; nil makes one on Store, Escrow and Now when an admin
+	// asks for a pass.
+	Automation *automation.Automation
 	// Sandbox is the built-in card processor when it is the payment provider.
 	Sandbox *sandbox.Provider
 

@@ -37,6 +37,9 @@ type Config struct {
 	StripeAPIBase string
 	// EscrowInterval is how often the escrow looks for payments to capture, release or refund.
 	EscrowInterval time.Duration
+	// AutomationInterval is how often the automation makes the pools' final decisions and starts pools at
+	// kickoff.
+	AutomationInterval time.Duration
 
 	Eligibility squares.Eligibility
 }
@@ -62,6 +65,21 @@ func envBool(name string, def bool, bad *[]string) bool {
 		return def
 	}
 	return b
+}
+
+// envDuration reads a positive duration variable ("15m"); a bad value is remembered for parseConfig to
+// report.
+func envDuration(name string, def time.Duration, bad *[]string) time.Duration {
+	v, ok := os.LookupEnv(name)
+	if !ok || v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(strings.TrimSpace(v))
+	if err != nil || d <= 0 {
+		*bad = append(*bad, fmt.Sprintf("%s: %q is not a positive duration such as 15m", name, v))
+		return def
+	}
+	return d
 }
 
 // parseCount reads a count of zero or more; for SQUARES_TRUST_PROXY, which was a boolean, true and false
@@ -139,6 +157,8 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.StringVar(&c.Payments, "payments", env("SQUARES_PAYMENTS", ""),
 		"payment provider: sandbox or stripe (SQUARES_PAYMENTS; required outside development mode, else sandbox)")
 	fs.DurationVar(&c.EscrowInterval, "escrow-interval", 30*time.Second, "how often the escrow looks for work")
+	fs.DurationVar(&c.AutomationInterval, "automation-interval", envDuration("SQUARES_AUTOMATION_INTERVAL", 15*time.Minute, &bad),
+		"how often pools get their final decision 2 hours before kickoff (SQUARES_AUTOMATION_INTERVAL)")
 	c.StripeSecretKey = os.Getenv("STRIPE_SECRET_KEY")
 	c.StripePublishableKey = os.Getenv("STRIPE_PUBLISHABLE_KEY")
 	c.StripeWebhookSecret = os.Getenv("STRIPE_WEBHOOK_SECRET")
@@ -150,6 +170,9 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	}
 	if len(bad) > 0 {
 		return nil, fmt.Errorf("%s", strings.Join(bad, "; "))
+	}
+	if c.AutomationInterval <= 0 {
+		return nil, fmt.Errorf("--automation-interval: %s is not a positive duration", c.AutomationInterval)
 	}
 	c.Demo = c.Dev
 	if *demo != "" {

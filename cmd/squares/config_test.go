@@ -15,7 +15,7 @@ import (
 var configVars = []string{"SQUARES_ADDR", "SQUARES_DATABASE_URL", "SQUARES_DEV", "SQUARES_DEMO", "SQUARES_TRUST_PROXY",
 	"SQUARES_RESTRICTED_STATES", "SQUARES_STATE_MIN_AGE", "SQUARES_LOG_LEVEL", "SQUARES_ADMIN_USERNAME",
 	"SQUARES_ADMIN_PASSWORD", "SQUARES_REGISTER_LIMIT", "SQUARES_PAYMENTS", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY",
-	"STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE"}
+	"STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "SQUARES_AUTOMATION_INTERVAL"}
 
 // clearConfigEnv unsets every SQUARES_ variable for the test (and restores them after), then sets the
 // given ones.
@@ -152,6 +152,20 @@ func TestParseConfigRegisterLimit(t *testing.T) {
 	}
 }
 
+func TestParseConfigAutomationInterval(t *testing.T) {
+	clearConfigEnv(t, nil)
+	if c, err := parse(t); err != nil || c.AutomationInterval != 15*time.Minute {
+		t.Errorf("default automation interval: %+v, %v", c, err)
+	}
+	clearConfigEnv(t, map[string]string{"SQUARES_AUTOMATION_INTERVAL": "5m"})
+	if c, err := parse(t); err != nil || c.AutomationInterval != 5*time.Minute {
+		t.Errorf("SQUARES_AUTOMATION_INTERVAL=5m: %+v, %v", c, err)
+	}
+	if c, err := parse(t, "--automation-interval", "1m"); err != nil || c.AutomationInterval != time.Minute {
+		t.Errorf("--automation-interval 1m: %+v, %v", c, err)
+	}
+}
+
 func TestParseConfigErrors(t *testing.T) {
 	for _, tc := range []struct {
 		env  map[string]string
@@ -173,6 +187,9 @@ func TestParseConfigErrors(t *testing.T) {
 		{map[string]string{"SQUARES_REGISTER_LIMIT": "lots"}, nil, "SQUARES_REGISTER_LIMIT"},
 		{map[string]string{"SQUARES_REGISTER_LIMIT": "-3"}, nil, "SQUARES_REGISTER_LIMIT"},
 		{nil, []string{"--shutdown-timeout", "soon"}, "shutdown-timeout"},
+		{map[string]string{"SQUARES_AUTOMATION_INTERVAL": "often"}, nil, "SQUARES_AUTOMATION_INTERVAL"},
+		{map[string]string{"SQUARES_AUTOMATION_INTERVAL": "0s"}, nil, "SQUARES_AUTOMATION_INTERVAL"},
+		{nil, []string{"--automation-interval", "-1m"}, "automation-interval"},
 		{map[string]string{"SQUARES_PAYMENTS": "stripe", "STRIPE_SECRET_KEY": "sk_live_x", "STRIPE_PUBLISHABLE_KEY": "pk_test_x",
 			"STRIPE_WEBHOOK_SECRET": "whsec_x"}, nil, "must both be live keys or both test keys"},
 		{map[string]string{"SQUARES_PAYMENTS": "stripe", "STRIPE_SECRET_KEY": "sk_test_x", "STRIPE_PUBLISHABLE_KEY": "pk_live_x",

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/automation"
 	"github.com/squaresapp/squares/escrow"
 	squareshttp "github.com/squaresapp/squares/http"
 	"github.com/squaresapp/squares/pubsub"
@@ -85,6 +86,9 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	var workers sync.WaitGroup
 	defer func() { stopBackground(); workers.Wait() }()
 	workers.Go(func() { esc.Run(background) })
+	auto := automation.New(db, esc, logger)
+	auto.Interval = cfg.AutomationInterval
+	workers.Go(func() { auto.Run(background) })
 	if sb != nil {
 		workers.Go(func() { sb.Run(background, time.Hour) })
 	}
@@ -96,6 +100,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	}, db, logger)
 	srv.Events = events
 	srv.Escrow = esc
+	srv.Automation = auto
 	srv.Sandbox = sb
 	srv.Assets = web.Dist()
 	if srv.Assets == nil {

@@ -10,7 +10,7 @@ const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-logi
 const AnalyticsPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.AnalyticsPage })))
 const ManagementConsolePage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.ManagementConsolePage })))
 const PoolActivationCenterPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.PoolActivationCenterPage })))
-const PoolCancellationPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.PoolCancellationPage })))
+const PoolCancellationPage = lazy(() => import('@/features/admin/components/pool-cancellation-page').then((m) => ({ default: m.PoolCancellationPage })))
 const PoolManagementPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.PoolManagementPage })))
 const UserManagementPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.UserManagementPage })))
 const WeekManagementPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.WeekManagementPage })))

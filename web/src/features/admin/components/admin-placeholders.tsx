@@ -18,9 +18,6 @@ export const PoolActivationCenterPage = () => (
 export const UserManagementPage = () => (
   <AdminComingSoon title="User Management" description="Search users, change roles and verification flags. Coming in the next admin release." />
 )
-export const PoolCancellationPage = () => (
-  <AdminComingSoon title="Pool Cancellation" description="Review the 2-hour decisions: cancel with refunds or fill with house squares. Coming in the next admin release." />
-)
 export const AnalyticsPage = () => (
   <AdminComingSoon title="Analytics" description="Users, pools, revenue and conversion at a glance. Coming in the next admin release." />
 )

@@ -1,0 +1,149 @@
+// Package automation runs a pool's life around kickoff without anybody's help: at squares.DecisionLead
+// before kickoff every pool still awaiting its final decision gets it (continue, cancel with every payment
+// returned, or house fill then draw; squares.Decide), and at kickoff a full pool whose game no feed has
+// reported starts. Each decision is logged once per pool in the store (two passes, or two servers, never
+// decide twice) and in the log with its reason.
+package automation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/escrow"
+	"github.com/squaresapp/squares/store"
+)
+
+// Automation applies the pools' final decisions and starts pools at kickoff.
+type Automation struct {
+	Store *store.DB
+	// Escrow returns a cancelled pool's money and captures a house-filled pool's holds; nil when payments
+	// are disabled (its work is then left to whoever runs the escrow).
+	Escrow *escrow.Escrow
+	Logger *slog.Logger
+	// Now is the clock (tests set it).
+	Now func() time.Time
+	// Interval is how often Run makes a pass.
+	Interval time.Duration
+}
+
+// DefaultInterval is how often the automation runs unless configured (SQUARES_AUTOMATION_INTERVAL).
+const DefaultInterval = 15 * time.Minute
+
+// New returns an automation on db, running every DefaultInterval on the wall clock.
+func New(db *store.DB, esc *escrow.Escrow, logger *slog.Logger) *Automation {
+	return &Automation{Store: db, Escrow: esc, Logger: logger, Now: time.Now, Interval: DefaultInterval}
+}
+
+// Run makes a pass at once, then every Interval, and also at the moment the next pool's decision falls
+// due when that comes sooner, until ctx ends.
+func (a *Automation) Run(ctx context.Context) {
+	for {
+		if _, err := a.RunOnce(ctx); err != nil && ctx.Err() == nil {
+			a.Logger.Warn("automation pass", "err", err)
+		}
+		t := time.NewTimer(a.nextWait(ctx))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// nextWait is how long Run waits for its next pass: Interval, or less when a pool's decision falls due
+// sooner.
+func (a *Automation) nextWait(ctx context.Context) time.Duration {
+	now := a.Now()
+	pending, err := a.Store.ListUndecidedPools(ctx, now.Add(a.Interval))
+	if err != nil {
+		return a.Interval
+	}
+	var dues []time.Time
+	for _, in := range pending {
+		dues = append(dues, squares.DecisionDueAt(in.Kickoff))
+	}
+	return NextWait(now, a.Interval, dues)
+}
+
+// NextWait is the wait from now until the earliest of the due times still ahead, at most interval and at
+// least a second. Due times already past are left to the regular interval: a pool whose decision failed is
+// not retried in a tight loop.
+func NextWait(now time.Time, interval time.Duration, dues []time.Time) time.Duration {
+	wait := interval
+	for _, due := range dues {
+		if d := due.Sub(now); d > 0 && d < wait {
+			wait = d
+		}
+	}
+	return max(wait, time.Second)
+}
+
+// RunOnce makes one pass: it applies the final decision of every pool whose decision is due and not yet
+// made, and starts full pools whose game has kicked off. It returns the decisions it made; a pool that
+// fails is reported with the others and tried again next pass.
+func (a *Automation) RunOnce(ctx context.Context) ([]squares.Decision, error) {
+	now := a.Now()
+	due, err := a.Store.ListUndecidedPools(ctx, now)
+	if err != nil {
+		return nil, err
+	}
+	out := []squares.Decision{}
+	var errs []error
+	kick := false
+	for _, in := range due {
+		d, err := a.Store.DecidePool(ctx, in.PoolID, now)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("pool %d: %w", in.PoolID, err))
+			continue
+		}
+		if d == nil {
+			continue // decided meanwhile by another pass or an admin, or no longer due
+		}
+		a.Logger.Info("pool decided", "pool", d.PoolID, "action", d.Action, "reason", d.Reason,
+			"players", d.ParticipantsAffected, "houseSquares", d.HouseSquaresNeeded, "refund", d.RefundAmount.String())
+		out = append(out, *d)
+		kick = kick || d.Action != squares.DecideContinue
+	}
+	if kick && a.Escrow != nil {
+		// Return the cancelled pools' money and capture the filled pools' holds now, not at the escrow's next tick.
+		if err := a.Escrow.RunOnce(ctx); err != nil {
+			a.Logger.Warn("escrow after decisions", "err", err)
+		}
+	}
+	if err := a.startPools(ctx, now); err != nil {
+		errs = append(errs, err)
+	}
+	return out, errors.Join(errs...)
+}
+
+// startPools moves full pools whose game has kicked off to started: a feed that reports the game live
+// does the same sooner; a game cancelled or postponed is left to the feed.
+func (a *Automation) startPools(ctx context.Context, now time.Time) error {
+	pools, err := a.Store.ListPools(ctx, store.PoolFilter{Status: squares.PoolFull})
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, p := range pools {
+		if p.Game == nil || now.Before(p.Game.GameDate) || !startsAtKickoff(p.Game.Status) {
+			continue
+		}
+		if _, err := a.Store.FollowGame(ctx, p.ID, squares.PoolStarted); err != nil {
+			errs = append(errs, fmt.Errorf("start pool %d: %w", p.ID, err))
+			continue
+		}
+		a.Logger.Info("pool started at kickoff", "pool", p.ID, "game", p.GameID)
+	}
+	return errors.Join(errs...)
+}
+
+// startsAtKickoff reports whether a pool of a game in this status starts at kickoff: not when the game is
+// cancelled or postponed (its pools are cancelled instead).
+func startsAtKickoff(gameStatus string) bool {
+	return gameStatus != squares.GameCancelled && gameStatus != squares.GamePostponed
+}

@@ -1,0 +1,119 @@
+package squares
+
+import (
+	"fmt"
+	"time"
+)
+
+// The final decisions a pool gets at DecisionLead before kickoff (decisions.md, "Pool lifecycle").
+const (
+	// DecideContinue leaves a pool that is already full to play.
+	DecideContinue = "continue"
+	// DecideCancel cancels the pool and returns every payment (released or refunded).
+	DecideCancel = "cancel"
+	// DecideHouseFill gives every remaining square to the house, which stakes them, then draws.
+	DecideHouseFill = "house_fill"
+)
+
+// DecisionInput is what a pool's final decision reads.
+type DecisionInput struct {
+	PoolID    int64
+	EntryFee  Cents
+	IsPrivate bool
+	Status    string
+	// SquaresTaken counts the owned squares (house squares included); DistinctPlayers the players owning them.
+	SquaresTaken    int
+	DistinctPlayers int
+	// RefundAmount is the money of the pool's payments that a cancellation returns: held and captured.
+	RefundAmount Cents
+	Kickoff      time.Time
+}
+
+// Decision is a pool's final decision, with what it does to players and money.
+type Decision struct {
+	PoolID int64  `json:"poolId"`
+	Action string `json:"action"`
+	// Reason says why, for admins and the log: "7 players, 10 needed for a $5 pool".
+	Reason string `json:"reason"`
+	// ParticipantsAffected is the number of distinct players in the pool.
+	ParticipantsAffected int `json:"participantsAffected"`
+	// HouseSquaresNeeded is the number of squares still free, that a house fill takes.
+	HouseSquaresNeeded int `json:"houseSquaresNeeded"`
+	// RefundAmount is what a cancellation returns to players (zero unless the action is cancel).
+	RefundAmount Cents `json:"refundAmount"`
+	// DueAt is when the decision is made: DecisionLead before kickoff.
+	DueAt time.Time `json:"dueAt"`
+}
+
+// DecisionDueAt is when a pool on a game kicking off at kickoff gets its final decision.
+func DecisionDueAt(kickoff time.Time) time.Time { return kickoff.Add(-DecisionLead) }
+
+// Decidable reports whether a pool of this status still awaits its final decision: one that was neither
+// cancelled nor has started.
+func Decidable(status string) bool {
+	switch status {
+	case PoolDraft, PoolActive, PoolInactive, PoolFull:
+		return true
+	}
+	return false
+}
+
+// Decide is a pool's final decision by the tier thresholds, whatever the time: continue when it is full;
+// a private pool not full is cancelled; a public one is cancelled when it has fewer distinct players than
+// its tier needs or needs more house squares than its tier allows, and house-filled otherwise. Use Due to
+// know whether the decision is to be applied now.
+func Decide(in DecisionInput) Decision {
+	needed := SquaresPerPool - in.SquaresTaken
+	if needed < 0 {
+		needed = 0
+	}
+	d := Decision{PoolID: in.PoolID, ParticipantsAffected: in.DistinctPlayers, HouseSquaresNeeded: needed,
+		DueAt: DecisionDueAt(in.Kickoff)}
+	minPlayers, maxHouse := Thresholds(in.EntryFee)
+	tier := TierName(in.EntryFee)
+	if in.IsPrivate {
+		tier = "private pool"
+	}
+	switch {
+	case needed == 0 || in.Status == PoolFull:
+		d.Action, d.HouseSquaresNeeded = DecideContinue, 0
+		d.Reason = fmt.Sprintf("Full: 100 squares taken by %s.", plural(in.DistinctPlayers, "player"))
+		return d
+	case in.IsPrivate:
+		d.Action = DecideCancel
+		d.Reason = fmt.Sprintf("Private pool not full: %d of 100 squares taken.", in.SquaresTaken)
+	case in.DistinctPlayers < minPlayers:
+		d.Action = DecideCancel
+		d.Reason = fmt.Sprintf("%s, %d needed for a %s.", plural(in.DistinctPlayers, "player"), minPlayers, tier)
+	case needed > maxHouse:
+		d.Action = DecideCancel
+		d.Reason = fmt.Sprintf("%d squares free, the house fills at most %d in a %s.", needed, maxHouse, tier)
+	default:
+		d.Action = DecideHouseFill
+		d.Reason = fmt.Sprintf("%s (%d needed); the house fills %d squares (at most %d in a %s).",
+			plural(in.DistinctPlayers, "player"), minPlayers, needed, maxHouse, tier)
+		return d
+	}
+	d.RefundAmount = in.RefundAmount
+	return d
+}
+
+// DecideAt is the decision to apply at now: none yet (false) while kickoff is more than DecisionLead away
+// or the pool is past deciding (started, completed, cancelled), else Decide.
+func DecideAt(in DecisionInput, now time.Time) (Decision, bool) {
+	if !Decidable(in.Status) || !DecisionDue(in.Kickoff, now) {
+		return Decision{}, false
+	}
+	return Decide(in), true
+}
+
+// DecisionDue reports whether a pool's final decision is to be applied at now: DecisionLead or less
+// before kickoff (or after it, for a pool the automation missed).
+func DecisionDue(kickoff, now time.Time) bool { return !now.Before(DecisionDueAt(kickoff)) }
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

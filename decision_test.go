@@ -1,0 +1,84 @@
+package squares_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/squaresapp/squares"
+)
+
+func TestThresholdsMatchDecisions(t *testing.T) {
+	// decisions.md: min players 5 free, 8 $1, 10 $5, 15 $10, 20 $25 and up; house limits 95, 70, 60, 50, 40.
+	for _, c := range []struct {
+		fee             squares.Cents
+		players, houses int
+	}{{0, 5, 95}, {100, 8, 70}, {500, 10, 60}, {1000, 15, 50}, {2500, 20, 40}, {5000, 20, 40}} {
+		p, h := squares.Thresholds(c.fee)
+		if p != c.players || h != c.houses {
+			t.Errorf("Thresholds(%s) = %d, %d; want %d, %d", c.fee, p, h, c.players, c.houses)
+		}
+	}
+}
+
+func TestDecide(t *testing.T) {
+	kickoff := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+	pool := func(fee squares.Cents, private bool, taken, players int) squares.DecisionInput {
+		return squares.DecisionInput{PoolID: 1, EntryFee: fee, IsPrivate: private, Status: squares.PoolActive,
+			SquaresTaken: taken, DistinctPlayers: players, RefundAmount: fee * squares.Cents(taken), Kickoff: kickoff}
+	}
+	full := pool(500, false, 100, 20)
+	full.Status = squares.PoolFull
+	for _, c := range []struct {
+		name   string
+		in     squares.DecisionInput
+		action string
+		reason string
+		house  int
+		refund squares.Cents
+	}{
+		{"full", full, squares.DecideContinue, "Full: 100 squares taken by 20 players.", 0, 0},
+		{"too few players", pool(500, false, 35, 7), squares.DecideCancel, "7 players, 10 needed for a $5 Pool.", 65, 17500},
+		{"one player", pool(0, false, 5, 1), squares.DecideCancel, "1 player, 5 needed for a Free Pool.", 95, 0},
+		{"too many house squares", pool(1000, false, 45, 15), squares.DecideCancel,
+			"55 squares free, the house fills at most 50 in a $10 Pool.", 55, 45000},
+		{"house fill at the limit", pool(1000, false, 50, 15), squares.DecideHouseFill,
+			"15 players (15 needed); the house fills 50 squares (at most 50 in a $10 Pool).", 50, 0},
+		{"free house fill", pool(0, false, 5, 5), squares.DecideHouseFill,
+			"5 players (5 needed); the house fills 95 squares (at most 95 in a Free Pool).", 95, 0},
+		{"$25 needs 20", pool(2500, false, 70, 19), squares.DecideCancel, "19 players, 20 needed for a $25 Pool.", 30, 175000},
+		{"$1 limit 70", pool(100, false, 29, 8), squares.DecideCancel, "71 squares free, the house fills at most 70 in a $1 Pool.", 71, 2900},
+		{"private not full", pool(500, true, 99, 30), squares.DecideCancel, "Private pool not full: 99 of 100 squares taken.", 1, 49500},
+		{"private full", pool(500, true, 100, 4), squares.DecideContinue, "Full: 100 squares taken by 4 players.", 0, 0},
+	} {
+		d := squares.Decide(c.in)
+		if d.Action != c.action || d.Reason != c.reason || d.HouseSquaresNeeded != c.house || d.RefundAmount != c.refund ||
+			d.ParticipantsAffected != c.in.DistinctPlayers || d.PoolID != 1 || !d.DueAt.Equal(kickoff.Add(-2*time.Hour)) {
+			t.Errorf("%s: got %+v; want %s %q house %d refund %s", c.name, d, c.action, c.reason, c.house, c.refund)
+		}
+	}
+}
+
+func TestDecideAt(t *testing.T) {
+	kickoff := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+	in := squares.DecisionInput{EntryFee: 0, Status: squares.PoolActive, SquaresTaken: 10, DistinctPlayers: 2, Kickoff: kickoff}
+	for _, c := range []struct {
+		status string
+		now    time.Time
+		due    bool
+	}{
+		{squares.PoolActive, kickoff.Add(-2*time.Hour - time.Second), false},
+		{squares.PoolActive, kickoff.Add(-2 * time.Hour), true},
+		{squares.PoolInactive, kickoff.Add(-time.Hour), true},
+		{squares.PoolDraft, kickoff.Add(time.Hour), true},
+		{squares.PoolFull, kickoff.Add(-time.Hour), true},
+		{squares.PoolStarted, kickoff.Add(-time.Hour), false},
+		{squares.PoolCompleted, kickoff.Add(time.Hour), false},
+		{squares.PoolCancelled, kickoff.Add(-time.Hour), false},
+	} {
+		in.Status = c.status
+		d, due := squares.DecideAt(in, c.now)
+		if due != c.due || (due && d.Action == "") {
+			t.Errorf("%s at kickoff%+v: due %v %+v; want due %v", c.status, c.now.Sub(kickoff), due, d, c.due)
+		}
+	}
+}

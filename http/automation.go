@@ -1,0 +1,138 @@
+package http
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/automation"
+)
+
+// analysisWindow is how far ahead the cancellation analysis looks: pools decided within the next day.
+const analysisWindow = 24 * time.Hour
+
+// maxCancelReason bounds an admin's reason for cancelling a pool.
+const maxCancelReason = 500
+
+// automation returns the server's automation, or one on the server's store, escrow and clock when none
+// is set (tests, and servers that run it elsewhere).
+func (s *Server) automation() *automation.Automation {
+	if s.Automation != nil {
+		return s.Automation
+	}
+	a := automation.New(s.Store, s.Escrow, s.Logger)
+	a.Now = s.Now
+	return a
+}
+
+// handleCancellationAnalysis lists, for admins, the final decision every pool not yet decided would get
+// now, for pools whose decision is due or falls within the next 24 hours, soonest first.
+func (s *Server) handleCancellationAnalysis(w http.ResponseWriter, r *http.Request) {
+	pending, err := s.Store.ListUndecidedPools(r.Context(), s.Now().Add(analysisWindow))
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := make([]squares.Decision, 0, len(pending))
+	for _, in := range pending {
+		out = append(out, squares.Decide(in))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleDecisions lists, for admins, the pools' final decisions as logged, latest first.
+func (s *Server) handleDecisions(w http.ResponseWriter, r *http.Request) {
+	out, err := s.Store.ListDecisions(r.Context(), 200)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleCancelPool is an admin's cancellation of a pool, with a reason (1 to 500 characters); its money
+// is returned at once (holds released, captures refunded), or by the escrow's next pass.
+func (s *Server) handleCancelPool(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var req struct {
+		Reason string `json:"reason"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	req.Reason = strings.TrimSpace(req.Reason)
+	if req.Reason == "" || utf8.RuneCountInString(req.Reason) > maxCancelReason {
+		s.Error(w, r, squares.FieldError("reason", "Please give a reason of 1 to 500 characters."))
+		return
+	}
+	p, err := s.Store.CancelPool(r.Context(), id, req.Reason)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.Logger.Info("pool cancelled by an admin", "pool", id, "reason", req.Reason)
+	s.settleMoney(r.Context())
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "pool": toPoolJSON(p, userFrom(r.Context()))})
+}
+
+// handleHouseFill is an admin's house fill: squaresNeeded must be the number of squares still free (409
+// when the pool changed since the admin looked); the house takes them all and the pool is drawn.
+func (s *Server) handleHouseFill(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var req struct {
+		SquaresNeeded int `json:"squaresNeeded"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if req.SquaresNeeded < 1 || req.SquaresNeeded > squares.SquaresPerPool {
+		s.Error(w, r, squares.FieldError("squaresNeeded", "squaresNeeded must be 1 to 100: the squares still free."))
+		return
+	}
+	p, err := s.Store.HouseFill(r.Context(), id, req.SquaresNeeded)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.Logger.Info("pool house-filled by an admin", "pool", id, "houseSquares", req.SquaresNeeded)
+	s.settleMoney(r.Context())
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "pool": toPoolJSON(p, userFrom(r.Context()))})
+}
+
+// settleMoney runs an escrow pass after a decision so that holds are captured, released or refunded
+// now; what the provider does not settle is retried by the escrow.
+func (s *Server) settleMoney(ctx context.Context) {
+	if s.Escrow == nil {
+		return
+	}
+	if err := s.Escrow.RunOnce(ctx); err != nil {
+		s.Logger.Warn("escrow after an admin's decision", "err", err)
+	}
+}
+
+// handleRunAutomation runs one automation pass now and answers the decisions it made.
+func (s *Server) handleRunAutomation(w http.ResponseWriter, r *http.Request) {
+	ds, err := s.automation().RunOnce(r.Context())
+	if ds == nil {
+		ds = []squares.Decision{}
+	}
+	if err != nil {
+		s.Logger.Warn("automation pass by an admin", "err", err)
+		writeJSON(w, http.StatusOK, map[string]any{"decisions": ds, "error": squares.ErrorMessage(err)})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"decisions": ds})
+}

@@ -1,0 +1,135 @@
+package http_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+	"github.com/squaresapp/squares/store/storetest"
+)
+
+// claimPlayers has n new players claim five squares each of a free pool, from square start.
+func claimPlayers(t *testing.T, s *apiServer, poolID int64, n, start int) {
+	t.Helper()
+	ctx := context.Background()
+	for range n {
+		emailCounter++
+		u := &squares.User{Email: fmt.Sprintf("auto%d@example.com", emailCounter), PasswordHash: "x", FirstName: "Dana",
+			LastName: "D", Role: squares.RoleUser, DateOfBirth: "1990-01-01", ResidenceState: "NY", ResidenceCountry: "US",
+			IsAgeVerified: true, IsEligibleToBet: true}
+		if err := s.db.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		var cells []squares.Cell
+		for i := start; i < start+5; i++ {
+			cells = append(cells, squares.Cell{Row: i / 10, Column: i % 10})
+		}
+		start += 5
+		if _, err := s.db.ClaimSquares(ctx, store.Claim{PoolID: poolID, User: u, Cells: cells}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestAutomationCalls: the cancellation analysis lists the pools whose decision is due or falls within
+// the next 24 hours with what the decision would be; a pass run by an admin decides only the pools that
+// are due, and each once; an admin's cancellation needs a reason and refuses a cancelled pool; an admin's
+// house fill must name the squares still free; bad input is a 400, never a server error.
+func TestAutomationCalls(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startAPI(t, engine)
+		now := time.Now().UTC().Truncate(time.Second)
+		clock := storetest.NewClock(now)
+		s.Now = clock.Now
+		_, soon := s.game(t, "W12", now.Add(3*time.Hour))
+		_, later := s.game(t, "W12", now.Add(20*time.Hour))
+		s.game(t, "W12", now.Add(30*time.Hour))
+		s.activate(t, soon[0], later[0])
+		claimPlayers(t, s, soon[0].ID, 6, 0)
+		claimPlayers(t, s, later[0].ID, 2, 0)
+		admin := s.admin(t)
+
+		items := admin.get("/api/admin/pool-cancellation-analysis").want(http.StatusOK).list()
+		if len(items) != 10 {
+			t.Fatalf("analysis lists %d pools, want the 10 decided within 24 hours: %v", len(items), items)
+		}
+		first := items[0]
+		for k, v := range map[string]any{"poolId": float64(soon[0].ID), "action": "house_fill",
+			"reason":               "6 players (5 needed); the house fills 70 squares (at most 95 in a Free Pool).",
+			"participantsAffected": 6.0, "houseSquaresNeeded": 70.0, "refundAmount": "0.00"} {
+			if first[k] != v {
+				t.Errorf("analysis %s = %v, want %v", k, first[k], v)
+			}
+		}
+		if items[5]["poolId"] != float64(later[0].ID) || items[5]["action"] != "cancel" ||
+			items[5]["reason"] != "2 players, 5 needed for a Free Pool." {
+			t.Errorf("analysis of the later game = %v", items[5])
+		}
+
+		// Nothing is due yet.
+		if ds := admin.post("/api/admin/automation/run", nil).want(http.StatusOK).obj()["decisions"].([]any); len(ds) != 0 {
+			t.Fatalf("decided before the 2-hour mark: %v", ds)
+		}
+		clock.Set(now.Add(time.Hour))
+		ds := admin.post("/api/admin/automation/run", nil).want(http.StatusOK).obj()["decisions"].([]any)
+		if len(ds) != 5 || ds[0].(map[string]any)["action"] != "house_fill" || ds[1].(map[string]any)["action"] != "cancel" {
+			t.Fatalf("decisions = %v", ds)
+		}
+		if p := s.client(t).get(fmt.Sprintf("/api/pools/%d", soon[0].ID)).want(http.StatusOK).obj(); p["status"] != "full" {
+			t.Errorf("house-filled pool = %v", p)
+		}
+		if ds := admin.post("/api/admin/automation/run", nil).want(http.StatusOK).obj()["decisions"].([]any); len(ds) != 0 {
+			t.Fatalf("second pass decided %v", ds)
+		}
+		if items := admin.get("/api/admin/pool-cancellation-analysis").want(http.StatusOK).list(); len(items) != 5 ||
+			items[0]["poolId"] != float64(later[0].ID) {
+			t.Fatalf("analysis after the pass = %v", items)
+		}
+		if log := admin.get("/api/admin/pool-decisions").want(http.StatusOK).list(); len(log) != 5 || log[0]["decidedBy"] != "automation" {
+			t.Fatalf("decision log = %v", log)
+		}
+
+		// By hand.
+		fill := fmt.Sprintf("/api/admin/pools/%d/house-fill", later[0].ID)
+		admin.post(fill, map[string]any{"squaresNeeded": 80}).wantError(http.StatusConflict, "conflict",
+			"The pool changed; reload. 90 squares are free, not 80.")
+		for _, body := range []any{nil, `{}`, map[string]any{"squaresNeeded": 0}, map[string]any{"squaresNeeded": 101},
+			`{"squaresNeeded": "ninety"}`, `{"squaresNeeded": 9.5}`} {
+			if r := admin.post(fill, body); r.Status != http.StatusBadRequest {
+				t.Errorf("house fill with %v = %d %s", body, r.Status, r.Body)
+			}
+		}
+		admin.post(fmt.Sprintf("/api/admin/pools/%d/house-fill", later[1].ID), map[string]any{"squaresNeeded": 100}).
+			wantError(http.StatusUnprocessableEntity, "unprocessable", "Only an active or hidden pool can be house-filled; this one is draft.")
+		admin.post("/api/admin/pools/999/house-fill", map[string]any{"squaresNeeded": 100}).wantError(http.StatusNotFound, "not_found", "Pool not found.")
+		p := admin.post(fill, map[string]any{"squaresNeeded": 90}).want(http.StatusOK).obj()["pool"].(map[string]any)
+		if p["status"] != "full" {
+			t.Errorf("house fill by hand = %v", p)
+		}
+
+		cancel := fmt.Sprintf("/api/admin/pools/%d/cancel", later[1].ID)
+		for _, body := range []any{nil, `{}`, map[string]any{"reason": "  "}, map[string]any{"reason": strings.Repeat("x", 501)},
+			`{"reason": 5}`} {
+			if r := admin.post(cancel, body); r.Status != http.StatusBadRequest {
+				t.Errorf("cancel with %v = %d %s", body, r.Status, r.Body)
+			}
+		}
+		p = admin.post(cancel, map[string]any{"reason": "The game moved to Monday."}).want(http.StatusOK).obj()["pool"].(map[string]any)
+		if p["status"] != "cancelled" {
+			t.Errorf("cancel by hand = %v", p)
+		}
+		admin.post(cancel, map[string]any{"reason": "again"}).wantError(http.StatusUnprocessableEntity, "unprocessable",
+			"This pool is cancelled; it cannot be cancelled.")
+		log := admin.get("/api/admin/pool-decisions").want(http.StatusOK).list()
+		if len(log) != 7 || log[0]["reason"] != "The game moved to Monday." || log[0]["decidedBy"] != "admin" {
+			t.Fatalf("decision log = %v", log)
+		}
+		player, _ := s.register(t, "1990-01-01", "NY")
+		player.get("/api/admin/pool-cancellation-analysis").wantError(http.StatusForbidden, "forbidden", "Admin access required.")
+	})
+}

@@ -1,0 +1,316 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/squaresapp/squares"
+)
+
+// Who made a pool's final decision.
+const (
+	DecidedByAutomation = "automation"
+	DecidedByAdmin      = "admin"
+)
+
+// reasonSalesClosed tells a player whose checkout was still open at a pool's final decision that it ended.
+const reasonSalesClosed = "Sales closed for this pool before your payment completed; your squares were released."
+
+// DecisionRecord is a pool's final decision as logged.
+type DecisionRecord struct {
+	squares.Decision
+	DecidedAt time.Time `json:"decidedAt"`
+	DecidedBy string    `json:"decidedBy"`
+}
+
+// decisionDetails is what the log keeps beside the action and reason.
+type decisionDetails struct {
+	ParticipantsAffected int   `json:"participantsAffected"`
+	HouseSquaresNeeded   int   `json:"houseSquaresNeeded"`
+	RefundCents          int64 `json:"refundCents"`
+}
+
+// decisionRefund is the money a pool's cancellation returns: its held and captured payments.
+const decisionRefund = `(SELECT COALESCE(SUM(y.amount_cents), 0) FROM payments y WHERE y.pool_id = p.id
+	AND y.status IN ('held', 'captured'))`
+
+func decisionInput(p *PoolView, refund squares.Cents) squares.DecisionInput {
+	return squares.DecisionInput{PoolID: p.ID, EntryFee: p.EntryFee, IsPrivate: p.IsPrivate, Status: p.Status,
+		SquaresTaken: p.SquaresTaken, DistinctPlayers: p.DistinctPlayers, RefundAmount: refund, Kickoff: p.Game.GameDate}
+}
+
+// ListUndecidedPools returns what the final decision reads for every pool still awaiting it (draft,
+// active, inactive or full, none logged) whose decision is due by dueBy, soonest first.
+func (db *DB) ListUndecidedPools(ctx context.Context, dueBy time.Time) ([]squares.DecisionInput, error) {
+	var out []squares.DecisionInput
+	err := db.view(ctx, func(tx *Tx) error {
+		pools, err := queryAll(ctx, tx, scanPool, poolSelect+` WHERE p.status IN ('draft', 'active', 'inactive', 'full')
+			AND g.game_date <= $2 AND NOT EXISTS (SELECT 1 FROM pool_decisions d WHERE d.pool_id = p.id)
+			ORDER BY g.game_date, g.id, p.entry_fee_cents, p.id`, 0, dueBy.Add(squares.DecisionLead).UTC())
+		if err != nil {
+			return fmt.Errorf("undecided pools: %w", err)
+		}
+		for _, p := range pools {
+			var refund squares.Cents
+			if err := tx.QueryRowContext(ctx, `SELECT `+decisionRefund+` FROM pools p WHERE p.id = $1`, p.ID).Scan(&refund); err != nil {
+				return fmt.Errorf("pool refund: %w", err)
+			}
+			out = append(out, decisionInput(p, refund))
+		}
+		return nil
+	})
+	return out, err
+}
+
+// lockDecisionPool locks a pool and reads what its decision needs, and whether it has one logged.
+func lockDecisionPool(ctx context.Context, tx *Tx, poolID int64) (*PoolView, squares.DecisionInput, bool, error) {
+	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, poolID))
+	if err != nil {
+		return nil, squares.DecisionInput{}, false, notFound(err, "Pool")
+	}
+	var refund squares.Cents
+	var decided int
+	if err := tx.QueryRowContext(ctx, `SELECT `+decisionRefund+`, (SELECT COUNT(*) FROM pool_decisions d
+		WHERE d.pool_id = p.id) FROM pools p WHERE p.id = $1`, poolID).Scan(&refund, &decided); err != nil {
+		return nil, squares.DecisionInput{}, false, fmt.Errorf("pool decision: %w", err)
+	}
+	return p, decisionInput(p, refund), decided > 0, nil
+}
+
+// DecidePool makes and applies a pool's final decision as the automation does at now: nothing (nil) when
+// it is not due, the pool is past deciding or a decision is logged already (by another pass, another
+// instance or an admin); otherwise the decision is logged and applied in the same transaction, under the
+// pool's lock: a cancelled pool's money is then returned by the escrow (its unwind step), a house-filled
+// pool's holds captured (its capture step).
+func (db *DB) DecidePool(ctx context.Context, poolID int64, now time.Time) (*squares.Decision, error) {
+	var out *squares.Decision
+	err := db.update(ctx, func(tx *Tx) error {
+		p, in, decided, err := lockDecisionPool(ctx, tx, poolID)
+		if err != nil || decided {
+			return err
+		}
+		d, due := squares.DecideAt(in, now)
+		if !due {
+			return nil
+		}
+		if err := applyDecision(ctx, tx, p, d); err != nil {
+			return err
+		}
+		if err := logDecision(ctx, tx, d, DecidedByAutomation, false); err != nil {
+			return err
+		}
+		out = &d
+		return nil
+	})
+	return out, err
+}
+
+func applyDecision(ctx context.Context, tx *Tx, p *PoolView, d squares.Decision) error {
+	switch d.Action {
+	case squares.DecideCancel:
+		if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolCancelled, squares.CheckSetByHand); err != nil {
+			return err
+		}
+		if p.IsFree() {
+			// Paid players are told by the escrow as their payment comes back; free players only here.
+			return notifyPlayers(ctx, tx, p.ID, squares.NotifyPoolCancelled,
+				fmt.Sprintf("%s was cancelled before kickoff. %s", p.Name, d.Reason))
+		}
+	case squares.DecideHouseFill:
+		return houseFill(ctx, tx, p)
+	}
+	return nil
+}
+
+// notifyPlayers tells every player owning squares in the pool.
+func notifyPlayers(ctx context.Context, tx *Tx, poolID int64, kind, message string) error {
+	ids, err := queryAll(ctx, tx, func(s scanner) (int64, error) {
+		var id int64
+		return id, s.Scan(&id)
+	}, `SELECT DISTINCT user_id FROM squares WHERE pool_id = $1 AND user_id IS NOT NULL ORDER BY user_id`, poolID)
+	if err != nil {
+		return fmt.Errorf("pool players: %w", err)
+	}
+	for _, id := range ids {
+		if err := notify(ctx, tx, id, kind, message, poolID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// logDecision writes a pool's decision to the log; an admin's (replace) supersedes one logged before.
+func logDecision(ctx context.Context, tx *Tx, d squares.Decision, by string, replace bool) error {
+	details, err := json.Marshal(decisionDetails{d.ParticipantsAffected, d.HouseSquaresNeeded, int64(d.RefundAmount)})
+	if err != nil {
+		return err
+	}
+	q := `INSERT INTO pool_decisions (pool_id, decided_at, action, reason, decided_by, details)
+		VALUES ($1, $2, $3, $4, $5, $6)`
+	if replace {
+		q += ` ON CONFLICT (pool_id) DO UPDATE SET decided_at = excluded.decided_at, action = excluded.action,
+			reason = excluded.reason, decided_by = excluded.decided_by, details = excluded.details`
+	}
+	_, err = tx.ExecContext(ctx, q, d.PoolID, tx.now, d.Action, d.Reason, by, string(details))
+	if isUniqueViolation(err) {
+		return squares.Errorf(squares.ECONFLICT, "This pool's final decision was already made.")
+	} else if err != nil {
+		return fmt.Errorf("log decision: %w", err)
+	}
+	return nil
+}
+
+// CancelPool is an admin's cancellation of a pool with a reason, logged as its final decision (replacing
+// one made before). A completed or cancelled pool is refused. The escrow then returns its money.
+func (db *DB) CancelPool(ctx context.Context, poolID int64, reason string) (*PoolView, error) {
+	var out *PoolView
+	err := db.update(ctx, func(tx *Tx) error {
+		p, in, _, err := lockDecisionPool(ctx, tx, poolID)
+		if err != nil {
+			return err
+		}
+		if p.Status == squares.PoolCompleted || p.Status == squares.PoolCancelled {
+			return squares.Errorf(squares.EUNPROCESSABLE, "This pool is %s; it cannot be cancelled.", p.Status)
+		}
+		d := squares.Decide(in)
+		d.Action, d.Reason, d.RefundAmount = squares.DecideCancel, reason, in.RefundAmount
+		if err := applyDecision(ctx, tx, p, d); err != nil {
+			return err
+		}
+		if err := logDecision(ctx, tx, d, DecidedByAdmin, true); err != nil {
+			return err
+		}
+		out, err = findPool(ctx, tx, poolID, 0)
+		return err
+	})
+	return out, err
+}
+
+// HouseFill is an admin's house fill: the house takes every square still free (squaresNeeded must say how
+// many, so that an admin acts on the pool as they saw it: a conflict otherwise), and the pool is drawn.
+// It is logged as the pool's final decision (replacing one made before).
+func (db *DB) HouseFill(ctx context.Context, poolID int64, squaresNeeded int) (*PoolView, error) {
+	var out *PoolView
+	err := db.update(ctx, func(tx *Tx) error {
+		p, in, _, err := lockDecisionPool(ctx, tx, poolID)
+		if err != nil {
+			return err
+		}
+		if p.Status != squares.PoolActive && p.Status != squares.PoolInactive {
+			return squares.Errorf(squares.EUNPROCESSABLE, "Only an active or hidden pool can be house-filled; this one is %s.", p.Status)
+		}
+		d := squares.Decide(in)
+		if d.HouseSquaresNeeded != squaresNeeded {
+			return squares.Errorf(squares.ECONFLICT, "The pool changed; reload. %d squares are free, not %d.",
+				d.HouseSquaresNeeded, squaresNeeded)
+		}
+		d.Action, d.RefundAmount = squares.DecideHouseFill, 0
+		d.Reason = fmt.Sprintf("An admin house-filled %d squares (%d players).", squaresNeeded, in.DistinctPlayers)
+		if err := applyDecision(ctx, tx, p, d); err != nil {
+			return err
+		}
+		if err := logDecision(ctx, tx, d, DecidedByAdmin, true); err != nil {
+			return err
+		}
+		out, err = findPool(ctx, tx, poolID, 0)
+		return err
+	})
+	return out, err
+}
+
+// houseFill gives every free square of a locked pool to the house and draws. Checkouts still open end
+// first (sales close at the decision: their squares go to the house, their provider payments are
+// cancelled by the escrow's settle step, and a payment that completes later is refused and released).
+// In a paid pool the house stakes the entry fee of each square it fills.
+func houseFill(ctx context.Context, tx *Tx, p *PoolView) error {
+	var pending []string
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM payments WHERE pool_id = $1 AND status = 'pending' ORDER BY id`, p.ID)
+	if err != nil {
+		return fmt.Errorf("house fill: %w", err)
+	}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		pending = append(pending, id)
+	}
+	rows.Close()
+	for _, id := range pending {
+		if err := releasePayment(ctx, tx, id, reasonSalesClosed); err != nil {
+			return err
+		}
+	}
+	taken := map[squares.Cell]bool{}
+	cells, err := queryAll(ctx, tx, func(s scanner) (squares.Cell, error) {
+		var c squares.Cell
+		return c, s.Scan(&c.Row, &c.Column)
+	}, `SELECT row_idx, col_idx FROM squares WHERE pool_id = $1`, p.ID)
+	if err != nil {
+		return fmt.Errorf("house fill: %w", err)
+	}
+	for _, c := range cells {
+		taken[c] = true
+	}
+	var filled []squares.Cell
+	for r := 0; r < squares.GridSize; r++ {
+		for c := 0; c < squares.GridSize; c++ {
+			cell := squares.Cell{Row: r, Column: c}
+			if taken[cell] {
+				continue
+			}
+			sq := &squares.Square{PoolID: p.ID, IsHouse: true, Row: r, Column: c, State: squares.SquareOwned,
+				PurchasePrice: p.EntryFee}
+			if err := insertSquare(ctx, tx, sq); err != nil {
+				return err
+			}
+			filled = append(filled, cell)
+		}
+	}
+	if len(filled) == 0 {
+		return squares.Errorf(squares.ECONFLICT, "This pool is already full.")
+	}
+	if !p.IsFree() {
+		if _, err := insertLedger(ctx, tx, squares.StakeTransaction(p.ID, p.EntryFee*squares.Cents(len(filled)))); err != nil {
+			return err
+		}
+	}
+	drew, err := addTaken(ctx, tx, p.ID, len(filled))
+	if err != nil {
+		return err
+	}
+	if !drew {
+		return fmt.Errorf("house fill: pool %d counts fewer than 100 squares after filling %d", p.ID, len(filled))
+	}
+	tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: p.GameID, Cells: filled})
+	return nil
+}
+
+// ListDecisions returns the logged final decisions, latest first.
+func (db *DB) ListDecisions(ctx context.Context, limit int) ([]*DecisionRecord, error) {
+	var out []*DecisionRecord
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		out, err = queryAll(ctx, tx, func(s scanner) (*DecisionRecord, error) {
+			var d DecisionRecord
+			var details string
+			var kickoff time.Time
+			if err := s.Scan(&d.PoolID, &d.DecidedAt, &d.Action, &d.Reason, &d.DecidedBy, &details, &kickoff); err != nil {
+				return nil, err
+			}
+			var det decisionDetails
+			if err := json.Unmarshal([]byte(details), &det); err != nil {
+				return nil, fmt.Errorf("decision %d details: %w", d.PoolID, err)
+			}
+			d.ParticipantsAffected, d.HouseSquaresNeeded, d.RefundAmount = det.ParticipantsAffected, det.HouseSquaresNeeded, squares.Cents(det.RefundCents)
+			d.DecidedAt, d.DueAt = d.DecidedAt.UTC(), squares.DecisionDueAt(kickoff.UTC())
+			return &d, nil
+		}, fmt.Sprintf(`SELECT d.pool_id, d.decided_at, d.action, d.reason, d.decided_by, d.details, g.game_date
+			FROM pool_decisions d JOIN pools p ON p.id = d.pool_id JOIN games g ON g.id = p.game_id
+			ORDER BY d.decided_at DESC, d.pool_id DESC LIMIT %d`, limit))
+		return err
+	})
+	return out, err
+}

@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+
+export const decisionKeys = {
+  analysis: ['/api/admin/pool-cancellation-analysis'] as const,
+  log: ['/api/admin/pool-decisions'] as const,
+}
+
+/** A pool's final decision 2 hours before kickoff, as the server would make it now (or made it). */
+export interface PoolDecision {
+  poolId: number
+  action: 'cancel' | 'house_fill' | 'continue'
+  reason: string
+  participantsAffected: number
+  houseSquaresNeeded: number
+  /** Dollars as a decimal string, "175.00". */
+  refundAmount: string
+  dueAt: string
+}
+
+/** A decision as logged: made by the automation or an admin. */
+export interface LoggedDecision extends PoolDecision {
+  decidedAt: string
+  decidedBy: 'automation' | 'admin'
+}
+
+/** Pools whose decision is due or falls within the next 24 hours; refreshed every 30 s. */
+export function useCancellationAnalysis() {
+  return useQuery<PoolDecision[] | null>({ queryKey: decisionKeys.analysis, refetchInterval: 30_000, staleTime: 0, refetchOnMount: true })
+}
+
+/** The decisions made, latest first; refreshed every 30 s. */
+export function useDecisionLog() {
+  return useQuery<LoggedDecision[] | null>({ queryKey: decisionKeys.log, refetchInterval: 30_000, staleTime: 0, refetchOnMount: true })
+}
+
+function useRefreshAfter() {
+  const qc = useQueryClient()
+  return () => {
+    void qc.invalidateQueries({ queryKey: decisionKeys.analysis })
+    void qc.invalidateQueries({ queryKey: decisionKeys.log })
+    void qc.invalidateQueries({ queryKey: ['/api/pools'] })
+  }
+}
+
+export function useCancelPool() {
+  const onSuccess = useRefreshAfter()
+  return useMutation({
+    mutationFn: ({ poolId, reason }: { poolId: number; reason: string }) => api.post(`/api/admin/pools/${poolId}/cancel`, { reason }),
+    onSuccess,
+  })
+}
+
+export function useHouseFill() {
+  const onSuccess = useRefreshAfter()
+  return useMutation({
+    mutationFn: ({ poolId, squaresNeeded }: { poolId: number; squaresNeeded: number }) =>
+      api.post(`/api/admin/pools/${poolId}/house-fill`, { squaresNeeded }),
+    onSuccess,
+  })
+}
+
+export function useRunAutomation() {
+  const onSuccess = useRefreshAfter()
+  return useMutation({
+    mutationFn: () => api.post<{ decisions: PoolDecision[]; error?: string }>('/api/admin/automation/run'),
+    onSuccess,
+  })
+}
