@@ -13,6 +13,7 @@ export function TierTable() {
             <th scope="col" className="px-4 py-3 font-semibold">House fee (10%)</th>
             <th scope="col" className="px-4 py-3 font-semibold">Max prize pool</th>
             <th scope="col" className="px-4 py-3 font-semibold">Max per quarter</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Max per half (college basketball)</th>
           </tr>
         </thead>
         <tbody>
@@ -25,6 +26,7 @@ export function TierTable() {
               <td className="px-4 py-3">{t.houseFee}</td>
               <td className="px-4 py-3 font-semibold text-emerald-700">{t.prizePool}</td>
               <td className="px-4 py-3 font-semibold">{t.perQuarter}</td>
+              <td className="px-4 py-3 font-semibold">{t.perHalf}</td>
             </tr>
           ))}
         </tbody>

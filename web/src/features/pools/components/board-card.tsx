@@ -2,11 +2,12 @@ import { Crosshair, Grid3x3, Info, Trophy } from 'lucide-react'
 import { Card } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { gameStatusLabel, parseDigits } from '@/lib/game-status'
+import { periodLabel, periodNoun, poolPeriods } from '@/lib/periods'
 import { teamInfo } from '@/lib/teams'
 import type { Cell, Pool, Square } from '@/lib/types'
 import { cn } from '@/lib/utils'
 import { ConnectionIndicator } from './connection-indicator'
-import { LivePulse, quarterLabel } from './score-display'
+import { LivePulse } from './score-display'
 import { SquareBoard } from './square-board'
 import { periodWinners, positionText } from './square-labels'
 
@@ -51,7 +52,9 @@ export function BoardCard({
   const pct = Math.min(100, Math.round((claimed / max) * 100))
   const status = gameStatusLabel(game?.status)
   const live = status === 'LIVE'
-  const winners = periodWinners(game, away, home)
+  const periods = poolPeriods(pool)
+  const noun = periodNoun(periods)
+  const winners = periodWinners(game, away, home, periods)
 
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby="board-title">
@@ -61,7 +64,7 @@ export function BoardCard({
             <h2 id="board-title" className="flex items-center gap-2 text-sm font-black tracking-[0.2em] text-lime-300">
               <Grid3x3 className="size-4" aria-hidden="true" /> LIVE GAME BOARD
             </h2>
-            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-bold">{quarterLabel(game)}</span>
+            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-bold">{periodLabel(game, periods)}</span>
             <span className={cn('text-xs font-bold', live ? 'text-red-300' : 'text-white/70')}>{status}</span>
           </div>
           <ConnectionIndicator />
@@ -114,8 +117,8 @@ export function BoardCard({
               <Info className="mt-0.5 size-4 shrink-0 text-lime-700" aria-hidden="true" />
               <span>
                 <strong>How to Win Big:</strong> pick open squares. When all 100 are taken, every row gets a digit for the
-                away team and every column one for the home team. Match the last digits of the score at the end of a
-                quarter and that quarter's prize is yours.
+                away team and every column one for the home team. Match the last digits of the score at the end of a{' '}
+                {noun} and that {noun}'s prize is yours.
               </span>
             </p>
             <div className="rounded-lg border px-3 py-2 text-xs sm:min-w-44 sm:text-sm" data-testid="selected-position">
@@ -160,7 +163,7 @@ export function BoardCard({
           ))}
           {winners.size > 0 && (
             <li className="flex items-center gap-1.5">
-              <Trophy className="size-3 text-amber-500" aria-hidden="true" /> Quarter winner
+              <Trophy className="size-3 text-amber-500" aria-hidden="true" /> {noun === 'half' ? 'Half' : 'Quarter'} winner
             </li>
           )}
         </ul>
