@@ -57,7 +57,8 @@ export function BoardCard({
   const winners = periodWinners(game, away, home, periods)
 
   return (
-    <Card className="overflow-hidden" role="region" aria-labelledby="board-title">
+    // On a phone the board runs edge to edge, so its 24 px squares fit a 320 px screen.
+    <Card className="-mx-4 min-w-0 overflow-hidden rounded-none border-x-0 sm:mx-0 sm:rounded-xl sm:border-x" role="region" aria-labelledby="board-title">
       <div className="bg-navy px-4 py-4 text-white sm:px-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -91,19 +92,19 @@ export function BoardCard({
           </div>
         )}
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
-          <div className="rounded-lg bg-white/5 px-2 py-1.5">
-            <dt className="text-[0.65rem] font-semibold tracking-wide text-white/60 uppercase">Squares claimed</dt>
+          <div className="rounded-lg bg-white/5 px-1 py-1.5 sm:px-2">
+            <dt className="text-[0.65rem] font-semibold text-white/60 uppercase sm:tracking-wide">Squares claimed</dt>
             <dd className="font-black tabular-nums" data-testid="squares-claimed">
               {claimed}/{max}
             </dd>
           </div>
-          <div className="rounded-lg bg-white/5 px-2 py-1.5">
-            <dt className="text-[0.65rem] font-semibold tracking-wide text-white/60 uppercase">Complete</dt>
+          <div className="rounded-lg bg-white/5 px-1 py-1.5 sm:px-2">
+            <dt className="text-[0.65rem] font-semibold text-white/60 uppercase sm:tracking-wide">Complete</dt>
             <dd className="font-black tabular-nums">{pct}%</dd>
           </div>
-          <div className="rounded-lg bg-white/5 px-2 py-1.5">
-            <dt className="text-[0.65rem] font-semibold tracking-wide text-white/60 uppercase">Game status</dt>
-            <dd className="truncate text-xs leading-6 font-black sm:text-base">{status}</dd>
+          <div className="rounded-lg bg-white/5 px-1 py-1.5 sm:px-2">
+            <dt className="text-[0.65rem] font-semibold text-white/60 uppercase sm:tracking-wide">Game status</dt>
+            <dd className="text-[0.7rem] leading-6 font-black [overflow-wrap:anywhere] sm:text-base">{status}</dd>
           </div>
         </dl>
         <Progress value={pct} className="mt-3 bg-white/10" aria-label={`${claimed} of ${max} squares claimed`} />

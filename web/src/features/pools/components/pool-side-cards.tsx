@@ -195,9 +195,13 @@ export function GameRulesCard({ pool }: { pool: Pool }) {
           ))}
         </div>
         {!free && <p className="text-xs">Amounts shown are for a full pool.</p>}
-        <p className="flex items-center gap-1.5 text-xs">
-          <ShieldCheck className="size-3.5" aria-hidden="true" /> 18+ only; paid pools where permitted.
-          <CalendarClock className="ml-2 size-3.5" aria-hidden="true" /> Times in ET.
+        <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
+          <span className="flex items-center gap-1.5">
+            <ShieldCheck className="size-3.5 shrink-0" aria-hidden="true" /> 18+ only; paid pools where permitted.
+          </span>
+          <span className="flex items-center gap-1.5">
+            <CalendarClock className="size-3.5 shrink-0" aria-hidden="true" /> Times in ET.
+          </span>
         </p>
       </CardContent>
     </Card>

@@ -121,7 +121,7 @@ export function LiveScoreboard({ game, periods = gamePeriods(game) }: { game: Ga
   const label = periodLabel(game, periods)
   const live = livePeriodIndex(game, periods)
   return (
-    <section aria-label="Live scoreboard" className="rounded-xl bg-navy p-4 text-white shadow-sm sm:p-5">
+    <section aria-label="Live scoreboard" className="min-w-0 rounded-xl bg-navy p-4 text-white shadow-sm sm:p-5">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 text-sm font-extrabold tracking-widest uppercase">
           {status === 'LIVE' && <LivePulse />}
