@@ -1,6 +1,8 @@
 import { formatCents, maxPrizePoolCents } from './money'
+import { HALF_SCHEDULES, periodPrizes, QUARTER_SCHEDULES } from './periods'
 
-// The five public entry tiers and what a full pool pays (25% of the prize pool per period).
+// The five public entry tiers and what a full pool pays by default: 25% of the prize pool per quarter, or
+// 50% per half in college basketball.
 export const TIER_FEES = ['0.00', '1.00', '5.00', '10.00', '25.00'] as const
 
 export interface TierRow {
@@ -10,6 +12,7 @@ export interface TierRow {
   houseFee: string
   prizePool: string
   perQuarter: string
+  perHalf: string
   minPlayers: number
 }
 
@@ -26,7 +29,8 @@ export const TIERS: TierRow[] = TIER_FEES.map((fee) => {
     pot: free ? '—' : formatCents(pot, true),
     houseFee: free ? '—' : formatCents(pot - prize, true),
     prizePool: free ? 'Bragging rights' : formatCents(prize, true),
-    perQuarter: free ? 'Bragging rights' : formatCents(prize / 4, true),
+    perQuarter: free ? 'Bragging rights' : formatCents(periodPrizes(prize, QUARTER_SCHEDULES[0])[0], true),
+    perHalf: free ? 'Bragging rights' : formatCents(periodPrizes(prize, HALF_SCHEDULES[0])[0], true),
     minPlayers: MIN_PLAYERS[fee],
   }
 })

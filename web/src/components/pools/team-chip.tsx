@@ -32,7 +32,8 @@ export function Matchup({
   const mark = size === 'lg' ? 'size-12 text-xs' : size === 'sm' ? 'size-7 text-[0.55rem]' : ''
   const text = size === 'lg' ? 'text-xl sm:text-2xl' : size === 'sm' ? 'text-sm' : 'text-base'
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    // A large matchup on a phone puts the names under the marks rather than squeezing them beside.
+    <div className={cn('flex min-w-0 items-center gap-2', size === 'lg' && 'flex-wrap')}>
       <div className="flex shrink-0 -space-x-1">
         <TeamMark name={away} color={awayColor} className={mark} />
         <TeamMark name={home} color={homeColor} className={mark} />

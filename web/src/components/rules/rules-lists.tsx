@@ -3,7 +3,7 @@ import { Ban, CalendarX, Clock, Grid3x3, Hash, ShieldCheck, Trophy, Users } from
 const RULES = [
   { icon: Grid3x3, title: 'Pick your squares', text: 'Every pool is a 10 x 10 board of 100 squares on one game. Claim up to 5 squares per public pool, first come, first served.' },
   { icon: Hash, title: 'Numbers are drawn when it fills', text: 'Once all 100 squares are taken, each row and column gets a random digit 0-9: rows for the away team, columns for the home team. The draw is committed in advance and verifiable.' },
-  { icon: Trophy, title: 'Match the last digits', text: 'At the end of Q1, halftime, Q3 and the final, the square whose row and column match the last digit of the away and home scores wins that period.' },
+  { icon: Trophy, title: 'Match the last digits', text: 'At the end of Q1, halftime, Q3 and the final (college basketball: halftime and the final), the square whose row and column match the last digit of the away and home scores wins that period.' },
   { icon: Users, title: 'Five pools per game', text: 'Every game has a FREE, $1, $5, $10 and $25 pool. Free pools play for bragging rights only.' },
 ]
 

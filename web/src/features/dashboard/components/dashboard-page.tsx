@@ -15,6 +15,7 @@ import { displayFirstName, useUser } from '@/lib/auth'
 import { isActivePoolStatus } from '@/lib/game-status'
 import { useLeagues, useSelectedLeague } from '@/lib/leagues'
 import { isFree } from '@/lib/money'
+import { leaguePeriods, periodNoun } from '@/lib/periods'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import type { Pool } from '@/lib/types'
 import { useAvailablePools, useUserPools } from '../api/dashboard-api'
@@ -68,6 +69,8 @@ function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) 
 
 function WelcomeBanner() {
   const { user } = useUser()
+  const { selectedLeague } = useSelectedLeague()
+  const noun = periodNoun(leaguePeriods(Number(selectedLeague)))
   return (
     <section className="relative overflow-hidden rounded-2xl bg-navy px-5 py-6 text-white shadow-lg sm:px-8 sm:py-8">
       <div aria-hidden="true" className="absolute -top-10 -right-10 size-48 rounded-full bg-lime-400/15 blur-2xl" />
@@ -79,11 +82,11 @@ function WelcomeBanner() {
       {user ? (
         <div className="relative">
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Welcome back, {displayFirstName(user)}!</h1>
-          <p className="mt-1 max-w-xl text-white/75">Pick a pool, claim up to 5 squares, and watch the scoreboard every quarter.</p>
+          <p className="mt-1 max-w-xl text-white/75">Pick a pool, claim up to 5 squares, and watch the scoreboard every {noun}.</p>
         </div>
       ) : (
         <div className="relative">
-          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Football squares, every quarter</h1>
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{noun === 'half' ? 'College basketball squares, every half' : 'Football squares, every quarter'}</h1>
           <p className="mt-1 max-w-xl text-white/75">Browse today's pools. Sign in to claim squares and join the action.</p>
           <Button asChild variant="brand" className="mt-4">
             <Link to="/login">

@@ -30,7 +30,7 @@ export function HowToPlayPage() {
         title="How to Play"
         description="Squares in one minute: pick squares, wait for the numbers, win on the last digits of the score."
       />
-      <div className="grid gap-10">
+      <div className="grid gap-10 *:min-w-0">
         <section aria-labelledby="rules-h">
           <h2 id="rules-h" className="mb-4 text-xl font-extrabold">
             The rules

@@ -154,7 +154,7 @@ export function LandingPage() {
       </section>
 
       <section id="how-to-play" aria-labelledby="htp-h" className="scroll-mt-20 border-t bg-card/50 py-14">
-        <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 *:min-w-0 sm:px-6 lg:px-8">
           <div>
             <h2 id="htp-h" className="text-3xl font-black tracking-tight">
               How to Play

@@ -2,11 +2,12 @@ import { Crosshair, Grid3x3, Info, Trophy } from 'lucide-react'
 import { Card } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { gameStatusLabel, parseDigits } from '@/lib/game-status'
+import { periodLabel, periodNoun, poolPeriods } from '@/lib/periods'
 import { teamInfo } from '@/lib/teams'
 import type { Cell, Pool, Square } from '@/lib/types'
 import { cn } from '@/lib/utils'
 import { ConnectionIndicator } from './connection-indicator'
-import { LivePulse, quarterLabel } from './score-display'
+import { LivePulse } from './score-display'
 import { SquareBoard } from './square-board'
 import { periodWinners, positionText } from './square-labels'
 
@@ -51,17 +52,20 @@ export function BoardCard({
   const pct = Math.min(100, Math.round((claimed / max) * 100))
   const status = gameStatusLabel(game?.status)
   const live = status === 'LIVE'
-  const winners = periodWinners(game, away, home)
+  const periods = poolPeriods(pool)
+  const noun = periodNoun(periods)
+  const winners = periodWinners(game, away, home, periods)
 
   return (
-    <Card className="overflow-hidden" role="region" aria-labelledby="board-title">
+    // On a phone the board runs edge to edge, so its 24 px squares fit a 320 px screen.
+    <Card className="-mx-4 min-w-0 overflow-hidden rounded-none border-x-0 sm:mx-0 sm:rounded-xl sm:border-x" role="region" aria-labelledby="board-title">
       <div className="bg-navy px-4 py-4 text-white sm:px-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <h2 id="board-title" className="flex items-center gap-2 text-sm font-black tracking-[0.2em] text-lime-300">
               <Grid3x3 className="size-4" aria-hidden="true" /> LIVE GAME BOARD
             </h2>
-            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-bold">{quarterLabel(game)}</span>
+            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-bold">{periodLabel(game, periods)}</span>
             <span className={cn('text-xs font-bold', live ? 'text-red-300' : 'text-white/70')}>{status}</span>
           </div>
           <ConnectionIndicator />
@@ -88,19 +92,19 @@ export function BoardCard({
           </div>
         )}
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
-          <div className="rounded-lg bg-white/5 px-2 py-1.5">
-            <dt className="text-[0.65rem] font-semibold tracking-wide text-white/60 uppercase">Squares claimed</dt>
+          <div className="rounded-lg bg-white/5 px-1 py-1.5 sm:px-2">
+            <dt className="text-[0.65rem] font-semibold text-white/60 uppercase sm:tracking-wide">Squares claimed</dt>
             <dd className="font-black tabular-nums" data-testid="squares-claimed">
               {claimed}/{max}
             </dd>
           </div>
-          <div className="rounded-lg bg-white/5 px-2 py-1.5">
-            <dt className="text-[0.65rem] font-semibold tracking-wide text-white/60 uppercase">Complete</dt>
+          <div className="rounded-lg bg-white/5 px-1 py-1.5 sm:px-2">
+            <dt className="text-[0.65rem] font-semibold text-white/60 uppercase sm:tracking-wide">Complete</dt>
             <dd className="font-black tabular-nums">{pct}%</dd>
           </div>
-          <div className="rounded-lg bg-white/5 px-2 py-1.5">
-            <dt className="text-[0.65rem] font-semibold tracking-wide text-white/60 uppercase">Game status</dt>
-            <dd className="truncate text-xs leading-6 font-black sm:text-base">{status}</dd>
+          <div className="rounded-lg bg-white/5 px-1 py-1.5 sm:px-2">
+            <dt className="text-[0.65rem] font-semibold text-white/60 uppercase sm:tracking-wide">Game status</dt>
+            <dd className="text-[0.7rem] leading-6 font-black [overflow-wrap:anywhere] sm:text-base">{status}</dd>
           </div>
         </dl>
         <Progress value={pct} className="mt-3 bg-white/10" aria-label={`${claimed} of ${max} squares claimed`} />
@@ -114,8 +118,8 @@ export function BoardCard({
               <Info className="mt-0.5 size-4 shrink-0 text-lime-700" aria-hidden="true" />
               <span>
                 <strong>How to Win Big:</strong> pick open squares. When all 100 are taken, every row gets a digit for the
-                away team and every column one for the home team. Match the last digits of the score at the end of a
-                quarter and that quarter's prize is yours.
+                away team and every column one for the home team. Match the last digits of the score at the end of a{' '}
+                {noun} and that {noun}'s prize is yours.
               </span>
             </p>
             <div className="rounded-lg border px-3 py-2 text-xs sm:min-w-44 sm:text-sm" data-testid="selected-position">
@@ -160,7 +164,7 @@ export function BoardCard({
           ))}
           {winners.size > 0 && (
             <li className="flex items-center gap-1.5">
-              <Trophy className="size-3 text-amber-500" aria-hidden="true" /> Quarter winner
+              <Trophy className="size-3 text-amber-500" aria-hidden="true" /> {noun === 'half' ? 'Half' : 'Quarter'} winner
             </li>
           )}
         </ul>

@@ -16,6 +16,7 @@ import { formatDateTimeET } from '@/lib/dates'
 import { gameStatusLabel } from '@/lib/game-status'
 import { useLeagues } from '@/lib/leagues'
 import { isFree, toCents } from '@/lib/money'
+import { periodNoun, poolPeriods } from '@/lib/periods'
 import type { Cell, Pool, Square } from '@/lib/types'
 import { poolCanonicalPath, useDocumentMeta } from '@/lib/use-document-meta'
 import { useClaimSquares, usePool, usePoolSquares } from '../api/pools-api'
@@ -148,7 +149,7 @@ function SaleNotice({ pool, state }: { pool: Pool; state: SaleState }) {
     'not-yet': ['Sales open soon', `Paid pools open for sale 6 days before kickoff. This one opens ${formatDateTimeET(pool.salesOpenAt)}.`],
     closed: ['Sales have closed', 'The game kicks off soon, so this pool no longer sells squares.'],
     full: ['This pool is full', pool.numbersGenerated ? 'All 100 squares are taken and the numbers are drawn. Good luck!' : 'All 100 squares are taken.'],
-    started: ['The game is on', 'Winning squares are marked at the end of each quarter.'],
+    started: ['The game is on', `Winning squares are marked at the end of each ${periodNoun(poolPeriods(pool))}.`],
     completed: ['This game is over', 'Winners were credited at the end of each period.'],
     cancelled: ['This pool was cancelled', 'Every card hold was released and every payment refunded.'],
     unavailable: ['Not open for play', 'This pool is not open for squares right now.'],
@@ -366,7 +367,7 @@ function PoolView({ poolId }: { poolId: number }) {
               onPurchase={onPurchase}
             />
           )}
-          {showCart && selected.length === 0 && <HowToPlayCard free={free} max={maxPerPlayer} />}
+          {showCart && selected.length === 0 && <HowToPlayCard free={free} max={maxPerPlayer} periods={poolPeriods(pool)} />}
           {mine.length > 0 && <YourSquaresCard pool={pool} mine={mine} max={maxPerPlayer} />}
           {ownedCount > 0 && <ReadyToPlayCard pool={pool} owned={ownedCount} />}
           <PoolInfoCard pool={pool} />

@@ -4,6 +4,7 @@ import { Progress } from '@/components/ui/progress'
 import { formatDateET, formatDateTimeET, formatTimeET } from '@/lib/dates'
 import { parseDigits } from '@/lib/game-status'
 import { formatCents, formatEntryFee, formatMoney, isFree, maxPrizePoolCents } from '@/lib/money'
+import { formatSchedule, periodNoun, periodPrizes, poolPeriods, poolSchedule, QUARTERS, type Period } from '@/lib/periods'
 import type { Pool, Square } from '@/lib/types'
 import { positionText } from './square-labels'
 
@@ -16,12 +17,13 @@ function CardIcon({ icon: Icon, className }: { icon: typeof Grid3x3; className: 
 }
 
 /** Quick start, shown while nothing is selected. */
-export function HowToPlayCard({ free, max }: { free: boolean; max: number }) {
+export function HowToPlayCard({ free, max, periods = QUARTERS }: { free: boolean; max: number; periods?: readonly Period[] }) {
+  const noun = periodNoun(periods)
   const steps = [
     { icon: MousePointerClick, text: `Tap up to ${max} open squares on the board.` },
     { icon: free ? CheckCircle2 : Wallet, text: free ? 'Press Claim Squares: free pools cost nothing.' : 'Press Checkout and pay by card; funds are held, not charged, until the pool completes.' },
     { icon: Hash, text: 'When all 100 squares are taken, the digits 0-9 are drawn for every row and column.' },
-    { icon: Trophy, text: 'Match the last digit of each team’s score at the end of a quarter to win it.' },
+    { icon: Trophy, text: `Match the last digit of each team’s score at the end of a ${noun} to win it.` },
   ]
   return (
     <Card>
@@ -145,7 +147,7 @@ export function YourSquaresCard({ pool, mine, max }: { pool: Pool; mine: Square[
 export function ReadyToPlayCard({ pool, owned }: { pool: Pool; owned: number }) {
   const text = (() => {
     if (pool.status === 'completed') return 'This game is over. Winning squares are marked with a trophy on the board.'
-    if (pool.status === 'started') return 'The game is on. Follow the board: a trophy marks each quarter’s winning square.'
+    if (pool.status === 'started') return `The game is on. Follow the board: a trophy marks each ${periodNoun(poolPeriods(pool))}’s winning square.`
     if (pool.numbersGenerated) return 'The board is full and the numbers are drawn. Your digits are on the board; good luck at kickoff!'
     return `You have ${owned} ${owned === 1 ? 'square' : 'squares'}. The numbers are drawn the moment all 100 squares are taken; this page updates live.`
   })()
@@ -162,15 +164,11 @@ export function ReadyToPlayCard({ pool, owned }: { pool: Pool; owned: number }) 
   )
 }
 
-const PERIOD_NAMES = ['Q1', 'Halftime', 'Q3', 'Final']
-
 export function GameRulesCard({ pool }: { pool: Pool }) {
   const free = isFree(pool.entryFee)
-  const schedule = pool.payoutSchedule?.length === 4 ? pool.payoutSchedule : [25, 25, 25, 25]
-  const prize = maxPrizePoolCents(pool.entryFee, pool.isNonprofit)
-  // Each period gets floor(prize pool x share); the rounding remainder goes to the final (decisions.md).
-  const amounts = schedule.map((share) => Math.floor((prize * share) / 100))
-  amounts[amounts.length - 1] = prize - amounts.slice(0, -1).reduce((a, b) => a + b, 0)
+  const periods = poolPeriods(pool)
+  const schedule = poolSchedule(pool)
+  const amounts = periodPrizes(maxPrizePoolCents(pool.entryFee, pool.isNonprofit), schedule)
   return (
     <Card>
       <CardHeader className="flex-row items-center gap-3 pb-3">
@@ -182,23 +180,28 @@ export function GameRulesCard({ pool }: { pool: Pool }) {
           <li>Rows are the {pool.game?.awayTeam ?? 'away team'}'s last digit, columns the {pool.game?.homeTeam ?? 'home team'}'s.</li>
           <li>Up to {pool.maxSquaresPerPlayer} squares per player; first come, first served.</li>
           <li>Numbers are drawn once, when the pool fills, and can be verified below the board.</li>
+          {periods.length === 2 && <li>College basketball plays two halves: this pool pays at halftime and the final ({formatSchedule(schedule)}).</li>}
           <li>Overtime counts toward the final.</li>
           {!free && <li>The house keeps {pool.isNonprofit ? '5% (for the organization)' : '10%'} of the pot; the rest is the prize pool.</li>}
           <li>Winners must claim prizes within 30 days.</li>
         </ul>
-        <div className="grid grid-cols-4 gap-1.5 text-center">
+        <div className={`grid gap-1.5 text-center ${periods.length === 2 ? 'grid-cols-2' : 'grid-cols-4'}`} aria-label="Payout per period">
           {schedule.map((share, i) => (
-            <div key={i} className="rounded-lg bg-muted px-1 py-2">
-              <div className="text-[0.65rem] font-bold tracking-wide uppercase">{PERIOD_NAMES[i]}</div>
+            <div key={periods[i].label} className="min-w-0 rounded-lg bg-muted px-1 py-2" data-testid={`payout-${periods[i].label}`}>
+              <div className="text-[0.65rem] font-bold tracking-wide uppercase">{periods[i].name}</div>
               <div className="font-black text-foreground">{share}%</div>
               {!free && <div className="text-[0.65rem]">{formatCents(amounts[i])}</div>}
             </div>
           ))}
         </div>
         {!free && <p className="text-xs">Amounts shown are for a full pool.</p>}
-        <p className="flex items-center gap-1.5 text-xs">
-          <ShieldCheck className="size-3.5" aria-hidden="true" /> 18+ only; paid pools where permitted.
-          <CalendarClock className="ml-2 size-3.5" aria-hidden="true" /> Times in ET.
+        <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
+          <span className="flex items-center gap-1.5">
+            <ShieldCheck className="size-3.5 shrink-0" aria-hidden="true" /> 18+ only; paid pools where permitted.
+          </span>
+          <span className="flex items-center gap-1.5">
+            <CalendarClock className="size-3.5 shrink-0" aria-hidden="true" /> Times in ET.
+          </span>
         </p>
       </CardContent>
     </Card>

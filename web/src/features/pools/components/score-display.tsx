@@ -1,20 +1,10 @@
 import { Star } from 'lucide-react'
 import { gameStatusLabel } from '@/lib/game-status'
+import { gamePeriods, livePeriodIndex, periodLabel, periodNoun, periodScore, type Period } from '@/lib/periods'
 import { teamInfo } from '@/lib/teams'
 import type { Game } from '@/lib/types'
 import { cn } from '@/lib/utils'
 import { useScoreChange } from '../hooks/use-score-change'
-
-/** "Q2", "OT", "Pre-game", "Final". */
-export function quarterLabel(game: Pick<Game, 'quarter' | 'status'> | null | undefined): string {
-  if (!game) return 'Pre-game'
-  const status = gameStatusLabel(game.status)
-  if (status === 'COMPLETED') return 'Final'
-  const q = game.quarter ?? 0
-  if (q <= 0) return status === 'LIVE' ? 'Live' : 'Pre-game'
-  if (q > 4) return 'OT'
-  return `Q${q}`
-}
 
 /** A small pulsing red dot for live games. */
 export function LivePulse({ className }: { className?: string }) {
@@ -91,34 +81,30 @@ export function TeamScore({
   )
 }
 
-const QUARTERS = [1, 2, 3, 4] as const
-
-function QuarterBox({ game, q }: { game: Game; q: (typeof QUARTERS)[number] }) {
-  const away = game[`awayScoreQ${q}`]
-  const home = game[`homeScoreQ${q}`]
-  const live = gameStatusLabel(game.status) === 'LIVE'
-  const active = live && (game.quarter === q || (q === 4 && (game.quarter ?? 0) > 4))
-  const change = useScoreChange(away === null || away === undefined || home === null || home === undefined ? null : away * 1000 + home)
+function PeriodBox({ game, period, active }: { game: Game; period: Period; active: boolean }) {
+  const score = periodScore(game, period)
+  const change = useScoreChange(score ? score.away * 1000 + score.home : null)
   return (
     <div
       className={cn(
-        'rounded-lg border px-2 py-1.5 text-center transition-colors',
+        'min-w-0 rounded-lg border px-2 py-1.5 text-center transition-colors',
         active ? 'border-lime-400 bg-lime-400/15 ring-1 ring-lime-400' : 'border-white/15 bg-white/5',
         change.animating && 'animate-score-bump',
       )}
       aria-current={active ? 'step' : undefined}
+      data-testid={`period-${period.label}`}
     >
-      <div className={cn('text-[0.65rem] font-bold tracking-widest', active ? 'text-lime-300' : 'text-white/60')}>Q{q}</div>
+      <div className={cn('text-[0.65rem] font-bold tracking-widest', active ? 'text-lime-300' : 'text-white/60')}>{period.label}</div>
       <div className="text-sm font-black tabular-nums">
-        {away === null || away === undefined || home === null || home === undefined ? (
+        {score === null ? (
           <span className="text-white/40" aria-label="not played yet">
             —
           </span>
         ) : (
           <>
-            {away}
+            {score.away}
             <span className="mx-0.5 text-white/40">-</span>
-            {home}
+            {score.home}
           </>
         )}
       </div>
@@ -126,17 +112,22 @@ function QuarterBox({ game, q }: { game: Game; q: (typeof QUARTERS)[number] }) {
   )
 }
 
-/** Away and home scores with their animations, and the four quarter boxes (active one highlighted). */
-export function LiveScoreboard({ game }: { game: Game }) {
+/**
+ * Away and home scores with their animations, and a box per period (the one in play highlighted): four
+ * quarters, or two halves in college basketball.
+ */
+export function LiveScoreboard({ game, periods = gamePeriods(game) }: { game: Game; periods?: readonly Period[] }) {
   const status = gameStatusLabel(game.status)
+  const label = periodLabel(game, periods)
+  const live = livePeriodIndex(game, periods)
   return (
-    <section aria-label="Live scoreboard" className="rounded-xl bg-navy p-4 text-white shadow-sm sm:p-5">
+    <section aria-label="Live scoreboard" className="min-w-0 rounded-xl bg-navy p-4 text-white shadow-sm sm:p-5">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 text-sm font-extrabold tracking-widest uppercase">
           {status === 'LIVE' && <LivePulse />}
           {status === 'LIVE' ? 'Live Scoreboard' : 'Final Score'}
         </h2>
-        <span className="rounded-full bg-white/10 px-2.5 py-0.5 text-xs font-bold">{quarterLabel(game)}</span>
+        <span className="rounded-full bg-white/10 px-2.5 py-0.5 text-xs font-bold">{label}</span>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <TeamScore name={game.awayTeam} color={game.awayTeamColor} score={game.awayScore} side="away" />
@@ -145,13 +136,16 @@ export function LiveScoreboard({ game }: { game: Game }) {
         </span>
         <TeamScore name={game.homeTeam} color={game.homeTeamColor} score={game.homeScore} side="home" />
       </div>
-      <div className="mt-4 grid grid-cols-4 gap-2" aria-label="Score at the end of each quarter (away - home)">
-        {QUARTERS.map((q) => (
-          <QuarterBox key={q} game={game} q={q} />
+      <div
+        className={cn('mt-4 grid gap-2', periods.length === 2 ? 'grid-cols-2' : 'grid-cols-4')}
+        aria-label={`Score at the end of each ${periodNoun(periods)} (away - home)`}
+      >
+        {periods.map((p, i) => (
+          <PeriodBox key={p.label} game={game} period={p} active={i === live} />
         ))}
       </div>
       <p className="sr-only" aria-live="polite">
-        {`${game.awayTeam} ${game.awayScore ?? 0}, ${game.homeTeam} ${game.homeScore ?? 0}, ${quarterLabel(game)}`}
+        {`${game.awayTeam} ${game.awayScore ?? 0}, ${game.homeTeam} ${game.homeScore ?? 0}, ${label}`}
       </p>
     </section>
   )

@@ -112,10 +112,10 @@ export function SquareBoard({
   }
 
   const headerBase = 'flex aspect-square items-center justify-center rounded-[3px] text-xs font-black text-white sm:rounded-md sm:text-sm'
-  const gridCols = 'grid grid-cols-[repeat(11,minmax(1.5rem,1fr))] gap-0.5 sm:gap-1'
+  const gridCols = 'grid grid-cols-[repeat(11,minmax(1.5rem,1fr))] gap-px min-[400px]:gap-0.5 sm:gap-1'
 
   return (
-    <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-1.5 gap-y-1 sm:gap-x-2">
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-1 gap-y-1 sm:gap-x-2">
       <span aria-hidden="true" />
       {/* Home team along the columns, away team along the rows */}
       <div className={gridCols} aria-hidden="true">
@@ -143,7 +143,7 @@ export function SquareBoard({
           aria-colcount={N + 1}
           aria-multiselectable={interactive || undefined}
           aria-readonly={!interactive || undefined}
-          className="flex flex-col gap-0.5 sm:gap-1"
+          className="flex flex-col gap-px min-[400px]:gap-0.5 sm:gap-1"
         >
           <div role="row" aria-rowindex={1} className={gridCols}>
             <div role="columnheader" aria-colindex={1} className={cn(headerBase, 'bg-navy text-[0.55rem] sm:text-[0.65rem]')}>

@@ -1,3 +1,4 @@
+import { gamePeriods, periodScore, type Period } from '@/lib/periods'
 import type { Cell, Game, Square } from '@/lib/types'
 
 export const HOUSE_USER_ID = 'admin'
@@ -75,26 +76,23 @@ export function cellLabel(
   return wins.length ? `${base}; winner of ${wins.join(', ')}` : base
 }
 
-const PERIODS = [
-  { label: 'Q1', home: 'homeScoreQ1', away: 'awayScoreQ1' },
-  { label: 'Q2', home: 'homeScoreQ2', away: 'awayScoreQ2' },
-  { label: 'Q3', home: 'homeScoreQ3', away: 'awayScoreQ3' },
-  { label: 'Q4', home: 'homeScoreQ4', away: 'awayScoreQ4' },
-] as const
-
 /**
- * Winning cells of the periods that have ended (cumulative scores at the end of each quarter, Q4 = final).
- * No placeholder digits: a period without both scores has no winner yet.
+ * Winning cells of the periods that have ended (cumulative scores at the end of each period, the final with
+ * overtime), labelled Q1-Q4 or H1 and H2. No placeholder digits: a period without both scores has no winner yet.
  */
-export function periodWinners(game: Game | null | undefined, away: readonly number[] | null, home: readonly number[] | null): Map<string, string[]> {
+export function periodWinners(
+  game: Game | null | undefined,
+  away: readonly number[] | null,
+  home: readonly number[] | null,
+  periods: readonly Period[] = gamePeriods(game),
+): Map<string, string[]> {
   const out = new Map<string, string[]>()
   if (!game || !away || !home) return out
-  for (const p of PERIODS) {
-    const hs = game[p.home]
-    const as = game[p.away]
-    if (hs === null || hs === undefined || as === null || as === undefined) continue
-    const row = away.indexOf(as % 10)
-    const column = home.indexOf(hs % 10)
+  for (const p of periods) {
+    const score = periodScore(game, p)
+    if (!score) continue
+    const row = away.indexOf(score.away % 10)
+    const column = home.indexOf(score.home % 10)
     if (row < 0 || column < 0) continue
     const k = cellKey({ row, column })
     out.set(k, [...(out.get(k) ?? []), p.label])

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import type { Game } from './types'
+import {
+  HALVES,
+  LEAGUE_NCAAB,
+  QUARTERS,
+  gamePeriods,
+  livePeriodIndex,
+  payoutMoments,
+  periodLabel,
+  periodNoun,
+  periodPrizes,
+  periodScore,
+  poolPeriods,
+  poolSchedule,
+} from './periods'
+import { TIERS } from './tiers'
+
+const game = (over: Partial<Game> = {}): Game => ({
+  id: 1,
+  leagueId: LEAGUE_NCAAB,
+  homeTeam: 'Duke',
+  awayTeam: 'UNC',
+  gameDate: '2026-03-07T23:00:00Z',
+  status: 'live',
+  homeScore: 61,
+  awayScore: 58,
+  quarter: 2,
+  week: null,
+  ...over,
+})
+
+describe('periods', () => {
+  it('are halves in college basketball and quarters elsewhere', () => {
+    expect(gamePeriods({ leagueId: LEAGUE_NCAAB }).map((p) => p.label)).toEqual(['H1', 'H2'])
+    expect(gamePeriods({ leagueId: 1 }).map((p) => p.label)).toEqual(['Q1', 'Q2', 'Q3', 'Q4'])
+    expect(gamePeriods({ leagueId: 5 })).toBe(QUARTERS)
+    expect(gamePeriods(null)).toBe(QUARTERS)
+    expect(HALVES.map((p) => p.name)).toEqual(['Halftime', 'Final'])
+    expect(periodNoun(HALVES)).toBe('half')
+    expect(payoutMoments(HALVES)).toBe('halftime and the final')
+    expect(payoutMoments(QUARTERS)).toBe('Q1, halftime, Q3 and the final')
+  })
+
+  it("follow the pool's stored schedule first, then its league", () => {
+    expect(poolPeriods({ payoutSchedule: [40, 60], game: { leagueId: LEAGUE_NCAAB } })).toBe(HALVES)
+    expect(poolPeriods({ payoutSchedule: [20, 30, 20, 30], game: { leagueId: 1 } })).toBe(QUARTERS)
+    expect(poolPeriods({ game: { leagueId: LEAGUE_NCAAB } })).toBe(HALVES)
+    // A malformed schedule is ignored: the league decides, and the sport's default split applies.
+    expect(poolPeriods({ payoutSchedule: [50, 40], game: { leagueId: LEAGUE_NCAAB } })).toBe(HALVES)
+    expect(poolSchedule({ payoutSchedule: [50, 40], game: { leagueId: LEAGUE_NCAAB } })).toEqual([50, 50])
+    expect(poolSchedule({ payoutSchedule: [40, 60] })).toEqual([40, 60])
+    expect(poolSchedule({ game: { leagueId: 1 } })).toEqual([25, 25, 25, 25])
+  })
+
+  it('split the prize pool by floor of each share, the remainder to the final', () => {
+    expect(periodPrizes(90000, [50, 50])).toEqual([45000, 45000])
+    expect(periodPrizes(90000, [40, 60])).toEqual([36000, 54000])
+    expect(periodPrizes(1001, [25, 25, 25, 25])).toEqual([250, 250, 250, 251])
+    expect(periodPrizes(999, [40, 60])).toEqual([399, 600])
+    expect(periodPrizes(0, [50, 50])).toEqual([0, 0])
+    expect(TIERS.map((t) => t.perHalf)).toEqual(['Bragging rights', '$45', '$225', '$450', '$1,125'])
+  })
+
+  it('read halftime from the Q2 fields and the final from Q4', () => {
+    const g = game({ awayScoreQ2: 30, homeScoreQ2: 27, awayScoreQ1: 12, homeScoreQ1: 14 })
+    expect(periodScore(g, HALVES[0])).toEqual({ away: 30, home: 27 })
+    expect(periodScore(g, HALVES[1])).toBeNull()
+    expect(periodScore({ ...g, awayScoreQ4: 70, homeScoreQ4: 72 }, HALVES[1])).toEqual({ away: 70, home: 72 })
+  })
+
+  it('name the period in play in the sport’s terms', () => {
+    expect(periodLabel(game({ quarter: 1 }))).toBe('H1')
+    expect(periodLabel(game({ quarter: 2 }))).toBe('H2')
+    expect(periodLabel(game({ quarter: 3 }))).toBe('OT')
+    expect(periodLabel(game({ status: 'completed', quarter: 2 }))).toBe('Final')
+    expect(periodLabel(game({ status: 'scheduled', quarter: 0 }))).toBe('Pre-game')
+    expect(periodLabel(game({ leagueId: 1, quarter: 3 }))).toBe('Q3')
+    expect(periodLabel(game({ leagueId: 1, quarter: 5 }))).toBe('OT')
+    expect(periodLabel(null)).toBe('Pre-game')
+    expect(livePeriodIndex(game({ quarter: 1 }), HALVES)).toBe(0)
+    expect(livePeriodIndex(game({ quarter: 3 }), HALVES)).toBe(1)
+    expect(livePeriodIndex(game({ status: 'completed' }), HALVES)).toBe(-1)
+    expect(livePeriodIndex(game({ leagueId: 1, quarter: 5 }), QUARTERS)).toBe(3)
+  })
+})

@@ -1,0 +1,130 @@
+import { gameStatusLabel } from './game-status'
+import type { Game, Pool } from './types'
+
+// Scoring periods follow the sport (decisions.md): four quarters, except college basketball, which plays
+// two halves and pays at halftime and the final. A game's score fields are quarter-shaped (docs/api.md):
+// halftime is in the Q2 fields and the final (overtime included) in Q4, whatever the sport.
+
+/** NCAA Basketball's league id (docs/api.md): its pools pay two halves. */
+export const LEAGUE_NCAAB = 6
+
+export type ScoreSlot = 1 | 2 | 3 | 4
+
+/** One scoring period of a pool. */
+export interface Period {
+  /** Short label on score boxes and winning squares: Q1-Q4, or H1 and H2. */
+  label: string
+  /** What the period's payout is called: Q1, Halftime, Q3 or Final. */
+  name: string
+  /** The game's `homeScoreQn`/`awayScoreQn` fields holding the cumulative score at the end of the period. */
+  slot: ScoreSlot
+}
+
+export const QUARTERS: readonly Period[] = [
+  { label: 'Q1', name: 'Q1', slot: 1 },
+  { label: 'Q2', name: 'Halftime', slot: 2 },
+  { label: 'Q3', name: 'Q3', slot: 3 },
+  { label: 'Q4', name: 'Final', slot: 4 },
+]
+
+export const HALVES: readonly Period[] = [
+  { label: 'H1', name: 'Halftime', slot: 2 },
+  { label: 'H2', name: 'Final', slot: 4 },
+]
+
+/** The selectable payout schedules, in percent of the prize pool per period. */
+export const QUARTER_SCHEDULES = [
+  [25, 25, 25, 25],
+  [20, 30, 20, 30],
+] as const
+export const HALF_SCHEDULES = [
+  [50, 50],
+  [40, 60],
+] as const
+
+type PoolLike = Pick<Pool, 'payoutSchedule'> & { game?: Pick<Game, 'leagueId'> | null }
+
+function validSchedule(s: readonly number[] | null | undefined): s is number[] {
+  return !!s && (s.length === 2 || s.length === 4) && s.every((n) => Number.isInteger(n) && n >= 0) && s.reduce((a, b) => a + b, 0) === 100
+}
+
+/** The periods of a league's games: halves for college basketball, quarters elsewhere. */
+export function leaguePeriods(leagueId: number | null | undefined): readonly Period[] {
+  return leagueId === LEAGUE_NCAAB ? HALVES : QUARTERS
+}
+
+/** The periods of a game, from its league. */
+export function gamePeriods(game: Pick<Game, 'leagueId'> | null | undefined): readonly Period[] {
+  return leaguePeriods(game?.leagueId)
+}
+
+/** The periods a pool pays: its stored schedule decides (two shares are halves), else its game's league. */
+export function poolPeriods(pool: PoolLike): readonly Period[] {
+  if (validSchedule(pool.payoutSchedule)) return pool.payoutSchedule.length === 2 ? HALVES : QUARTERS
+  return gamePeriods(pool.game)
+}
+
+/** The pool's payout schedule in percent, one share per period; the sport's default when the pool has none. */
+export function poolSchedule(pool: PoolLike): number[] {
+  if (validSchedule(pool.payoutSchedule)) return [...pool.payoutSchedule]
+  return [...(poolPeriods(pool) === HALVES ? HALF_SCHEDULES[0] : QUARTER_SCHEDULES[0])]
+}
+
+/** "50/50", "25/25/25/25". */
+export function formatSchedule(schedule: readonly number[]): string {
+  return schedule.join('/')
+}
+
+/**
+ * Splits a prize pool (cents) by the schedule: each period gets floor(prize x share); the rounding remainder
+ * goes to the final period (decisions.md; the server's squares.PeriodPrizes).
+ */
+export function periodPrizes(prizeCents: number, schedule: readonly number[]): number[] {
+  const out = schedule.map((share) => Math.floor((prizeCents * share) / 100))
+  if (out.length > 0) out[out.length - 1] += prizeCents - out.reduce((a, b) => a + b, 0)
+  return out
+}
+
+/** The period's cumulative score, or null until the period has ended. */
+export function periodScore(game: Game, period: Period): { away: number; home: number } | null {
+  const away = game[`awayScoreQ${period.slot}`]
+  const home = game[`homeScoreQ${period.slot}`]
+  if (away === null || away === undefined || home === null || home === undefined) return null
+  return { away, home }
+}
+
+/**
+ * The index of the period being played in a live game, or -1. `quarter` counts the sport's own periods
+ * (1-4 for quarters, 1-2 for halves); anything past the last is overtime, which counts toward the final.
+ */
+export function livePeriodIndex(game: Pick<Game, 'quarter' | 'status'>, periods: readonly Period[]): number {
+  if (gameStatusLabel(game.status) !== 'LIVE') return -1
+  const q = game.quarter ?? 0
+  if (q <= 0) return -1
+  return Math.min(q, periods.length) - 1
+}
+
+/** The game's clock in the sport's terms: "Pre-game", "Live", "Q2", "H1", "OT", "Final". */
+export function periodLabel(
+  game: Pick<Game, 'quarter' | 'status' | 'leagueId'> | null | undefined,
+  periods: readonly Period[] = gamePeriods(game),
+): string {
+  if (!game) return 'Pre-game'
+  const status = gameStatusLabel(game.status)
+  if (status === 'COMPLETED') return 'Final'
+  const q = game.quarter ?? 0
+  if (q <= 0) return status === 'LIVE' ? 'Live' : 'Pre-game'
+  if (q > periods.length) return 'OT'
+  return periods[q - 1].label
+}
+
+/** "quarter" or "half", for sentences about a pool's periods. */
+export function periodNoun(periods: readonly Period[]): 'quarter' | 'half' {
+  return periods.length === 2 ? 'half' : 'quarter'
+}
+
+/** "Q1, halftime, Q3 and the final" or "halftime and the final". */
+export function payoutMoments(periods: readonly Period[]): string {
+  const names = periods.map((p, i) => (i === periods.length - 1 ? 'the final' : p.name === 'Halftime' ? 'halftime' : p.name))
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}
