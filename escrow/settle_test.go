@@ -176,11 +176,16 @@ func TestSettleHouseSquareKeepsItsPrize(t *testing.T) {
 			t.Fatalf("square 0,0 = %+v, want the house's", sq)
 		}
 		p := e.pool(pool.ID)
-		// Q1 ends on the digits of square (0, 0); the rest as nflGame.
-		h, a := p.HomeNumbers[0], p.AwayNumbers[0]
+		// Q1 ends on the digits of square (0, 0), the house's; Q2, Q3 and the final on squares (5, 5), (6, 6)
+		// and (7, 7), which players own whatever the draw.
+		at := func(tens, i int) (int, int) { return tens + p.HomeNumbers[i], tens + p.AwayNumbers[i] }
+		h, a := at(0, 0)
+		h2, a2 := at(10, 5)
+		h3, a3 := at(20, 6)
+		h4, a4 := at(30, 7)
 		for _, u := range []squares.ScoreUpdate{
-			{HomeScore: h, AwayScore: a, Quarter: 1, Status: "1q"}, {HomeScore: 20, AwayScore: 10, Quarter: 2, Status: "2q"},
-			{HomeScore: 21, AwayScore: 10, Quarter: 3, Status: "3q"}, {HomeScore: 24, AwayScore: 17, Quarter: 4, Status: "ft"},
+			{HomeScore: h, AwayScore: a, Quarter: 1, Status: "1q"}, {HomeScore: h2, AwayScore: a2, Quarter: 2, Status: "2q"},
+			{HomeScore: h3, AwayScore: a3, Quarter: 3, Status: "3q"}, {HomeScore: h4, AwayScore: a4, Quarter: 4, Status: "ft"},
 		} {
 			if _, err := e.db.ApplyScore(e.ctx, pool.GameID, u); err != nil {
 				t.Fatalf("%+v: %v", u, err)
