@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -33,6 +34,7 @@ type feed struct {
 	status      int
 	contentType string
 	body        []byte
+	leagues     map[string][]byte // answers by ESPN league path, such as football/nfl, over body
 	paths       []string
 	srv         *httptest.Server
 }
@@ -44,6 +46,12 @@ func newFeed(t *testing.T) *feed {
 		defer f.mu.Unlock()
 		f.paths = append(f.paths, r.URL.Path+"?"+r.URL.RawQuery)
 		w.Header().Set("Content-Type", f.contentType)
+		for path, body := range f.leagues {
+			if strings.Contains(r.URL.Path, "/"+path+"/") {
+				w.Write(body)
+				return
+			}
+		}
 		w.WriteHeader(f.status)
 		w.Write(f.body)
 	}))
@@ -55,6 +63,16 @@ func (f *feed) serve(status int, contentType string, body []byte) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.status, f.contentType, f.body = status, contentType, body
+}
+
+// serveLeague answers a league's scoreboard (ESPN's path, such as football/nfl) with a whole recorded answer.
+func (f *feed) serveLeague(path string, body []byte) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.leagues == nil {
+		f.leagues = map[string][]byte{}
+	}
+	f.leagues[path] = body
 }
 
 func recorded(t *testing.T, file string) []byte {
@@ -98,8 +116,14 @@ func newEnv(t *testing.T, engine string, now time.Time) *env {
 // game creates an NFL game and opens its pools; it returns the game and its $10 pool.
 func (e *env) game(home, away string, kickoff time.Time, espnID string) (*squares.Game, *store.PoolView) {
 	e.t.Helper()
+	return e.leagueGame(squares.LeagueNFL, home, away, kickoff, espnID)
+}
+
+// leagueGame creates a game of a league and opens its pools; it returns the game and its $10 pool.
+func (e *env) leagueGame(league int64, home, away string, kickoff time.Time, espnID string) (*squares.Game, *store.PoolView) {
+	e.t.Helper()
 	e.n++
-	g := &squares.Game{LeagueID: squares.LeagueNFL, ExternalID: fmt.Sprintf("feed_%d", e.n), ESPNID: espnID,
+	g := &squares.Game{LeagueID: league, ExternalID: fmt.Sprintf("feed_%d", e.n), ESPNID: espnID,
 		Season: 2024, Week: "W15", HomeTeam: home, AwayTeam: away, GameDate: kickoff, Status: squares.GameScheduled}
 	if err := e.db.CreateGame(e.ctx, g); err != nil {
 		e.t.Fatal(err)
