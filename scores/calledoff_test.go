@@ -1,0 +1,85 @@
+package scores_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/espn"
+	"github.com/squaresapp/squares/store"
+	"github.com/squaresapp/squares/store/storetest"
+)
+
+// postponing reads the feed's real scoreboard and reports one event postponed: no recorded NFL or college
+// answer with a postponed game exists (espn/testdata/README.md), and ESPN's status is read by squares.FeedStatus,
+// tested on the recorded soccer postponement.
+type postponing struct {
+	src   *espn.Client
+	event string
+	phase string
+}
+
+func (p postponing) Scoreboard(ctx context.Context, league string, date time.Time) ([]squares.FeedGame, error) {
+	games, err := p.src.Scoreboard(ctx, league, date)
+	for i := range games {
+		if games[i].EventID == p.event {
+			games[i].Phase, games[i].Completed, games[i].Detail = p.phase, false, "Postponed"
+		}
+	}
+	return games, err
+}
+
+// TestPollCalledOffGame: a game the feed reports postponed is postponed, its pools cancelled through the
+// escrow and every payment of its full $10 pool refunded (escrow and ledger at zero); the next poll
+// leaves it alone. A cancelled game is the same.
+func TestPollCalledOffGame(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		for _, phase := range []string{squares.FeedPostponed, squares.FeedCancelled} {
+			e := newEnv(t, engine, sold)
+			e.feed.serve(http.StatusOK, "application/json", recorded(t, "nfl-20241215.json"))
+			e.poller.Source = postponing{src: espn.New(e.feed.srv.URL, e.feed.srv.Client()), event: "401671854", phase: phase}
+			s := sunday[0]
+			g, ten := e.game(s.home, s.away, s.kickoff, "")
+			e.fill(ten)
+			e.clock.Set(s.kickoff.Add(-time.Hour))
+			rep, err := e.poller.RunOnce(e.ctx)
+			if err != nil || rep.Matched != 1 || rep.Applied != 1 {
+				t.Fatalf("%s: poll %+v, %v\n%s", phase, rep, err, e.log)
+			}
+			want := map[string]string{squares.FeedPostponed: squares.GamePostponed, squares.FeedCancelled: squares.GameCancelled}[phase]
+			if got := e.findGame(g.ID); got.Status != want {
+				t.Errorf("%s: game %s", phase, got.Status)
+			}
+			pools, err := e.db.ListPools(e.ctx, store.PoolFilter{GameID: g.ID})
+			if err != nil || len(pools) != 5 {
+				t.Fatalf("pools %d, %v", len(pools), err)
+			}
+			for _, p := range pools {
+				if p.Status != squares.PoolCancelled {
+					t.Errorf("%s: pool %d %s", phase, p.ID, p.Status)
+				}
+			}
+			if err := e.esc.RunOnce(e.ctx); err != nil {
+				t.Fatal(err)
+			}
+			pays, err := e.db.ListPoolPayments(e.ctx, ten.ID)
+			if err != nil || len(pays) != 20 {
+				t.Fatalf("payments %d, %v", len(pays), err)
+			}
+			for _, pay := range pays {
+				if pay.Status != squares.PaymentRefunded && pay.Status != squares.PaymentReleased {
+					t.Errorf("%s: payment %s %s", phase, pay.ID, pay.Status)
+				}
+			}
+			books := e.books()
+			if b := books[squares.PoolEscrowAccount(ten.ID)]; b != 0 {
+				t.Errorf("%s: escrow %s", phase, b)
+			}
+			if rep, err := e.poller.RunOnce(e.ctx); err != nil || rep.Games != 0 || rep.Applied != 0 {
+				t.Errorf("%s: next poll %+v, %v", phase, rep, err)
+			}
+		}
+	})
+}
