@@ -83,3 +83,32 @@ func TestPollCalledOffGame(t *testing.T) {
 		}
 	})
 }
+
+// TestRun: Run polls at once and again every Interval, and returns when its context ends.
+func TestRun(t *testing.T) {
+	e := newEnv(t, store.SQLite, sold)
+	e.feed.serve(http.StatusOK, "application/json", recorded(t, "nfl-20241215.json"))
+	s := sunday[0]
+	g, _ := e.game(s.home, s.away, s.kickoff, "")
+	e.clock.Set(s.kickoff.Add(time.Hour))
+	e.poller.Interval = 20 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { e.poller.Run(ctx); close(done) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for e.findGame(g.ID).Status != squares.GameCompleted && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not return")
+	}
+	if got := e.findGame(g.ID); got.Status != squares.GameCompleted {
+		t.Errorf("game %s after Run", got.Status)
+	}
+	if st := e.poller.Status(); !st.OK || st.LastError != "" || st.LastPoll.IsZero() {
+		t.Errorf("status %+v", st)
+	}
+}

@@ -112,7 +112,9 @@ func (p *Poller) RunOnce(ctx context.Context) (Report, error) {
 	fail := func(err error) {
 		errs = append(errs, err)
 		rep.Errors = append(rep.Errors, err.Error())
-		p.Logger.Warn("score feed", "provider", p.Provider, "err", err)
+		if ctx.Err() == nil {
+			p.Logger.Warn("score feed", "provider", p.Provider, "err", err)
+		}
 	}
 	targets, err := p.Store.ListFeedGames(ctx, now, Ahead, Behind)
 	if err != nil {
@@ -156,6 +158,10 @@ func (p *Poller) RunOnce(ctx context.Context) (Report, error) {
 		}
 	}
 	err = errors.Join(errs...)
+	if ctx.Err() != nil {
+		// Cut short (a shutdown, a caller gone): not the feed's fault, and not its status.
+		return rep, err
+	}
 	p.mu.Lock()
 	p.status.LastPoll, p.status.Matched, p.status.OK = now, rep.Matched, err == nil
 	if err != nil {
