@@ -3,6 +3,7 @@ package scores_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -109,6 +110,43 @@ func TestRun(t *testing.T) {
 		t.Errorf("game %s after Run", got.Status)
 	}
 	if st := e.poller.Status(); !st.OK || st.LastError != "" || st.LastPoll.IsZero() {
+		t.Errorf("status %+v", st)
+	}
+}
+
+// TestPollTimeoutAndWindow: ESPN accepting the request and never answering is cut off by the HTTP
+// client's timeout, changes nothing and is recorded; a game kicking off more than 6 hours ahead is not
+// polled at all.
+func TestPollTimeoutAndWindow(t *testing.T) {
+	e := newEnv(t, store.SQLite, sold)
+	release := make(chan struct{})
+	stall := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	}))
+	t.Cleanup(stall.Close)
+	t.Cleanup(func() { close(release) })
+	hc := stall.Client()
+	hc.Timeout = 200 * time.Millisecond
+	e.poller.Source = espn.New(stall.URL, hc)
+	s := sunday[0]
+	g, _ := e.game(s.home, s.away, s.kickoff, "")
+	e.clock.Set(s.kickoff.Add(-7 * time.Hour))
+	if rep, err := e.poller.RunOnce(e.ctx); err != nil || rep.Games != 0 || rep.Fetched != 0 {
+		t.Errorf("7 hours ahead: %+v, %v", rep, err)
+	}
+	e.clock.Set(s.kickoff.Add(-5 * time.Hour))
+	start := time.Now()
+	rep, err := e.poller.RunOnce(e.ctx)
+	if err == nil || rep.Games != 1 || rep.Matched != 0 || time.Since(start) > 5*time.Second {
+		t.Errorf("stalled feed: %+v, %v after %s", rep, err, time.Since(start))
+	}
+	if got := e.findGame(g.ID); got.Status != squares.GameScheduled || got.ESPNID != "" {
+		t.Errorf("stalled feed changed the game: %+v", got)
+	}
+	if st := e.poller.Status(); st.OK || st.LastError == "" {
 		t.Errorf("status %+v", st)
 	}
 }
