@@ -212,8 +212,9 @@ func (p *Poller) apply(ctx context.Context, t store.FeedTarget, ev squares.FeedG
 }
 
 // Update is the score update a feed's event makes of our game g: none (false) for an event not started;
-// for one called off, its status at the score as it stands; else the running score, the period in play
-// (halftime as such) and the period end scores from the event's points per period.
+// for one called off, its status at the score as it stands; else the running score (as a correction: the
+// feed may lower it), the period in play (halftime as such) and the period end scores from the event's
+// points per period.
 func Update(g *squares.Game, ev squares.FeedGame) (squares.ScoreUpdate, bool, error) {
 	status := ev.GameStatus()
 	switch status {
@@ -231,8 +232,10 @@ func Update(g *squares.Game, ev squares.FeedGame) (squares.ScoreUpdate, bool, er
 	if err != nil {
 		return squares.ScoreUpdate{}, false, err
 	}
+	// The feed is authoritative: a score it lowers (a play overturned on review) is a correction, which
+	// still cannot go below a period end already recorded and paid.
 	u := squares.ScoreUpdate{HomeScore: ev.Home.Score, AwayScore: ev.Away.Score, Quarter: ev.Period,
-		Status: status, PeriodEnds: ends}
+		Status: status, PeriodEnds: ends, Correction: true}
 	if ev.Halftime {
 		u.Status = "ht"
 	}
