@@ -31,25 +31,25 @@ const DefaultInterval = 30 * time.Second
 
 // Status is how the feed is doing, for the developer page and the admin readiness check.
 type Status struct {
-	Provider  string        `json:"provider"`
-	Interval  time.Duration `json:"-"`
-	LastPoll  time.Time     `json:"lastPoll"`
-	LastError string        `json:"lastError"`
+	Provider  string
+	Interval  time.Duration
+	LastPoll  time.Time
+	LastError string
 	// LastErrorAt is when the last error happened; it stays after later polls succeed.
-	LastErrorAt time.Time `json:"lastErrorAt"`
+	LastErrorAt time.Time
 	// Matched is how many of our games the last poll found in the feed.
-	Matched int `json:"matchedGames"`
+	Matched int
 	// OK reports that the last poll had no error.
-	OK bool `json:"ok"`
+	OK bool
 }
 
 // Report is what one poll saw and did.
 type Report struct {
-	Games   int      `json:"games"`          // our games due a look
-	Fetched int      `json:"scoreboards"`    // scoreboards read
-	Matched int      `json:"matchedGames"`   // our games found in the feed
-	Applied int      `json:"updatesApplied"` // updates that changed a game
-	Errors  []string `json:"errors"`
+	Games   int // our games due a look
+	Fetched int // scoreboards read
+	Matched int // our games found in the feed
+	Applied int // updates that changed a game
+	Errors  []string
 }
 
 // Poller polls a live score feed for our games and applies what it reports through Apply: the feed is
