@@ -47,3 +47,21 @@ func TestPollScoreOverturned(t *testing.T) {
 	}
 	e.wantGame(det.ID, squares.GameLive, 4, "401437648", 21, 38, [][2]int{{7, 0}, {14, 24}, {21, 38}})
 }
+
+// TestPollSkipsLeaguesWithoutFeed: a game of a league ESPN's scoreboards are not read for is left to
+// manual entry, not polled into an error every interval.
+func TestPollSkipsLeaguesWithoutFeed(t *testing.T) {
+	e := newEnv(t, store.SQLite, sold)
+	ufl := &squares.League{Name: "UFL", DisplayName: "United Football League", Sport: "football", IsActive: true}
+	if err := e.db.CreateLeague(e.ctx, ufl); err != nil {
+		t.Fatal(err)
+	}
+	e.leagueGame(ufl.ID, "Birmingham Stallions", "Houston Roughnecks", sold.Add(5*time.Hour), "")
+	e.clock.Add(3 * time.Hour)
+	if rep, err := e.poller.RunOnce(e.ctx); err != nil || rep.Games != 0 || len(e.feed.paths) != 0 {
+		t.Errorf("UFL: %+v, %v, requests %v", rep, err, e.feed.paths)
+	}
+	if st := e.poller.Status(); !st.OK {
+		t.Errorf("status %+v", st)
+	}
+}

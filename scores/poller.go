@@ -19,6 +19,12 @@ type Source interface {
 	Scoreboard(ctx context.Context, league string, date time.Time) ([]squares.FeedGame, error)
 }
 
+// Coverage is what a Source may also tell: whether it has scores for a league at all. The games of a
+// league it does not cover are left to manual entry rather than polled into an error every interval.
+type Coverage interface {
+	Covers(league string) bool
+}
+
 // Polling windows: a game is polled from Ahead before its kickoff, and while it is live; a scheduled game
 // whose kickoff passed without a report is looked for up to Behind after it.
 const (
@@ -119,6 +125,15 @@ func (p *Poller) RunOnce(ctx context.Context) (Report, error) {
 	targets, err := p.Store.ListFeedGames(ctx, now, Ahead, Behind)
 	if err != nil {
 		fail(err)
+	}
+	if cov, ok := p.Source.(Coverage); ok {
+		covered := targets[:0]
+		for _, t := range targets {
+			if cov.Covers(t.League) {
+				covered = append(covered, t)
+			}
+		}
+		targets = covered
 	}
 	rep.Games = len(targets)
 	type day struct {
