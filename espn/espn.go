@@ -50,6 +50,12 @@ func Path(leagueCode string) (string, bool) {
 	return l.path, ok
 }
 
+// Covers reports whether ESPN's scoreboards are read for one of our leagues (Path knows it).
+func (c *Client) Covers(leagueCode string) bool {
+	_, ok := Path(leagueCode)
+	return ok
+}
+
 // Client reads ESPN scoreboards.
 type Client struct {
 	base string

@@ -16,8 +16,10 @@ import (
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/escrow"
+	"github.com/squaresapp/squares/espn"
 	squareshttp "github.com/squaresapp/squares/http"
 	"github.com/squaresapp/squares/sandbox"
+	"github.com/squaresapp/squares/scores"
 	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
@@ -43,6 +45,9 @@ type payOptions struct {
 	db *store.DB
 	// restricted and minAges replace the default eligibility rules when set.
 	restricted, minAges string
+	// feed, when set, is the base URL of an ESPN stand-in: the server polls it (SQUARES_SCORES=espn) with
+	// its clock.
+	feed string
 }
 
 func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
@@ -76,6 +81,10 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 		sb.OnEvent = esc.HandleEvent
 	}
 	srv.Sandbox, srv.Escrow = sb, esc
+	if opt.feed != "" {
+		srv.Scores = scores.NewPoller(db, esc, espn.New(opt.feed, nil), "espn", logger)
+		srv.Scores.Now = clock.Now
+	}
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}

@@ -47,8 +47,7 @@ func (s *Server) handleReadiness(w http.ResponseWriter, r *http.Request) {
 	checks := []readinessCheck{s.modeCheck(), s.databaseCheck(state)}
 	checks = append(checks, s.paymentChecks()...)
 	checks = append(checks, adminCheck(state), s.eligibilityCheck(), gamesCheck(state), poolsCheck(state),
-		readinessCheck{Key: "scores", Label: "Score feed", OK: false,
-			Detail: "No live score feed: scores come only from schedule imports (squares import-schedule)"})
+		s.scoresCheck())
 	writeJSON(w, http.StatusOK, checks)
 }
 

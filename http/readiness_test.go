@@ -157,7 +157,7 @@ func TestReadiness(t *testing.T) {
 		wantCheck(t, checks, "eligibility", true, "7 states: HI, ID, LA, MT, NV, UT, WA", "AZ 21")
 		wantCheck(t, checks, "games", false, "No games")
 		wantCheck(t, checks, "pools", false, "No pools are open")
-		wantCheck(t, checks, "scores", false, "No live score feed")
+		wantCheck(t, checks, "scores", false, "Manual scores")
 
 		// A game this week with two open pools, and an active week set; a later game's open pool is not
 		// this week's.

@@ -87,6 +87,8 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/admin/games/{id}/score", admin, s.handleAdminScore},
 		{"POST", "/api/simulate-score-update", admin | dev, s.handleSimulateScore},
 		{"GET", "/api/pools/{id}/winners", public, s.handleListWinners},
+		{"GET", "/api/test-nfl-api", admin | dev, s.handleTestFeed}, // scorefeed.go
+		{"GET", "/api/score-feed-status", admin | dev, s.handleScoreFeedStatus},
 
 		// Pools and squares.
 		{"GET", "/api/pools", public, s.handleListPools},

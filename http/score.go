@@ -1,11 +1,11 @@
 package http
 
 import (
-	"context"
 	"net/http"
 	"strings"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/scores"
 )
 
 // scoreRequest is a manual score update: an admin's (correction allowed) or the simulator's (gameId).
@@ -116,7 +116,7 @@ func (s *Server) applyScore(w http.ResponseWriter, r *http.Request, gameID int64
 		s.Error(w, r, err)
 		return
 	}
-	out, err := s.Store.ApplyScore(r.Context(), gameID, u)
+	out, err := scores.Apply(r.Context(), s.Store, s.Escrow, s.Logger, gameID, u)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -132,28 +132,7 @@ func (s *Server) applyScore(w http.ResponseWriter, r *http.Request, gameID int64
 		winners = append(winners, toWinnerJSON(&out.Winners[i], periods))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"game": toGameJSON(out.Game), "changed": out.Changed,
-		"endedPeriods": ended, "winners": winners, "cancelledPools": s.cancelPools(r.Context(), out.CancelPools)})
-}
-
-// cancelPools cancels the pools of a called-off game and returns their money through the escrow (or,
-// without one, only cancels them: no money moved). A pool that cannot be cancelled is logged and left
-// out of the answer; a repeated update tries again.
-func (s *Server) cancelPools(ctx context.Context, ids []int64) []int64 {
-	done := []int64{}
-	for _, id := range ids {
-		var err error
-		if s.Escrow != nil {
-			_, err = s.Escrow.CancelPool(ctx, id)
-		} else {
-			_, err = s.Store.SetPoolStatus(ctx, id, squares.PoolCancelled)
-		}
-		if err != nil {
-			s.Logger.Warn("cancel pool of a called-off game", "pool", id, "err", err)
-			continue
-		}
-		done = append(done, id)
-	}
-	return done
+		"endedPeriods": ended, "winners": winners, "cancelledPools": out.CancelledPools})
 }
 
 // handleListWinners lists a pool's winners by period: GET /api/pools/{id}/winners, public, for a pool

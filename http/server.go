@@ -16,6 +16,7 @@ import (
 	"github.com/squaresapp/squares/automation"
 	"github.com/squaresapp/squares/escrow"
 	"github.com/squaresapp/squares/sandbox"
+	"github.com/squaresapp/squares/scores"
 	"github.com/squaresapp/squares/store"
 )
 
@@ -59,6 +60,8 @@ type Server struct {
 	Automation *automation.Automation
 	// Sandbox is the built-in card processor when it is the payment provider.
 	Sandbox *sandbox.Provider
+	// Scores is the live score feed's poller (SQUARES_SCORES=espn); nil when scores are entered by hand.
+	Scores *scores.Poller
 
 	ln     net.Listener
 	server *http.Server

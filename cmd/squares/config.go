@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -40,6 +41,11 @@ type Config struct {
 	// AutomationInterval is how often the automation makes the pools' final decisions and starts pools at
 	// kickoff.
 	AutomationInterval time.Duration
+	// Scores is where game scores come from: manual (admins enter them; the default) or espn (ESPN's
+	// public scoreboards, polled every ScoresInterval from ESPNURL).
+	Scores         string
+	ESPNURL        string
+	ScoresInterval time.Duration
 
 	Eligibility squares.Eligibility
 }
@@ -159,6 +165,12 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.DurationVar(&c.EscrowInterval, "escrow-interval", 30*time.Second, "how often the escrow looks for work")
 	fs.DurationVar(&c.AutomationInterval, "automation-interval", envDuration("SQUARES_AUTOMATION_INTERVAL", 15*time.Minute, &bad),
 		"how often pools get their final decision 2 hours before kickoff (SQUARES_AUTOMATION_INTERVAL)")
+	fs.StringVar(&c.Scores, "scores", env("SQUARES_SCORES", "manual"),
+		"where scores come from: manual or espn (SQUARES_SCORES)")
+	fs.StringVar(&c.ESPNURL, "espn-url", env("SQUARES_ESPN_URL", "https://site.api.espn.com"),
+		"base URL of ESPN's scoreboard API (SQUARES_ESPN_URL)")
+	fs.DurationVar(&c.ScoresInterval, "scores-interval", envDuration("SQUARES_SCORES_INTERVAL", 30*time.Second, &bad),
+		"how often the espn score feed polls (SQUARES_SCORES_INTERVAL)")
 	c.StripeSecretKey = os.Getenv("STRIPE_SECRET_KEY")
 	c.StripePublishableKey = os.Getenv("STRIPE_PUBLISHABLE_KEY")
 	c.StripeWebhookSecret = os.Getenv("STRIPE_WEBHOOK_SECRET")
@@ -173,6 +185,19 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	}
 	if c.AutomationInterval <= 0 {
 		return nil, fmt.Errorf("--automation-interval: %s is not a positive duration", c.AutomationInterval)
+	}
+	if c.ScoresInterval <= 0 {
+		return nil, fmt.Errorf("--scores-interval: %s is not a positive duration", c.ScoresInterval)
+	}
+	switch c.Scores = strings.ToLower(strings.TrimSpace(c.Scores)); c.Scores {
+	case "", "manual":
+		c.Scores = "manual"
+	case "espn":
+		if u, err := url.Parse(strings.TrimSpace(c.ESPNURL)); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("SQUARES_ESPN_URL: %q is not an http(s) URL", c.ESPNURL)
+		}
+	default:
+		return nil, fmt.Errorf("SQUARES_SCORES: %q is not manual or espn", c.Scores)
 	}
 	c.Demo = c.Dev
 	if *demo != "" {

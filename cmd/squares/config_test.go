@@ -15,7 +15,8 @@ import (
 var configVars = []string{"SQUARES_ADDR", "SQUARES_DATABASE_URL", "SQUARES_DEV", "SQUARES_DEMO", "SQUARES_TRUST_PROXY",
 	"SQUARES_RESTRICTED_STATES", "SQUARES_STATE_MIN_AGE", "SQUARES_LOG_LEVEL", "SQUARES_ADMIN_USERNAME",
 	"SQUARES_ADMIN_PASSWORD", "SQUARES_REGISTER_LIMIT", "SQUARES_PAYMENTS", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY",
-	"STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "SQUARES_AUTOMATION_INTERVAL"}
+	"STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "SQUARES_AUTOMATION_INTERVAL", "SQUARES_SCORES", "SQUARES_ESPN_URL",
+	"SQUARES_SCORES_INTERVAL"}
 
 // clearConfigEnv unsets every SQUARES_ variable for the test (and restores them after), then sets the
 // given ones.
@@ -166,6 +167,24 @@ func TestParseConfigAutomationInterval(t *testing.T) {
 	}
 }
 
+func TestParseConfigScores(t *testing.T) {
+	clearConfigEnv(t, nil)
+	if c, err := parse(t); err != nil || c.Scores != "manual" || c.ESPNURL != "https://site.api.espn.com" ||
+		c.ScoresInterval != 30*time.Second {
+		t.Errorf("default scores: %+v, %v", c, err)
+	}
+	clearConfigEnv(t, map[string]string{"SQUARES_SCORES": " ESPN ", "SQUARES_ESPN_URL": "http://127.0.0.1:9999",
+		"SQUARES_SCORES_INTERVAL": "10s"})
+	if c, err := parse(t); err != nil || c.Scores != "espn" || c.ESPNURL != "http://127.0.0.1:9999" ||
+		c.ScoresInterval != 10*time.Second {
+		t.Errorf("espn scores: %+v, %v", c, err)
+	}
+	if c, err := parse(t, "--scores", "manual", "--scores-interval", "1m"); err != nil || c.Scores != "manual" ||
+		c.ScoresInterval != time.Minute {
+		t.Errorf("flags: %+v, %v", c, err)
+	}
+}
+
 func TestParseConfigErrors(t *testing.T) {
 	for _, tc := range []struct {
 		env  map[string]string
@@ -190,6 +209,10 @@ func TestParseConfigErrors(t *testing.T) {
 		{map[string]string{"SQUARES_AUTOMATION_INTERVAL": "often"}, nil, "SQUARES_AUTOMATION_INTERVAL"},
 		{map[string]string{"SQUARES_AUTOMATION_INTERVAL": "0s"}, nil, "SQUARES_AUTOMATION_INTERVAL"},
 		{nil, []string{"--automation-interval", "-1m"}, "automation-interval"},
+		{map[string]string{"SQUARES_SCORES": "sportradar"}, nil, "SQUARES_SCORES"},
+		{map[string]string{"SQUARES_SCORES": "espn", "SQUARES_ESPN_URL": "site.api.espn.com"}, nil, "SQUARES_ESPN_URL"},
+		{map[string]string{"SQUARES_SCORES_INTERVAL": "0s"}, nil, "SQUARES_SCORES_INTERVAL"},
+		{nil, []string{"--scores-interval", "-5s"}, "scores-interval"},
 		{map[string]string{"SQUARES_PAYMENTS": "stripe", "STRIPE_SECRET_KEY": "sk_live_x", "STRIPE_PUBLISHABLE_KEY": "pk_test_x",
 			"STRIPE_WEBHOOK_SECRET": "whsec_x"}, nil, "must both be live keys or both test keys"},
 		{map[string]string{"SQUARES_PAYMENTS": "stripe", "STRIPE_SECRET_KEY": "sk_test_x", "STRIPE_PUBLISHABLE_KEY": "pk_live_x",

@@ -12,9 +12,11 @@ import (
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/automation"
 	"github.com/squaresapp/squares/escrow"
+	"github.com/squaresapp/squares/espn"
 	squareshttp "github.com/squaresapp/squares/http"
 	"github.com/squaresapp/squares/pubsub"
 	"github.com/squaresapp/squares/sandbox"
+	"github.com/squaresapp/squares/scores"
 	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/stripe"
 	"github.com/squaresapp/squares/web"
@@ -92,6 +94,15 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	if sb != nil {
 		workers.Go(func() { sb.Run(background, time.Hour) })
 	}
+	var feed *scores.Poller
+	if cfg.Scores == "espn" {
+		feed = scores.NewPoller(db, esc, espn.New(cfg.ESPNURL, nil), "espn", logger.With("component", "scores"))
+		feed.Interval = cfg.ScoresInterval
+		workers.Go(func() { feed.Run(background) })
+		logger.Info("score feed ready", "provider", "espn", "url", cfg.ESPNURL, "interval", cfg.ScoresInterval)
+	} else {
+		logger.Info("score feed ready", "provider", "manual", "hint", "admins enter scores; SQUARES_SCORES=espn polls ESPN")
+	}
 
 	srv := squareshttp.NewServer(squareshttp.Config{
 		Addr: cfg.Addr, Dev: cfg.Dev, TrustedProxies: cfg.TrustProxies, RegisterLimit: cfg.RegisterLimit, Eligibility: cfg.Eligibility,
@@ -102,6 +113,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	srv.Escrow = esc
 	srv.Automation = auto
 	srv.Sandbox = sb
+	srv.Scores = feed
 	srv.Assets = web.Dist()
 	if srv.Assets == nil {
 		logger.Warn("the web app is not built into this binary; run `make build`")
