@@ -43,6 +43,8 @@ type payOptions struct {
 	db *store.DB
 	// restricted and minAges replace the default eligibility rules when set.
 	restricted, minAges string
+	// provider, when set, wraps the sandbox as the escrow's payment provider (to make it misbehave).
+	provider func(*sandbox.Provider) squares.PaymentProvider
 }
 
 func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
@@ -70,12 +72,23 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 	srv.Now = clock.Now
 	sb := sandbox.New(db)
 	sb.Now = clock.Now
-	esc := escrow.New(db, sb, logger)
+	var provider squares.PaymentProvider = sb
+	if opt.provider != nil {
+		provider = opt.provider(sb)
+	}
+	esc := escrow.New(db, provider, logger)
 	esc.Eligibility = elig
 	if opt.webhooks {
 		sb.OnEvent = esc.HandleEvent
 	}
 	srv.Sandbox, srv.Escrow = sb, esc
+	openServer(t, srv)
+	return &payAPI{apiServer: &apiServer{Server: srv, db: db}, clock: clock, sb: sb, esc: esc}
+}
+
+// openServer starts srv, closed when the test ends.
+func openServer(t *testing.T, srv *squareshttp.Server) {
+	t.Helper()
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +97,6 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 		defer cancel()
 		srv.Close(ctx)
 	})
-	return &payAPI{apiServer: &apiServer{Server: srv, db: db}, clock: clock, sb: sb, esc: esc}
 }
 
 // paidGame creates a game three days out with its pools, the $0, $1 and $5 ones active.
