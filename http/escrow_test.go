@@ -3,16 +3,12 @@ package http_test
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/escrow"
-	squareshttp "github.com/squaresapp/squares/http"
 	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/store/storetest"
 )
@@ -29,30 +25,10 @@ func (f forgetfulCancels) Cancel(ctx context.Context, id, key string) (*squares.
 // attempt by GET /api/admin/escrow/failures; players and visitors are refused.
 func TestEscrowFailures(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
-		db := storetest.Open(t, engine)
-		clock := storetest.NewClock(payT0)
-		db.Now = clock.Now
-		elig, err := squares.ParseEligibility(squares.DefaultRestrictedStates, squares.DefaultStateMinAge)
-		if err != nil {
-			t.Fatal(err)
-		}
-		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-		srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: true, Eligibility: elig,
-			PaymentsProvider: "sandbox"}, db, logger)
-		srv.Now = clock.Now
-		sb := sandbox.New(db)
-		sb.Now = clock.Now
-		esc := escrow.New(db, forgetfulCancels{sb}, logger)
-		srv.Sandbox, srv.Escrow = sb, esc
-		if err := srv.Open(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			srv.Close(ctx)
-		})
-		s := &payAPI{apiServer: &apiServer{Server: srv, db: db}, clock: clock, sb: sb, esc: esc}
+		s := startPayAPI(t, engine, payOptions{provider: func(sb *sandbox.Provider) squares.PaymentProvider {
+			return forgetfulCancels{sb}
+		}})
+		db := s.db
 		pools := s.paidGame(t)
 		ann, u := s.storePlayer(t, squares.RoleUser)
 		admin, _ := s.storePlayer(t, squares.RoleAdmin)

@@ -48,6 +48,8 @@ type payOptions struct {
 	// feed, when set, is the base URL of an ESPN stand-in: the server polls it (SQUARES_SCORES=espn) with
 	// its clock.
 	feed string
+	// provider, when set, wraps the sandbox as the escrow's payment provider (to make it misbehave).
+	provider func(*sandbox.Provider) squares.PaymentProvider
 }
 
 func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
@@ -75,7 +77,11 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 	srv.Now = clock.Now
 	sb := sandbox.New(db)
 	sb.Now = clock.Now
-	esc := escrow.New(db, sb, logger)
+	var provider squares.PaymentProvider = sb
+	if opt.provider != nil {
+		provider = opt.provider(sb)
+	}
+	esc := escrow.New(db, provider, logger)
 	esc.Eligibility = elig
 	if opt.webhooks {
 		sb.OnEvent = esc.HandleEvent
@@ -85,6 +91,13 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 		srv.Scores = scores.NewPoller(db, esc, espn.New(opt.feed, nil), "espn", logger)
 		srv.Scores.Now = clock.Now
 	}
+	openServer(t, srv)
+	return &payAPI{apiServer: &apiServer{Server: srv, db: db}, clock: clock, sb: sb, esc: esc}
+}
+
+// openServer starts srv, closed when the test ends.
+func openServer(t *testing.T, srv *squareshttp.Server) {
+	t.Helper()
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +106,6 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 		defer cancel()
 		srv.Close(ctx)
 	})
-	return &payAPI{apiServer: &apiServer{Server: srv, db: db}, clock: clock, sb: sb, esc: esc}
 }
 
 // paidGame creates a game three days out with its pools, the $0, $1 and $5 ones active.

@@ -39,14 +39,7 @@ func startConfigured(t *testing.T, engine string, cfg squareshttp.Config) *payAP
 	if cfg.PaymentsProvider != "stripe" {
 		srv.Sandbox = sb
 	}
-	if err := srv.Open(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Close(ctx)
-	})
+	openServer(t, srv)
 	return &payAPI{apiServer: &apiServer{Server: srv, db: db}, clock: storetest.NewClock(time.Now()), sb: sb, esc: esc}
 }
 

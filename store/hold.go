@@ -27,10 +27,7 @@ type ConfirmResult struct {
 func (db *DB) ConfirmPayment(ctx context.Context, id string, pp *squares.ProviderPayment, elig squares.Eligibility) (*ConfirmResult, error) {
 	var res *ConfirmResult
 	err := db.update(ctx, func(tx *Tx) error {
-		if err := lockPaymentPool(ctx, tx, id); err != nil {
-			return err
-		}
-		p, err := findPaymentTx(ctx, tx, "y.id = $1", id, true)
+		p, err := lockPayment(ctx, tx, id)
 		if err != nil {
 			return err
 		}

@@ -79,6 +79,14 @@ func lockPaymentPool(ctx context.Context, tx *Tx, id string) error {
 	return nil
 }
 
+// lockPayment locks a payment's pool, then the payment (lockPaymentPool), and reads it.
+func lockPayment(ctx context.Context, tx *Tx, id string) (*squares.Payment, error) {
+	if err := lockPaymentPool(ctx, tx, id); err != nil {
+		return nil, err
+	}
+	return findPaymentTx(ctx, tx, "y.id = $1", id, true)
+}
+
 func paymentSquares(ctx context.Context, tx *Tx, p *squares.Payment) ([]*squares.Square, error) {
 	return queryAll(ctx, tx, scanSquare, squareSelect+` WHERE s.payment_id = $1 ORDER BY s.row_idx, s.col_idx`, p.ID)
 }

@@ -58,10 +58,7 @@ func houseCover(ctx context.Context, tx *Tx, paymentID string) (squares.Cents, e
 func (db *DB) RecordExternalRefund(ctx context.Context, id string, refunded squares.Cents) (bool, error) {
 	recorded := false
 	err := db.update(ctx, func(tx *Tx) error {
-		if err := lockPaymentPool(ctx, tx, id); err != nil {
-			return err
-		}
-		p, err := findPaymentTx(ctx, tx, "y.id = $1", id, true)
+		p, err := lockPayment(ctx, tx, id)
 		if err != nil {
 			return err
 		}

@@ -25,10 +25,7 @@ func (db *DB) ReleasePayment(ctx context.Context, id, reason string) (*squares.P
 }
 
 func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
-	if err := lockPaymentPool(ctx, tx, id); err != nil {
-		return err
-	}
-	p, err := findPaymentTx(ctx, tx, "y.id = $1", id, true)
+	p, err := lockPayment(ctx, tx, id)
 	if err != nil {
 		return err
 	}

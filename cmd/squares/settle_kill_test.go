@@ -60,11 +60,7 @@ func TestKillMidSettlement(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
 		url := storetest.URL(t, engine)
-		db := store.New(url)
-		if err := db.Open(ctx); err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
+		db := openURL(t, url)
 		sb := sandbox.New(db)
 		esc := escrow.New(db, sb, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		sb.OnEvent = esc.HandleEvent

@@ -31,11 +31,7 @@ func TestVerifyDrawAfterHouseTakeover(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
 		url := storetest.URL(t, engine)
-		db := store.New(url)
-		if err := db.Open(ctx); err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
+		db := openURL(t, url)
 		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 		sb := sandbox.New(db)
 		esc := escrow.New(db, sb, logger)

@@ -24,11 +24,7 @@ func TestVerifyDraw(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
 		url := storetest.URL(t, engine)
-		db := store.New(url)
-		if err := db.Open(ctx); err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
+		db := openURL(t, url)
 		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 		if _, err := seedDemo(ctx, db, time.Now(), false, logger); err != nil {
 			t.Fatal(err)

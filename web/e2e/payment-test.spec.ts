@@ -1,34 +1,16 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { openPools, takenCells, type PoolJSON } from './helpers'
 
 // The developer payment page (/payment-test) against the real server in development mode, with the demo data.
-interface PoolJSON {
-  id: number
-  entryFee: string
-  status: string
-  currentParticipants: number
-  salesOpenAt: string | null
-  salesCloseAt: string | null
-}
-
 /** An open $25 pool: the last one, far from the pools the checkout tests buy in. */
 async function lastOpenPool(request: APIRequestContext, fee: string): Promise<PoolJSON> {
-  const res = await request.get('/api/pools?leagueId=1')
-  expect(res.ok()).toBeTruthy()
-  const now = Date.now()
-  const pools = ((await res.json()) as PoolJSON[]).filter(
-    (p) =>
-      p.entryFee === fee &&
-      p.status === 'active' &&
-      p.currentParticipants <= 90 &&
-      (!p.salesOpenAt || Date.parse(p.salesOpenAt) <= now) &&
-      (!p.salesCloseAt || Date.parse(p.salesCloseAt) > now + 10 * 60_000),
-  )
+  const pools = await openPools(request, fee)
   expect(pools.length, `an open ${fee} pool in the demo data`).toBeGreaterThan(0)
   return pools[pools.length - 1]
 }
 
 async function freeCell(request: APIRequestContext, poolId: number) {
-  const taken = new Set(((await (await request.get(`/api/pools/${poolId}/squares`)).json()) as { row: number; column: number }[]).map((s) => `${s.row}-${s.column}`))
+  const taken = await takenCells(request, poolId)
   for (let i = 99; i >= 0; i--) {
     const c = { row: Math.floor(i / 10), column: i % 10 }
     if (!taken.has(`${c.row}-${c.column}`)) return c

@@ -1,16 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { openPools, takenCells } from './helpers'
 
 // The demo data (cmd/squares/demo.go): upcoming NFL games, five tier pools each, open for sale.
-interface PoolJSON {
-  id: number
-  name: string
-  game: { homeTeam: string; awayTeam: string }
-  entryFee: string
-  status: string
-  currentParticipants: number
-  salesOpenAt: string | null
-  salesCloseAt: string | null
-}
 interface SquareJSON {
   row: number
   column: number
@@ -18,22 +9,8 @@ interface SquareJSON {
   status: string
 }
 
-async function openPools(request: APIRequestContext, fee: string): Promise<PoolJSON[]> {
-  const res = await request.get('/api/pools?leagueId=1')
-  expect(res.ok()).toBeTruthy()
-  const now = Date.now()
-  return ((await res.json()) as PoolJSON[]).filter(
-    (p) =>
-      p.entryFee === fee &&
-      p.status === 'active' &&
-      p.currentParticipants <= 90 &&
-      (!p.salesOpenAt || Date.parse(p.salesOpenAt) <= now) &&
-      (!p.salesCloseAt || Date.parse(p.salesCloseAt) > now + 10 * 60_000),
-  )
-}
-
 async function freeCells(request: APIRequestContext, poolId: number, n: number) {
-  const taken = new Set(((await (await request.get(`/api/pools/${poolId}/squares`)).json()) as SquareJSON[]).map((s) => `${s.row}-${s.column}`))
+  const taken = await takenCells(request, poolId)
   const cells: { row: number; column: number }[] = []
   for (let i = 0; i < 100 && cells.length < n; i++) {
     const c = { row: Math.floor(i / 10), column: i % 10 }

@@ -1,21 +1,13 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { openPools, takenCells, type PoolJSON } from './helpers'
 
 // Every screen fits a 320 px phone, a 390 px phone and a 1366 px laptop without sideways scrolling, and
 // logs no console errors. Screenshots of the main screens go to /tmp/shots for a person to look at.
 const WIDTHS = [320, 390, 1366] as const
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
 const SHOT_WIDTHS = new Set([320, 1366])
-
-interface PoolJSON {
-  id: number
-  entryFee: string
-  status: string
-  currentParticipants: number
-  salesOpenAt: string | null
-  salesCloseAt: string | null
-}
 
 type Role = 'visitor' | 'player' | 'admin'
 
@@ -45,26 +37,12 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: 
   })
 }
 
-async function openPools(request: APIRequestContext, fee: string): Promise<PoolJSON[]> {
-  const res = await request.get('/api/pools?leagueId=1')
-  expect(res.ok()).toBeTruthy()
-  const now = Date.now()
-  return ((await res.json()) as PoolJSON[]).filter(
-    (p) =>
-      p.entryFee === fee &&
-      p.status === 'active' &&
-      p.currentParticipants <= 90 &&
-      (!p.salesOpenAt || Date.parse(p.salesOpenAt) <= now) &&
-      (!p.salesCloseAt || Date.parse(p.salesCloseAt) > now + 10 * 60_000),
-  )
-}
-
 /** A checkout link for one open square of a $5 pool: a different square for each width. */
 async function checkoutPath(request: APIRequestContext, width: number): Promise<string> {
   const pools = await openPools(request, '5.00')
   expect(pools.length, 'an open $5 pool in the demo data').toBeGreaterThan(0)
   const pool = pools[Math.floor(pools.length / 2)]
-  const taken = new Set(((await (await request.get(`/api/pools/${pool.id}/squares`)).json()) as { row: number; column: number }[]).map((s) => `${s.row}-${s.column}`))
+  const taken = await takenCells(request, pool.id)
   const free = Array.from({ length: 100 }, (_, i) => ({ row: Math.floor(i / 10), column: i % 10 })).filter((c) => !taken.has(`${c.row}-${c.column}`))
   const cell = free[WIDTHS.indexOf(width as (typeof WIDTHS)[number]) + 40] ?? free[0]
   const params = new URLSearchParams({ poolId: String(pool.id), squares: JSON.stringify([{ ...cell, price: pool.entryFee }]), amount: pool.entryFee })

@@ -1,46 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
+import { makePool } from '@/test/pool'
 import { player, renderPage, stubFetch } from '@/test/utils'
-import type { Pool } from '@/lib/types'
 import { dashboardKeys } from '../api/dashboard-api'
 import { DashboardPage } from './dashboard-page'
 
-const later = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString()
-
-const pool: Pool = {
-  id: 31,
-  name: 'Free Pool',
-  gameId: 7,
-  game: {
-    id: 7,
-    leagueId: 1,
-    homeTeam: 'Buffalo Bills',
-    awayTeam: 'Kansas City Chiefs',
-    homeTeamColor: '#00338D',
-    awayTeamColor: '#E31837',
-    gameDate: later(30),
-    status: 'scheduled',
-    homeScore: null,
-    awayScore: null,
-    quarter: 0,
-    week: 'W12',
-  },
-  entryFee: '0.00',
-  totalPot: '0.00',
-  currentParticipants: 1,
-  distinctPlayers: 1,
-  maxParticipants: 100,
-  maxSquaresPerPlayer: 5,
-  status: 'active',
-  numbersGenerated: false,
-  homeNumbers: null,
-  awayNumbers: null,
-  drawCommitment: null,
-  drawSeed: null,
-  userSquareCount: 2,
-  salesOpenAt: null,
-  salesCloseAt: later(28),
-}
+const pool = makePool({ drawCommitment: null, userSquareCount: 2 })
 
 const NOTICE = "Couldn't refresh. Showing the last update."
 

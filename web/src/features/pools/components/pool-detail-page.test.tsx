@@ -2,56 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { FakeWebSocket } from '@/test/fake-websocket'
+import { makePool as basePool, cell, later } from '@/test/pool'
 import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
 import type { Pool, Square, User } from '@/lib/types'
 import { PoolDetailPage } from './pool-detail-page'
 
-const later = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString()
-
-function makePool(over: Partial<Pool> = {}): Pool {
-  return {
-    id: 31,
-    name: 'Free Pool',
-    gameId: 7,
-    game: {
-      id: 7,
-      leagueId: 1,
-      homeTeam: 'Buffalo Bills',
-      awayTeam: 'Kansas City Chiefs',
-      homeTeamColor: '#00338D',
-      awayTeamColor: '#E31837',
-      gameDate: later(30),
-      status: 'scheduled',
-      homeScore: null,
-      awayScore: null,
-      quarter: 0,
-      week: 'W12',
-    },
-    entryFee: '0.00',
-    totalPot: '0.00',
-    currentParticipants: 2,
-    distinctPlayers: 2,
-    maxParticipants: 100,
-    maxSquaresPerPlayer: 5,
-    status: 'active',
-    numbersGenerated: false,
-    homeNumbers: null,
-    awayNumbers: null,
-    drawCommitment: 'aa6358ae878654ad9544e5431fbe7cba2bc120072d6dd39949715c73958e8c87',
-    drawSeed: null,
-    userSquareCount: 0,
-    salesOpenAt: null,
-    salesCloseAt: later(28),
-    ...over,
-  }
-}
+// Two squares taken: Bo's and the house's.
+const makePool = (over: Partial<Pool> = {}) => basePool({ currentParticipants: 2, distinctPlayers: 2, ...over })
 
 const others: Square[] = [
   { id: 1, poolId: 31, userId: '40', row: 0, column: 1, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned' },
   { id: 2, poolId: 31, userId: 'admin', row: 9, column: 9, user: { firstName: 'House', lastName: '' }, status: 'owned' },
 ]
-
-const cell = (r: number, c: number) => document.querySelector<HTMLElement>(`[role=gridcell][data-row="${r}"][data-column="${c}"]`)!
 
 async function openPool({ pool = makePool(), squares = others, user = player as User | null, routes = {} } = {}) {
   const fetch = stubFetch({

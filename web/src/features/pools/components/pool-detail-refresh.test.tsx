@@ -1,58 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor } from '@testing-library/react'
 import { FakeWebSocket } from '@/test/fake-websocket'
+import { cell, makePool } from '@/test/pool'
 import { player, renderPage, stubFetch } from '@/test/utils'
-import type { Pool, Square } from '@/lib/types'
+import type { Square } from '@/lib/types'
 import { poolKeys } from '../api/pools-api'
 import { PoolDetailPage } from './pool-detail-page'
 
 // What a pool page does when the network fails under it.
 
-const later = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString()
-
-function makePool(over: Partial<Pool> = {}): Pool {
-  return {
-    id: 31,
-    name: 'Free Pool',
-    gameId: 7,
-    game: {
-      id: 7,
-      leagueId: 1,
-      homeTeam: 'Buffalo Bills',
-      awayTeam: 'Kansas City Chiefs',
-      homeTeamColor: '#00338D',
-      awayTeamColor: '#E31837',
-      gameDate: later(30),
-      status: 'scheduled',
-      homeScore: null,
-      awayScore: null,
-      quarter: 0,
-      week: 'W12',
-    },
-    entryFee: '0.00',
-    totalPot: '0.00',
-    currentParticipants: 1,
-    distinctPlayers: 1,
-    maxParticipants: 100,
-    maxSquaresPerPlayer: 5,
-    status: 'active',
-    numbersGenerated: false,
-    homeNumbers: null,
-    awayNumbers: null,
-    drawCommitment: 'aa6358ae878654ad9544e5431fbe7cba2bc120072d6dd39949715c73958e8c87',
-    drawSeed: null,
-    userSquareCount: 0,
-    salesOpenAt: null,
-    salesCloseAt: later(28),
-    ...over,
-  }
-}
-
 const bo: Square = { id: 1, poolId: 31, userId: '40', row: 0, column: 1, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned' }
 
 const NOTICE = "Couldn't refresh. Showing the last update."
-
-const cell = (r: number, c: number) => document.querySelector<HTMLElement>(`[role=gridcell][data-row="${r}"][data-column="${c}"]`)!
 
 describe('Pool detail page when a refresh fails', () => {
   it('keeps the board after a failed background refetch and says it could not refresh', async () => {
