@@ -1,6 +1,7 @@
 package http_test
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -43,6 +44,9 @@ type payOptions struct {
 	db *store.DB
 	// restricted and minAges replace the default eligibility rules when set.
 	restricted, minAges string
+	// provider names the payment provider the server says it uses ("sandbox" unless set); the payments
+	// themselves still go through the sandbox.
+	provider string
 }
 
 func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
@@ -65,8 +69,9 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 		t.Fatal(err)
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	provider := cmp.Or(opt.provider, "sandbox")
 	srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: !opt.prod, Eligibility: elig,
-		PaymentsProvider: "sandbox"}, db, logger)
+		PaymentsProvider: provider}, db, logger)
 	srv.Now = clock.Now
 	sb := sandbox.New(db)
 	sb.Now = clock.Now

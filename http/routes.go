@@ -87,6 +87,11 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/admin/games/{id}/score", admin, s.handleAdminScore},
 		{"POST", "/api/simulate-score-update", admin | dev, s.handleSimulateScore},
 		{"GET", "/api/pools/{id}/winners", public, s.handleListWinners},
+		// Prize claims and payouts (prize.go).
+		{"GET", "/api/user/prizes", user, s.handleUserPrizes},
+		{"POST", "/api/user/prizes/{id}/claim", user, s.handleClaimPrize},
+		{"GET", "/api/admin/payouts", admin, s.handleListPayouts},
+		{"POST", "/api/admin/payouts/{id}/paid", admin, s.handleMarkPayoutPaid},
 
 		// Pools and squares.
 		{"GET", "/api/pools", public, s.handleListPools},
