@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -238,5 +239,44 @@ func TestPrizeClaimStripe(t *testing.T) {
 		admin, _ = s.storePlayer(t, squares.RoleAdmin)
 		admin.post("/api/admin/automation/run", nil).want(http.StatusOK)
 		admin.post("/api/admin/payouts/"+unclaimed+"/paid", nil).want(http.StatusUnprocessableEntity)
+	})
+}
+
+// TestPrizeClaimConcurrent: a player claiming the same prize from several tabs at once is paid once; every
+// claim answers 200 paid and the ledger moves 225.00 out to the world exactly once.
+func TestPrizeClaimConcurrent(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startPayAPI(t, engine, payOptions{webhooks: true})
+		ws := s.settledTenDollarPool(t)
+		winner := s.clientAs(t, ws[0]["userId"].(string))
+		id := fmt.Sprint(prizeOf(t, winner, 1)["id"])
+		uid, _ := strconv.ParseInt(ws[0]["userId"].(string), 10, 64)
+		account := squares.UserWinningsAccount(uid)
+		before, err := squares.ParseDollars(s.balances(t)[account].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		statuses := make([]int, 8)
+		for i := range statuses {
+			wg.Go(func() {
+				r := winner.do(http.MethodPost, "/api/user/prizes/"+id+"/claim", `{}`)
+				statuses[i] = r.Status
+				if r.Status == http.StatusOK && r.obj()["status"] != squares.PrizePaid {
+					t.Errorf("claim %d = %s", i, r.Body)
+				}
+			})
+		}
+		wg.Wait()
+		for i, st := range statuses {
+			if st != http.StatusOK {
+				t.Errorf("claim %d: %d", i, st)
+			}
+		}
+		b := s.balances(t)
+		after, err := squares.ParseDollars(b[account].(string))
+		if err != nil || before-after != 22500 || b[squares.AccountPayoutsPending] != "0.00" {
+			t.Fatalf("the winnings went from %s to %s (%v), want 225.00 less; balances %v", before, after, err, b)
+		}
 	})
 }
