@@ -157,11 +157,26 @@ func TestPrizeClaimSandbox(t *testing.T) {
 			t.Fatalf("prize at day 23 = %v", z)
 		}
 
-		// Past day 30: forfeited to the house, once; a claim is refused.
+		// Past day 30: forfeited to the house, once, even by passes running at once (two servers); a
+		// claim is refused.
 		s.clock.Set(credited.Add(30*24*time.Hour + time.Minute))
 		late = s.clientAs(t, ws[1]["userId"].(string))
 		admin, _ = s.storePlayer(t, squares.RoleAdmin)
-		admin.post("/api/admin/automation/run", nil).want(http.StatusOK)
+		var wg sync.WaitGroup
+		forfeited := make([]int, 4)
+		for i := range forfeited {
+			wg.Go(func() {
+				sw, err := s.db.SweepPrizes(context.Background(), s.clock.Now())
+				if err != nil {
+					t.Errorf("sweep %d: %v", i, err)
+				}
+				forfeited[i] = len(sw.Forfeited)
+			})
+		}
+		wg.Wait()
+		if n := forfeited[0] + forfeited[1] + forfeited[2] + forfeited[3]; n != 3 {
+			t.Fatalf("concurrent passes forfeited %v prizes, want 3 in all", forfeited)
+		}
 		admin.post("/api/admin/automation/run", nil).want(http.StatusOK)
 		if z := prizeOf(t, late, 2); z["status"] != squares.PrizeForfeited || z["forfeitedAt"] == nil {
 			t.Fatalf("prize after day 30 = %v", z)
@@ -169,6 +184,9 @@ func TestPrizeClaimSandbox(t *testing.T) {
 		late.post("/api/user/prizes/"+lateID+"/claim", nil).want(http.StatusUnprocessableEntity)
 		if n := countKind(late, squares.NotifyPrizeForfeit); n != warnings {
 			t.Fatalf("warned again: %d", n)
+		}
+		if n := countKind(late, squares.NotifyPrizeForfeited); n != open {
+			t.Fatalf("forfeit notifications %d for %d prizes", n, open)
 		}
 		after := s.balances(t)
 		if after[squares.AccountHouseForfeits] != "675.00" {

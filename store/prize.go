@@ -208,8 +208,9 @@ func (db *DB) SweepPrizes(ctx context.Context, now time.Time) (PrizeSweep, error
 			label := squares.PeriodLabel(z.Period, z.Periods)
 			switch {
 			case squares.PrizeDueForForfeit(z, now):
-				if _, err := insertLedger(ctx, tx, squares.ForfeitTransaction(z)); err != nil {
-					return err
+				wrote, err := insertLedger(ctx, tx, squares.ForfeitTransaction(z))
+				if err != nil || !wrote {
+					return err // !wrote: forfeited by another pass already
 				}
 				forfeited = true
 				if err := setPrizeStatus(ctx, tx, z, squares.PrizeForfeited); err != nil {
