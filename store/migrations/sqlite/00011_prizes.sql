@@ -17,6 +17,10 @@ CREATE TABLE prizes (
 );
 CREATE INDEX prizes_user ON prizes (user_id);
 CREATE INDEX prizes_status ON prizes (status);
+-- Winners credited before this migration get their prize, claimable 30 days from the credit.
+INSERT INTO prizes (winner_id, user_id, status, credited_at, claim_by)
+SELECT id, user_id, 'unclaimed', created_at, strftime('%Y-%m-%d %H:%M:%f+00:00', created_at, '+30 days')
+FROM winners WHERE status = 'credited' AND user_id IS NOT NULL AND amount_cents > 0;
 
 -- +goose Down
 DROP TABLE prizes;
