@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -108,8 +109,13 @@ func TestPrizeClaimSandbox(t *testing.T) {
 			!claimBy.Equal(credited.Add(30*24*time.Hour)) || z["claimedAt"] != nil || z["paidAt"] != nil || z["poolName"] == "" {
 			t.Fatalf("prize = %v", z)
 		}
-		if n := countKind(winner, squares.NotifyPrizeWon); n < 1 {
-			t.Fatalf("win notifications = %d", n)
+		won := false
+		for _, m := range winner.get("/api/notifications").want(http.StatusOK).list() {
+			won = won || (m["kind"] == squares.NotifyPrizeWon && strings.HasPrefix(m["message"].(string), "You won Q1 of ") &&
+				strings.Contains(m["message"].(string), ": $225.00. Claim it by "))
+		}
+		if !won {
+			t.Fatalf("no Q1 win notification: %v", winner.get("/api/notifications").want(http.StatusOK).list())
 		}
 		id := fmt.Sprint(z["id"])
 		other, _ := s.storePlayer(t, squares.RoleUser)
