@@ -21,3 +21,10 @@ type Notification struct {
 	CreatedAt time.Time
 	ReadAt    *time.Time
 }
+
+// Notification kinds of prizes.
+const (
+	NotifyPrizeWon       = "prize_won"       // a period won: a prize credited, to claim within 30 days
+	NotifyPrizeForfeit   = "prize_forfeit"   // a prize about to be forfeited: a week left to claim it
+	NotifyPrizeForfeited = "prize_forfeited" // a prize not claimed in time, kept by the house
+)

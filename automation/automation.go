@@ -84,8 +84,8 @@ func NextWait(now time.Time, interval time.Duration, dues []time.Time) time.Dura
 }
 
 // RunOnce makes one pass: it applies the final decision of every pool whose decision is due and not yet
-// made, and starts full pools whose game has kicked off. It returns the decisions it made; a pool that
-// fails is reported with the others and tried again next pass.
+// made, starts full pools whose game has kicked off, and warns of and forfeits unclaimed prizes. It
+// returns the decisions it made; a pool that fails is reported with the others and tried again next pass.
 func (a *Automation) RunOnce(ctx context.Context) ([]squares.Decision, error) {
 	now := a.Now()
 	due, err := a.Store.ListUndecidedPools(ctx, now)
@@ -118,7 +118,23 @@ func (a *Automation) RunOnce(ctx context.Context) ([]squares.Decision, error) {
 	if err := a.startPools(ctx, now); err != nil {
 		errs = append(errs, err)
 	}
+	if err := a.sweepPrizes(ctx, now); err != nil {
+		errs = append(errs, err)
+	}
 	return out, errors.Join(errs...)
+}
+
+// sweepPrizes warns the winners of prizes a week from their claim deadline and forfeits to the house the
+// prizes past it (store.SweepPrizes: each once).
+func (a *Automation) sweepPrizes(ctx context.Context, now time.Time) error {
+	sw, err := a.Store.SweepPrizes(ctx, now)
+	for _, id := range sw.Warned {
+		a.Logger.Info("prize claim deadline warned", "prize", id)
+	}
+	for _, id := range sw.Forfeited {
+		a.Logger.Info("prize forfeited to the house", "prize", id)
+	}
+	return err
 }
 
 // startPools moves full pools whose game has kicked off to started: a feed that reports the game live

@@ -195,6 +195,7 @@ var transactionTexts = map[string]struct {
 	squares.LedgerRelease: {"Card hold released", 1},
 	squares.LedgerRefund:  {"Payment refunded", 1},
 	squares.LedgerPrize:   {"Prize won", 1},
+	squares.LedgerClaim:   {"Prize claimed: payout requested", 0},
 	squares.LedgerPayout:  {"Prize paid out", 0},
 	squares.LedgerForfeit: {"Prize forfeited (unclaimed after 30 days)", -1},
 	// Money that went back to the card outside Squares, which the house covers.

@@ -1,6 +1,7 @@
 package http_test
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -50,6 +51,9 @@ type payOptions struct {
 	feed string
 	// provider, when set, wraps the sandbox as the escrow's payment provider (to make it misbehave).
 	provider func(*sandbox.Provider) squares.PaymentProvider
+	// providerName names the payment provider the server says it uses ("sandbox" unless set); the payments
+	// themselves still go through the sandbox.
+	providerName string
 }
 
 func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
@@ -73,7 +77,7 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: !opt.prod, Eligibility: elig,
-		PaymentsProvider: "sandbox"}, db, logger)
+		PaymentsProvider: cmp.Or(opt.providerName, "sandbox")}, db, logger)
 	srv.Now = clock.Now
 	sb := sandbox.New(db)
 	sb.Now = clock.Now

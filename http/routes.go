@@ -89,6 +89,11 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/pools/{id}/winners", public, s.handleListWinners},
 		{"GET", "/api/test-nfl-api", admin | dev, s.handleTestFeed}, // scorefeed.go
 		{"GET", "/api/score-feed-status", admin | dev, s.handleScoreFeedStatus},
+		// Prize claims and payouts (prize.go).
+		{"GET", "/api/user/prizes", user, s.handleUserPrizes},
+		{"POST", "/api/user/prizes/{id}/claim", user, s.handleClaimPrize},
+		{"GET", "/api/admin/payouts", admin, s.handleListPayouts},
+		{"POST", "/api/admin/payouts/{id}/paid", admin, s.handleMarkPayoutPaid},
 
 		// Pools and squares.
 		{"GET", "/api/pools", public, s.handleListPools},

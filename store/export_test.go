@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"io/fs"
+
+	"github.com/pressly/goose/v3"
 
 	"github.com/squaresapp/squares"
 )
@@ -23,4 +26,29 @@ func (db *DB) InsertPrivatePool(ctx context.Context, gameID, creatorID int64, fe
 		return nil
 	})
 	return id, err
+}
+
+// RedoLastMigration rolls the latest migration back, runs fn on the database as it was before it, and
+// applies it again: a test of what a migration does to existing rows.
+func (db *DB) RedoLastMigration(ctx context.Context, fn func(exec func(query string, args ...any) error) error) error {
+	sub, err := fs.Sub(migrations, "migrations/"+db.engine)
+	if err != nil {
+		return err
+	}
+	dialect := goose.DialectSQLite3
+	if db.engine == Postgres {
+		dialect = goose.DialectPostgres
+	}
+	p, err := goose.NewProvider(dialect, db.write, sub)
+	if err != nil {
+		return err
+	}
+	if _, err := p.Down(ctx); err != nil {
+		return err
+	}
+	if err := fn(func(q string, args ...any) error { _, err := db.write.ExecContext(ctx, q, args...); return err }); err != nil {
+		return err
+	}
+	_, err = p.Up(ctx)
+	return err
 }

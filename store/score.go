@@ -166,6 +166,9 @@ func settlePeriod(ctx context.Context, tx *Tx, p *squares.Pool, s squares.Period
 			return squares.Winner{}, false, err
 		}
 	}
+	if err := creditPrize(ctx, tx, p, w); err != nil {
+		return squares.Winner{}, false, err
+	}
 	return w, true, nil
 }
 

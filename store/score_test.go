@@ -78,6 +78,10 @@ func TestApplyScoreFreePool(t *testing.T) {
 				w.FirstName != "filler" {
 				t.Errorf("winner %d: %+v (cell %v)", i+1, w, cell)
 			}
+			// A free pool's win is no prize to claim.
+			if zs, err := db.ListUserPrizes(ctx, w.UserID); err != nil || len(zs) != 0 {
+				t.Errorf("winner %d's prizes: %v, %v", i+1, zs, err)
+			}
 		}
 		p, _ := db.FindPool(ctx, free.ID, 0)
 		g2, _ := db.FindGame(ctx, g.ID)

@@ -11,6 +11,7 @@ const AnalyticsPage = lazy(() => import('@/features/admin/components/admin-place
 const ManagementConsolePage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.ManagementConsolePage })))
 const PoolActivationCenterPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.PoolActivationCenterPage })))
 const PoolCancellationPage = lazy(() => import('@/features/admin/components/pool-cancellation-page').then((m) => ({ default: m.PoolCancellationPage })))
+const PayoutsPage = lazy(() => import('@/features/admin/components/payouts-page').then((m) => ({ default: m.PayoutsPage })))
 const PoolManagementPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.PoolManagementPage })))
 const UserManagementPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.UserManagementPage })))
 const WeekManagementPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.WeekManagementPage })))
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/pools', element: admin(<PoolActivationCenterPage />) },
       { path: 'admin/users', element: admin(<UserManagementPage />) },
       { path: 'admin/pool-cancellation', element: admin(<PoolCancellationPage />) },
+      { path: 'admin/payouts', element: admin(<PayoutsPage />) },
       { path: 'admin/analytics', element: admin(<AnalyticsPage />) },
       { path: 'admin/*', element: admin(null) },
       { path: 'analytics', element: <AnalyticsPage /> },

@@ -13,6 +13,7 @@ const ADMIN_LINKS = [
   { to: '/admin-simple', label: 'Pool Management' },
   { to: '/admin/users', label: 'User Management' },
   { to: '/admin/pool-cancellation', label: 'Pool Cancellation' },
+  { to: '/admin/payouts', label: 'Payouts' },
   { to: '/admin/analytics', label: 'Analytics' },
 ]
 

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
 import type { Cell, Pool } from '@/lib/types'
 
@@ -6,13 +7,14 @@ export const myPoolsKeys = {
   list: ['/api/user-pools'] as const,
   transactions: ['/api/user/transactions'] as const,
   payments: ['/api/user/payments'] as const,
+  prizes: ['/api/user/prizes'] as const,
 }
 
 export function useMyPools(enabled: boolean) {
   return useQuery<Pool[] | null>({ queryKey: myPoolsKeys.list, enabled, ...queryTimes.userPools })
 }
 
-export type TransactionKind = 'hold' | 'release' | 'capture' | 'refund' | 'prize' | 'payout' | 'forfeit' | string
+export type TransactionKind = 'hold' | 'release' | 'capture' | 'refund' | 'prize' | 'claim' | 'payout' | 'forfeit' | string
 
 /** One ledger line from the player's side; `amount` is signed ("-10.00" for a hold). */
 export interface Transaction {
@@ -53,4 +55,38 @@ export function useTransactions(enabled: boolean) {
 
 export function usePayments(enabled: boolean) {
   return useQuery<UserPayment[] | null>({ queryKey: myPoolsKeys.payments, enabled, ...money })
+}
+
+export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | string
+
+/** A period won in a paid pool, claimable until `claimBy` (docs/api.md, GET /api/user/prizes). */
+export interface Prize {
+  id: number
+  poolId: number
+  poolName: string
+  period: number
+  periodLabel: string
+  amount: string
+  status: PrizeStatus
+  creditedAt: string
+  claimBy: string
+  claimedAt: string | null
+  paidAt: string | null
+  forfeitedAt: string | null
+}
+
+export function usePrizes(enabled: boolean) {
+  return useQuery<Prize[] | null>({ queryKey: myPoolsKeys.prizes, enabled, ...money })
+}
+
+/** POST /api/user/prizes/{id}/claim: the prize moves to a payout (paid at once with the sandbox). */
+export function useClaimPrize() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => api.post<Prize>(`/api/user/prizes/${id}/claim`),
+    onSettled: () => {
+      queryClient.invalidateQueries({ queryKey: myPoolsKeys.prizes })
+      queryClient.invalidateQueries({ queryKey: myPoolsKeys.transactions })
+    },
+  })
 }

@@ -72,3 +72,43 @@ describe('My Pools when a refresh fails', () => {
     expect(screen.getByText("Couldn't refresh. Showing the last update.")).toBeInTheDocument()
   })
 })
+
+describe('My Pools winnings', () => {
+  const unclaimed = { id: 4, poolId: 9, poolName: '$10 Pool', period: 1, periodLabel: 'Q1', amount: '225.00', status: 'unclaimed', creditedAt: '2026-11-22T18:00:00Z', claimBy: '2026-12-22T18:00:00Z', claimedAt: null, paidAt: null, forfeitedAt: null }
+  const forfeited = { ...unclaimed, id: 3, period: 2, periodLabel: 'Q2', status: 'forfeited', forfeitedAt: '2026-12-22T19:00:00Z' }
+
+  it('lists the prizes with their status and claims one', async () => {
+    let claimed = false
+    stubFetch({
+      'GET /api/user-pools': { body: [] },
+      'GET /api/user/prizes': () => ({ body: [claimed ? { ...unclaimed, status: 'paid', claimedAt: '2026-11-23T10:00:00Z', paidAt: '2026-11-23T10:00:00Z' } : unclaimed, forfeited] }),
+      'POST /api/user/prizes/4/claim': () => {
+        claimed = true
+        return { body: { ...unclaimed, status: 'paid' } }
+      },
+      'GET /api/user/transactions': { body: [] },
+    })
+    const user = userEvent.setup()
+    renderPage(<MyPoolsPage />, { path: '/my-pools', at: '/my-pools?tab=winnings', user: player })
+    const rows = await screen.findAllByTestId('prize')
+    expect(rows).toHaveLength(2)
+    expect(within(rows[0]).getByText('Unclaimed')).toBeInTheDocument()
+    expect(within(rows[0]).getByText('$225.00')).toBeInTheDocument()
+    expect(within(rows[1]).getByText('Forfeited')).toBeInTheDocument()
+    expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument()
+    await user.click(within(rows[0]).getByRole('button', { name: 'Claim $225.00, Q1 of $10 Pool' }))
+    await waitFor(() => expect(within(screen.getAllByTestId('prize')[0]).getByText('Paid')).toBeInTheDocument())
+  })
+
+  it('shows why a claim was refused', async () => {
+    stubFetch({
+      'GET /api/user-pools': { body: [] },
+      'GET /api/user/prizes': { body: [unclaimed] },
+      'POST /api/user/prizes/4/claim': { status: 422, body: { message: 'The claim period for this prize ended on Dec 22, 2026.', code: 'unprocessable' } },
+    })
+    const user = userEvent.setup()
+    renderPage(<MyPoolsPage />, { path: '/my-pools', at: '/my-pools?tab=winnings', user: player })
+    await user.click(await screen.findByRole('button', { name: /Claim \$225\.00/ }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('The claim period for this prize ended on Dec 22, 2026.')
+  })
+})

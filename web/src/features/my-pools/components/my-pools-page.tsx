@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router'
-import { CalendarClock, CircleDollarSign, Grid3x3, Lock, Radio, Receipt, Trophy } from 'lucide-react'
+import { Award, CalendarClock, CircleDollarSign, Grid3x3, Lock, Radio, Receipt, Trophy } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
@@ -18,6 +18,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta'
 import type { Pool } from '@/lib/types'
 import { useMyPools } from '../api/my-pools-api'
 import { TransactionsPanel } from './transactions-panel'
+import { WinningsPanel } from './winnings-panel'
 
 function SignInRequired() {
   return (
@@ -88,7 +89,8 @@ export function MyPoolsPage() {
   const { user } = useUser()
   const q = useMyPools(!!user)
   const [params, setParams] = useSearchParams()
-  const tab = params.get('tab') === 'transactions' ? 'transactions' : 'pools'
+  const asked = params.get('tab')
+  const tab = asked === 'transactions' || asked === 'winnings' ? asked : 'pools'
   if (!user) return <SignInRequired />
   const pools = q.data ?? []
   const squares = pools.reduce((n, p) => n + (p.userSquareCount ?? 0), 0)
@@ -107,12 +109,15 @@ export function MyPoolsPage() {
       </div>
       <Tabs
         value={tab}
-        onValueChange={(v) => setParams(v === 'transactions' ? { tab: 'transactions' } : {}, { replace: true })}
+        onValueChange={(v) => setParams(v === 'pools' ? {} : { tab: v }, { replace: true })}
         className="mt-6"
       >
         <TabsList className="max-w-md">
           <TabsTrigger value="pools">
             <Trophy className="size-4" aria-hidden="true" /> Pools
+          </TabsTrigger>
+          <TabsTrigger value="winnings">
+            <Award className="size-4" aria-hidden="true" /> Winnings
           </TabsTrigger>
           <TabsTrigger value="transactions">
             <Receipt className="size-4" aria-hidden="true" /> Transactions
@@ -145,6 +150,9 @@ export function MyPoolsPage() {
               ))}
             </div>
           )}
+        </TabsContent>
+        <TabsContent value="winnings">
+          <WinningsPanel />
         </TabsContent>
         <TabsContent value="transactions">
           <TransactionsPanel poolNames={new Map(pools.map((p) => [p.id, p.game ? `${p.name}: ${p.game.awayTeam} @ ${p.game.homeTeam}` : p.name]))} />

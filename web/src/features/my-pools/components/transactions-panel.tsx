@@ -16,6 +16,7 @@ const KIND: Record<string, { label: string; className: string }> = {
   capture: { label: 'Captured', className: 'bg-violet-100 text-violet-800' },
   refund: { label: 'Refund', className: 'bg-emerald-100 text-emerald-800' },
   prize: { label: 'Prize', className: 'bg-lime-200 text-lime-950' },
+  claim: { label: 'Claimed', className: 'bg-sky-100 text-sky-800' },
   payout: { label: 'Payout', className: 'bg-emerald-600 text-white' },
   forfeit: { label: 'Forfeit', className: 'bg-red-100 text-red-800' },
 }

@@ -1,0 +1,112 @@
+package http
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/squaresapp/squares"
+)
+
+// prizeJSON is a player's prize as the Winnings view reads it; the admin's payouts add the winner.
+type prizeJSON struct {
+	ID          int64         `json:"id"`
+	PoolID      int64         `json:"poolId"`
+	PoolName    string        `json:"poolName"`
+	Period      int           `json:"period"`
+	PeriodLabel string        `json:"periodLabel"`
+	Amount      squares.Cents `json:"amount"`
+	Status      string        `json:"status"`
+	CreditedAt  time.Time     `json:"creditedAt"`
+	ClaimBy     time.Time     `json:"claimBy"`
+	ClaimedAt   *time.Time    `json:"claimedAt"`
+	PaidAt      *time.Time    `json:"paidAt"`
+	ForfeitedAt *time.Time    `json:"forfeitedAt"`
+}
+
+type payoutJSON struct {
+	prizeJSON
+	UserID    string `json:"userId"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email"`
+}
+
+func toPrizeJSON(z *squares.Prize) prizeJSON {
+	return prizeJSON{ID: z.ID, PoolID: z.PoolID, PoolName: z.PoolName, Period: z.Period,
+		PeriodLabel: squares.PeriodLabel(z.Period, z.Periods), Amount: z.Amount, Status: z.Status,
+		CreditedAt: z.CreditedAt, ClaimBy: z.ClaimBy, ClaimedAt: z.ClaimedAt, PaidAt: z.PaidAt, ForfeitedAt: z.ForfeitedAt}
+}
+
+func toPayoutJSON(z *squares.Prize) payoutJSON {
+	return payoutJSON{prizeJSON: toPrizeJSON(z), UserID: itoa(z.UserID), FirstName: z.FirstName, LastName: z.LastName,
+		Email: z.Email}
+}
+
+// handleUserPrizes lists the signed-in player's prizes: GET /api/user/prizes.
+func (s *Server) handleUserPrizes(w http.ResponseWriter, r *http.Request) {
+	zs, err := s.Store.ListUserPrizes(r.Context(), userFrom(r.Context()).ID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := []prizeJSON{}
+	for _, z := range zs {
+		out = append(out, toPrizeJSON(z))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleClaimPrize claims the signed-in player's own prize: POST /api/user/prizes/{id}/claim. The sandbox
+// pays it at once; with Stripe it waits for an admin to mark it paid. Another player's prize is not found.
+func (s *Server) handleClaimPrize(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	z, err := s.Store.ClaimPrize(r.Context(), userFrom(r.Context()).ID, id, s.paymentsProvider() == "sandbox")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toPrizeJSON(z))
+}
+
+// payoutStatuses maps the payouts filter to a prize status ("" for every claimed prize).
+var payoutStatuses = map[string]string{"": squares.PrizePayoutPending, "pending": squares.PrizePayoutPending,
+	squares.PrizePayoutPending: squares.PrizePayoutPending, "paid": squares.PrizePaid, "all": ""}
+
+// handleListPayouts lists claimed prizes for the operator to pay: GET /api/admin/payouts?status=pending
+// (the default), paid or all.
+func (s *Server) handleListPayouts(w http.ResponseWriter, r *http.Request) {
+	status, ok := payoutStatuses[r.URL.Query().Get("status")]
+	if !ok {
+		s.Error(w, r, squares.FieldError("status", "Status must be pending, paid or all."))
+		return
+	}
+	zs, err := s.Store.ListPayouts(r.Context(), status)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := []payoutJSON{}
+	for _, z := range zs {
+		out = append(out, toPayoutJSON(z))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleMarkPayoutPaid records that the operator paid a claimed prize: POST /api/admin/payouts/{id}/paid.
+func (s *Server) handleMarkPayoutPaid(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	z, err := s.Store.MarkPayoutPaid(r.Context(), id)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toPayoutJSON(z))
+}

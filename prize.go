@@ -1,0 +1,113 @@
+package squares
+
+import (
+	"fmt"
+	"time"
+)
+
+// Prize statuses: credited and waiting for its winner's claim, claimed and waiting for the operator to
+// pay it (Stripe), paid out, and forfeited to the house when not claimed in time.
+const (
+	PrizeUnclaimed     = "unclaimed"
+	PrizePayoutPending = "payout_pending"
+	PrizePaid          = "paid"
+	PrizeForfeited     = "forfeited"
+)
+
+// PrizeClaimWindow is how long a winner has to claim a prize after it is credited; PrizeWarningLead is how
+// long before the deadline the winner is warned that it is about to be forfeited.
+const (
+	PrizeClaimWindow = 30 * 24 * time.Hour
+	PrizeWarningLead = 7 * 24 * time.Hour
+)
+
+// AccountPayoutsPending holds claimed prizes until they are paid out to their winners.
+const AccountPayoutsPending = "payouts:pending"
+
+// LedgerClaim is a claimed prize moved from its winner's winnings to the pending payouts.
+const LedgerClaim = "claim"
+
+// Prize is a player's prize: a credited period win, claimable until ClaimBy.
+type Prize struct {
+	ID       int64
+	WinnerID int64
+	UserID   int64
+	PoolID   int64
+	PoolName string
+	Period   int
+	Periods  int // how many periods the pool's game is paid over, for the period's label
+	Amount   Cents
+	Status   string
+	// FirstName, LastName and Email name the winner for admins.
+	FirstName, LastName, Email string
+	CreditedAt                 time.Time
+	ClaimBy                    time.Time
+	ClaimedAt, PaidAt          *time.Time
+	ForfeitedAt, WarnedAt      *time.Time
+}
+
+// PrizeOf reports whether a recorded winner's win is a claimable prize: credited to a player, not the
+// house's, not a free pool's win, more than nothing.
+func PrizeOf(w Winner) bool {
+	return w.Status == WinnerCredited && w.UserID != 0 && w.Amount > 0
+}
+
+// PrizeClaimBy is the deadline of a prize credited at t.
+func PrizeClaimBy(credited time.Time) time.Time { return credited.Add(PrizeClaimWindow) }
+
+// CheckClaim says whether a prize may be claimed now: an unclaimed one until its deadline. A prize
+// already claimed (or paid) may be claimed again, which changes nothing, so a claim is idempotent.
+func CheckClaim(p *Prize, now time.Time) error {
+	switch {
+	case p.Status == PrizeForfeited:
+		return Errorf(EUNPROCESSABLE, "This prize was not claimed by %s and was forfeited.", p.ClaimBy.Format("Jan 2, 2006"))
+	case p.Status == PrizeUnclaimed && now.After(p.ClaimBy):
+		return Errorf(EUNPROCESSABLE, "The claim period for this prize ended on %s.", p.ClaimBy.Format("Jan 2, 2006"))
+	}
+	return nil
+}
+
+// CheckMarkPaid says whether an admin may mark a prize's payout paid: a claimed one (paid already is no
+// change); an unclaimed or forfeited prize has no payout.
+func CheckMarkPaid(p *Prize) error {
+	switch p.Status {
+	case PrizeForfeited:
+		return Errorf(EUNPROCESSABLE, "This prize was forfeited; it has no payout.")
+	case PrizeUnclaimed:
+		return Errorf(EUNPROCESSABLE, "This prize has not been claimed; it has no payout yet.")
+	}
+	return nil
+}
+
+// PrizeDueForWarning reports whether the winner of an unclaimed prize is to be warned now: within
+// PrizeWarningLead of its deadline, not warned before, deadline not yet passed.
+func PrizeDueForWarning(p *Prize, now time.Time) bool {
+	return p.Status == PrizeUnclaimed && p.WarnedAt == nil && !now.Before(p.ClaimBy.Add(-PrizeWarningLead)) &&
+		!now.After(p.ClaimBy)
+}
+
+// PrizeDueForForfeit reports whether an unclaimed prize's deadline has passed.
+func PrizeDueForForfeit(p *Prize, now time.Time) bool {
+	return p.Status == PrizeUnclaimed && now.After(p.ClaimBy)
+}
+
+// ClaimTransaction moves a claimed prize from its winner's winnings to the pending payouts.
+func ClaimTransaction(p *Prize) LedgerTransaction {
+	t := transfer(fmt.Sprintf("claim:%d", p.ID), LedgerClaim, p.Amount, UserWinningsAccount(p.UserID), AccountPayoutsPending)
+	t.PoolID, t.UserID = p.PoolID, p.UserID
+	return t
+}
+
+// PayoutTransaction records a claimed prize paid out to its winner: the money leaves the platform.
+func PayoutTransaction(p *Prize) LedgerTransaction {
+	t := transfer(fmt.Sprintf("payout:%d", p.ID), LedgerPayout, p.Amount, AccountPayoutsPending, AccountWorld)
+	t.PoolID, t.UserID = p.PoolID, p.UserID
+	return t
+}
+
+// ForfeitTransaction moves an unclaimed prize past its deadline from its winner's winnings to the house.
+func ForfeitTransaction(p *Prize) LedgerTransaction {
+	t := transfer(fmt.Sprintf("forfeit:%d", p.ID), LedgerForfeit, p.Amount, UserWinningsAccount(p.UserID), AccountHouseForfeits)
+	t.PoolID, t.UserID = p.PoolID, p.UserID
+	return t
+}

@@ -1,0 +1,244 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/squaresapp/squares"
+)
+
+const prizeColumns = `z.id, z.winner_id, z.user_id, w.pool_id, p.name, w.period, g.league_id, w.amount_cents,
+	z.status, u.first_name, u.last_name, u.email, z.credited_at, z.claim_by, z.claimed_at, z.paid_at,
+	z.forfeited_at, z.warned_at`
+
+const prizeFrom = ` FROM prizes z JOIN winners w ON w.id = z.winner_id JOIN pools p ON p.id = w.pool_id
+	JOIN games g ON g.id = p.game_id JOIN users u ON u.id = z.user_id`
+
+func scanPrize(s scanner) (*squares.Prize, error) {
+	var z squares.Prize
+	var league int64
+	var claimed, paid, forfeited, warned sql.NullTime
+	if err := s.Scan(&z.ID, &z.WinnerID, &z.UserID, &z.PoolID, &z.PoolName, &z.Period, &league, &z.Amount,
+		&z.Status, &z.FirstName, &z.LastName, &z.Email, &z.CreditedAt, &z.ClaimBy, &claimed, &paid, &forfeited,
+		&warned); err != nil {
+		return nil, err
+	}
+	z.Periods = (&squares.League{ID: league}).Periods()
+	z.CreditedAt, z.ClaimBy = z.CreditedAt.UTC(), z.ClaimBy.UTC()
+	z.ClaimedAt, z.PaidAt, z.ForfeitedAt, z.WarnedAt = nullTime(claimed), nullTime(paid), nullTime(forfeited), nullTime(warned)
+	return &z, nil
+}
+
+// creditPrize records a winner's prize as claimable for squares.PrizeClaimWindow and tells the winner,
+// in the caller's transaction (the one crediting it). A house or free win is no prize: nothing is done.
+func creditPrize(ctx context.Context, tx *Tx, p *squares.Pool, w squares.Winner) error {
+	if !squares.PrizeOf(w) {
+		return nil
+	}
+	claimBy := squares.PrizeClaimBy(tx.now)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO prizes (winner_id, user_id, status, credited_at, claim_by)
+		VALUES ($1, $2, $3, $4, $5)`, w.ID, w.UserID, squares.PrizeUnclaimed, tx.now, claimBy); err != nil {
+		return fmt.Errorf("prize of winner %d: %w", w.ID, err)
+	}
+	label := squares.PeriodLabel(w.Period, len(p.PayoutSchedule))
+	return notify(ctx, tx, w.UserID, squares.NotifyPrizeWon, fmt.Sprintf("You won %s of %s: $%s. Claim it by %s.",
+		label, p.Name, w.Amount, claimBy.Format("Jan 2, 2006")), p.ID)
+}
+
+// ListUserPrizes returns a player's prizes, newest first.
+func (db *DB) ListUserPrizes(ctx context.Context, userID int64) ([]*squares.Prize, error) {
+	var out []*squares.Prize
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		out, err = queryAll(ctx, tx, scanPrize, `SELECT `+prizeColumns+prizeFrom+` WHERE z.user_id = $1
+			ORDER BY z.id DESC`, userID)
+		if err != nil {
+			return fmt.Errorf("prizes of user %d: %w", userID, err)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// ListPayouts returns the prizes in a status (all claimed ones, pending or paid, for ""), oldest claim
+// first.
+func (db *DB) ListPayouts(ctx context.Context, status string) ([]*squares.Prize, error) {
+	q := `SELECT ` + prizeColumns + prizeFrom + ` WHERE z.claimed_at IS NOT NULL`
+	var args []any
+	if status != "" {
+		q, args = q+` AND z.status = $1`, append(args, status)
+	}
+	var out []*squares.Prize
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		out, err = queryAll(ctx, tx, scanPrize, q+` ORDER BY z.claimed_at, z.id`, args...)
+		if err != nil {
+			return fmt.Errorf("payouts: %w", err)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// lockPrize reads a prize for update; userID, when not 0, must own it (another's prize is not found).
+func lockPrize(ctx context.Context, tx *Tx, id, userID int64) (*squares.Prize, error) {
+	z, err := scanPrize(tx.QueryRowContext(ctx, `SELECT `+prizeColumns+prizeFrom+` WHERE z.id = $1`+tx.forUpdate("z"), id))
+	if err != nil {
+		return nil, notFound(err, "Prize")
+	}
+	if userID != 0 && z.UserID != userID {
+		return nil, squares.Errorf(squares.ENOTFOUND, "Prize not found.")
+	}
+	return z, nil
+}
+
+// ClaimPrize claims a player's own prize before its deadline: the prize moves from the player's winnings
+// to the pending payouts and, when payNow (the sandbox pays at once), out to the player. Claiming again
+// changes nothing and answers the prize as it stands.
+func (db *DB) ClaimPrize(ctx context.Context, userID, id int64, payNow bool) (*squares.Prize, error) {
+	var out *squares.Prize
+	err := db.update(ctx, func(tx *Tx) error {
+		z, err := lockPrize(ctx, tx, id, userID)
+		if err != nil {
+			return err
+		}
+		if err := squares.CheckClaim(z, tx.now); err != nil {
+			return err
+		}
+		if z.Status == squares.PrizeUnclaimed {
+			if _, err := insertLedger(ctx, tx, squares.ClaimTransaction(z)); err != nil {
+				return err
+			}
+			if err := setPrizeStatus(ctx, tx, z, squares.PrizePayoutPending); err != nil {
+				return err
+			}
+			if payNow {
+				if err := payPrize(ctx, tx, z); err != nil {
+					return err
+				}
+			}
+			tx.emit(squares.Event{Kind: squares.EventUser, UserID: z.UserID})
+		}
+		out = z
+		return nil
+	})
+	return out, err
+}
+
+// MarkPayoutPaid records that the operator paid a claimed prize out (outside Squares). Marking it again
+// changes nothing; an unclaimed or forfeited prize has no payout (422).
+func (db *DB) MarkPayoutPaid(ctx context.Context, id int64) (*squares.Prize, error) {
+	var out *squares.Prize
+	err := db.update(ctx, func(tx *Tx) error {
+		z, err := lockPrize(ctx, tx, id, 0)
+		if err != nil {
+			return err
+		}
+		if err := squares.CheckMarkPaid(z); err != nil {
+			return err
+		}
+		if z.Status == squares.PrizePayoutPending {
+			if err := payPrize(ctx, tx, z); err != nil {
+				return err
+			}
+			tx.emit(squares.Event{Kind: squares.EventUser, UserID: z.UserID})
+		}
+		out = z
+		return nil
+	})
+	return out, err
+}
+
+func payPrize(ctx context.Context, tx *Tx, z *squares.Prize) error {
+	if _, err := insertLedger(ctx, tx, squares.PayoutTransaction(z)); err != nil {
+		return err
+	}
+	return setPrizeStatus(ctx, tx, z, squares.PrizePaid)
+}
+
+// setPrizeStatus moves a locked prize to a status, stamping the time of the move.
+func setPrizeStatus(ctx context.Context, tx *Tx, z *squares.Prize, status string) error {
+	col := map[string]string{squares.PrizePayoutPending: "claimed_at", squares.PrizePaid: "paid_at",
+		squares.PrizeForfeited: "forfeited_at"}[status]
+	if _, err := tx.ExecContext(ctx, `UPDATE prizes SET status = $1, `+col+` = $2 WHERE id = $3`, status, tx.now, z.ID); err != nil {
+		return fmt.Errorf("prize %d %s: %w", z.ID, status, err)
+	}
+	now := tx.now
+	z.Status = status
+	switch status {
+	case squares.PrizePayoutPending:
+		z.ClaimedAt = &now
+	case squares.PrizePaid:
+		z.PaidAt = &now
+	case squares.PrizeForfeited:
+		z.ForfeitedAt = &now
+	}
+	return nil
+}
+
+// PrizeSweep is what a pass over the unclaimed prizes did.
+type PrizeSweep struct {
+	Warned, Forfeited []int64
+}
+
+// SweepPrizes warns the winner of every unclaimed prize whose deadline is a week or less away (once per
+// prize) and forfeits to the house every one past it (once), each prize in its own transaction.
+func (db *DB) SweepPrizes(ctx context.Context, now time.Time) (PrizeSweep, error) {
+	var out PrizeSweep
+	var open []*squares.Prize
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		open, err = queryAll(ctx, tx, scanPrize, `SELECT `+prizeColumns+prizeFrom+` WHERE z.status = $1 ORDER BY z.id`,
+			squares.PrizeUnclaimed)
+		return err
+	})
+	if err != nil {
+		return out, fmt.Errorf("unclaimed prizes: %w", err)
+	}
+	for _, z := range open {
+		if !squares.PrizeDueForWarning(z, now) && !squares.PrizeDueForForfeit(z, now) {
+			continue
+		}
+		var warned, forfeited bool
+		err := db.update(ctx, func(tx *Tx) error {
+			warned, forfeited = false, false
+			z, err := lockPrize(ctx, tx, z.ID, 0)
+			if err != nil {
+				return err
+			}
+			label := squares.PeriodLabel(z.Period, z.Periods)
+			switch {
+			case squares.PrizeDueForForfeit(z, now):
+				wrote, err := insertLedger(ctx, tx, squares.ForfeitTransaction(z))
+				if err != nil || !wrote {
+					return err // !wrote: forfeited by another pass already
+				}
+				forfeited = true
+				if err := setPrizeStatus(ctx, tx, z, squares.PrizeForfeited); err != nil {
+					return err
+				}
+				return notify(ctx, tx, z.UserID, squares.NotifyPrizeForfeited, fmt.Sprintf(
+					"Your %s prize of $%s in %s was not claimed by %s and was forfeited.", label, z.Amount, z.PoolName,
+					z.ClaimBy.Format("Jan 2, 2006")), z.PoolID)
+			case squares.PrizeDueForWarning(z, now):
+				if _, err := tx.ExecContext(ctx, `UPDATE prizes SET warned_at = $1 WHERE id = $2`, tx.now, z.ID); err != nil {
+					return fmt.Errorf("warn prize %d: %w", z.ID, err)
+				}
+				warned = true
+				return notify(ctx, tx, z.UserID, squares.NotifyPrizeForfeit, fmt.Sprintf(
+					"Your %s prize of $%s in %s is about to be forfeited: claim it by %s.", label, z.Amount, z.PoolName,
+					z.ClaimBy.Format("Jan 2, 2006")), z.PoolID)
+			}
+			return nil
+		})
+		if err != nil {
+			return out, fmt.Errorf("prize %d: %w", z.ID, err)
+		}
+		if warned {
+			out.Warned = append(out.Warned, z.ID)
+		}
+		if forfeited {
+			out.Forfeited = append(out.Forfeited, z.ID)
+		}
+	}
+	return out, nil
+}
