@@ -114,13 +114,13 @@ export function MyPoolsPage() {
       >
         <TabsList className="max-w-md">
           <TabsTrigger value="pools">
-            <Trophy className="size-4" aria-hidden="true" /> Pools
+            <Trophy className="size-4 max-sm:hidden" aria-hidden="true" /> Pools
           </TabsTrigger>
           <TabsTrigger value="winnings">
-            <Award className="size-4" aria-hidden="true" /> Winnings
+            <Award className="size-4 max-sm:hidden" aria-hidden="true" /> Winnings
           </TabsTrigger>
           <TabsTrigger value="transactions">
-            <Receipt className="size-4" aria-hidden="true" /> Transactions
+            <Receipt className="size-4 max-sm:hidden" aria-hidden="true" /> Transactions
           </TabsTrigger>
         </TabsList>
         <TabsContent value="pools">
