@@ -127,15 +127,7 @@ func (e *env) pool(id int64) *store.PoolView {
 // books fails unless the ledger sums to zero; it returns the balances by account.
 func (e *env) books() map[string]squares.Cents {
 	e.t.Helper()
-	bs, total, err := e.db.LedgerSummary(e.ctx)
-	if err != nil || total != 0 {
-		e.t.Fatalf("ledger total %s, %v", total, err)
-	}
-	out := map[string]squares.Cents{}
-	for _, b := range bs {
-		out[b.Account] = b.Balance
-	}
-	return out
+	return storetest.Books(e.t, e.db)
 }
 
 func (e *env) run() map[int64]squares.Decision {

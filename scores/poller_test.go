@@ -200,13 +200,5 @@ func (e *env) findGame(id int64) *squares.Game {
 // books fails unless the ledger sums to zero; it returns the balances by account.
 func (e *env) books() map[string]squares.Cents {
 	e.t.Helper()
-	bs, total, err := e.db.LedgerSummary(e.ctx)
-	if err != nil || total != 0 {
-		e.t.Fatalf("ledger total %s, %v", total, err)
-	}
-	out := map[string]squares.Cents{}
-	for _, b := range bs {
-		out[b.Account] = b.Balance
-	}
-	return out
+	return storetest.Books(e.t, e.db)
 }
