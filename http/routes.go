@@ -140,6 +140,9 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/admin/pools/{id}/house-fill", admin, s.handleHouseFill},
 		{"POST", "/api/admin/automation/run", admin, s.handleRunAutomation},
 
+		// The audit log of admin actions (audit.go): read-only.
+		{"GET", "/api/admin/audit", admin, s.handleListAudit},
+
 		// Anything else under /api is an unknown call, not a page; any other path is the web app's.
 		{"", "/api/", public, s.handleUnknownCall},
 		{"", "/", public, s.webApp().ServeHTTP},

@@ -67,8 +67,6 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-type userKey struct{}
-
 // withUser loads the session's user, if any, into the request context of API and websocket requests
 // (the web app's files need no user, and no database read).
 func (s *Server) withUser(next http.Handler) http.Handler {
@@ -88,7 +86,7 @@ func (s *Server) withUser(next http.Handler) http.Handler {
 			return
 		}
 		if u != nil {
-			r = r.WithContext(context.WithValue(r.Context(), userKey{}, u))
+			r = r.WithContext(squares.NewContextWithUser(r.Context(), u))
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -96,8 +94,7 @@ func (s *Server) withUser(next http.Handler) http.Handler {
 
 // userFrom returns the signed-in user, or nil.
 func userFrom(ctx context.Context) *squares.User {
-	u, _ := ctx.Value(userKey{}).(*squares.User)
-	return u
+	return squares.UserFromContext(ctx)
 }
 
 // viewerID is the signed-in user's id, or 0.

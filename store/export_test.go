@@ -28,9 +28,9 @@ func (db *DB) InsertPrivatePool(ctx context.Context, gameID, creatorID int64, fe
 	return id, err
 }
 
-// RedoLastMigration rolls the latest migration back, runs fn on the database as it was before it, and
-// applies it again: a test of what a migration does to existing rows.
-func (db *DB) RedoLastMigration(ctx context.Context, fn func(exec func(query string, args ...any) error) error) error {
+// RedoMigration rolls the migrations back to before the given version, runs fn on the database as it was
+// then, and applies them again: a test of what a migration does to existing rows.
+func (db *DB) RedoMigration(ctx context.Context, version int64, fn func(exec func(query string, args ...any) error) error) error {
 	sub, err := fs.Sub(migrations, "migrations/"+db.engine)
 	if err != nil {
 		return err
@@ -43,12 +43,19 @@ func (db *DB) RedoLastMigration(ctx context.Context, fn func(exec func(query str
 	if err != nil {
 		return err
 	}
-	if _, err := p.Down(ctx); err != nil {
+	if _, err := p.DownTo(ctx, version-1); err != nil {
 		return err
 	}
 	if err := fn(func(q string, args ...any) error { _, err := db.write.ExecContext(ctx, q, args...); return err }); err != nil {
 		return err
 	}
 	_, err = p.Up(ctx)
+	return err
+}
+
+// Exec runs a statement on the database outside the store's methods: a test of what the schema itself
+// refuses.
+func (db *DB) Exec(ctx context.Context, query string, args ...any) error {
+	_, err := db.write.ExecContext(ctx, query, args...)
 	return err
 }

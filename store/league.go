@@ -70,14 +70,25 @@ func (db *DB) CreateLeague(ctx context.Context, l *squares.League) error {
 func (db *DB) SetActiveWeek(ctx context.Context, leagueID int64, week string) (*squares.League, error) {
 	var l *squares.League
 	err := db.update(ctx, func(tx *Tx) error {
+		before, err := findLeague(ctx, tx, leagueID)
+		if err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE leagues SET active_week = $1 WHERE id = $2`, week, leagueID); err != nil {
 			return fmt.Errorf("set active week: %w", err)
 		}
-		var err error
+		if err := audit(ctx, tx, Change{Action: "league.active_week", TargetType: "league", TargetID: leagueID,
+			Before: activeWeek{before.ActiveWeek}, After: activeWeek{week}}); err != nil {
+			return err
+		}
 		l, err = findLeague(ctx, tx, leagueID)
 		return err
 	})
 	return l, err
+}
+
+type activeWeek struct {
+	ActiveWeek string `json:"activeWeek"`
 }
 
 // ListTeams returns a league's teams by name.

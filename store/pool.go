@@ -218,6 +218,10 @@ func (db *DB) SetPoolStatus(ctx context.Context, id int64, to string) (*PoolView
 	return db.changePoolStatus(ctx, id, to, squares.CheckSetByHand)
 }
 
+type statusChange struct {
+	Status string `json:"status"`
+}
+
 // FollowGame moves a pool to started or completed as its game goes (squares.CheckFollowGame): the
 // game-day automation's call.
 func (db *DB) FollowGame(ctx context.Context, id int64, to string) (*PoolView, error) {
@@ -227,10 +231,16 @@ func (db *DB) FollowGame(ctx context.Context, id int64, to string) (*PoolView, e
 func (db *DB) changePoolStatus(ctx context.Context, id int64, to string, rule func(from, to string) error) (*PoolView, error) {
 	var out *PoolView
 	err := db.update(ctx, func(tx *Tx) error {
-		if _, err := setPoolStatus(ctx, tx, id, to, rule); err != nil {
+		before, err := setPoolStatus(ctx, tx, id, to, rule)
+		if err != nil {
 			return err
 		}
-		var err error
+		if before.Status != to {
+			if err := audit(ctx, tx, Change{Action: "pool.status", TargetType: "pool", TargetID: id, PoolID: id,
+				Before: statusChange{before.Status}, After: statusChange{to}}); err != nil {
+				return err
+			}
+		}
 		out, err = findPool(ctx, tx, id, 0)
 		return err
 	})

@@ -17,7 +17,7 @@ func TestPrizeMigrationBackfill(t *testing.T) {
 		db, _ := openAt(t, engine)
 		_, pools := addGame(t, db, "W12", t0.Add(72*3600e9))
 		u := addPlayer(t, db, "Dana")
-		err := db.RedoLastMigration(ctx, func(exec func(string, ...any) error) error {
+		err := db.RedoMigration(ctx, 10, func(exec func(string, ...any) error) error {
 			q := `INSERT INTO winners (pool_id, period, home_score, away_score, row_idx, col_idx, user_id, amount_cents,
 				status, created_at) VALUES ($1, $2, 7, 3, 0, 0, $3, $4, $5, $6)`
 			for _, w := range []struct {

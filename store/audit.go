@@ -1,0 +1,137 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/squaresapp/squares"
+)
+
+// Change is an admin action for the audit log, as the store method making it describes it; who acted comes
+// from the context (squares.UserFromContext) and when from the transaction's clock.
+type Change struct {
+	Action     string // e.g. "pool.status"
+	TargetType string // pool, game, league, user, payout, week
+	TargetID   int64
+	PoolID     int64 // the pool it concerns, 0 for none
+	UserID     int64 // the user it concerns, 0 for none
+	Before     any   // the target before the change (nil for a creation), encoded as JSON
+	After      any   // the target after it (nil for a deletion)
+	Reason     string
+}
+
+// audit records a change in the audit log, in the caller's transaction: the log holds exactly the
+// changes that were committed.
+func audit(ctx context.Context, tx *Tx, c Change) error {
+	before, err := auditJSON(c.Before)
+	if err != nil {
+		return err
+	}
+	after, err := auditJSON(c.After)
+	if err != nil {
+		return err
+	}
+	adminID, name := squares.AuditActor(ctx)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO audit_log (admin_id, admin_name, action, target_type, target_id,
+		pool_id, user_id, before_json, after_json, reason, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, nullID(adminID), name, c.Action, c.TargetType,
+		strconv.FormatInt(c.TargetID, 10), nullID(c.PoolID), nullID(c.UserID), before, after, c.Reason, tx.now); err != nil {
+		return fmt.Errorf("audit %s: %w", c.Action, err)
+	}
+	return nil
+}
+
+func auditJSON(v any) (sql.NullString, error) {
+	if v == nil {
+		return sql.NullString{}, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return sql.NullString{}, fmt.Errorf("audit: %w", err)
+	}
+	return sql.NullString{String: string(b), Valid: true}, nil
+}
+
+func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }
+
+// AuditFilter selects audit entries: each non-zero field must match. Limit (at most 200, default 50) and
+// Offset page through them, newest first.
+type AuditFilter struct {
+	AdminID int64
+	Action  string
+	PoolID  int64
+	UserID  int64
+	Limit   int
+	Offset  int
+}
+
+// ListAudit returns a page of the audit log, newest first, and how many entries match in all.
+func (db *DB) ListAudit(ctx context.Context, f AuditFilter) ([]*squares.AuditEntry, int, error) {
+	var where []string
+	var args []any
+	add := func(cond string, v any) {
+		args = append(args, v)
+		where = append(where, fmt.Sprintf(cond, len(args)))
+	}
+	if f.AdminID != 0 {
+		add("admin_id = $%d", f.AdminID)
+	}
+	if f.Action != "" {
+		add("action = $%d", f.Action)
+	}
+	if f.PoolID != 0 {
+		add("pool_id = $%d", f.PoolID)
+	}
+	if f.UserID != 0 {
+		add("user_id = $%d", f.UserID)
+	}
+	cond := ""
+	if len(where) > 0 {
+		cond = " WHERE " + strings.Join(where, " AND ")
+	}
+	if f.Limit <= 0 || f.Limit > 200 {
+		f.Limit = 50
+	}
+	if f.Offset < 0 {
+		f.Offset = 0
+	}
+	var out []*squares.AuditEntry
+	var total int
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM audit_log`+cond, args...).Scan(&total); err != nil {
+			return fmt.Errorf("count audit: %w", err)
+		}
+		n := len(args)
+		out, err = queryAll(ctx, tx, scanAudit, fmt.Sprintf(`SELECT id, admin_id, admin_name, action, target_type,
+			target_id, pool_id, user_id, before_json, after_json, reason, created_at FROM audit_log%s
+			ORDER BY id DESC LIMIT $%d OFFSET $%d`, cond, n+1, n+2), append(args, f.Limit, f.Offset)...)
+		if err != nil {
+			return fmt.Errorf("list audit: %w", err)
+		}
+		return nil
+	})
+	return out, total, err
+}
+
+func scanAudit(s scanner) (*squares.AuditEntry, error) {
+	var e squares.AuditEntry
+	var admin, pool, user sql.NullInt64
+	var before, after sql.NullString
+	if err := s.Scan(&e.ID, &admin, &e.AdminName, &e.Action, &e.TargetType, &e.TargetID, &pool, &user, &before,
+		&after, &e.Reason, &e.CreatedAt); err != nil {
+		return nil, err
+	}
+	e.AdminID, e.PoolID, e.UserID = admin.Int64, pool.Int64, user.Int64
+	if before.Valid {
+		e.Before = json.RawMessage(before.String)
+	}
+	if after.Valid {
+		e.After = json.RawMessage(after.String)
+	}
+	e.CreatedAt = e.CreatedAt.UTC()
+	return &e, nil
+}

@@ -1,0 +1,82 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+	"github.com/squaresapp/squares/store/storetest"
+)
+
+func TestAuditLog(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		db, _ := openAt(t, engine)
+		admin := addPlayer(t, db, "Ada")
+		admin.Role, admin.Username = squares.RoleAdmin, "ada"
+		ctx := squares.NewContextWithUser(context.Background(), admin)
+		_, pools := addGame(t, db, "W3", t0.Add(72*time.Hour))
+
+		// An admin's change is logged with who, what, when and the before and after.
+		if _, err := db.SetPoolStatus(ctx, pools[1].ID, squares.PoolActive); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SetActiveWeek(ctx, squares.LeagueNFL, "W3"); err != nil {
+			t.Fatal(err)
+		}
+		// A change by no signed-in user is the system's; a change to the same status is no change.
+		if _, err := db.SetPoolStatus(context.Background(), pools[2].ID, squares.PoolActive); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SetPoolStatus(ctx, pools[1].ID, squares.PoolActive); err != nil {
+			t.Fatal(err)
+		}
+		// A refused change logs nothing: the entry is in the change's transaction.
+		if _, err := db.SetPoolStatus(ctx, pools[3].ID, squares.PoolCompleted); err == nil {
+			t.Fatal("draft to completed was allowed")
+		}
+
+		all, total, err := db.ListAudit(ctx, store.AuditFilter{})
+		if err != nil || total != 3 || len(all) != 3 {
+			t.Fatalf("audit = %d of %d, %v", len(all), total, err)
+		}
+		system, week, status := all[0], all[1], all[2] // newest first
+		if status.Action != "pool.status" || status.AdminID != admin.ID || status.AdminName != "ada" ||
+			status.TargetType != "pool" || status.PoolID != pools[1].ID || !status.CreatedAt.Equal(t0) ||
+			string(status.Before) != `{"status":"draft"}` || string(status.After) != `{"status":"active"}` {
+			t.Errorf("pool status entry = %+v (%s -> %s)", status, status.Before, status.After)
+		}
+		if system.AdminID != 0 || system.AdminName != squares.AuditSystem || system.PoolID != pools[2].ID {
+			t.Errorf("system entry = %+v", system)
+		}
+		var after struct{ ActiveWeek string }
+		if week.Action != "league.active_week" || week.TargetID != "1" || json.Unmarshal(week.After, &after) != nil ||
+			after.ActiveWeek != "W3" {
+			t.Errorf("week entry = %+v", week)
+		}
+
+		// Filters and pages.
+		if got, n, _ := db.ListAudit(ctx, store.AuditFilter{AdminID: admin.ID}); n != 2 || len(got) != 2 {
+			t.Errorf("by admin: %d of %d", len(got), n)
+		}
+		if got, n, _ := db.ListAudit(ctx, store.AuditFilter{Action: "pool.status", PoolID: pools[2].ID}); n != 1 || got[0].ID != system.ID {
+			t.Errorf("by action and pool: %d", n)
+		}
+		if got, n, _ := db.ListAudit(ctx, store.AuditFilter{Limit: 1, Offset: 1}); n != 3 || len(got) != 1 || got[0].ID != week.ID {
+			t.Errorf("page 2 of 1: %d of %d", len(got), n)
+		}
+
+		// The log is append-only in the database itself.
+		if err := db.Exec(ctx, `UPDATE audit_log SET admin_name = 'someone else'`); err == nil {
+			t.Error("an audit entry was changed")
+		}
+		if err := db.Exec(ctx, `DELETE FROM audit_log`); err == nil {
+			t.Error("audit entries were deleted")
+		}
+		if _, n, _ := db.ListAudit(ctx, store.AuditFilter{AdminID: admin.ID}); n != 2 {
+			t.Errorf("after refused changes: %d entries of the admin", n)
+		}
+	})
+}
