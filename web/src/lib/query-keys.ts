@@ -1,0 +1,46 @@
+/**
+ * The query-key factory: one key per server resource, shared by every feature, so that a mutation in one
+ * feature invalidates what another shows. Keys start with the resource's API path; a key that extends
+ * another (a pool's squares under the pool) is invalidated with it.
+ */
+export const queryKeys = {
+  auth: { user: ['/api/auth/user'] as const },
+  config: ['/api/config'] as const,
+  leagues: {
+    all: ['/api/leagues'] as const,
+    activeWeek: (leagueId: number) => ['/api/leagues', leagueId, 'active-week'] as const,
+  },
+  games: {
+    all: ['/api/games'] as const,
+    list: (filter: Record<string, unknown>) => ['/api/games', filter] as const,
+  },
+  pools: {
+    all: ['/api/pools'] as const,
+    list: (filter: Record<string, unknown>) => ['/api/pools', filter] as const,
+    featured: ['/api/pools', 'featured'] as const,
+    detail: (id: number) => ['/api/pools', id] as const,
+    squares: (id: number) => ['/api/pools', id, 'squares'] as const,
+    winners: (id: number) => ['/api/pools', id, 'winners'] as const,
+  },
+  user: {
+    pools: ['/api/user/pools'] as const,
+    myPools: ['/api/user-pools'] as const,
+    transactions: ['/api/user/transactions'] as const,
+    payments: ['/api/user/payments'] as const,
+    prizes: ['/api/user/prizes'] as const,
+  },
+  publicStats: ['/api/public/stats'] as const,
+  admin: {
+    all: ['/api/admin'] as const,
+    readiness: ['/api/admin', 'readiness'] as const,
+    stats: ['/api/admin', 'stats'] as const,
+    users: ['/api/admin', 'users'] as const,
+    audit: (filter: Record<string, unknown>) => ['/api/admin', 'audit', filter] as const,
+    pools: (filter: Record<string, unknown>) => ['/api/admin', 'pools', filter] as const,
+    games: (filter: Record<string, unknown>) => ['/api/admin', 'games', filter] as const,
+    cancellationAnalysis: ['/api/admin', 'pool-cancellation-analysis'] as const,
+    decisions: ['/api/admin', 'pool-decisions'] as const,
+    payouts: ['/api/admin', 'payouts'] as const,
+    escrowFailures: ['/api/admin', 'escrow', 'failures'] as const,
+  },
+} as const
