@@ -36,6 +36,9 @@ const (
 // IsDemo reports whether the simulator plays g.
 func IsDemo(g *squares.Game) bool { return strings.HasPrefix(g.ExternalID, ExternalPrefix) }
 
+// InPlay reports a demo game the simulator has still to play to its end.
+func InPlay(g *squares.Game) bool { return IsDemo(g) && !over(g) }
+
 // Simulator plays the demo games.
 type Simulator struct {
 	Store *store.DB

@@ -40,6 +40,16 @@ func newDemoPlayer(ctx context.Context, cfg *Config, db *store.DB, esc *escrow.E
 	if err != nil || demo == nil {
 		return nil, err
 	}
+	// A restarted server plays on the game in play: say where to watch it.
+	games, err := db.ListGames(ctx, store.GameFilter{LeagueID: squares.LeagueNFL})
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range games {
+		if simulator.InPlay(g) {
+			logDemoPools(ctx, db, logger, g.ID)
+		}
+	}
 	sim := simulator.New(db, esc, logger.With("component", "demo-game"))
 	sim.Interval, sim.Pause = cfg.DemoPlayInterval, 4*cfg.DemoPlayInterval
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))
@@ -129,11 +139,23 @@ func newLiveDemoGame(ctx context.Context, db *store.DB, logger *slog.Logger, seq
 			if err := db.DeletePool(ctx, p.ID); err != nil {
 				return nil, err
 			}
-			continue
 		}
-		logger.Info("demo game pool: open it to watch the game", "pool", p.Name, "path", fmt.Sprintf("/pools/%d", p.ID))
 	}
+	logDemoPools(ctx, db, logger, g.ID)
 	return db.FindGame(ctx, g.ID)
+}
+
+// logDemoPools tells where to watch a demo game: the paths of its pools.
+func logDemoPools(ctx context.Context, db *store.DB, logger *slog.Logger, gameID int64) {
+	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: gameID})
+	if err != nil {
+		logger.Warn("demo game pools", "game", gameID, "err", err)
+		return
+	}
+	for _, p := range pools {
+		logger.Info("demo game pool: open it to watch the game", "pool", p.Name, "path", fmt.Sprintf("/pools/%d", p.ID),
+			"game", fmt.Sprintf("%s at %s", p.Game.AwayTeam, p.Game.HomeTeam))
+	}
 }
 
 // fillLiveDemoPools fills the free and the $5 pool of a live demo game.
