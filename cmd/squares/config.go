@@ -46,6 +46,9 @@ type Config struct {
 	Scores         string
 	ESPNURL        string
 	ScoresInterval time.Duration
+	// DemoPlayInterval is the time between two steps of the demo game the simulator plays in development
+	// mode with demo data (about 41 steps a game).
+	DemoPlayInterval time.Duration
 
 	Eligibility squares.Eligibility
 }
@@ -171,6 +174,8 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		"base URL of ESPN's scoreboard API (SQUARES_ESPN_URL)")
 	fs.DurationVar(&c.ScoresInterval, "scores-interval", envDuration("SQUARES_SCORES_INTERVAL", 30*time.Second, &bad),
 		"how often the espn score feed polls (SQUARES_SCORES_INTERVAL)")
+	fs.DurationVar(&c.DemoPlayInterval, "demo-play-interval", envDuration("SQUARES_DEMO_PLAY_INTERVAL", 15*time.Second, &bad),
+		"time between two plays of the demo game, development mode with demo data only (SQUARES_DEMO_PLAY_INTERVAL)")
 	c.StripeSecretKey = os.Getenv("STRIPE_SECRET_KEY")
 	c.StripePublishableKey = os.Getenv("STRIPE_PUBLISHABLE_KEY")
 	c.StripeWebhookSecret = os.Getenv("STRIPE_WEBHOOK_SECRET")
@@ -188,6 +193,9 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	}
 	if c.ScoresInterval <= 0 {
 		return nil, fmt.Errorf("--scores-interval: %s is not a positive duration", c.ScoresInterval)
+	}
+	if c.DemoPlayInterval <= 0 {
+		return nil, fmt.Errorf("--demo-play-interval: %s is not a positive duration", c.DemoPlayInterval)
 	}
 	switch c.Scores = strings.ToLower(strings.TrimSpace(c.Scores)); c.Scores {
 	case "", "manual":

@@ -16,7 +16,7 @@ var configVars = []string{"SQUARES_ADDR", "SQUARES_DATABASE_URL", "SQUARES_DEV",
 	"SQUARES_RESTRICTED_STATES", "SQUARES_STATE_MIN_AGE", "SQUARES_LOG_LEVEL", "SQUARES_ADMIN_USERNAME",
 	"SQUARES_ADMIN_PASSWORD", "SQUARES_REGISTER_LIMIT", "SQUARES_PAYMENTS", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY",
 	"STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "SQUARES_AUTOMATION_INTERVAL", "SQUARES_SCORES", "SQUARES_ESPN_URL",
-	"SQUARES_SCORES_INTERVAL"}
+	"SQUARES_SCORES_INTERVAL", "SQUARES_DEMO_PLAY_INTERVAL"}
 
 // clearConfigEnv unsets every SQUARES_ variable for the test (and restores them after), then sets the
 // given ones.
@@ -167,6 +167,20 @@ func TestParseConfigAutomationInterval(t *testing.T) {
 	}
 }
 
+func TestParseConfigDemoPlayInterval(t *testing.T) {
+	clearConfigEnv(t, nil)
+	if c, err := parse(t); err != nil || c.DemoPlayInterval != 15*time.Second {
+		t.Errorf("default demo play interval: %+v, %v", c, err)
+	}
+	clearConfigEnv(t, map[string]string{"SQUARES_DEMO_PLAY_INTERVAL": "2s"})
+	if c, err := parse(t); err != nil || c.DemoPlayInterval != 2*time.Second {
+		t.Errorf("SQUARES_DEMO_PLAY_INTERVAL=2s: %+v, %v", c, err)
+	}
+	if c, err := parse(t, "--demo-play-interval", "1m"); err != nil || c.DemoPlayInterval != time.Minute {
+		t.Errorf("--demo-play-interval 1m: %+v, %v", c, err)
+	}
+}
+
 func TestParseConfigScores(t *testing.T) {
 	clearConfigEnv(t, nil)
 	if c, err := parse(t); err != nil || c.Scores != "manual" || c.ESPNURL != "https://site.api.espn.com" ||
@@ -212,6 +226,9 @@ func TestParseConfigErrors(t *testing.T) {
 		{map[string]string{"SQUARES_SCORES": "sportradar"}, nil, "SQUARES_SCORES"},
 		{map[string]string{"SQUARES_SCORES": "espn", "SQUARES_ESPN_URL": "site.api.espn.com"}, nil, "SQUARES_ESPN_URL"},
 		{map[string]string{"SQUARES_SCORES_INTERVAL": "0s"}, nil, "SQUARES_SCORES_INTERVAL"},
+		{map[string]string{"SQUARES_DEMO_PLAY_INTERVAL": "0s"}, nil, "SQUARES_DEMO_PLAY_INTERVAL"},
+		{map[string]string{"SQUARES_DEMO_PLAY_INTERVAL": "soon"}, nil, "SQUARES_DEMO_PLAY_INTERVAL"},
+		{nil, []string{"--demo-play-interval", "-1s"}, "--demo-play-interval"},
 		{nil, []string{"--scores-interval", "-5s"}, "scores-interval"},
 		{map[string]string{"SQUARES_PAYMENTS": "stripe", "STRIPE_SECRET_KEY": "sk_live_x", "STRIPE_PUBLISHABLE_KEY": "pk_test_x",
 			"STRIPE_WEBHOOK_SECRET": "whsec_x"}, nil, "must both be live keys or both test keys"},
@@ -227,7 +244,8 @@ func TestParseConfigErrors(t *testing.T) {
 }
 
 // TestCheckServe: outside development mode the server starts only with a payment provider chosen on
-// purpose and without demo data; in development mode the sandbox and demo data are the defaults.
+// purpose and without demo data; in development mode the sandbox and demo data are the defaults. The demo
+// game player runs in development mode with demo data and the sandbox, never otherwise.
 func TestCheckServe(t *testing.T) {
 	stripeKeys := map[string]string{"SQUARES_PAYMENTS": "stripe", "STRIPE_SECRET_KEY": "sk_live_x",
 		"STRIPE_PUBLISHABLE_KEY": "pk_live_x", "STRIPE_WEBHOOK_SECRET": "whsec_x"}
@@ -237,24 +255,25 @@ func TestCheckServe(t *testing.T) {
 		payments string
 		demo     bool
 		want     string // part of the refusal; empty when serve may start
+		player   bool   // the demo game player runs
 	}{
-		{map[string]string{"SQUARES_DEV": "1"}, nil, "sandbox", true, ""},
-		{nil, []string{"--dev"}, "sandbox", true, ""},
-		{map[string]string{"SQUARES_DEV": "1", "SQUARES_DEMO": "0"}, nil, "sandbox", false, ""},
+		{map[string]string{"SQUARES_DEV": "1"}, nil, "sandbox", true, "", true},
+		{nil, []string{"--dev"}, "sandbox", true, "", true},
+		{map[string]string{"SQUARES_DEV": "1", "SQUARES_DEMO": "0"}, nil, "sandbox", false, "", false},
 		{map[string]string{"SQUARES_DEV": "1", "SQUARES_PAYMENTS": "Stripe", "STRIPE_SECRET_KEY": "sk_test_x",
-			"STRIPE_PUBLISHABLE_KEY": "pk_test_x", "STRIPE_WEBHOOK_SECRET": "whsec_x"}, nil, "stripe", true, ""},
+			"STRIPE_PUBLISHABLE_KEY": "pk_test_x", "STRIPE_WEBHOOK_SECRET": "whsec_x"}, nil, "stripe", true, "", false},
 		// Outside development mode the provider must be named.
-		{nil, nil, "", false, "SQUARES_PAYMENTS"},
-		{map[string]string{"SQUARES_PAYMENTS": ""}, nil, "", false, "SQUARES_PAYMENTS"},
-		{map[string]string{"SQUARES_PAYMENTS": " "}, nil, "", false, "SQUARES_PAYMENTS"},
-		{map[string]string{"SQUARES_DEV": "1"}, []string{"--dev=false"}, "", false, "SQUARES_PAYMENTS"},
-		{map[string]string{"SQUARES_PAYMENTS": "sandbox"}, nil, "sandbox", false, ""},
-		{nil, []string{"--payments", "sandbox"}, "sandbox", false, ""},
-		{stripeKeys, nil, "stripe", false, ""},
+		{nil, nil, "", false, "SQUARES_PAYMENTS", false},
+		{map[string]string{"SQUARES_PAYMENTS": ""}, nil, "", false, "SQUARES_PAYMENTS", false},
+		{map[string]string{"SQUARES_PAYMENTS": " "}, nil, "", false, "SQUARES_PAYMENTS", false},
+		{map[string]string{"SQUARES_DEV": "1"}, []string{"--dev=false"}, "", false, "SQUARES_PAYMENTS", false},
+		{map[string]string{"SQUARES_PAYMENTS": "sandbox"}, nil, "sandbox", false, "", false},
+		{nil, []string{"--payments", "sandbox"}, "sandbox", false, "", false},
+		{stripeKeys, nil, "stripe", false, "", false},
 		// Demo data and its accounts exist only in development mode.
-		{map[string]string{"SQUARES_PAYMENTS": "sandbox", "SQUARES_DEMO": "1"}, nil, "", false, "SQUARES_DEMO=1 needs development mode"},
-		{map[string]string{"SQUARES_PAYMENTS": "sandbox"}, []string{"--demo=1"}, "", false, "SQUARES_DEMO=1 needs development mode"},
-		{map[string]string{"SQUARES_PAYMENTS": "sandbox", "SQUARES_DEMO": "0"}, nil, "sandbox", false, ""},
+		{map[string]string{"SQUARES_PAYMENTS": "sandbox", "SQUARES_DEMO": "1"}, nil, "", false, "SQUARES_DEMO=1 needs development mode", false},
+		{map[string]string{"SQUARES_PAYMENTS": "sandbox"}, []string{"--demo=1"}, "", false, "SQUARES_DEMO=1 needs development mode", false},
+		{map[string]string{"SQUARES_PAYMENTS": "sandbox", "SQUARES_DEMO": "0"}, nil, "sandbox", false, "", false},
 	} {
 		clearConfigEnv(t, tc.env)
 		c, err := parse(t, tc.args...)
@@ -268,6 +287,8 @@ func TestCheckServe(t *testing.T) {
 			t.Errorf("%v %v: error %v, want one containing %q", tc.env, tc.args, err, tc.want)
 		case tc.want == "" && (c.Payments != tc.payments || c.Demo != tc.demo):
 			t.Errorf("%v %v: payments %q demo %v, want %q %v", tc.env, tc.args, c.Payments, c.Demo, tc.payments, tc.demo)
+		case tc.want == "" && demoPlayerOn(c) != tc.player:
+			t.Errorf("%v %v: demo game player %v, want %v", tc.env, tc.args, demoPlayerOn(c), tc.player)
 		}
 	}
 }

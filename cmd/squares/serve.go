@@ -103,6 +103,15 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	} else {
 		logger.Info("score feed ready", "provider", "manual", "hint", "admins enter scores; SQUARES_SCORES=espn polls ESPN")
 	}
+	if demoPlayerOn(cfg) {
+		sim, err := newDemoPlayer(ctx, cfg, db, esc, logger)
+		if err != nil {
+			return fmt.Errorf("demo game: %w", err)
+		}
+		if sim != nil {
+			workers.Go(func() { sim.Run(background) })
+		}
+	}
 
 	srv := squareshttp.NewServer(squareshttp.Config{
 		Addr: cfg.Addr, Dev: cfg.Dev, TrustedProxies: cfg.TrustProxies, RegisterLimit: cfg.RegisterLimit, Eligibility: cfg.Eligibility,
