@@ -140,6 +140,9 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/admin/pools/{id}/house-fill", admin, s.handleHouseFill},
 		{"POST", "/api/admin/automation/run", admin, s.handleRunAutomation},
 
+		// The admin dashboard's and analytics' figures (stats.go).
+		{"GET", "/api/admin/stats", admin, s.handleAdminStats},
+
 		// The audit log of admin actions (audit.go): read-only.
 		{"GET", "/api/admin/audit", admin, s.handleListAudit},
 
