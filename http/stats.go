@@ -28,6 +28,6 @@ func (s *Server) handleAdminStats(w http.ResponseWriter, r *http.Request) {
 		"gamesReady": st.GamesReady, "totalPools": st.TotalPools, "poolsByStatus": st.Pools,
 		"activePools": st.Pools[squares.PoolActive], "draftPools": st.Pools[squares.PoolDraft],
 		"completedPools": st.Pools[squares.PoolCompleted],
-		"totalRevenue": st.TotalRevenue, "revenueToday": st.RevenueToday, "houseFees": st.HouseFees,
+		"totalRevenue":   st.TotalRevenue, "revenueToday": st.RevenueToday, "houseFees": st.HouseFees,
 	})
 }
