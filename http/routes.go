@@ -142,6 +142,7 @@ func (s *Server) routeTable() []route {
 
 		// The admin dashboard's and analytics' figures (stats.go).
 		{"GET", "/api/admin/stats", admin, s.handleAdminStats},
+		{"POST", "/api/admin/escrow/failures/{paymentId}/retry", admin, s.handleRetryEscrowFailure}, // escrow.go
 
 		// The audit log of admin actions (audit.go): read-only.
 		{"GET", "/api/admin/audit", admin, s.handleListAudit},
