@@ -96,7 +96,9 @@ function Analytics() {
           <Card>
             <CardHeader>
               <CardTitle>User breakdown</CardTitle>
-              <CardDescription>Of {st.totalUsers} registered players; {st.adminUsers} admins apart.</CardDescription>
+              <CardDescription>
+                Of {st.totalUsers} registered players; {st.adminUsers} {st.adminUsers === 1 ? 'admin' : 'admins'} apart.
+              </CardDescription>
             </CardHeader>
             <CardContent>
               {st.totalUsers === 0 ? (

@@ -91,7 +91,7 @@ export function ConsoleScoresTab() {
               {game.quarter ? `, quarter ${game.quarter}` : ''}
             </p>
           )}
-          <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          <div className="grid grid-cols-2 items-end gap-4 sm:grid-cols-4">
             <Field id="score-home" label={game ? `${game.homeTeam} (home)` : 'Home score'} error={fields?.homeScore}>
               <Input type="number" inputMode="numeric" min={0} value={home} onChange={(e) => setHome(e.target.value)} />
             </Field>
