@@ -89,7 +89,7 @@ export function AdminDashboardPage() {
         </p>
       )}
       <div className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4">
-        <StatCard label="NFL games ready" value={st?.gamesReady ?? 0} hint="Upcoming, with pools" icon={Trophy} tone="lime" loading={stats.isLoading} />
+        <StatCard label="NFL games ready" value={st?.gamesReady ?? 0} hint="Upcoming, with pools (all leagues)" icon={Trophy} tone="lime" loading={stats.isLoading} />
         <StatCard label="Total pools" value={st?.totalPools ?? 0} icon={Grid3x3} tone="sky" loading={stats.isLoading} />
         <StatCard
           label="Active pools"
