@@ -32,3 +32,25 @@ func (s *Server) handleEscrowFailures(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, out)
 }
+
+// handleRetryEscrowFailure runs a failing escrow step now rather than at its next attempt, and answers
+// the step as it stands after the pass (or `{resolved: true}` when it went through).
+func (s *Server) handleRetryEscrowFailure(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("paymentId")
+	if err := s.Store.RetryWorkNow(r.Context(), id); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.settleMoney(r.Context())
+	f, err := s.Store.FindWorkFailure(r.Context(), id)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if f == nil {
+		writeJSON(w, http.StatusOK, map[string]any{"paymentId": id, "resolved": true})
+		return
+	}
+	writeJSON(w, http.StatusOK, workFailureJSON{PaymentID: f.PaymentID, PoolID: f.PoolID, UserID: f.UserID, Status: f.Status,
+		Action: f.Action, Attempts: f.Attempts, LastError: f.LastError, NextAttemptAt: f.NextAttemptAt})
+}

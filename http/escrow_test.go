@@ -10,6 +10,7 @@ import (
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/sandbox"
+	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
 
@@ -56,5 +57,37 @@ func TestEscrowFailures(t *testing.T) {
 		}
 		ann.get("/api/admin/escrow/failures").wantError(http.StatusForbidden, "forbidden", "Admin access required.")
 		s.client(t).get("/api/admin/escrow/failures").want(http.StatusUnauthorized)
+	})
+}
+
+// TestEscrowRetryNow: an admin's retry of a failing escrow step runs it at once instead of waiting for
+// its next attempt (here it fails again: a second attempt, the next one further away), and is logged; an
+// unknown payment is 404 and changes nothing.
+func TestEscrowRetryNow(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startPayAPI(t, engine, payOptions{provider: func(sb *sandbox.Provider) squares.PaymentProvider {
+			return forgetfulCancels{sb}
+		}})
+		pools := s.paidGame(t)
+		ann, _ := s.storePlayer(t, squares.RoleUser)
+		admin, _ := s.storePlayer(t, squares.RoleAdmin)
+		buy(t, ann, pools[2], at(1, 1))
+		admin.post(fmt.Sprintf("/api/pools/%d/refund", pools[2].ID), nil).want(http.StatusOK)
+		f := admin.get("/api/admin/escrow/failures").want(http.StatusOK).list()[0]
+
+		admin.post("/api/admin/escrow/failures/pay_unknown/retry", nil).wantError(http.StatusNotFound, "not_found",
+			"No failing escrow step for this payment.")
+		ann.post(fmt.Sprintf("/api/admin/escrow/failures/%s/retry", f["paymentId"]), nil).want(http.StatusForbidden)
+
+		s.clock.Add(5 * time.Second) // before the next attempt is due
+		got := admin.post(fmt.Sprintf("/api/admin/escrow/failures/%s/retry", f["paymentId"]), nil).want(http.StatusOK).obj()
+		if got["attempts"] != 2.0 || got["nextAttemptAt"] != s.clock.Now().Add(squares.RetryDelay(2)).UTC().Format(time.RFC3339) ||
+			got["action"] != "unwind" {
+			t.Errorf("after a retry = %v", got)
+		}
+		es, _, err := s.db.ListAudit(context.Background(), store.AuditFilter{Action: "escrow.retry"})
+		if err != nil || len(es) != 1 || es[0].PoolID != pools[2].ID {
+			t.Errorf("audit = %v, %v", es, err)
+		}
 	})
 }

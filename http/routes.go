@@ -140,6 +140,10 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/admin/pools/{id}/house-fill", admin, s.handleHouseFill},
 		{"POST", "/api/admin/automation/run", admin, s.handleRunAutomation},
 
+		// The admin dashboard's and analytics' figures (stats.go).
+		{"GET", "/api/admin/stats", admin, s.handleAdminStats},
+		{"POST", "/api/admin/escrow/failures/{paymentId}/retry", admin, s.handleRetryEscrowFailure}, // escrow.go
+
 		// The audit log of admin actions (audit.go): read-only.
 		{"GET", "/api/admin/audit", admin, s.handleListAudit},
 

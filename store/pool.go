@@ -335,15 +335,9 @@ func (db *DB) Stats(ctx context.Context, dayStart time.Time) (PoolStats, error) 
 			Scan(&s.SquaresSold); err != nil {
 			return fmt.Errorf("squares sold: %w", err)
 		}
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(net), 0),
-			COALESCE(SUM(CASE WHEN captured_at >= $1 THEN net ELSE 0 END), 0)
-			FROM (SELECT c.created_at AS captured_at, c.amount_cents - COALESCE((SELECT SUM(r.amount_cents)
-				FROM ledger_transactions r WHERE r.kind = $2 AND r.payment_id = c.payment_id), 0) AS net
-				FROM ledger_transactions c WHERE c.kind = $3) captures`,
-			dayStart.UTC(), squares.LedgerRefund, squares.LedgerCapture).Scan(&s.TotalRevenue, &s.RevenueToday); err != nil {
-			return fmt.Errorf("revenue: %w", err)
-		}
-		return nil
+		var err error
+		s.TotalRevenue, s.RevenueToday, err = revenue(ctx, tx, dayStart)
+		return err
 	})
 	return s, err
 }

@@ -165,3 +165,46 @@ func (db *DB) ListWorkFailures(ctx context.Context) ([]*WorkFailure, error) {
 	})
 	return out, err
 }
+
+// RetryWorkNow makes a failing escrow step of a payment due now (an admin's "retry now"), logged in the
+// audit log; the caller then runs an escrow pass. No failing step for the payment is ENOTFOUND.
+func (db *DB) RetryWorkNow(ctx context.Context, paymentID string) error {
+	return db.update(ctx, func(tx *Tx) error {
+		var poolID, userID int64
+		var action string
+		var next time.Time
+		err := tx.QueryRowContext(ctx, `SELECT y.pool_id, y.user_id, w.action, w.next_attempt_at FROM payment_work w
+			JOIN payments y ON y.id = w.payment_id WHERE w.payment_id = $1`+tx.forUpdate("w"), paymentID).
+			Scan(&poolID, &userID, &action, &next)
+		if err == sql.ErrNoRows {
+			return squares.Errorf(squares.ENOTFOUND, "No failing escrow step for this payment.")
+		} else if err != nil {
+			return fmt.Errorf("payment work: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE payment_work SET next_attempt_at = $1, updated_at = $1
+			WHERE payment_id = $2`, tx.now, paymentID); err != nil {
+			return fmt.Errorf("payment work: %w", err)
+		}
+		type step struct {
+			PaymentID     string    `json:"paymentId"`
+			Action        string    `json:"action"`
+			NextAttemptAt time.Time `json:"nextAttemptAt"`
+		}
+		return audit(ctx, tx, Change{Action: "escrow.retry", TargetType: "payment", PoolID: poolID, UserID: userID,
+			Before: step{paymentID, action, next.UTC()}, After: step{paymentID, action, tx.now}})
+	})
+}
+
+// FindWorkFailure returns the failing escrow step of a payment, or nil when it has none (any more).
+func (db *DB) FindWorkFailure(ctx context.Context, paymentID string) (*WorkFailure, error) {
+	fails, err := db.ListWorkFailures(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range fails {
+		if f.PaymentID == paymentID {
+			return f, nil
+		}
+	}
+	return nil, nil
+}

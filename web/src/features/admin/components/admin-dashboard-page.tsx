@@ -1,6 +1,9 @@
 import { Link } from 'react-router'
+import { toast } from 'sonner'
 import {
   Activity,
+  ArrowDown,
+  Rocket,
   BarChart3,
   CreditCard,
   ExternalLink,
@@ -18,10 +21,13 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { StatCard } from '@/components/pools/stat-card'
 import { PoolStatusBadge } from '@/components/pools/pool-status-badge'
+import { errorMessage } from '@/lib/api'
 import { formatDateTimeET } from '@/lib/dates'
 import { formatEntryFee, formatMoney } from '@/lib/money'
 import { useDocumentMeta } from '@/lib/use-document-meta'
-import { useAdminPools, useNflGames, usePublicStats } from '../api/admin-api'
+import { useAdminPools } from '../api/admin-api'
+import { useActivateSeason, useAdminStats } from '../api/stats-api'
+import { ManagementConsole } from './management-console'
 import { ReadinessChecklist } from './readiness-checklist'
 
 const QUICK_ACTIONS = [
@@ -35,14 +41,22 @@ const QUICK_ACTIONS = [
 export function AdminDashboardPage() {
   useDocumentMeta({ title: 'Admin Command Center' })
   const pools = useAdminPools()
-  const stats = usePublicStats()
-  const games = useNflGames()
+  const stats = useAdminStats()
+  const launch = useActivateSeason()
+  const st = stats.data
   const list = pools.data ?? []
-  const count = (s: string) => list.filter((p) => p.status === s).length
-  const live = count('started')
-  const drafts = count('draft')
-  const active = count('active')
+  const live = st?.poolsByStatus.started ?? 0
+  const drafts = st?.draftPools ?? 0
   const recent = [...list].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '')).slice(0, 8)
+  const onLaunch = () =>
+    launch.mutate(undefined, {
+      onSuccess: (res) =>
+        toast.success('2025 Season Activated!', {
+          description: `${res.activatedCount} ${res.activatedCount === 1 ? 'pool is' : 'pools are'} now live.`,
+        }),
+      onError: (err) => toast.error('Season Activation Failed', { description: errorMessage(err, 'Please try again.') }),
+    })
+  const toConsole = () => document.getElementById('management-console')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
 
   return (
     <PageContainer className="max-w-7xl">
@@ -51,26 +65,44 @@ export function AdminDashboardPage() {
         title="Admin Command Center"
         description="Pools, players and money at a glance."
         actions={
-          <Badge variant={live > 0 ? 'live' : 'muted'} className="px-3 py-1 text-sm">
-            <Activity aria-hidden="true" /> {live} live {live === 1 ? 'pool' : 'pools'}
-          </Badge>
+          <>
+            <Badge variant={live > 0 ? 'live' : 'muted'} className="px-3 py-1 text-sm">
+              <Activity aria-hidden="true" /> {live} live {live === 1 ? 'pool' : 'pools'}
+            </Badge>
+            {drafts > 0 && (
+              <Button onClick={onLaunch} disabled={launch.isPending} className="bg-emerald-600 font-bold hover:bg-emerald-700">
+                <Rocket aria-hidden="true" /> {launch.isPending ? 'Launching...' : 'LAUNCH 2025 SEASON'}
+              </Button>
+            )}
+            <Button variant="outline" onClick={toConsole}>
+              <ArrowDown aria-hidden="true" /> Management Console
+            </Button>
+          </>
         }
       />
+      {stats.isError && !st && (
+        <p role="alert" className="mb-4 text-sm text-destructive">
+          Couldn't load the figures.{' '}
+          <button type="button" className="underline" onClick={() => void stats.refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
       <div className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4">
-        <StatCard label="NFL games ready" value={games.data?.length ?? 0} icon={Trophy} tone="lime" loading={games.isLoading} />
-        <StatCard label="Total pools" value={list.length} icon={Grid3x3} tone="sky" loading={pools.isLoading} />
+        <StatCard label="NFL games ready" value={st?.gamesReady ?? 0} hint="Upcoming, with pools (all leagues)" icon={Trophy} tone="lime" loading={stats.isLoading} />
+        <StatCard label="Total pools" value={st?.totalPools ?? 0} icon={Grid3x3} tone="sky" loading={stats.isLoading} />
         <StatCard
           label="Active pools"
-          value={active}
+          value={st?.activePools ?? 0}
           hint={`${drafts} draft${drafts === 1 ? '' : 's'}`}
           icon={Activity}
           tone="emerald"
-          loading={pools.isLoading}
+          loading={stats.isLoading}
         />
         <StatCard
           label="Users ready"
-          value={stats.data?.totalUsers ?? 0}
-          hint={stats.data ? `Revenue today ${formatMoney(stats.data.revenueToday)}` : undefined}
+          value={st?.totalUsers ?? 0}
+          hint={st ? `Revenue today ${formatMoney(st.revenueToday)}` : undefined}
           icon={Users}
           tone="violet"
           loading={stats.isLoading}
@@ -81,7 +113,7 @@ export function AdminDashboardPage() {
         <Card>
           <CardHeader>
             <CardTitle>Latest pools</CardTitle>
-            <CardDescription>Every pool, whatever its status. Full management arrives with the admin screens.</CardDescription>
+            <CardDescription>Every pool, whatever its status.</CardDescription>
           </CardHeader>
           <CardContent>
             {pools.isLoading ? (
@@ -136,6 +168,12 @@ export function AdminDashboardPage() {
           <ReadinessChecklist />
         </div>
       </div>
+      <section id="management-console" aria-labelledby="management-console-title" className="mt-10 scroll-mt-20">
+        <h2 id="management-console-title" className="mb-4 text-xl font-extrabold tracking-tight">
+          Management Console
+        </h2>
+        <ManagementConsole />
+      </section>
     </PageContainer>
   )
 }

@@ -6,8 +6,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PageContainer } from '@/components/layout/page'
 import { useUser } from '@/lib/auth'
 
-/** Client-side courtesy gate; the server checks the role on every admin call anyway. */
-export function AdminOnly({ children }: { children: ReactNode }) {
+/**
+ * Client-side courtesy gate, decided by the role; the server checks the role on every admin call anyway.
+ * `message` replaces the default explanation (the spec words some pages' own).
+ */
+export function AdminOnly({ children, message }: { children: ReactNode; message?: string }) {
   const { isAdmin } = useUser()
   if (isAdmin) return <>{children}</>
   return (
@@ -18,7 +21,7 @@ export function AdminOnly({ children }: { children: ReactNode }) {
             <ShieldAlert className="size-6" aria-hidden="true" />
           </div>
           <CardTitle className="text-2xl">Access Denied</CardTitle>
-          <CardDescription>Admin authentication is required to open this page.</CardDescription>
+          <CardDescription>{message ?? 'Admin authentication is required to open this page.'}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-2">
           <Button asChild>

@@ -36,4 +36,30 @@ describe('PayoutsPage', () => {
     await waitFor(() => expect(screen.queryByTestId('payout')).not.toBeInTheDocument())
     expect(screen.getByText('No payouts here.')).toBeInTheDocument()
   })
+
+  it('lists the failing escrow steps and retries one now', async () => {
+    let attempts = 1
+    const failure = {
+      paymentId: 'pay_ab12', poolId: 9, userId: 12, status: 'held', action: 'unwind', attempts: 1,
+      lastError: "No such payment_intent: 'pi_1'", nextAttemptAt: '2026-11-24T10:00:30Z',
+    }
+    const fetch = stubFetch({
+      'GET /api/admin/payouts?status=pending': { body: [] },
+      'GET /api/admin/escrow/failures': () => ({ body: [{ ...failure, attempts }] }),
+      'POST /api/admin/escrow/failures/pay_ab12/retry': () => {
+        attempts = 2
+        return { body: { ...failure, attempts: 2 } }
+      },
+    })
+    const user = userEvent.setup()
+    renderPage(<PayoutsPage />, { user: admin })
+    const row = await screen.findByTestId('escrow-failure')
+    expect(row).toHaveTextContent("Return a cancelled pool's money")
+    expect(row).toHaveTextContent("No such payment_intent: 'pi_1'")
+    expect(row).toHaveTextContent('1 attempt')
+    await user.click(within(row).getByRole('button', { name: 'Retry pay_ab12 now' }))
+    expect(await screen.findByText('Still failing')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByTestId('escrow-failure')).toHaveTextContent('2 attempts'))
+    expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/retry') && i?.method === 'POST')).toBe(true)
+  })
 })

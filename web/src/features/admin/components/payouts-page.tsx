@@ -11,6 +11,7 @@ import { formatDateTimeET } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { useMarkPayoutPaid, usePayouts, type Payout, type PayoutFilter } from '../api/payout-api'
 import { AdminOnly } from './admin-only'
+import { EscrowFailuresCard } from './escrow-failures-card'
 
 /** Prize payouts: prizes players claimed, which the operator pays outside Squares and marks paid here. */
 export function PayoutsPage() {
@@ -19,6 +20,7 @@ export function PayoutsPage() {
       <PageContainer>
         <PageHeader title="Prize Payouts" description="Claimed prizes to pay to their winners. Pay each outside Squares, then mark it paid." />
         <Payouts />
+        <EscrowFailuresCard />
       </PageContainer>
     </AdminOnly>
   )

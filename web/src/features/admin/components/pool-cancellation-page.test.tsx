@@ -50,6 +50,7 @@ describe('PoolCancellationPage', () => {
     const fill = within(await screen.findByRole('listitem', { name: 'Pool 4' }))
     await user.click(fill.getByRole('button', { name: 'House fill 50 squares' }))
     expect(bodyOf(fetch, 'POST', '/api/admin/pools/4/house-fill')).toEqual({ squaresNeeded: 50 })
+    expect(await screen.findByText('House Fill Complete')).toBeInTheDocument()
 
     const cancel = within(screen.getByRole('listitem', { name: 'Pool 3' }))
     await user.click(cancel.getByRole('button', { name: 'Cancel pool' }))
@@ -58,6 +59,21 @@ describe('PoolCancellationPage', () => {
     await user.type(cancel.getByLabelText('Reason for cancelling'), 'The game moved to Monday.')
     await user.click(confirm)
     expect(bodyOf(fetch, 'POST', '/api/admin/pools/3/cancel')).toEqual({ reason: 'The game moved to Monday.' })
+    expect(await screen.findByText('Pool Cancelled')).toBeInTheDocument()
+  })
+
+  it("shows the server's refusal in the spec's failure toast", async () => {
+    stubFetch({
+      'GET /api/admin/pool-cancellation-analysis': { body: analysis },
+      'GET /api/admin/pool-decisions': { body: [] },
+      'POST /api/admin/pools/4/house-fill': { status: 409, body: { message: 'The pool changed; reload.', code: 'conflict' } },
+    })
+    renderPage(<PoolCancellationPage />, { user: admin })
+    const user = userEvent.setup()
+    const fill = within(await screen.findByRole('listitem', { name: 'Pool 4' }))
+    await user.click(fill.getByRole('button', { name: 'House fill 50 squares' }))
+    expect(await screen.findByText('Failed to House Fill')).toBeInTheDocument()
+    expect(screen.getByText('The pool changed; reload.')).toBeInTheDocument()
   })
 
   it('says so when nothing is due', async () => {

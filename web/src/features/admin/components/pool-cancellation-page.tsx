@@ -102,12 +102,15 @@ function AnalysisItem({ decision: d }: { decision: PoolDecision }) {
   const onCancel = () =>
     cancel.mutate(
       { poolId: d.poolId, reason: reason.trim() },
-      { onSuccess: () => toast.success(`Pool ${d.poolId} cancelled; payments are being returned.`), onError: fail('Cancel failed') },
+      { onSuccess: () => toast.success('Pool Cancelled', { description: `Pool ${d.poolId}: refunds processed.` }), onError: fail('Failed to Cancel Pool') },
     )
   const onFill = () =>
     fill.mutate(
       { poolId: d.poolId, squaresNeeded: d.houseSquaresNeeded },
-      { onSuccess: () => toast.success(`Pool ${d.poolId} filled with ${d.houseSquaresNeeded} house squares and drawn.`), onError: fail('House fill failed') },
+      {
+        onSuccess: () => toast.success('House Fill Complete', { description: `Pool ${d.poolId}: ${d.houseSquaresNeeded} house squares, numbers drawn.` }),
+        onError: fail('Failed to House Fill'),
+      },
     )
   const reasonId = `cancel-reason-${d.poolId}`
   return (

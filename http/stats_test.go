@@ -1,0 +1,84 @@
+package http_test
+
+import (
+	"context"
+	"net/http"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store/storetest"
+)
+
+// TestAdminStats: GET /api/admin/stats counts from the database what the dashboard and analytics show:
+// players (verified, eligible), admins apart, games still to kick off that have live pools, pools by
+// status, and the revenue from the ledger as GET /api/public/stats reports it, for a settled $10 pool
+// whose 20 buyers paid 1,000.00 and whose fee (100.00) was posted; conversion counts only players who own
+// a square.
+func TestAdminStats(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startPayAPI(t, engine, payOptions{})
+		ctx := context.Background()
+		admin, _ := s.storePlayer(t, squares.RoleAdmin)
+		s.client(t).get("/api/admin/stats").wantError(http.StatusUnauthorized, "unauthorized", "")
+
+		empty := admin.get("/api/admin/stats").want(http.StatusOK).obj()
+		wantStats(t, "empty", empty, map[string]any{"totalUsers": 0.0, "ageVerifiedUsers": 0.0, "eligibleUsers": 0.0,
+			"adminUsers": 1.0, "playersWithSquares": 0.0, "conversionRate": 0.0, "gamesReady": 0.0, "totalPools": 0.0,
+			"totalRevenue": "0.00", "revenueToday": "0.00", "houseFees": "0.00",
+			"poolsByStatus": map[string]any{"draft": 0.0, "active": 0.0, "inactive": 0.0, "full": 0.0, "started": 0.0,
+				"completed": 0.0, "cancelled": 0.0}})
+
+		s.settledTenDollarPool(t) // 20 buyers of 5 squares, and a second admin who entered the scores
+		// A player who is not verified, and one verified but not eligible: neither owns a square.
+		if err := s.db.CreateUser(ctx, &squares.User{Email: "new@example.com", PasswordHash: "x", FirstName: "New",
+			Role: squares.RoleUser}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.db.CreateUser(ctx, &squares.User{Email: "ca@example.com", PasswordHash: "x", FirstName: "Cal",
+			Role: squares.RoleUser, IsAgeVerified: true, DateOfBirth: "1990-01-01", ResidenceState: "WA"}); err != nil {
+			t.Fatal(err)
+		}
+		// Games: one ahead with draft pools (ready), one ahead whose pools are all cancelled, one already
+		// kicked off by the clock (neither ready).
+		s.game(t, "W13", payT0.Add(10*24*time.Hour))
+		_, gone := s.game(t, "W13", payT0.Add(11*24*time.Hour))
+		for _, p := range gone {
+			if _, err := s.db.SetPoolStatus(ctx, p.ID, squares.PoolCancelled); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.game(t, "W11", payT0.Add(-time.Hour))
+
+		st := admin.get("/api/admin/stats").want(http.StatusOK).obj()
+		wantStats(t, "after a settled pool", st, map[string]any{"totalUsers": 22.0, "ageVerifiedUsers": 21.0,
+			"eligibleUsers": 20.0, "adminUsers": 2.0, "playersWithSquares": 20.0, "conversionRate": 90.9,
+			"gamesReady": 1.0, "totalPools": 20.0, "activePools": 3.0, "draftPools": 11.0, "completedPools": 1.0,
+			"totalRevenue": "1000.00", "revenueToday": "1000.00", "houseFees": "100.00",
+			"poolsByStatus": map[string]any{"draft": 11.0, "active": 3.0, "inactive": 0.0, "full": 0.0, "started": 0.0,
+				"completed": 1.0, "cancelled": 5.0}})
+		pub := s.client(t).get("/api/public/stats").want(http.StatusOK).obj()
+		if pub["totalRevenue"] != st["totalRevenue"] || pub["revenueToday"] != st["revenueToday"] ||
+			pub["totalUsers"] != st["totalUsers"] {
+			t.Errorf("public stats %v disagree with the admin's %v", pub, st)
+		}
+
+		// The next day (Eastern), nothing was captured today; the total stays.
+		s.clock.Add(24 * time.Hour)
+		admin, _ = s.storePlayer(t, squares.RoleAdmin)
+		st = admin.get("/api/admin/stats").want(http.StatusOK).obj()
+		if st["totalRevenue"] != "1000.00" || st["revenueToday"] != "0.00" {
+			t.Errorf("next day: revenue %v, today %v", st["totalRevenue"], st["revenueToday"])
+		}
+	})
+}
+
+func wantStats(t *testing.T, when string, got, want map[string]any) {
+	t.Helper()
+	for k, v := range want {
+		if !reflect.DeepEqual(got[k], v) {
+			t.Errorf("%s: %s = %v, want %v", when, k, got[k], v)
+		}
+	}
+}
