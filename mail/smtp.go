@@ -79,3 +79,9 @@ func (s *smtpSettings) client(timeout time.Duration) (*gomail.Client, error) {
 	}
 	return gomail.NewClient(s.host, opts...)
 }
+
+// CheckSMTPURL reports what is wrong with an SQUARES_SMTP_URL, if anything.
+func CheckSMTPURL(raw string) error {
+	_, err := parseSMTPURL(raw)
+	return err
+}
