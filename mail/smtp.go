@@ -61,8 +61,8 @@ func (s *smtpSettings) String() string {
 }
 
 // client returns a go-mail client for the server. With a user it authenticates with the best mechanism
-// the server offers; go-mail refuses plain-text passwords over an unencrypted connection except to
-// localhost.
+// the server offers; without TLS go-mail considers only challenge mechanisms (SCRAM, CRAM-MD5), so a
+// password never crosses the network in the clear.
 func (s *smtpSettings) client(timeout time.Duration) (*gomail.Client, error) {
 	opts := []gomail.Option{gomail.WithPort(s.port), gomail.WithTimeout(timeout)}
 	if s.implicit {
