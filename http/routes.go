@@ -147,6 +147,14 @@ func (s *Server) routeTable() []route {
 		// The audit log of admin actions (audit.go): read-only.
 		{"GET", "/api/admin/audit", admin, s.handleListAudit},
 
+		// E-mail (mail.go): the outbox for admins, players' preferences, the signed unsubscribe link.
+		{"GET", "/api/admin/mail", admin, s.handleListMail},
+		{"GET", "/api/user/email-preferences", user, s.handleGetEmailPreferences},
+		{"POST", "/api/user/email-preferences", user, s.handleSetEmailPreferences},
+		{"GET", "/api/mail/unsubscribe", public, s.handleUnsubscribe},
+		{"POST", "/api/mail/unsubscribe", public, s.handleUnsubscribe},
+		{"GET", "/dev/mail", public | dev, s.handleDevMail}, // mail_dev.go
+
 		// Anything else under /api is an unknown call, not a page; any other path is the web app's.
 		{"", "/api/", public, s.handleUnknownCall},
 		{"", "/", public, s.webApp().ServeHTTP},

@@ -84,7 +84,14 @@ func TestRouteTable(t *testing.T) {
 		}
 		if r.Access.DevOnly() {
 			path := pathValues.ReplaceAllString(r.Pattern, "1")
-			prod.client(t).do(r.Method, path, `{}`).wantError(http.StatusNotFound, "not_found", "No such API call: "+r.Method+" "+path)
+			resp := prod.client(t).do(r.Method, path, `{}`)
+			if !strings.HasPrefix(path, "/api/") { // a page outside /api is the web app's
+				if strings.Contains(string(resp.Body), `data-page="dev-`) {
+					t.Errorf("%s %s answered outside development mode", r.Method, path)
+				}
+				continue
+			}
+			resp.wantError(http.StatusNotFound, "not_found", "No such API call: "+r.Method+" "+path)
 		}
 	}
 	if len(prodRoutes) >= len(routes) {

@@ -15,6 +15,7 @@ import (
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/automation"
 	"github.com/squaresapp/squares/escrow"
+	"github.com/squaresapp/squares/mail"
 	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/scores"
 	"github.com/squaresapp/squares/store"
@@ -62,6 +63,8 @@ type Server struct {
 	Sandbox *sandbox.Provider
 	// Scores is the live score feed's poller (SQUARES_SCORES=espn); nil when scores are entered by hand.
 	Scores *scores.Poller
+	// Mail renders the outbox's messages for admins and /dev/mail; nil renders with a default mailer.
+	Mail *mail.Mailer
 
 	ln     net.Listener
 	server *http.Server

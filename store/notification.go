@@ -8,11 +8,15 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// notify records a message for a player and tells their open browsers.
+// notify records a message for a player and tells their open browsers; the kinds players get by e-mail
+// are queued in the outbox in the same transaction (mailNotification).
 func notify(ctx context.Context, tx *Tx, userID int64, kind, message string, poolID int64) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO notifications (user_id, kind, message, pool_id, created_at)
 		VALUES ($1, $2, $3, $4, $5)`, userID, kind, message, zeroNull(poolID), tx.now); err != nil {
 		return fmt.Errorf("notify: %w", err)
+	}
+	if err := mailNotification(ctx, tx, userID, kind, message, poolID); err != nil {
+		return err
 	}
 	tx.emit(squares.Event{Kind: squares.EventUser, UserID: userID})
 	return nil

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	netmail "net/mail"
 	"net/url"
 	"os"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/mail"
 )
 
 // Config is the whole configuration of the binary, read from flags and SQUARES_* environment variables
@@ -51,6 +53,14 @@ type Config struct {
 	DemoPlayInterval time.Duration
 
 	Eligibility squares.Eligibility
+
+	// E-mail. SMTPURL (SQUARES_SMTP_URL, an environment variable only: it holds a password) is
+	// smtp://user:pass@host:port or smtps://...; without it, development mode shows mail at /dev/mail and
+	// production records it as skipped. MailFrom is the sender; PublicURL starts the links in messages.
+	SMTPURL      string
+	MailFrom     string
+	PublicURL    string
+	MailInterval time.Duration
 }
 
 // env reads a variable with a default.
@@ -182,6 +192,12 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	c.StripeAPIBase = os.Getenv("STRIPE_API_BASE")
 	c.AdminUsername = os.Getenv("SQUARES_ADMIN_USERNAME")
 	c.AdminPassword = os.Getenv("SQUARES_ADMIN_PASSWORD")
+	c.SMTPURL = strings.TrimSpace(os.Getenv("SQUARES_SMTP_URL"))
+	fs.StringVar(&c.MailFrom, "mail-from", env("SQUARES_MAIL_FROM", ""), `sender of e-mail, "Squares <noreply@example.com>" (SQUARES_MAIL_FROM)`)
+	fs.StringVar(&c.PublicURL, "public-url", env("SQUARES_PUBLIC_URL", ""),
+		"the site's address, which links in e-mail start with (SQUARES_PUBLIC_URL; default http://ADDR in development mode)")
+	fs.DurationVar(&c.MailInterval, "mail-interval", envDuration("SQUARES_MAIL_INTERVAL", 15*time.Second, &bad),
+		"how often the outbox is sent (SQUARES_MAIL_INTERVAL)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -239,8 +255,34 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	default:
 		return nil, fmt.Errorf("SQUARES_PAYMENTS: %q is not sandbox or stripe", c.Payments)
 	}
+	if err := c.parseMail(); err != nil {
+		return nil, err
+	}
 	c.LogLevel = strings.ToLower(c.LogLevel)
 	return c, nil
+}
+
+// parseMail checks the e-mail settings: the SMTP URL, the sender, the public URL.
+func (c *Config) parseMail() error {
+	if c.MailInterval <= 0 {
+		return fmt.Errorf("--mail-interval: %s is not a positive duration", c.MailInterval)
+	}
+	if c.SMTPURL != "" {
+		if err := mail.CheckSMTPURL(c.SMTPURL); err != nil {
+			return err
+		}
+	}
+	if c.MailFrom = strings.TrimSpace(c.MailFrom); c.MailFrom != "" {
+		if _, err := netmail.ParseAddress(c.MailFrom); err != nil {
+			return fmt.Errorf("SQUARES_MAIL_FROM: %q is not an address such as \"Squares <noreply@example.com>\"", c.MailFrom)
+		}
+	}
+	if c.PublicURL = strings.TrimRight(strings.TrimSpace(c.PublicURL), "/"); c.PublicURL != "" {
+		if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("SQUARES_PUBLIC_URL: %q is not an http(s) URL", c.PublicURL)
+		}
+	}
+	return nil
 }
 
 // stripeLive reports a live Stripe secret (or restricted) key: real money.
@@ -260,6 +302,13 @@ func (c *Config) checkServe() error {
 				"payments only; outside development mode (SQUARES_DEV=1) there is no default")
 		}
 		c.Payments = "sandbox"
+	}
+	if c.SMTPURL != "" && !c.Dev && (c.MailFrom == "" || c.PublicURL == "") {
+		return fmt.Errorf("SQUARES_SMTP_URL needs SQUARES_MAIL_FROM (the sender) and SQUARES_PUBLIC_URL (the site's " +
+			"address, for the links in e-mail) outside development mode")
+	}
+	if c.PublicURL == "" {
+		c.PublicURL = "http://" + c.Addr
 	}
 	if c.Demo && !c.Dev {
 		return fmt.Errorf("SQUARES_DEMO=1 needs development mode (SQUARES_DEV=1): demo data and its accounts, whose " +

@@ -14,6 +14,7 @@ import (
 	"github.com/squaresapp/squares/escrow"
 	"github.com/squaresapp/squares/espn"
 	squareshttp "github.com/squaresapp/squares/http"
+	"github.com/squaresapp/squares/mail"
 	"github.com/squaresapp/squares/pubsub"
 	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/scores"
@@ -112,6 +113,18 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 			workers.Go(func() { sim.Run(background) })
 		}
 	}
+	mailer, err := mail.New(db, mail.Config{SMTPURL: cfg.SMTPURL, From: cfg.MailFrom, BaseURL: cfg.PublicURL, Dev: cfg.Dev,
+		Interval: cfg.MailInterval}, logger.With("component", "mail"))
+	if err != nil {
+		return err
+	}
+	workers.Go(func() { mailer.Run(background) })
+	if mailer.Sending() {
+		logger.Info("mail ready", "mail", mailer.Describe(), "links", cfg.PublicURL)
+	} else {
+		logger.Warn("mail is not sent", "mail", mailer.Describe(),
+			"hint", "set SQUARES_SMTP_URL, SQUARES_MAIL_FROM and SQUARES_PUBLIC_URL to send e-mail")
+	}
 
 	srv := squareshttp.NewServer(squareshttp.Config{
 		Addr: cfg.Addr, Dev: cfg.Dev, TrustedProxies: cfg.TrustProxies, RegisterLimit: cfg.RegisterLimit, Eligibility: cfg.Eligibility,
@@ -123,6 +136,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	srv.Automation = auto
 	srv.Sandbox = sb
 	srv.Scores = feed
+	srv.Mail = mailer
 	srv.Assets = web.Dist()
 	if srv.Assets == nil {
 		logger.Warn("the web app is not built into this binary; run `make build`")
