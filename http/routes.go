@@ -143,6 +143,10 @@ func (s *Server) routeTable() []route {
 		// The audit log of admin actions (audit.go): read-only.
 		{"GET", "/api/admin/audit", admin, s.handleListAudit},
 
+		// User management (user.go).
+		{"GET", "/api/admin/users", admin, s.handleListUsers},
+		{"POST", "/api/admin/users/{userId}/update", admin, s.handleUpdateUser},
+
 		// Anything else under /api is an unknown call, not a page; any other path is the web app's.
 		{"", "/api/", public, s.handleUnknownCall},
 		{"", "/", public, s.webApp().ServeHTTP},
