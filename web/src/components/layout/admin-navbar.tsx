@@ -15,6 +15,7 @@ const ADMIN_LINKS = [
   { to: '/admin/pool-cancellation', label: 'Pool Cancellation' },
   { to: '/admin/payouts', label: 'Payouts' },
   { to: '/admin/analytics', label: 'Analytics' },
+  { to: '/admin/audit', label: 'Audit' },
 ]
 
 export function AdminNavbar() {
