@@ -25,12 +25,12 @@ export function AdminNavbar() {
   useEffect(() => setOpen(false), [location.pathname])
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      'rounded-md px-2.5 py-2 text-sm font-semibold whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-amber-300/70',
+      'rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-amber-300/70',
       isActive ? 'bg-white/12 text-amber-300' : 'text-white/80 hover:bg-white/10 hover:text-white',
     )
   return (
     <header className="sticky top-0 z-40 border-b-2 border-amber-400 bg-navy text-white">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center xl:max-w-none justify-between gap-3 px-4 sm:px-6 lg:px-8">
         <div className="flex items-center gap-3">
           <Link
             to="/production-dashboard"
