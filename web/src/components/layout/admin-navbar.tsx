@@ -30,7 +30,7 @@ export function AdminNavbar() {
     )
   return (
     <header className="sticky top-0 z-40 border-b-2 border-amber-400 bg-navy text-white">
-      <div className="mx-auto flex h-16 max-w-7xl items-center xl:max-w-none justify-between gap-3 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center min-[1360px]:max-w-none justify-between gap-3 px-4 sm:px-6 lg:px-8">
         <div className="flex items-center gap-3">
           <Link
             to="/production-dashboard"
@@ -43,7 +43,7 @@ export function AdminNavbar() {
             <ShieldCheck aria-hidden="true" /> ADMIN
           </Badge>
         </div>
-        <nav aria-label="Admin" className="hidden items-center gap-0.5 xl:flex">
+        <nav aria-label="Admin" className="hidden items-center gap-0.5 min-[1360px]:flex">
           {ADMIN_LINKS.map((l) => (
             <NavLink key={l.to} to={l.to} className={linkClass}>
               {l.label}
@@ -51,13 +51,13 @@ export function AdminNavbar() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Button variant="navGhost" size="sm" className="hidden xl:inline-flex" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+          <Button variant="navGhost" size="sm" className="hidden min-[1360px]:inline-flex" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
             <LogOut aria-hidden="true" /> Logout
           </Button>
           <Button
             variant="navGhost"
             size="icon"
-            className="xl:hidden"
+            className="min-[1360px]:hidden"
             aria-expanded={open}
             aria-controls="admin-mobile-menu"
             aria-label={open ? 'Close menu' : 'Open menu'}
@@ -68,7 +68,7 @@ export function AdminNavbar() {
         </div>
       </div>
       {open && (
-        <nav id="admin-mobile-menu" aria-label="Admin mobile" className="border-t border-white/10 px-4 py-3 xl:hidden">
+        <nav id="admin-mobile-menu" aria-label="Admin mobile" className="border-t border-white/10 px-4 py-3 min-[1360px]:hidden">
           <div className="mx-auto flex max-w-7xl flex-col gap-1">
             {ADMIN_LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} className={linkClass}>
