@@ -273,12 +273,12 @@ func (db *DB) UpdateUser(ctx context.Context, id int64, up squares.UserUpdate) (
 		if up.Role != nil || up.Disabled != nil {
 			var err error
 			admins, err = queryAll(ctx, tx, scanID, `SELECT u.id FROM users u WHERE u.role = 'admin' AND NOT u.disabled
-				ORDER BY u.id`+tx.forUpdate("u"))
+				ORDER BY u.id`+tx.forNoKeyUpdate("u"))
 			if err != nil {
 				return fmt.Errorf("lock admins: %w", err)
 			}
 		}
-		u, err := findUser(ctx, tx, "u.id = $1"+tx.forUpdate("u"), id)
+		u, err := findUser(ctx, tx, "u.id = $1"+tx.forNoKeyUpdate("u"), id)
 		if err != nil {
 			return err
 		}

@@ -453,3 +453,24 @@ func TestUpdateUserLastAdminRace(t *testing.T) {
 		}
 	})
 }
+
+// Two admins changing each other's flags at once both succeed: locking one's row for the change must not
+// wait on the other's audit entry, which names its admin (a foreign key), and the other way round.
+func TestUpdateUserCrossed(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		db, _ := openAt(t, engine)
+		a, aCtx := addAdmin(t, db, "a")
+		b, bCtx := addAdmin(t, db, "b")
+		for round := range 10 {
+			on := round%2 == 0
+			var wg sync.WaitGroup
+			errs := make([]error, 2)
+			wg.Go(func() { _, errs[0] = db.UpdateUser(aCtx, b.ID, squares.UserUpdate{IsEligibleToBet: ref(on)}) })
+			wg.Go(func() { _, errs[1] = db.UpdateUser(bCtx, a.ID, squares.UserUpdate{IsEligibleToBet: ref(on)}) })
+			wg.Wait()
+			if errs[0] != nil || errs[1] != nil {
+				t.Fatalf("round %d: %v", round, errs)
+			}
+		}
+	})
+}
