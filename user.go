@@ -39,6 +39,7 @@ type User struct {
 	ResidenceCountry string
 	IsAgeVerified    bool
 	IsEligibleToBet  bool
+	Disabled         bool // an admin has disabled the account: it cannot sign in
 	CreatedAt        time.Time
 	UpdatedAt        time.Time
 }
@@ -251,6 +252,127 @@ func (a *AgeVerification) Validate(now time.Time) error {
 	}
 	if underage {
 		return ErrUnderage
+	}
+	return nil
+}
+
+// ErrAccountDisabled answers a sign-in to an account an admin has disabled.
+var ErrAccountDisabled = Errorf(EFORBIDDEN, "This account has been disabled. Please contact support.")
+
+// ErrLastAdmin refuses a change that would leave no active admin.
+var ErrLastAdmin = Errorf(EUNPROCESSABLE,
+	"This is the last active admin: make another user an admin before demoting or disabling this one.")
+
+// UserUpdate is an admin's change to an account: each non-nil field is set, the others are kept.
+type UserUpdate struct {
+	Role            *string
+	IsAgeVerified   *bool
+	IsEligibleToBet *bool
+	DateOfBirth     *string // YYYY-MM-DD (or an RFC 3339 timestamp, whose date is used)
+	ResidenceState  *string // two-letter US state code
+	Disabled        *bool
+}
+
+// Validate checks the fields' values and normalises them. An update changing nothing at all is invalid.
+func (up *UserUpdate) Validate(now time.Time) error {
+	if up.Role == nil && up.IsAgeVerified == nil && up.IsEligibleToBet == nil && up.DateOfBirth == nil &&
+		up.ResidenceState == nil && up.Disabled == nil {
+		return Errorf(EINVALID, "Nothing to update: send role, isAgeVerified, isEligibleToBet, dateOfBirth, residenceState or isDisabled.")
+	}
+	var v Validation
+	if up.Role != nil && *up.Role != RoleUser && *up.Role != RoleAdmin {
+		v.Add("role", "Role must be user or admin")
+	}
+	if up.DateOfBirth != nil {
+		dob, err := ParseDate(*up.DateOfBirth)
+		if err != nil || dob.After(now) || dob.Year() < 1900 {
+			v.Add("dateOfBirth", "Please enter a valid date of birth")
+		} else {
+			s := dob.Format("2006-01-02")
+			up.DateOfBirth = &s
+		}
+	}
+	if up.ResidenceState != nil {
+		st := strings.ToUpper(strings.TrimSpace(*up.ResidenceState))
+		if !IsUSState(st) {
+			v.Add("residenceState", "Please enter a valid two-letter US state code")
+		}
+		up.ResidenceState = &st
+	}
+	return v.Err()
+}
+
+// Apply returns u with the update applied, and the fields that changed as they were and as they are (keyed
+// by their API names) for the audit log. Turning age verification off also turns paid play off. A refused
+// rule (EUNPROCESSABLE) leaves u as it was: paid play needs age verification, and a verified user needs a
+// date of birth of someone 18 or older and a US state. up must have been validated.
+func (up UserUpdate) Apply(u *User, now time.Time) (next *User, before, after map[string]any, err error) {
+	n := *u
+	if up.Role != nil {
+		n.Role = *up.Role
+	}
+	if up.DateOfBirth != nil {
+		n.DateOfBirth = *up.DateOfBirth
+	}
+	if up.ResidenceState != nil {
+		n.ResidenceState = *up.ResidenceState
+	}
+	if up.Disabled != nil {
+		n.Disabled = *up.Disabled
+	}
+	if up.IsAgeVerified != nil {
+		n.IsAgeVerified = *up.IsAgeVerified
+		if !n.IsAgeVerified && up.IsEligibleToBet == nil {
+			n.IsEligibleToBet = false
+		}
+	}
+	if up.IsEligibleToBet != nil {
+		n.IsEligibleToBet = *up.IsEligibleToBet
+	}
+	if n.IsEligibleToBet && !n.IsAgeVerified {
+		return nil, nil, nil, Errorf(EUNPROCESSABLE, "Verify this user's age before making them eligible to bet.")
+	}
+	verifiedDetails := up.IsAgeVerified != nil || up.DateOfBirth != nil || up.ResidenceState != nil
+	if n.IsAgeVerified && verifiedDetails {
+		dob, err := ParseDate(n.DateOfBirth)
+		switch {
+		case err != nil:
+			return nil, nil, nil, Errorf(EUNPROCESSABLE, "Set this user's date of birth before verifying their age.")
+		case AgeOn(dob, now) < MinimumAge:
+			return nil, nil, nil, Errorf(EUNPROCESSABLE, "A user under %d cannot be age verified.", MinimumAge)
+		case !IsUSState(n.ResidenceState):
+			return nil, nil, nil, Errorf(EUNPROCESSABLE, "Set this user's US state before verifying their age.")
+		}
+	}
+	before, after = map[string]any{}, map[string]any{}
+	diff := func(name string, was, is any) {
+		if was != is {
+			before[name], after[name] = was, is
+		}
+	}
+	diff("role", u.Role, n.Role)
+	diff("isAgeVerified", u.IsAgeVerified, n.IsAgeVerified)
+	diff("isEligibleToBet", u.IsEligibleToBet, n.IsEligibleToBet)
+	diff("dateOfBirth", u.DateOfBirth, n.DateOfBirth)
+	diff("residenceState", u.ResidenceState, n.ResidenceState)
+	diff("isDisabled", u.Disabled, n.Disabled)
+	return &n, before, after, nil
+}
+
+// IsActiveAdmin reports whether u is an admin who can sign in.
+func (u *User) IsActiveAdmin() bool { return u.IsAdmin() && !u.Disabled }
+
+// LosesAccess reports whether the change from u to next takes something away that a live session carries:
+// the admin role, or the account itself. Such a change ends the user's sessions at once.
+func (u *User) LosesAccess(next *User) bool {
+	return (u.IsAdmin() && !next.IsAdmin()) || (!u.Disabled && next.Disabled)
+}
+
+// CheckAdminRemoval refuses (ErrLastAdmin) a change from u to next that leaves no active admin, given how
+// many other active admins there are.
+func CheckAdminRemoval(u, next *User, otherActiveAdmins int) error {
+	if u.IsActiveAdmin() && !next.IsActiveAdmin() && otherActiveAdmins == 0 {
+		return ErrLastAdmin
 	}
 	return nil
 }

@@ -357,3 +357,111 @@ func TestCheckVerification(t *testing.T) {
 		}
 	}
 }
+
+func ref[T any](v T) *T { return &v }
+
+func TestUserUpdateValidate(t *testing.T) {
+	var empty squares.UserUpdate
+	if err := empty.Validate(now); squares.ErrorCode(err) != squares.EINVALID {
+		t.Errorf("empty update: %v", err)
+	}
+	bad := squares.UserUpdate{Role: ref("owner"), DateOfBirth: ref("2030-01-01"), ResidenceState: ref("ZZ")}
+	var e *squares.Error
+	if err := bad.Validate(now); !errors.As(err, &e) || e.Code != squares.EINVALID || len(e.Fields) != 3 ||
+		e.Fields["role"] != "Role must be user or admin" || e.Fields["dateOfBirth"] != "Please enter a valid date of birth" ||
+		e.Fields["residenceState"] != "Please enter a valid two-letter US state code" {
+		t.Errorf("bad update: %v %+v", err, e)
+	}
+	for _, dob := range []string{"", "1899-12-31", "31/12/1990", "1990-02-30"} {
+		up := squares.UserUpdate{DateOfBirth: ref(dob)}
+		if err := up.Validate(now); squares.ErrorCode(err) != squares.EINVALID {
+			t.Errorf("date of birth %q: %v", dob, err)
+		}
+	}
+	good := squares.UserUpdate{Role: ref("admin"), DateOfBirth: ref("1990-05-01T00:00:00Z"), ResidenceState: ref(" ny ")}
+	if err := good.Validate(now); err != nil || *good.DateOfBirth != "1990-05-01" || *good.ResidenceState != "NY" {
+		t.Errorf("good update: %v %q %q", err, *good.DateOfBirth, *good.ResidenceState)
+	}
+}
+
+func TestUserUpdateApply(t *testing.T) {
+	player := &squares.User{ID: 3, Role: squares.RoleUser, DateOfBirth: "1990-01-01", ResidenceState: "NY",
+		IsAgeVerified: true, IsEligibleToBet: true}
+	unverified := &squares.User{ID: 4, Role: squares.RoleUser}
+	for _, tc := range []struct {
+		name          string
+		u             *squares.User
+		up            squares.UserUpdate
+		code          string
+		before, after map[string]any
+	}{
+		{"promote", player, squares.UserUpdate{Role: ref("admin")}, "",
+			map[string]any{"role": "user"}, map[string]any{"role": "admin"}},
+		{"unverify turns paid play off", player, squares.UserUpdate{IsAgeVerified: ref(false)}, "",
+			map[string]any{"isAgeVerified": true, "isEligibleToBet": true}, map[string]any{"isAgeVerified": false, "isEligibleToBet": false}},
+		{"unverify but keep eligible", player, squares.UserUpdate{IsAgeVerified: ref(false), IsEligibleToBet: ref(true)},
+			squares.EUNPROCESSABLE, nil, nil},
+		{"eligible without verification", unverified, squares.UserUpdate{IsEligibleToBet: ref(true)}, squares.EUNPROCESSABLE, nil, nil},
+		{"verify without a date of birth", unverified, squares.UserUpdate{IsAgeVerified: ref(true)}, squares.EUNPROCESSABLE, nil, nil},
+		{"verify someone under 18", unverified, squares.UserUpdate{IsAgeVerified: ref(true), DateOfBirth: ref("2010-01-01"),
+			ResidenceState: ref("NY")}, squares.EUNPROCESSABLE, nil, nil},
+		{"verify with details", unverified, squares.UserUpdate{IsAgeVerified: ref(true), DateOfBirth: ref("1980-01-01"),
+			ResidenceState: ref("TX")}, "",
+			map[string]any{"isAgeVerified": false, "dateOfBirth": "", "residenceState": ""},
+			map[string]any{"isAgeVerified": true, "dateOfBirth": "1980-01-01", "residenceState": "TX"}},
+		{"a verified date of birth under 18", player, squares.UserUpdate{DateOfBirth: ref("2012-01-01")}, squares.EUNPROCESSABLE, nil, nil},
+		{"disable", player, squares.UserUpdate{Disabled: ref(true)}, "",
+			map[string]any{"isDisabled": false}, map[string]any{"isDisabled": true}},
+		{"the same again changes nothing", player, squares.UserUpdate{Role: ref("user"), IsEligibleToBet: ref(true)}, "",
+			map[string]any{}, map[string]any{}},
+	} {
+		was := *tc.u
+		next, before, after, err := tc.up.Apply(tc.u, now)
+		if squares.ErrorCode(err) != tc.code {
+			t.Errorf("%s: err %v, want %q", tc.name, err, tc.code)
+			continue
+		}
+		if *tc.u != was {
+			t.Errorf("%s: Apply changed its argument", tc.name)
+		}
+		if tc.code != "" {
+			continue
+		}
+		if !maps.Equal(before, tc.before) || !maps.Equal(after, tc.after) {
+			t.Errorf("%s: before %v after %v, want %v %v", tc.name, before, after, tc.before, tc.after)
+		}
+		if next.ID != tc.u.ID {
+			t.Errorf("%s: next = %+v", tc.name, next)
+		}
+	}
+}
+
+func TestAdminRemovalAndAccess(t *testing.T) {
+	admin := &squares.User{Role: squares.RoleAdmin}
+	demoted := &squares.User{Role: squares.RoleUser}
+	disabled := &squares.User{Role: squares.RoleAdmin, Disabled: true}
+	player := &squares.User{Role: squares.RoleUser}
+	for _, tc := range []struct {
+		name     string
+		u, next  *squares.User
+		others   int
+		refused  bool
+		endsSess bool
+	}{
+		{"demote the last admin", admin, demoted, 0, true, true},
+		{"disable the last admin", admin, disabled, 0, true, true},
+		{"demote one of two", admin, demoted, 1, false, true},
+		{"disable a player", player, &squares.User{Role: squares.RoleUser, Disabled: true}, 0, false, true},
+		{"promote a player", player, admin, 0, false, false},
+		{"enable a disabled admin", disabled, admin, 0, false, false},
+		{"demote a disabled admin", disabled, &squares.User{Role: squares.RoleUser, Disabled: true}, 0, false, true},
+	} {
+		err := squares.CheckAdminRemoval(tc.u, tc.next, tc.others)
+		if (err != nil) != tc.refused || (err != nil && err != squares.ErrLastAdmin) {
+			t.Errorf("%s: CheckAdminRemoval = %v", tc.name, err)
+		}
+		if got := tc.u.LosesAccess(tc.next); got != tc.endsSess {
+			t.Errorf("%s: LosesAccess = %v", tc.name, got)
+		}
+	}
+}

@@ -29,6 +29,7 @@ var adminBodies = map[string]string{
 	"PATCH /api/pools/{id}":                     `{"status":"active"}`,
 	"POST /api/admin/pools/activate-multiple":   `{"poolIds":[1]}`,
 	"POST /api/admin/pools/deactivate-multiple": `{"poolIds":[1]}`,
+	"POST /api/admin/users/{userId}/update":     `{"isEligibleToBet":false}`,
 }
 
 // pathValues fills a route pattern's wildcards: every {name} becomes 1, an id that exists once a game

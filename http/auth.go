@@ -215,6 +215,11 @@ func (s *Server) checkCredentials(w http.ResponseWriter, r *http.Request, accoun
 		s.Error(w, r, err)
 		return nil, false
 	}
+	// Told only to whoever knows the password, so that guessing tells no one an account is disabled.
+	if u.Disabled {
+		s.Error(w, r, squares.ErrAccountDisabled)
+		return nil, false
+	}
 	return u, true
 }
 
@@ -346,6 +351,10 @@ func (s *Server) handleEmergencyLogin(w http.ResponseWriter, r *http.Request) {
 	u, err := s.Store.FindUserByEmail(r.Context(), email)
 	if err != nil || u.IsAdmin() {
 		s.Error(w, r, squares.Errorf(squares.ENOTFOUND, "No player with this email."))
+		return
+	}
+	if u.Disabled {
+		s.Error(w, r, squares.ErrAccountDisabled)
 		return
 	}
 	if err := s.startSession(w, r, u); err != nil {

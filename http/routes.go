@@ -155,6 +155,10 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/mail/unsubscribe", public, s.handleUnsubscribe},
 		{"GET", "/dev/mail", public | dev, s.handleDevMail}, // mail_dev.go
 
+		// User management (user.go).
+		{"GET", "/api/admin/users", admin, s.handleListUsers},
+		{"POST", "/api/admin/users/{userId}/update", admin, s.handleUpdateUser},
+
 		// Anything else under /api is an unknown call, not a page; any other path is the web app's.
 		{"", "/api/", public, s.handleUnknownCall},
 		{"", "/", public, s.webApp().ServeHTTP},

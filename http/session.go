@@ -16,9 +16,6 @@ import (
 	"github.com/squaresapp/squares/store"
 )
 
-// sessionLifetime is how long a session lasts after sign-in.
-const sessionLifetime = 30 * 24 * time.Hour
-
 // cookieName is the session cookie's name; behind TLS it takes the __Host- prefix, which pins it to this
 // host, path / and Secure.
 func (s *Server) cookieName() string {
@@ -46,13 +43,18 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *squares
 	if c, err := r.Cookie(s.cookieName()); err == nil && c.Value != "" {
 		replacing = hashToken(c.Value)
 	}
-	sess := &store.Session{TokenHash: hashToken(token), UserID: u.ID, ExpiresAt: s.now().Add(sessionLifetime)}
+	sess := &store.Session{TokenHash: hashToken(token), UserID: u.ID, ExpiresAt: s.now().Add(squares.SessionIdle(u.Role))}
 	if err := s.Store.CreateSession(r.Context(), sess, replacing); err != nil {
 		return err
 	}
-	http.SetCookie(w, &http.Cookie{Name: s.cookieName(), Value: token, Path: "/", Expires: sess.ExpiresAt,
-		MaxAge: int(sessionLifetime.Seconds()), HttpOnly: true, Secure: !s.Config.Dev, SameSite: http.SameSiteLaxMode})
+	s.setSessionCookie(w, token, sess.ExpiresAt)
 	return nil
+}
+
+// setSessionCookie gives the browser the session's token until the session would expire unused.
+func (s *Server) setSessionCookie(w http.ResponseWriter, token string, expires time.Time) {
+	http.SetCookie(w, &http.Cookie{Name: s.cookieName(), Value: token, Path: "/", Expires: expires,
+		MaxAge: int(expires.Sub(s.now()).Seconds()), HttpOnly: true, Secure: !s.Config.Dev, SameSite: http.SameSiteLaxMode})
 }
 
 // endSession deletes the browser's session on the server and clears its cookie.
@@ -68,7 +70,8 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
 }
 
 // withUser loads the session's user, if any, into the request context of API and websocket requests
-// (the web app's files need no user, and no database read).
+// (the web app's files need no user, and no database read). When the store slid the session's expiry
+// (every few minutes of use), the cookie's expiry slides with it.
 func (s *Server) withUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/api/") && r.URL.Path != "/ws" {
@@ -80,13 +83,16 @@ func (s *Server) withUser(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		u, err := s.Store.FindSessionUser(r.Context(), hashToken(c.Value))
+		sess, err := s.Store.FindSession(r.Context(), hashToken(c.Value))
 		if err != nil && squares.ErrorCode(err) != squares.ENOTFOUND {
 			s.Error(w, r, err)
 			return
 		}
-		if u != nil {
-			r = r.WithContext(squares.NewContextWithUser(r.Context(), u))
+		if sess != nil {
+			if sess.Touched {
+				s.setSessionCookie(w, c.Value, sess.ExpiresAt)
+			}
+			r = r.WithContext(squares.NewContextWithUser(r.Context(), sess.User))
 		}
 		next.ServeHTTP(w, r)
 	})

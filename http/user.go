@@ -1,6 +1,10 @@
 package http
 
 import (
+	"encoding/json"
+	"maps"
+	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -49,4 +53,81 @@ func (s *Server) ownUserJSON(u *squares.User) userJSON {
 	now := *u
 	now.IsEligibleToBet = s.Config.Eligibility.CanPlayPaid(u, s.now())
 	return toUserJSON(&now)
+}
+
+// adminUserJSON is a user as the admins' user management shows it.
+type adminUserJSON struct {
+	userJSON
+	IsDisabled bool `json:"isDisabled"`
+}
+
+func toAdminUserJSON(u *squares.User) adminUserJSON {
+	return adminUserJSON{userJSON: toUserJSON(u), IsDisabled: u.Disabled}
+}
+
+// handleListUsers lists every account for the User Management page: GET /api/admin/users.
+func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request) {
+	users, err := s.Store.ListUsers(r.Context())
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := make([]adminUserJSON, len(users))
+	for i, u := range users {
+		out[i] = toAdminUserJSON(u)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// userUpdateFields are the fields POST /api/admin/users/{userId}/update accepts, each with where it goes.
+var userUpdateFields = map[string]func(up *squares.UserUpdate) any{
+	"role":            func(up *squares.UserUpdate) any { return &up.Role },
+	"isAgeVerified":   func(up *squares.UserUpdate) any { return &up.IsAgeVerified },
+	"isEligibleToBet": func(up *squares.UserUpdate) any { return &up.IsEligibleToBet },
+	"dateOfBirth":     func(up *squares.UserUpdate) any { return &up.DateOfBirth },
+	"residenceState":  func(up *squares.UserUpdate) any { return &up.ResidenceState },
+	"isDisabled":      func(up *squares.UserUpdate) any { return &up.Disabled },
+}
+
+// handleUpdateUser changes an account: POST /api/admin/users/{userId}/update with any of role,
+// isAgeVerified, isEligibleToBet, dateOfBirth, residenceState and isDisabled. An unknown field, a null or a
+// value of the wrong type is refused, so that nothing the admin meant is silently dropped.
+func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "userId")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var body map[string]json.RawMessage
+	if err := decode(w, r, &body); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var up squares.UserUpdate
+	var v squares.Validation
+	for _, name := range slices.Sorted(maps.Keys(body)) {
+		field, ok := userUpdateFields[name]
+		if !ok {
+			v.Add(name, "Unknown field "+name+": only role, isAgeVerified, isEligibleToBet, dateOfBirth, residenceState and isDisabled can be changed.")
+			continue
+		}
+		dst := field(&up)
+		if err := json.Unmarshal(body[name], dst); err != nil || string(body[name]) == "null" {
+			v.Add(name, "Invalid value for "+name+".")
+		}
+	}
+	if err := v.Err(); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if err := up.Validate(s.now()); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	u, err := s.Store.UpdateUser(r.Context(), id, up)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"user": toAdminUserJSON(u), "message": "User information has been updated successfully."})
 }

@@ -59,3 +59,8 @@ func (db *DB) Exec(ctx context.Context, query string, args ...any) error {
 	_, err := db.write.ExecContext(ctx, query, args...)
 	return err
 }
+
+// QueryRow reads one row outside the store's methods into dest.
+func (db *DB) QueryRow(ctx context.Context, query string, args []any, dest ...any) error {
+	return db.read.QueryRowContext(ctx, query, args...).Scan(dest...)
+}

@@ -226,6 +226,16 @@ func (tx *Tx) forUpdate(alias string) string {
 	return ""
 }
 
+// forNoKeyUpdate is forUpdate for a change that leaves the rows' keys alone: it still serialises changes
+// of the rows, but not the inserts elsewhere that reference them (an audit entry naming its admin takes a
+// key-share lock on the admin's row), so that two such transactions cannot deadlock on each other's rows.
+func (tx *Tx) forNoKeyUpdate(alias string) string {
+	if tx.db.engine == Postgres {
+		return " FOR NO KEY UPDATE OF " + alias
+	}
+	return ""
+}
+
 // isUniqueViolation reports whether err is a unique-constraint failure on either engine.
 func isUniqueViolation(err error) bool {
 	var pgErr *pgconn.PgError

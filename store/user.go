@@ -11,14 +11,14 @@ import (
 
 const userColumns = `u.id, u.email, u.username, u.password_hash, u.first_name, u.last_name, u.profile_image_url,
 	u.role, u.date_of_birth, u.residence_state, u.residence_country, u.is_age_verified, u.is_eligible_to_bet,
-	u.created_at, u.updated_at`
+	u.disabled, u.created_at, u.updated_at`
 
 func scanUser(s scanner) (*squares.User, error) {
 	var u squares.User
 	var email, username sql.NullString
 	if err := s.Scan(&u.ID, &email, &username, &u.PasswordHash, &u.FirstName, &u.LastName, &u.ProfileImageURL,
 		&u.Role, &u.DateOfBirth, &u.ResidenceState, &u.ResidenceCountry, &u.IsAgeVerified, &u.IsEligibleToBet,
-		&u.CreatedAt, &u.UpdatedAt); err != nil {
+		&u.Disabled, &u.CreatedAt, &u.UpdatedAt); err != nil {
 		return nil, err
 	}
 	u.Email, u.Username = email.String, username.String
@@ -150,10 +150,13 @@ func (db *DB) CountUsers(ctx context.Context) (int, error) {
 
 // Session is a signed-in session; the cookie carries the token, the database only its hash.
 type Session struct {
-	TokenHash string
-	UserID    int64
-	CreatedAt time.Time
-	ExpiresAt time.Time
+	TokenHash  string
+	UserID     int64
+	CreatedAt  time.Time
+	ExpiresAt  time.Time
+	LastSeenAt time.Time     // read by FindSession
+	User       *squares.User // read by FindSession
+	Touched    bool          // FindSession refreshed LastSeenAt and ExpiresAt
 }
 
 // CreateSession stores a new session. When replacing is set, that session (the one the browser held
@@ -179,15 +182,56 @@ func (db *DB) CreateSession(ctx context.Context, s *Session, replacing string) e
 	})
 }
 
-// FindSessionUser returns the user of an unexpired session.
-func (db *DB) FindSessionUser(ctx context.Context, tokenHash string) (*squares.User, error) {
-	var u *squares.User
-	err := db.view(ctx, func(tx *Tx) (err error) {
-		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM sessions s
-			JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2`, tokenHash, tx.now))
-		return notFound(err, "Session")
+// FindSession returns an unexpired session with its user. Sessions slide: one ends after its user's idle
+// time (squares.SessionIdle: 12 hours for an admin, 30 days for a player) without a request, and a disabled
+// user has none. The last-seen time is written only when it is squares.SessionTouchEvery old, so that
+// reading a session on every request does not write on every request; Touched says it was.
+func (db *DB) FindSession(ctx context.Context, tokenHash string) (*Session, error) {
+	s := &Session{TokenHash: tokenHash}
+	var now time.Time
+	err := db.view(ctx, func(tx *Tx) error {
+		now = tx.now
+		row := tx.QueryRowContext(ctx, `SELECT `+userColumns+`, s.created_at, s.expires_at, s.last_seen_at
+			FROM sessions s JOIN users u ON u.id = s.user_id
+			WHERE s.token_hash = $1 AND s.expires_at > $2 AND NOT u.disabled`, tokenHash, tx.now)
+		u, err := scanUser(scanFunc(func(dest ...any) error {
+			return row.Scan(append(dest, &s.CreatedAt, &s.ExpiresAt, &s.LastSeenAt)...)
+		}))
+		if err != nil {
+			return notFound(err, "Session")
+		}
+		s.User, s.UserID = u, u.ID
+		s.CreatedAt, s.ExpiresAt, s.LastSeenAt = s.CreatedAt.UTC(), s.ExpiresAt.UTC(), s.LastSeenAt.UTC()
+		return nil
 	})
-	return u, err
+	if err != nil {
+		return nil, err
+	}
+	if squares.SessionExpired(s.User.Role, s.LastSeenAt, now) {
+		return nil, squares.Errorf(squares.ENOTFOUND, "Session not found.")
+	}
+	if squares.SessionStale(s.LastSeenAt, now) {
+		err := db.update(ctx, func(tx *Tx) error {
+			s.LastSeenAt, s.ExpiresAt = tx.now, tx.now.Add(squares.SessionIdle(s.User.Role))
+			_, err := tx.ExecContext(ctx, `UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE token_hash = $3`,
+				s.LastSeenAt, s.ExpiresAt, tokenHash)
+			return err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("touch session: %w", err)
+		}
+		s.Touched = true
+	}
+	return s, nil
+}
+
+// FindSessionUser returns the user of an unexpired session (see FindSession).
+func (db *DB) FindSessionUser(ctx context.Context, tokenHash string) (*squares.User, error) {
+	s, err := db.FindSession(ctx, tokenHash)
+	if err != nil {
+		return nil, err
+	}
+	return s.User, nil
 }
 
 // DeleteSession ends a session.
@@ -196,4 +240,88 @@ func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = $1`, tokenHash)
 		return err
 	})
+}
+
+// scanFunc is a scanner made of a function, to read more columns than a scan function knows of.
+type scanFunc func(dest ...any) error
+
+func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
+
+// ListUsers returns every account, oldest first, for the admins' user management.
+func (db *DB) ListUsers(ctx context.Context) ([]*squares.User, error) {
+	var out []*squares.User
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		out, err = queryAll(ctx, tx, scanUser, `SELECT `+userColumns+` FROM users u ORDER BY u.id`)
+		if err != nil {
+			return fmt.Errorf("list users: %w", err)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// UpdateUser applies an admin's change to an account (squares.UserUpdate.Apply) and records it in the audit
+// log as "user.update" with the changed fields before and after. It refuses to leave no active admin
+// (squares.ErrLastAdmin), and a demoted or disabled user's sessions end in the same transaction. A refused
+// change changes nothing; a change to the same values writes nothing.
+func (db *DB) UpdateUser(ctx context.Context, id int64, up squares.UserUpdate) (*squares.User, error) {
+	var out *squares.User
+	err := db.update(ctx, func(tx *Tx) error {
+		// A change of role or state can remove an admin. The active admins are locked first, all of them and
+		// in id order, so that two admins demoting each other at once cannot both pass the last-admin check.
+		var admins []int64
+		if up.Role != nil || up.Disabled != nil {
+			var err error
+			admins, err = queryAll(ctx, tx, scanID, `SELECT u.id FROM users u WHERE u.role = 'admin' AND NOT u.disabled
+				ORDER BY u.id`+tx.forNoKeyUpdate("u"))
+			if err != nil {
+				return fmt.Errorf("lock admins: %w", err)
+			}
+		}
+		u, err := findUser(ctx, tx, "u.id = $1"+tx.forNoKeyUpdate("u"), id)
+		if err != nil {
+			return err
+		}
+		next, before, after, err := up.Apply(u, tx.now)
+		if err != nil {
+			return err
+		}
+		if len(after) == 0 {
+			out = u
+			return nil
+		}
+		others := 0
+		for _, a := range admins {
+			if a != id {
+				others++
+			}
+		}
+		if err := squares.CheckAdminRemoval(u, next, others); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET role = $1, date_of_birth = $2, residence_state = $3,
+			is_age_verified = $4, is_eligible_to_bet = $5, disabled = $6, updated_at = $7 WHERE id = $8`,
+			next.Role, next.DateOfBirth, next.ResidenceState, next.IsAgeVerified, next.IsEligibleToBet, next.Disabled,
+			tx.now, id); err != nil {
+			return fmt.Errorf("update user: %w", err)
+		}
+		if u.LosesAccess(next) {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, id); err != nil {
+				return fmt.Errorf("end sessions: %w", err)
+			}
+		}
+		if err := audit(ctx, tx, Change{Action: "user.update", TargetType: "user", TargetID: id, UserID: id,
+			Before: before, After: after}); err != nil {
+			return err
+		}
+		out, err = findUser(ctx, tx, "u.id = $1", id)
+		return err
+	})
+	return out, err
+}
+
+func scanID(s scanner) (int64, error) {
+	var id int64
+	err := s.Scan(&id)
+	return id, err
 }

@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -166,8 +168,9 @@ func TestSessions(t *testing.T) {
 		_, err = db.FindSessionUser(ctx, "no-such-hash")
 		wantCode(t, err, squares.ENOTFOUND, "Session not found.")
 
-		// Just before expiry it works; at expiry it is gone.
-		clock.Set(t0.Add(time.Hour - time.Second))
+		// Before expiry it works; at expiry it is gone (read within squares.SessionTouchEvery of its start, it
+		// was not touched, so its expiry did not slide).
+		clock.Set(t0.Add(4 * time.Minute))
 		if _, err := db.FindSessionUser(ctx, "hash-one"); err != nil {
 			t.Fatalf("a second before expiry: %v", err)
 		}
@@ -220,6 +223,254 @@ func TestSessions(t *testing.T) {
 		}
 		if _, err := db.FindSessionUser(ctx, "hash-four"); err != nil {
 			t.Errorf("the other session after a sign-out: %v", err)
+		}
+	})
+}
+
+func ref[T any](v T) *T { return &v }
+
+// addAdmin creates an admin account and returns it with a context in which it acts.
+func addAdmin(t *testing.T, db *store.DB, name string) (*squares.User, context.Context) {
+	t.Helper()
+	a, err := db.EnsureAdmin(context.Background(), name, "hash-"+name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, squares.NewContextWithUser(context.Background(), a)
+}
+
+func addSession(t *testing.T, db *store.DB, hash string, u *squares.User, now time.Time) {
+	t.Helper()
+	s := &store.Session{TokenHash: hash, UserID: u.ID, ExpiresAt: now.Add(squares.SessionIdle(u.Role))}
+	if err := db.CreateSession(context.Background(), s, ""); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Sessions slide: an admin's ends after 12 idle hours, a player's after 30 idle days, and the last-seen
+// time is written at most every 5 minutes.
+func TestSessionIdleExpiry(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, clock := openAt(t, engine)
+		admin, _ := addAdmin(t, db, "boss")
+		player := addPlayer(t, db, "pat")
+		addSession(t, db, "admin", admin, t0)
+		addSession(t, db, "player", player, t0)
+		lastSeen := func(hash string) time.Time {
+			t.Helper()
+			var seen time.Time
+			if err := db.QueryRow(ctx, `SELECT last_seen_at FROM sessions WHERE token_hash = $1`, []any{hash}, &seen); err != nil {
+				t.Fatal(err)
+			}
+			return seen.UTC()
+		}
+
+		// Used within 5 minutes: read, not written.
+		clock.Set(t0.Add(4 * time.Minute))
+		if s, err := db.FindSession(ctx, "admin"); err != nil || s.Touched || s.User.ID != admin.ID {
+			t.Fatalf("admin session at 4 min = %+v, %v", s, err)
+		}
+		if !lastSeen("admin").Equal(t0) {
+			t.Errorf("last seen written within 5 minutes: %v", lastSeen("admin"))
+		}
+		// Used after 5 minutes: touched, the expiry slides.
+		clock.Set(t0.Add(11 * time.Hour))
+		if s, err := db.FindSession(ctx, "admin"); err != nil || !s.Touched || !s.ExpiresAt.Equal(t0.Add(23*time.Hour)) {
+			t.Fatalf("admin session at 11 h = %+v, %v", s, err)
+		}
+		if !lastSeen("admin").Equal(t0.Add(11 * time.Hour)) {
+			t.Errorf("last seen after a touch = %v", lastSeen("admin"))
+		}
+		// 12 idle hours after that, the admin's session has ended; the player's, 23 hours idle, has not.
+		clock.Set(t0.Add(23 * time.Hour))
+		_, err := db.FindSession(ctx, "admin")
+		wantCode(t, err, squares.ENOTFOUND, "")
+		if _, err := db.FindSession(ctx, "player"); err != nil {
+			t.Fatalf("player after 23 idle hours: %v", err)
+		}
+		// A player used every 29 days stays signed in; 30 idle days end it.
+		for day := 29; day <= 29*3; day += 29 {
+			clock.Set(t0.Add(23*time.Hour + time.Duration(day)*24*time.Hour))
+			if _, err := db.FindSession(ctx, "player"); err != nil {
+				t.Fatalf("player on day %d: %v", day, err)
+			}
+		}
+		clock.Add(30 * 24 * time.Hour)
+		_, err = db.FindSession(ctx, "player")
+		wantCode(t, err, squares.ENOTFOUND, "")
+
+		// A player promoted to admin gets the admin's idle time from the next request on.
+		p2 := addPlayer(t, db, "kim")
+		addSession(t, db, "kim", p2, clock.Now())
+		_, bossCtx := addAdmin(t, db, "boss")
+		if _, err := db.UpdateUser(bossCtx, p2.ID, squares.UserUpdate{Role: ref(squares.RoleAdmin)}); err != nil {
+			t.Fatal(err)
+		}
+		clock.Add(12 * time.Hour)
+		_, err = db.FindSession(ctx, "kim")
+		wantCode(t, err, squares.ENOTFOUND, "")
+	})
+}
+
+func TestUpdateUser(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, clock := openAt(t, engine)
+		boss, bossCtx := addAdmin(t, db, "boss")
+		player := addPlayer(t, db, "pat")
+		addSession(t, db, "boss", boss, t0)
+		addSession(t, db, "pat-1", player, t0)
+		addSession(t, db, "pat-2", player, t0)
+		clock.Add(time.Minute)
+
+		// Flags, date of birth and state change, each change audited with only what changed.
+		u, err := db.UpdateUser(bossCtx, player.ID, squares.UserUpdate{IsEligibleToBet: ref(false), ResidenceState: ref("TX")})
+		if err != nil || u.IsEligibleToBet || u.ResidenceState != "TX" || !u.IsAgeVerified || !u.UpdatedAt.Equal(clock.Now()) {
+			t.Fatalf("update = %+v, %v", u, err)
+		}
+		if _, err := db.FindSession(ctx, "pat-1"); err != nil {
+			t.Errorf("a flag change ended the player's session: %v", err)
+		}
+		entries, n, err := db.ListAudit(ctx, store.AuditFilter{Action: "user.update", UserID: player.ID})
+		if err != nil || n != 1 {
+			t.Fatalf("audit = %d, %v", n, err)
+		}
+		if e := entries[0]; e.AdminID != boss.ID || e.AdminName != "boss" || e.TargetType != "user" ||
+			e.TargetID != fmt.Sprint(player.ID) || string(e.Before) != `{"isEligibleToBet":true,"residenceState":"NY"}` ||
+			string(e.After) != `{"isEligibleToBet":false,"residenceState":"TX"}` || !e.CreatedAt.Equal(clock.Now()) {
+			t.Errorf("audit entry = %+v %s -> %s", e, e.Before, e.After)
+		}
+		// The same values again: no change, no entry.
+		if _, err := db.UpdateUser(bossCtx, player.ID, squares.UserUpdate{ResidenceState: ref("TX")}); err != nil {
+			t.Fatal(err)
+		}
+		if _, n, _ := db.ListAudit(ctx, store.AuditFilter{}); n != 1 {
+			t.Errorf("a change to the same values was audited: %d entries", n)
+		}
+
+		// Refused: unknown user, a rule; nothing changes and nothing is audited.
+		_, err = db.UpdateUser(bossCtx, 9999, squares.UserUpdate{IsAgeVerified: ref(true)})
+		wantCode(t, err, squares.ENOTFOUND, "User not found.")
+		_, err = db.UpdateUser(bossCtx, player.ID, squares.UserUpdate{DateOfBirth: ref("2015-01-01")})
+		wantCode(t, err, squares.EUNPROCESSABLE, "")
+		// The last active admin cannot be demoted or disabled, by themselves or anyone.
+		_, err = db.UpdateUser(bossCtx, boss.ID, squares.UserUpdate{Role: ref(squares.RoleUser)})
+		wantCode(t, err, squares.EUNPROCESSABLE, squares.ErrLastAdmin.Message)
+		_, err = db.UpdateUser(bossCtx, boss.ID, squares.UserUpdate{Disabled: ref(true)})
+		wantCode(t, err, squares.EUNPROCESSABLE, squares.ErrLastAdmin.Message)
+		if got, _ := db.FindUserByID(ctx, boss.ID); !got.IsActiveAdmin() {
+			t.Errorf("the last admin after refused changes = %+v", got)
+		}
+		if got, _ := db.FindUserByID(ctx, player.ID); got.DateOfBirth != "1990-01-01" {
+			t.Errorf("refused date of birth stored: %+v", got)
+		}
+		if _, err := db.FindSession(ctx, "boss"); err != nil {
+			t.Errorf("a refused demotion ended the admin's session: %v", err)
+		}
+		if _, n, _ := db.ListAudit(ctx, store.AuditFilter{}); n != 1 {
+			t.Errorf("refused changes were audited: %d entries", n)
+		}
+
+		// Disabling a player ends all their sessions at once; they stay ended when enabled again.
+		if u, err := db.UpdateUser(bossCtx, player.ID, squares.UserUpdate{Disabled: ref(true)}); err != nil || !u.Disabled {
+			t.Fatalf("disable = %+v, %v", u, err)
+		}
+		for _, h := range []string{"pat-1", "pat-2"} {
+			_, err := db.FindSession(ctx, h)
+			wantCode(t, err, squares.ENOTFOUND, "")
+		}
+		if _, err := db.UpdateUser(bossCtx, player.ID, squares.UserUpdate{Disabled: ref(false)}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.FindSession(ctx, "pat-1")
+		wantCode(t, err, squares.ENOTFOUND, "")
+
+		// With a second admin, one may be demoted: their sessions end in the same change.
+		deputy, _ := addAdmin(t, db, "deputy")
+		addSession(t, db, "deputy", deputy, clock.Now())
+		if u, err := db.UpdateUser(bossCtx, deputy.ID, squares.UserUpdate{Role: ref(squares.RoleUser)}); err != nil || u.IsAdmin() {
+			t.Fatalf("demote deputy = %+v, %v", u, err)
+		}
+		_, err = db.FindSession(ctx, "deputy")
+		wantCode(t, err, squares.ENOTFOUND, "")
+		// A disabled admin does not count as an active one.
+		if _, err := db.UpdateUser(bossCtx, deputy.ID, squares.UserUpdate{Role: ref(squares.RoleAdmin), Disabled: ref(true)}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.UpdateUser(bossCtx, boss.ID, squares.UserUpdate{Role: ref(squares.RoleUser)})
+		wantCode(t, err, squares.EUNPROCESSABLE, squares.ErrLastAdmin.Message)
+		if _, n, _ := db.ListAudit(ctx, store.AuditFilter{Action: "user.update"}); n != 5 {
+			t.Errorf("user.update entries = %d, want 5", n)
+		}
+		users, err := db.ListUsers(ctx)
+		if err != nil || len(users) != 3 || users[0].ID != boss.ID || !users[2].Disabled {
+			t.Errorf("ListUsers = %v, %v", users, err)
+		}
+	})
+}
+
+// Two admins demoting each other at once: one of them stays an admin.
+func TestUpdateUserLastAdminRace(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, _ := openAt(t, engine)
+		for round := range 5 {
+			a, aCtx := addAdmin(t, db, fmt.Sprintf("a%d", round))
+			b, bCtx := addAdmin(t, db, fmt.Sprintf("b%d", round))
+			// a and b are the only active admins: the survivor of the last round is disabled.
+			users, _ := db.ListUsers(ctx)
+			for _, u := range users {
+				if u.IsActiveAdmin() && u.ID != a.ID && u.ID != b.ID {
+					if _, err := db.UpdateUser(aCtx, u.ID, squares.UserUpdate{Disabled: ref(true)}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			var wg sync.WaitGroup
+			errs := make([]error, 2)
+			wg.Go(func() { _, errs[0] = db.UpdateUser(aCtx, b.ID, squares.UserUpdate{Role: ref(squares.RoleUser)}) })
+			wg.Go(func() { _, errs[1] = db.UpdateUser(bCtx, a.ID, squares.UserUpdate{Disabled: ref(true)}) })
+			wg.Wait()
+			for _, err := range errs {
+				if err != nil && squares.ErrorCode(err) != squares.EUNPROCESSABLE {
+					t.Fatalf("round %d: %v", round, err)
+				}
+			}
+			if (errs[0] == nil) == (errs[1] == nil) {
+				t.Fatalf("round %d: errors %v, want exactly one refused", round, errs)
+			}
+			users, _ = db.ListUsers(ctx)
+			active := 0
+			for _, u := range users {
+				if u.IsActiveAdmin() {
+					active++
+				}
+			}
+			if active != 1 {
+				t.Fatalf("round %d: %d active admins", round, active)
+			}
+		}
+	})
+}
+
+// Two admins changing each other's flags at once both succeed: locking one's row for the change must not
+// wait on the other's audit entry, which names its admin (a foreign key), and the other way round.
+func TestUpdateUserCrossed(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		db, _ := openAt(t, engine)
+		a, aCtx := addAdmin(t, db, "a")
+		b, bCtx := addAdmin(t, db, "b")
+		for round := range 10 {
+			on := round%2 == 0
+			var wg sync.WaitGroup
+			errs := make([]error, 2)
+			wg.Go(func() { _, errs[0] = db.UpdateUser(aCtx, b.ID, squares.UserUpdate{IsEligibleToBet: ref(on)}) })
+			wg.Go(func() { _, errs[1] = db.UpdateUser(bCtx, a.ID, squares.UserUpdate{IsEligibleToBet: ref(on)}) })
+			wg.Wait()
+			if errs[0] != nil || errs[1] != nil {
+				t.Fatalf("round %d: %v", round, errs)
+			}
 		}
 	})
 }

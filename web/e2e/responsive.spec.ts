@@ -136,6 +136,7 @@ async function screens(request: APIRequestContext, role: Role, width: number): P
         { path: '/admin/pool-cancellation' },
         { path: '/admin/payouts' },
         { path: '/admin/analytics' },
+        { path: '/admin/audit' },
         { path: '/admin-simple' },
         { path: '/management' },
         { path: '/week-management' },

@@ -13,7 +13,8 @@ const PoolActivationCenterPage = lazy(() => import('@/features/admin/components/
 const PoolCancellationPage = lazy(() => import('@/features/admin/components/pool-cancellation-page').then((m) => ({ default: m.PoolCancellationPage })))
 const PayoutsPage = lazy(() => import('@/features/admin/components/payouts-page').then((m) => ({ default: m.PayoutsPage })))
 const PoolManagementPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.PoolManagementPage })))
-const UserManagementPage = lazy(() => import('@/features/admin/components/admin-placeholders').then((m) => ({ default: m.UserManagementPage })))
+const UserManagementPage = lazy(() => import('@/features/admin/components/user-management-page').then((m) => ({ default: m.UserManagementPage })))
+const AuditPage = lazy(() => import('@/features/admin/components/audit-page').then((m) => ({ default: m.AuditPage })))
 const WeekManagementPage = lazy(() => import('@/features/admin/components/week-management-page').then((m) => ({ default: m.WeekManagementPage })))
 const AuthPage = lazy(() => import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })))
 const TestRegistrationPage = lazy(() => import('@/features/auth/components/test-registration-page').then((m) => ({ default: m.TestRegistrationPage })))
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
       { path: 'admin-simple', element: admin(<PoolManagementPage />) },
       { path: 'admin/pools', element: admin(<PoolActivationCenterPage />) },
       { path: 'admin/users', element: admin(<UserManagementPage />) },
+      { path: 'admin/audit', element: admin(<AuditPage />) },
       { path: 'admin/pool-cancellation', element: admin(<PoolCancellationPage />) },
       { path: 'admin/payouts', element: admin(<PayoutsPage />) },
       { path: 'admin/analytics', element: admin(<AnalyticsPage />) },

@@ -36,6 +36,7 @@ export const queryKeys = {
     stats: ['/api/admin', 'stats'] as const,
     users: ['/api/admin', 'users'] as const,
     audit: (filter: Record<string, unknown>) => ['/api/admin', 'audit', filter] as const,
+    auditAll: ['/api/admin', 'audit'] as const,
     pools: (filter: Record<string, unknown>) => ['/api/admin', 'pools', filter] as const,
     games: (filter: Record<string, unknown>) => ['/api/admin', 'games', filter] as const,
     cancellationAnalysis: ['/api/admin', 'pool-cancellation-analysis'] as const,

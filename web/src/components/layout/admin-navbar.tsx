@@ -15,6 +15,7 @@ const ADMIN_LINKS = [
   { to: '/admin/pool-cancellation', label: 'Pool Cancellation' },
   { to: '/admin/payouts', label: 'Payouts' },
   { to: '/admin/analytics', label: 'Analytics' },
+  { to: '/admin/audit', label: 'Audit' },
 ]
 
 export function AdminNavbar() {
@@ -24,12 +25,12 @@ export function AdminNavbar() {
   useEffect(() => setOpen(false), [location.pathname])
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      'rounded-md px-2.5 py-2 text-sm font-semibold whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-amber-300/70',
+      'rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-amber-300/70',
       isActive ? 'bg-white/12 text-amber-300' : 'text-white/80 hover:bg-white/10 hover:text-white',
     )
   return (
     <header className="sticky top-0 z-40 border-b-2 border-amber-400 bg-navy text-white">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center min-[1360px]:max-w-none justify-between gap-3 px-4 sm:px-6 lg:px-8">
         <div className="flex items-center gap-3">
           <Link
             to="/production-dashboard"
@@ -42,7 +43,7 @@ export function AdminNavbar() {
             <ShieldCheck aria-hidden="true" /> ADMIN
           </Badge>
         </div>
-        <nav aria-label="Admin" className="hidden items-center gap-0.5 xl:flex">
+        <nav aria-label="Admin" className="hidden items-center gap-0.5 min-[1360px]:flex">
           {ADMIN_LINKS.map((l) => (
             <NavLink key={l.to} to={l.to} className={linkClass}>
               {l.label}
@@ -50,13 +51,13 @@ export function AdminNavbar() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Button variant="navGhost" size="sm" className="hidden xl:inline-flex" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+          <Button variant="navGhost" size="sm" className="hidden min-[1360px]:inline-flex" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
             <LogOut aria-hidden="true" /> Logout
           </Button>
           <Button
             variant="navGhost"
             size="icon"
-            className="xl:hidden"
+            className="min-[1360px]:hidden"
             aria-expanded={open}
             aria-controls="admin-mobile-menu"
             aria-label={open ? 'Close menu' : 'Open menu'}
@@ -67,7 +68,7 @@ export function AdminNavbar() {
         </div>
       </div>
       {open && (
-        <nav id="admin-mobile-menu" aria-label="Admin mobile" className="border-t border-white/10 px-4 py-3 xl:hidden">
+        <nav id="admin-mobile-menu" aria-label="Admin mobile" className="border-t border-white/10 px-4 py-3 min-[1360px]:hidden">
           <div className="mx-auto flex max-w-7xl flex-col gap-1">
             {ADMIN_LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} className={linkClass}>

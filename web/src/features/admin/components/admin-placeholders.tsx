@@ -15,6 +15,3 @@ export const PoolManagementPage = () => (
 export const PoolActivationCenterPage = () => (
   <AdminComingSoon title="Pool Activation Center" description="Week-by-week pool activation and bulk actions. Coming in the next admin release." />
 )
-export const UserManagementPage = () => (
-  <AdminComingSoon title="User Management" description="Search users, change roles and verification flags. Coming in the next admin release." />
-)

@@ -1,0 +1,32 @@
+package squares
+
+import "time"
+
+// Sessions slide: each one ends after a spell of idleness that depends on the role of its user, shorter
+// for admins, who can change everything.
+const (
+	AdminSessionIdle  = 12 * time.Hour
+	PlayerSessionIdle = 30 * 24 * time.Hour
+	// SessionTouchEvery is how stale a session's last-seen time may get before a request refreshes it:
+	// sessions are read on every request and written at most this often, so a session may end up to this
+	// much before its idle time is up.
+	SessionTouchEvery = 5 * time.Minute
+)
+
+// SessionIdle is how long a session of a user with this role lasts without being used.
+func SessionIdle(role string) time.Duration {
+	if role == RoleAdmin {
+		return AdminSessionIdle
+	}
+	return PlayerSessionIdle
+}
+
+// SessionExpired reports whether a session of a user with this role, last seen at lastSeen, has ended by now.
+func SessionExpired(role string, lastSeen, now time.Time) bool {
+	return !now.Before(lastSeen.Add(SessionIdle(role)))
+}
+
+// SessionStale reports whether a session last seen at lastSeen should have its last-seen time refreshed.
+func SessionStale(lastSeen, now time.Time) bool {
+	return now.Sub(lastSeen) >= SessionTouchEvery
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, ApiError } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
+import type { User } from '@/lib/types'
+
+/** An account as User Management shows it (docs/api.md, GET /api/admin/users). */
+export interface AdminUser extends User {
+  complianceStatus: string | null
+  isDisabled: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+/** The fields an admin may change (POST /api/admin/users/{userId}/update). */
+export interface UserUpdate {
+  role?: 'user' | 'admin'
+  isAgeVerified?: boolean
+  isEligibleToBet?: boolean
+  dateOfBirth?: string
+  residenceState?: string
+  isDisabled?: boolean
+}
+
+/** Every account; fresh for 30 s, retried 3 times (admin-side.md) unless the server refused outright (4xx). */
+export function useAdminUsers() {
+  return useQuery<AdminUser[] | null>({
+    queryKey: queryKeys.admin.users,
+    staleTime: 30_000,
+    retry: (failures, err) => failures < 3 && !(err instanceof ApiError && err.status < 500),
+  })
+}
+
+/** Changes an account; the users, the audit log and the stats are read again. */
+export function useUpdateUser() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, update }: { id: string; update: UserUpdate }) =>
+      api.post<{ user: AdminUser; message: string }>(`/api/admin/users/${id}/update`, update),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.admin.users }),
+        qc.invalidateQueries({ queryKey: queryKeys.admin.auditAll }),
+        qc.invalidateQueries({ queryKey: queryKeys.admin.stats }),
+      ]),
+  })
+}
