@@ -1,4 +1,5 @@
 // The developer pages the router loads from this module (web/src/app/router.tsx); each lives in its own file.
 export { ButtonTestPage } from './button-test-page'
 export { SimulationPage } from './simulation-page'
-export { ScoreFeedTestPage, LiveTestPage } from './developer-pending'
+export { LiveTestPage } from './live-test-page'
+export { ScoreFeedTestPage } from './developer-pending'
