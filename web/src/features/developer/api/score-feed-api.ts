@@ -72,9 +72,9 @@ export interface ScoreCalculation {
   message: string
 }
 
-/** The feed's status, refreshed every 15 s (admins only: a player gets 403). */
-export function useFeedStatus() {
-  return useQuery<FeedStatus | null>({ queryKey: scoreFeedKeys.status, refetchInterval: 15_000, staleTime: 0, refetchOnMount: true })
+/** The feed's status, refreshed every 15 s; admins only (a player would get 403, so it is not asked). */
+export function useFeedStatus(enabled = true) {
+  return useQuery<FeedStatus | null>({ queryKey: scoreFeedKeys.status, refetchInterval: 15_000, staleTime: 0, refetchOnMount: true, enabled })
 }
 
 /** Our live games with their scores, refreshed every 15 s. */

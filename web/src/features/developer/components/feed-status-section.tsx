@@ -1,4 +1,4 @@
-import { RadioTower, RefreshCw } from 'lucide-react'
+import { RadioTower, RefreshCw, ShieldAlert } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -12,6 +12,17 @@ import { CallErrorAlert, ResultList, TestSection } from './test-section'
 
 function when(iso: string | null): string {
   return iso ? formatDateTimeET(iso) : 'Never'
+}
+
+/** The feed's calls and manual score updates are for admins. */
+export function AdminsOnly() {
+  return (
+    <Alert variant="warning">
+      <ShieldAlert aria-hidden="true" />
+      <AlertTitle>Admins only</AlertTitle>
+      <AlertDescription>The score feed's calls are for admins. Sign in as an admin to see the feed and send score updates.</AlertDescription>
+    </Alert>
+  )
 }
 
 function PollResult({ poll }: { poll: FeedPoll }) {
@@ -28,8 +39,8 @@ function PollResult({ poll }: { poll: FeedPoll }) {
 }
 
 /** The feed's status (GET /api/score-feed-status) and a poll of it now (GET /api/test-nfl-api). */
-export function FeedStatusSection({ record }: { record: RecordCall }) {
-  const status = useFeedStatus()
+export function FeedStatusSection({ record, isAdmin }: { record: RecordCall; isAdmin: boolean }) {
+  const status = useFeedStatus(isAdmin)
   const poll = usePollFeed(record)
   const st = status.data
   const forbidden = status.error instanceof ApiError && (status.error.status === 403 || status.error.status === 401)
@@ -41,7 +52,9 @@ export function FeedStatusSection({ record }: { record: RecordCall }) {
       description="The configured feed: manual entry, or ESPN's scoreboard polled on an interval. Refreshed every 15 s."
       endpoints={['GET /api/score-feed-status', 'GET /api/test-nfl-api']}
     >
-      {status.isLoading ? (
+      {!isAdmin ? (
+        <AdminsOnly />
+      ) : status.isLoading ? (
         <div className="grid gap-2" aria-busy="true" aria-label="Loading the feed status">
           <Skeleton className="h-5 w-2/3" />
           <Skeleton className="h-5 w-1/2" />
@@ -49,10 +62,7 @@ export function FeedStatusSection({ record }: { record: RecordCall }) {
         </div>
       ) : status.isError ? (
         forbidden ? (
-          <Alert variant="warning">
-            <AlertTitle>Admins only</AlertTitle>
-            <AlertDescription>The score feed's calls are for admins. Sign in as an admin to see the feed and send score updates.</AlertDescription>
-          </Alert>
+          <AdminsOnly />
         ) : (
           <CallErrorAlert error={status.error} fallback="The feed status could not be loaded." />
         )
@@ -83,15 +93,17 @@ export function FeedStatusSection({ record }: { record: RecordCall }) {
           ]}
         />
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="button" onClick={() => poll.mutate()} disabled={poll.isPending}>
-          {poll.isPending ? <Spinner label="Polling the feed" /> : <RadioTower aria-hidden="true" />}
-          Poll the feed now
-        </Button>
-        <Button type="button" variant="outline" onClick={() => void status.refetch()} disabled={status.isFetching}>
-          <RefreshCw aria-hidden="true" /> Refresh status
-        </Button>
-      </div>
+      {isAdmin && (
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" onClick={() => poll.mutate()} disabled={poll.isPending}>
+            {poll.isPending ? <Spinner label="Polling the feed" /> : <RadioTower aria-hidden="true" />}
+            Poll the feed now
+          </Button>
+          <Button type="button" variant="outline" onClick={() => void status.refetch()} disabled={status.isFetching}>
+            <RefreshCw aria-hidden="true" /> Refresh status
+          </Button>
+        </div>
+      )}
       {poll.isSuccess && <PollResult poll={poll.data} />}
       {poll.isError && <CallErrorAlert error={poll.error} fallback="The poll failed." />}
     </TestSection>

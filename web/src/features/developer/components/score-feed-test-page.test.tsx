@@ -87,8 +87,17 @@ describe('Live Score Feed Test page', () => {
     expect(logEntries()[0]).toHaveTextContent('422')
   })
 
-  it('tells a player the feed calls are for admins', async () => {
-    open({ 'GET /api/score-feed-status': { status: 403, body: { message: 'Admin access required.', code: 'forbidden' } } }, { user: player })
+  it('tells a player the feed calls are for admins, without asking the server, and still offers the game calls', async () => {
+    const { fetch } = open({}, { user: player })
+    expect(await screen.findAllByText('Admins only')).toHaveLength(2)
+    expect(screen.queryByRole('button', { name: 'Poll the feed now' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Manual score update' })).not.toBeInTheDocument()
+    expect(screen.getByRole('form', { name: 'Game details' })).toBeInTheDocument()
+    expect(calls(fetch, 'GET', '/api/score-feed-status')).toBe(0)
+  })
+
+  it('says so when the server refuses the status all the same', async () => {
+    open({ 'GET /api/score-feed-status': { status: 403, body: { message: 'Admin access required.', code: 'forbidden' } } })
     expect(await screen.findByText('Admins only')).toBeInTheDocument()
   })
 

@@ -1,6 +1,7 @@
 import { FlaskConical } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { PageContainer, PageHeader } from '@/components/layout/page'
+import { useUser } from '@/lib/auth'
 import { useServerConfig } from '@/lib/config'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useResponseLog } from '../hooks/use-response-log'
@@ -18,6 +19,7 @@ export function ScoreFeedTestPage() {
   useDocumentMeta({ title: TITLE })
   const { devMode, isLoading } = useServerConfig()
   const log = useResponseLog()
+  const { isAdmin } = useUser()
   if (isLoading) return <DevPageLoading />
   if (!devMode) return <DevModeOnly page={TITLE} />
 
@@ -42,8 +44,8 @@ export function ScoreFeedTestPage() {
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="grid min-w-0 gap-6">
-          <FeedStatusSection record={log.record} />
-          <ScoreUpdateSection record={log.record} />
+          <FeedStatusSection record={log.record} isAdmin={isAdmin} />
+          <ScoreUpdateSection record={log.record} isAdmin={isAdmin} />
           <GameLookupSection record={log.record} />
           <ScoreCalculationSection record={log.record} />
         </div>

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api'
 import { useSimulateScore, type GameDetails } from '../api/score-feed-api'
 import type { RecordCall } from '../api/logged-call'
 import { SCORE_STATUSES, checkScoreUpdate, type FieldErrors, type ScoreUpdateValues } from '../hooks/score-forms'
+import { AdminsOnly } from './feed-status-section'
 import { LiveGamesList } from './live-games-list'
 import { CallErrorAlert, TestSection } from './test-section'
 
@@ -44,7 +45,7 @@ function Answer({ a }: { a: UpdateAnswer }) {
 }
 
 /** A manual score update through POST /api/simulate-score-update, with the live games to pick from. */
-export function ScoreUpdateSection({ record }: { record: RecordCall }) {
+export function ScoreUpdateSection({ record, isAdmin }: { record: RecordCall; isAdmin: boolean }) {
   const send = useSimulateScore(record)
   const [values, setValues] = useState<ScoreUpdateValues>(EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -76,37 +77,41 @@ export function ScoreUpdateSection({ record }: { record: RecordCall }) {
       endpoints={['POST /api/simulate-score-update', 'GET /api/live-games']}
     >
       <LiveGamesList actionLabel="Use" onPick={pick} />
-      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Manual score update">
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field id="update-game-id" label="Game ID" error={errors.gameId}>
-            <Input inputMode="numeric" value={values.gameId} onChange={set('gameId')} />
-          </Field>
-          <Field id="update-status" label="Status">
-            <NativeSelect value={values.status} onChange={set('status')}>
-              {SCORE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="update-away" label="Away score" error={errors.awayScore}>
-            <Input inputMode="numeric" value={values.awayScore} onChange={set('awayScore')} />
-          </Field>
-          <Field id="update-home" label="Home score" error={errors.homeScore}>
-            <Input inputMode="numeric" value={values.homeScore} onChange={set('homeScore')} />
-          </Field>
-          <Field id="update-quarter" label="Quarter" error={errors.quarter}>
-            <Input inputMode="numeric" value={values.quarter} onChange={set('quarter')} />
-          </Field>
-        </div>
-        <div>
-          <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? <Spinner label="Sending" /> : <Send aria-hidden="true" />}
-            Send score update
-          </Button>
-        </div>
-      </form>
+      {!isAdmin ? (
+        <AdminsOnly />
+      ) : (
+        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Manual score update">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id="update-game-id" label="Game ID" error={errors.gameId}>
+              <Input inputMode="numeric" value={values.gameId} onChange={set('gameId')} />
+            </Field>
+            <Field id="update-status" label="Status">
+              <NativeSelect value={values.status} onChange={set('status')}>
+                {SCORE_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field id="update-away" label="Away score" error={errors.awayScore}>
+              <Input inputMode="numeric" value={values.awayScore} onChange={set('awayScore')} />
+            </Field>
+            <Field id="update-home" label="Home score" error={errors.homeScore}>
+              <Input inputMode="numeric" value={values.homeScore} onChange={set('homeScore')} />
+            </Field>
+            <Field id="update-quarter" label="Quarter" error={errors.quarter}>
+              <Input inputMode="numeric" value={values.quarter} onChange={set('quarter')} />
+            </Field>
+          </div>
+          <div>
+            <Button type="submit" disabled={send.isPending}>
+              {send.isPending ? <Spinner label="Sending" /> : <Send aria-hidden="true" />}
+              Send score update
+            </Button>
+          </div>
+        </form>
+      )}
       {send.isSuccess && <Answer a={(send.data ?? {}) as UpdateAnswer} />}
       {send.isError && <CallErrorAlert error={send.error} fallback="The score update failed." shownFields={Object.keys(errors)} />}
     </TestSection>
