@@ -27,7 +27,7 @@ export function AdminsOnly() {
 
 function PollResult({ poll }: { poll: FeedPoll }) {
   return (
-    <Alert variant={poll.error ? 'warning' : 'success'}>
+    <Alert variant={poll.error ? 'warning' : 'success'} className="[overflow-wrap:anywhere]">
       <RadioTower aria-hidden="true" />
       <AlertTitle>{poll.error ? 'The poll failed' : 'Polled the feed'}</AlertTitle>
       <AlertDescription>

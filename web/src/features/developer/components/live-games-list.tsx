@@ -7,8 +7,8 @@ import { errorMessage } from '@/lib/api'
 import { cn } from '@/lib/utils'
 import { useLiveGames, type GameDetails } from '../api/score-feed-api'
 
-/** Our live games (GET /api/live-games) with their scores and ended periods; each can be picked. */
-export function LiveGamesList({ actionLabel, onPick }: { actionLabel: string; onPick: (game: GameDetails) => void }) {
+/** Our live games (GET /api/live-games) with their scores and ended periods; each can be picked when onPick is given. */
+export function LiveGamesList({ actionLabel, onPick }: { actionLabel: string; onPick?: (game: GameDetails) => void }) {
   const games = useLiveGames()
   return (
     <Card className="min-w-0">
@@ -52,11 +52,13 @@ export function LiveGamesList({ actionLabel, onPick }: { actionLabel: string; on
                 </div>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-mono" data-testid={`live-score-${g.id}`}>
-                    {g.awayScore ?? 0} - {g.homeScore ?? 0} · Q{g.quarter || 1} · game {g.id}
+                    Away {g.awayScore ?? 0} - Home {g.homeScore ?? 0} · Q{g.quarter || 1} · game {g.id}
                   </span>
-                  <Button type="button" size="sm" variant="outline" onClick={() => onPick(g)} aria-label={`${actionLabel} game ${g.id}`}>
-                    {actionLabel}
-                  </Button>
+                  {onPick && (
+                    <Button type="button" size="sm" variant="outline" onClick={() => onPick(g)} aria-label={`${actionLabel} game ${g.id}`}>
+                      {actionLabel}
+                    </Button>
+                  )}
                 </div>
                 {g.periods.length > 0 && (
                   <p className="text-xs text-muted-foreground">

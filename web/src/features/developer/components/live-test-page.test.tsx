@@ -22,18 +22,18 @@ const liveGame = {
 }
 
 async function open({ devMode = true, games = [liveGame] as unknown[] } = {}) {
-  stubFetch({
+  const fetch = stubFetch({
     'GET /api/config': { body: { devMode, paymentsProvider: 'sandbox', stripePublishableKey: null } },
     'GET /api/live-games': { body: games },
   })
   renderPage(<LiveTestPage />, { path: '/live-test', user: player, strict: true })
   const user = userEvent.setup()
-  if (!devMode) return { user, ws: null }
+  if (!devMode) return { user, ws: null, fetch }
   await screen.findByRole('heading', { name: 'Live Update Test' })
   await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 3000 })
   const ws = FakeWebSocket.last!
   act(() => ws.open())
-  return { user, ws }
+  return { user, ws, fetch }
 }
 
 const messages = () => screen.queryAllByTestId('socket-message')
@@ -78,7 +78,7 @@ describe('Live Update Test page', () => {
   })
 
   it('asks for an id, and watches a live game from the list', async () => {
-    const { user, ws } = await open()
+    const { user, ws, fetch } = await open()
     await user.click(screen.getByRole('button', { name: 'Subscribe' }))
     expect(screen.getByText('Please enter a pool ID')).toBeInTheDocument()
     await user.selectOptions(screen.getByLabelText('Watch a'), 'game')
@@ -89,12 +89,16 @@ describe('Live Update Test page', () => {
     expect(screen.getByText('A game ID is a positive whole number')).toBeInTheDocument()
     expect(ws!.sent.filter((m) => (m as { type: string }).type !== 'ping')).toEqual([])
 
-    expect(await screen.findByTestId('live-score-7')).toHaveTextContent('3 - 10 · Q2 · game 7')
+    expect(await screen.findByTestId('live-score-7')).toHaveTextContent('Away 3 - Home 10 · Q2 · game 7')
     expect(screen.getByText('Q1 3-7')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Watch game 7' }))
     expect(ws!.sent).toContainEqual({ type: 'subscribeToGame', gameId: 7 })
+    const liveCalls = () => fetch.mock.calls.filter(([u]) => String(u).endsWith('/api/live-games')).length
+    const before = liveCalls()
     act(() => ws!.receive({ type: 'gameUpdate', gameId: 7, homeScore: 17, awayScore: 3, quarter: 2, status: 'live' }))
     expect(messages()[0]).toHaveTextContent('game 7 · away 3 - home 17 · Q2 · live')
+    // A score update makes the live games list read the server again.
+    await waitFor(() => expect(liveCalls()).toBeGreaterThan(before))
   })
 
   it('says when no game is live', async () => {

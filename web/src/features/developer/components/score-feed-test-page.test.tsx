@@ -93,6 +93,8 @@ describe('Live Score Feed Test page', () => {
     expect(screen.queryByRole('button', { name: 'Poll the feed now' })).not.toBeInTheDocument()
     expect(screen.queryByRole('form', { name: 'Manual score update' })).not.toBeInTheDocument()
     expect(screen.getByRole('form', { name: 'Game details' })).toBeInTheDocument()
+    expect(await screen.findByTestId('live-score-7')).toHaveTextContent('Away 3 - Home 10')
+    expect(screen.queryByRole('button', { name: 'Use game 7' })).not.toBeInTheDocument()
     expect(calls(fetch, 'GET', '/api/score-feed-status')).toBe(0)
   })
 

@@ -76,7 +76,7 @@ export function ScoreUpdateSection({ record, isAdmin }: { record: RecordCall; is
       description="Scores are running totals; the quarter is the one in play (5 is overtime). A later quarter ends the one before; ft ends the game."
       endpoints={['POST /api/simulate-score-update', 'GET /api/live-games']}
     >
-      <LiveGamesList actionLabel="Use" onPick={pick} />
+      <LiveGamesList actionLabel="Use" onPick={isAdmin ? pick : undefined} />
       {!isAdmin ? (
         <AdminsOnly />
       ) : (

@@ -76,10 +76,10 @@ function Simulation({ random, stepMs }: { random?: Random; stepMs?: number }) {
               ) : (
                 <>
                   <Button type="button" variant="outline" onClick={() => sim.reset(true)} disabled={phase === 'running'}>
-                    <Dices aria-hidden="true" /> Play again with these squares
+                    <Dices aria-hidden="true" /> Play again
                   </Button>
                   <Button type="button" variant="ghost" onClick={() => sim.reset()}>
-                    <RotateCcw aria-hidden="true" /> New practice pool
+                    <RotateCcw aria-hidden="true" /> New pool
                   </Button>
                 </>
               )}

@@ -1,5 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useRealtimeMessages, type RealtimeMessage } from '@/lib/realtime'
+import { scoreFeedKeys } from '../api/score-feed-api'
 
 const KEEP = 200
 
@@ -28,7 +30,8 @@ export function parseTopicId(kind: TopicKind, raw: string): { id: number } | { e
 
 /**
  * The live test page's state: the pools and games watched on the app's socket, and every message the
- * socket delivers (newest first, the last 200), each with the time it arrived.
+ * socket delivers (newest first, the last 200), each with the time it arrived. A score update makes the
+ * live games list read the server again.
  */
 export function useSocketLog(now: () => Date = () => new Date()) {
   const [topics, setTopics] = useState<Topic[]>([])
@@ -37,7 +40,10 @@ export function useSocketLog(now: () => Date = () => new Date()) {
   const nowRef = useRef(now)
   nowRef.current = now
 
+  const queryClient = useQueryClient()
   useRealtimeMessages((msg) => {
+    // A score changed: the live games list reads the server again.
+    if (msg.type === 'gameUpdate' || (msg.type === 'poolUpdate' && msg.gameUpdate)) void queryClient.invalidateQueries({ queryKey: scoreFeedKeys.liveGames })
     const id = nextId.current++
     const at = nowRef.current().toISOString()
     setEntries((list) => [{ id, at, msg }, ...list].slice(0, KEEP))
