@@ -89,6 +89,11 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/pools/{id}/winners", public, s.handleListWinners},
 		{"GET", "/api/test-nfl-api", admin | dev, s.handleTestFeed}, // scorefeed.go
 		{"GET", "/api/score-feed-status", admin | dev, s.handleScoreFeedStatus},
+		// The developer pages' game calls (livegame.go, winner.go); a blank id is a call too ("Please enter a game ID").
+		{"GET", "/api/live-games", public | dev, s.handleLiveGames},
+		{"GET", "/api/game-details/{id...}", public | dev, s.handleGameDetails},
+		{"GET", "/api/historical-games/{season}", public | dev, s.handleHistoricalGames},
+		{"POST", "/api/test-score-calculation", public | dev, s.handleTestScoreCalculation},
 		// Prize claims and payouts (prize.go).
 		{"GET", "/api/user/prizes", user, s.handleUserPrizes},
 		{"POST", "/api/user/prizes/{id}/claim", user, s.handleClaimPrize},

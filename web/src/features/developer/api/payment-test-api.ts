@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ApiError, apiExchange } from '@/lib/api'
 import { isFree } from '@/lib/money'
 import { queryTimes } from '@/lib/query-client'
 import type { Cell, Pool } from '@/lib/types'
+import { loggedCall, type RecordCall } from './logged-call'
 
 // The payment and escrow test page (docs/api.md "Developer test calls", development mode only; and the
 // sandbox card confirmation from "Paid squares"). Every call is written to the page's response log.
@@ -11,25 +11,7 @@ export const paymentTestKeys = {
   pools: ['/api/pools'] as const,
 }
 
-/** One call as the response log shows it. */
-export interface CallRecord {
-  id: number
-  method: string
-  path: string
-  /** The HTTP status; null when no answer came (network failure). */
-  status: number | null
-  ok: boolean
-  /** The request's JSON body, if it had one. */
-  request?: unknown
-  /** The answer's JSON body (or the error text). */
-  body: unknown
-  /** When the call started (ISO). */
-  at: string
-  /** How long it took, in milliseconds. */
-  ms: number
-}
-
-export type RecordCall = (call: Omit<CallRecord, 'id'>) => void
+export type { CallRecord, RecordCall } from './logged-call'
 
 /** "pi_sbx_1_secret_abc" -> "pi_sbx_1_secret_••••••••••••" (the id part is no secret). */
 export function maskSecret(secret: string): string {
@@ -55,24 +37,9 @@ export function redact(value: unknown): unknown {
   return out
 }
 
-/** A POST whose outcome, good or bad, is recorded before the mutation sees it. */
-async function loggedPost<T>(record: RecordCall, path: string, body: unknown): Promise<T> {
-  const request = redact(body)
-  const at = new Date().toISOString()
-  const started = performance.now()
-  const ms = () => Math.round(performance.now() - started)
-  try {
-    const answer = await apiExchange<T>('POST', path, body)
-    record({ method: 'POST', path, status: answer.status, ok: true, request, body: redact(answer.data ?? null), at, ms: ms() })
-    return answer.data
-  } catch (err) {
-    if (err instanceof ApiError) {
-      record({ method: 'POST', path, status: err.status, ok: false, request, body: redact(err.body ?? err.serverMessage ?? null), at, ms: ms() })
-    } else {
-      record({ method: 'POST', path, status: null, ok: false, request, body: { error: err instanceof Error ? err.message : String(err) }, at, ms: ms() })
-    }
-    throw err
-  }
+/** A POST whose outcome, good or bad, is recorded (with secrets redacted) before the mutation sees it. */
+function loggedPost<T>(record: RecordCall, path: string, body: unknown): Promise<T> {
+  return loggedCall<T>(record, 'POST', path, body, redact)
 }
 
 export interface TestPaymentIntent {

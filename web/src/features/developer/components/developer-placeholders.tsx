@@ -1,12 +1,5 @@
-import { ComingSoon } from '@/components/layout/coming-soon'
-
-export const SimulationPage = () => (
-  <ComingSoon title="Practice Pool Simulation" description="Pick 5 squares and watch a simulated game play out. Coming in an upcoming release." />
-)
-export const ScoreFeedTestPage = () => (
-  <ComingSoon title="Live Score Feed Test" description="Developer page for the score feed. Coming in an upcoming release." />
-)
-export const LiveTestPage = () => (
-  <ComingSoon title="Live Update Test" description="Developer page for real-time board updates. Coming in an upcoming release." />
-)
-export const ButtonTestPage = () => <ComingSoon title="Test Page" description="Basic developer test page. Coming in an upcoming release." />
+// The developer pages the router loads from this module (web/src/app/router.tsx); each lives in its own file.
+export { ButtonTestPage } from './button-test-page'
+export { LiveTestPage } from './live-test-page'
+export { ScoreFeedTestPage } from './score-feed-test-page'
+export { SimulationPage } from './simulation-page'

@@ -130,7 +130,7 @@ export function CallErrorAlert({ error, fallback, shownFields = [] }: { error: u
   const status = error instanceof ApiError ? error.status : null
   const others = error instanceof ApiError && error.fields ? Object.entries(error.fields).filter(([name]) => !shownFields.includes(name)) : []
   return (
-    <Alert variant="destructive">
+    <Alert variant="destructive" className="[overflow-wrap:anywhere]">
       <AlertCircle aria-hidden="true" />
       <AlertTitle>{status === null ? 'No answer from the server' : `The server answered ${statusLabel(status)}`}</AlertTitle>
       <AlertDescription>

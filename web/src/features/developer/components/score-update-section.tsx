@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react'
+import { Send } from 'lucide-react'
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/native-select'
+import { Spinner } from '@/components/ui/spinner'
+import { ApiError } from '@/lib/api'
+import { useSimulateScore, type GameDetails } from '../api/score-feed-api'
+import type { RecordCall } from '../api/logged-call'
+import { SCORE_STATUSES, checkScoreUpdate, type FieldErrors, type ScoreUpdateValues } from '../hooks/score-forms'
+import { AdminsOnly } from './feed-status-section'
+import { LiveGamesList } from './live-games-list'
+import { CallErrorAlert, TestSection } from './test-section'
+
+interface UpdateAnswer {
+  game?: { homeScore: number | null; awayScore: number | null; quarter: number; status: string }
+  changed?: boolean
+  endedPeriods?: { periodLabel: string; homeScore: number; awayScore: number }[]
+  winners?: { periodLabel: string; firstName: string; amount: string }[]
+  cancelledPools?: number[] | null
+}
+
+const EMPTY: ScoreUpdateValues = { gameId: '', awayScore: '', homeScore: '', quarter: '1', status: 'live' }
+
+function Answer({ a }: { a: UpdateAnswer }) {
+  const ended = a.endedPeriods ?? []
+  const winners = a.winners ?? []
+  return (
+    <Alert variant="success">
+      <Send aria-hidden="true" />
+      <AlertTitle>{a.changed ? 'Score updated' : 'Nothing changed (the same update was applied before)'}</AlertTitle>
+      <AlertDescription>
+        {a.game && (
+          <p data-testid="update-game">
+            Now away {a.game.awayScore ?? 0} - home {a.game.homeScore ?? 0}, quarter {a.game.quarter}, {a.game.status}.
+          </p>
+        )}
+        {ended.length > 0 && <p>Ended: {ended.map((p) => `${p.periodLabel} ${p.awayScore}-${p.homeScore}`).join(', ')}.</p>}
+        {winners.length > 0 && <p>Winners: {winners.map((w) => `${w.periodLabel} ${w.firstName} ($${w.amount})`).join(', ')}.</p>}
+      </AlertDescription>
+    </Alert>
+  )
+}
+
+/** A manual score update through POST /api/simulate-score-update, with the live games to pick from. */
+export function ScoreUpdateSection({ record, isAdmin }: { record: RecordCall; isAdmin: boolean }) {
+  const send = useSimulateScore(record)
+  const [values, setValues] = useState<ScoreUpdateValues>(EMPTY)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const set = (k: keyof ScoreUpdateValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }))
+
+  const pick = (g: GameDetails) => {
+    setValues({ gameId: String(g.id), awayScore: String(g.awayScore ?? 0), homeScore: String(g.homeScore ?? 0), quarter: String(g.quarter || 1), status: 'live' })
+    setErrors({})
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const checked = checkScoreUpdate(values)
+    if ('errors' in checked) return setErrors(checked.errors)
+    setErrors({})
+    send.mutate(checked.body, {
+      onError: (err) => {
+        if (err instanceof ApiError && err.fields) setErrors(err.fields)
+      },
+    })
+  }
+
+  return (
+    <TestSection
+      id="score-update"
+      step={2}
+      title="Send a manual score update"
+      description="Scores are running totals; the quarter is the one in play (5 is overtime). A later quarter ends the one before; ft ends the game."
+      endpoints={['POST /api/simulate-score-update', 'GET /api/live-games']}
+    >
+      <LiveGamesList actionLabel="Use" onPick={isAdmin ? pick : undefined} />
+      {!isAdmin ? (
+        <AdminsOnly />
+      ) : (
+        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Manual score update">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id="update-game-id" label="Game ID" error={errors.gameId}>
+              <Input inputMode="numeric" value={values.gameId} onChange={set('gameId')} />
+            </Field>
+            <Field id="update-status" label="Status">
+              <NativeSelect value={values.status} onChange={set('status')}>
+                {SCORE_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field id="update-away" label="Away score" error={errors.awayScore}>
+              <Input inputMode="numeric" value={values.awayScore} onChange={set('awayScore')} />
+            </Field>
+            <Field id="update-home" label="Home score" error={errors.homeScore}>
+              <Input inputMode="numeric" value={values.homeScore} onChange={set('homeScore')} />
+            </Field>
+            <Field id="update-quarter" label="Quarter" error={errors.quarter}>
+              <Input inputMode="numeric" value={values.quarter} onChange={set('quarter')} />
+            </Field>
+          </div>
+          <div>
+            <Button type="submit" disabled={send.isPending}>
+              {send.isPending ? <Spinner label="Sending" /> : <Send aria-hidden="true" />}
+              Send score update
+            </Button>
+          </div>
+        </form>
+      )}
+      {send.isSuccess && <Answer a={(send.data ?? {}) as UpdateAnswer} />}
+      {send.isError && <CallErrorAlert error={send.error} fallback="The score update failed." shownFields={Object.keys(errors)} />}
+    </TestSection>
+  )
+}
