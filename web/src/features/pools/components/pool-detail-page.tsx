@@ -19,11 +19,12 @@ import { isFree, toCents } from '@/lib/money'
 import { periodNoun, poolPeriods } from '@/lib/periods'
 import type { Cell, Pool, Square } from '@/lib/types'
 import { poolCanonicalPath, useDocumentMeta } from '@/lib/use-document-meta'
-import { useClaimSquares, usePool, usePoolSquares } from '../api/pools-api'
+import { useClaimSquares, usePool, usePoolSquares, usePoolWinners } from '../api/pools-api'
 import { usePoolLive, type SquaresChange } from '../hooks/use-pool-live'
 import { useSquareSelection } from '../hooks/use-square-selection'
 import { BoardCard } from './board-card'
 import { CartCard, type CartBlocker } from './cart-card'
+import { DecisionCountdown } from './decision-countdown'
 import { GameRulesCard, HowToPlayCard, NoWithdrawalsCard, PoolInfoCard, ReadyToPlayCard, YourSquaresCard } from './pool-side-cards'
 import { LiveScoreboard } from './score-display'
 import { cellKey, isHeld, ownerName, positionText } from './square-labels'
@@ -186,6 +187,8 @@ function PoolView({ poolId }: { poolId: number }) {
   const poolQuery = usePool(poolId, true)
   const squaresQuery = usePoolSquares(poolId, true)
   const pool = poolQuery.data ?? null
+  // Winners exist only once the numbers are drawn.
+  const winnersQuery = usePoolWinners(poolId, !!pool?.numbersGenerated)
   const squares = useMemo(() => squaresQuery.data ?? [], [squaresQuery.data])
   const userId = user?.id ?? null
 
@@ -333,11 +336,12 @@ function PoolView({ poolId }: { poolId: number }) {
         </div>
       </section>
       <SaleNotice pool={pool} state={sale} />
+      <DecisionCountdown pool={pool} className="mt-4" />
       <RefreshNotice failed={poolQuery.isRefetchError || squaresQuery.isRefetchError} className="mt-3" />
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
         <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-1">
-          {game && (gameStatus === 'LIVE' || gameStatus === 'COMPLETED') && <LiveScoreboard game={game} />}
+          {game && (gameStatus !== 'SCHEDULED' || pool.numbersGenerated) && <LiveScoreboard game={game} periods={poolPeriods(pool)} />}
           <BoardCard
             pool={pool}
             squares={squares}
@@ -349,6 +353,7 @@ function PoolView({ poolId }: { poolId: number }) {
             onActivate={onActivate}
             onFocusCell={setFocusCell}
             announcement={announcement}
+            winners={winnersQuery.data}
           />
         </div>
         <aside className="grid min-w-0 gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label="Pool details">
