@@ -227,10 +227,13 @@ export function SquareBoard({
                     )}
                   >
                     {won ? (
-                      <span aria-hidden="true" className="flex flex-col items-center text-[0.55rem] leading-[1.05] font-black sm:text-[0.7rem]">
+                      <span aria-hidden="true" className="flex flex-col items-center text-[0.55rem] leading-[1.05] font-black sm:text-[0.65rem]">
                         {wins.map((w) => (
                           <span key={w.label}>{w.label}</span>
                         ))}
+                        {/* From sm up a single win also shows its prize and owner on the square. */}
+                        {wins.length === 1 && wins[0].amount && <span className="hidden font-bold sm:block">{wins[0].amount.replace(/\.00$/, '')}</span>}
+                        {wins.length === 1 && sq && <span className="hidden font-semibold sm:block">{ownerInitials(sq)}</span>}
                       </span>
                     ) : (
                       <CellContent state={state} sq={sq} />
