@@ -117,3 +117,38 @@ func plural(n int, noun string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
+
+// DecisionOutlook is what a pool awaiting its final decision must reach by then, by the tier rules of
+// decisions.md; the pool page counts down to it.
+type DecisionOutlook struct {
+	// DueAt is when the decision is made (and sales close): DecisionLead before kickoff.
+	DueAt time.Time
+	// Action is what Decide would do were the pool decided now: cancel or house_fill.
+	Action string
+	// MinPlayers is the fewest distinct players the tier needs, and PlayersNeeded how many more it needs
+	// (0 when it has enough). Private pools need no number of players: both are 0.
+	MinPlayers, PlayersNeeded int
+	// MaxHouseSquares is the most squares the house fills (0 for a private pool: it never does).
+	MaxHouseSquares int
+	// SquaresFree is the number of squares still free; SquaresShort how many of them must be taken before
+	// the house may fill the rest (all of them in a private pool, which must be full).
+	SquaresFree, SquaresShort int
+}
+
+// Outlook returns a pool's decision outlook: false for a pool that awaits no decision (full, or past
+// deciding), whatever the time; a pool whose decision is overdue keeps its outlook until it is decided.
+func Outlook(in DecisionInput) (DecisionOutlook, bool) {
+	if !Decidable(in.Status) || in.Status == PoolFull || in.SquaresTaken >= SquaresPerPool {
+		return DecisionOutlook{}, false
+	}
+	free := SquaresPerPool - max(in.SquaresTaken, 0)
+	o := DecisionOutlook{DueAt: DecisionDueAt(in.Kickoff), Action: Decide(in).Action, SquaresFree: free}
+	if in.IsPrivate {
+		o.SquaresShort = free
+		return o, true
+	}
+	o.MinPlayers, o.MaxHouseSquares = Thresholds(in.EntryFee)
+	o.PlayersNeeded = max(o.MinPlayers-in.DistinctPlayers, 0)
+	o.SquaresShort = max(free-o.MaxHouseSquares, 0)
+	return o, true
+}

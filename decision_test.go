@@ -82,3 +82,43 @@ func TestDecideAt(t *testing.T) {
 		}
 	}
 }
+
+func TestOutlook(t *testing.T) {
+	kickoff := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+	pool := func(fee squares.Cents, private bool, status string, taken, players int) squares.DecisionInput {
+		return squares.DecisionInput{PoolID: 1, EntryFee: fee, IsPrivate: private, Status: status,
+			SquaresTaken: taken, DistinctPlayers: players, Kickoff: kickoff}
+	}
+	for _, c := range []struct {
+		name string
+		in   squares.DecisionInput
+		want squares.DecisionOutlook
+	}{
+		{"$10 short of players", pool(1000, false, squares.PoolActive, 60, 12),
+			squares.DecisionOutlook{Action: squares.DecideCancel, MinPlayers: 15, PlayersNeeded: 3, MaxHouseSquares: 50, SquaresFree: 40}},
+		{"$10 short of squares", pool(1000, false, squares.PoolActive, 45, 15),
+			squares.DecisionOutlook{Action: squares.DecideCancel, MinPlayers: 15, MaxHouseSquares: 50, SquaresFree: 55, SquaresShort: 5}},
+		{"$25 short of both", pool(2500, false, squares.PoolActive, 10, 4),
+			squares.DecisionOutlook{Action: squares.DecideCancel, MinPlayers: 20, PlayersNeeded: 16, MaxHouseSquares: 40, SquaresFree: 90, SquaresShort: 50}},
+		{"free house fill", pool(0, false, squares.PoolActive, 12, 6),
+			squares.DecisionOutlook{Action: squares.DecideHouseFill, MinPlayers: 5, MaxHouseSquares: 95, SquaresFree: 88}},
+		{"hidden pools count too", pool(500, false, squares.PoolInactive, 50, 10),
+			squares.DecisionOutlook{Action: squares.DecideHouseFill, MinPlayers: 10, MaxHouseSquares: 60, SquaresFree: 50}},
+		{"private pool must be full", pool(500, true, squares.PoolActive, 97, 30),
+			squares.DecisionOutlook{Action: squares.DecideCancel, SquaresFree: 3, SquaresShort: 3}},
+	} {
+		got, ok := squares.Outlook(c.in)
+		c.want.DueAt = kickoff.Add(-2 * time.Hour)
+		if !ok || got != c.want {
+			t.Errorf("%s: Outlook = %+v, %v; want %+v", c.name, got, ok, c.want)
+		}
+	}
+	for _, status := range []string{squares.PoolFull, squares.PoolStarted, squares.PoolCompleted, squares.PoolCancelled} {
+		if o, ok := squares.Outlook(pool(500, false, status, 40, 10)); ok {
+			t.Errorf("a %s pool has an outlook: %+v", status, o)
+		}
+	}
+	if o, ok := squares.Outlook(pool(500, false, squares.PoolActive, 100, 30)); ok {
+		t.Errorf("a pool of 100 squares has an outlook: %+v", o)
+	}
+}

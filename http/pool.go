@@ -42,6 +42,34 @@ type poolJSON struct {
 	SalesOpenAt         *time.Time    `json:"salesOpenAt"`
 	SalesCloseAt        time.Time     `json:"salesCloseAt"`
 	CreatedAt           time.Time     `json:"createdAt"`
+	// DecisionOutlook is set while the pool awaits its final decision and is not full.
+	DecisionOutlook *decisionOutlookJSON `json:"decisionOutlook"`
+}
+
+type decisionOutlookJSON struct {
+	DueAt           time.Time `json:"dueAt"`
+	Action          string    `json:"action"`
+	MinPlayers      int       `json:"minPlayers"`
+	PlayersNeeded   int       `json:"playersNeeded"`
+	MaxHouseSquares int       `json:"maxHouseSquares"`
+	SquaresFree     int       `json:"squaresFree"`
+	SquaresShort    int       `json:"squaresShort"`
+}
+
+// toDecisionOutlookJSON is what a pool not yet full needs by its final decision (squares.Outlook), from
+// the pool as read: nil for a pool that awaits none.
+func toDecisionOutlookJSON(p *store.PoolView) *decisionOutlookJSON {
+	if p.Game == nil {
+		return nil
+	}
+	o, ok := squares.Outlook(squares.DecisionInput{PoolID: p.ID, EntryFee: p.EntryFee, IsPrivate: p.IsPrivate,
+		Status: p.Status, SquaresTaken: p.SquaresTaken, DistinctPlayers: p.DistinctPlayers, Kickoff: p.Game.GameDate})
+	if !ok {
+		return nil
+	}
+	return &decisionOutlookJSON{DueAt: o.DueAt.UTC(), Action: o.Action, MinPlayers: o.MinPlayers,
+		PlayersNeeded: o.PlayersNeeded, MaxHouseSquares: o.MaxHouseSquares, SquaresFree: o.SquaresFree,
+		SquaresShort: o.SquaresShort}
 }
 
 // toPoolJSON shows a pool to a viewer: the seed and the draw input (the ownership the draw consumed, null
@@ -57,6 +85,7 @@ func toPoolJSON(p *store.PoolView, viewer *squares.User) poolJSON {
 		FeaturedReason: optional(p.FeaturedReason), FeaturedUntil: p.FeaturedUntil, PayoutSchedule: p.PayoutSchedule,
 		NumbersGenerated: p.NumbersGenerated(), DrawCommitment: p.DrawCommitment, DrawnAt: p.DrawnAt,
 		UserSquareCount: p.ViewerSquares, SalesCloseAt: p.SalesCloseAt(), CreatedAt: p.CreatedAt,
+		DecisionOutlook: toDecisionOutlookJSON(p),
 	}
 	if out.NumbersGenerated {
 		out.HomeNumbers, out.AwayNumbers, out.DrawSeed = p.HomeNumbers, p.AwayNumbers, &p.DrawSeed

@@ -138,3 +138,34 @@ func TestPublicStatsFromTheLedger(t *testing.T) {
 		}
 	})
 }
+
+// TestPoolDecisionOutlook: a pool on sale that is not full tells the page when its final decision is made
+// and what it still needs by its tier's rules; a full pool has no outlook.
+func TestPoolDecisionOutlook(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startPayAPI(t, engine, payOptions{})
+		pools := s.paidGame(t)
+		ten := pools[3]
+		s.activate(t, ten)
+		ann, _ := s.storePlayer(t, squares.RoleUser)
+		buy(t, ann, ten, at(0, 0), at(0, 1))
+		path := fmt.Sprintf("/api/pools/%d", ten.ID)
+		p := s.get(t, path).obj()
+		o, ok := p["decisionOutlook"].(map[string]any)
+		if !ok {
+			t.Fatalf("no decisionOutlook in %v", p)
+		}
+		due := ten.Game.GameDate.Add(-2 * time.Hour).UTC().Format(time.RFC3339)
+		want := map[string]any{"dueAt": due, "action": "cancel", "minPlayers": 15.0, "playersNeeded": 14.0,
+			"maxHouseSquares": 50.0, "squaresFree": 98.0, "squaresShort": 48.0}
+		for k, v := range want {
+			if o[k] != v {
+				t.Errorf("decisionOutlook.%s = %v; want %v", k, o[k], v)
+			}
+		}
+		s.fillInStore(t, ten)
+		if p := s.get(t, path).obj(); p["decisionOutlook"] != nil {
+			t.Errorf("a full pool has decisionOutlook %v", p["decisionOutlook"])
+		}
+	})
+}

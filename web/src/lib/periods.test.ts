@@ -62,11 +62,14 @@ describe('periods', () => {
     expect(TIERS.map((t) => t.perHalf)).toEqual(['Bragging rights', '$45', '$225', '$450', '$1,125'])
   })
 
-  it('read halftime from the Q2 fields and the final from Q4', () => {
-    const g = game({ awayScoreQ2: 30, homeScoreQ2: 27, awayScoreQ1: 12, homeScoreQ1: 14 })
+  it('read the halves from the Q1 and Q2 fields, as the server stores them (Q3 and Q4 stay null)', () => {
+    // The server keeps a game's period end scores in order (squares.Game.HomePeriod[0..1] for two halves),
+    // which its JSON gives as homeScoreQ1/Q2.
+    const g = game({ awayScoreQ1: 30, homeScoreQ1: 27 })
     expect(periodScore(g, HALVES[0])).toEqual({ away: 30, home: 27 })
     expect(periodScore(g, HALVES[1])).toBeNull()
-    expect(periodScore({ ...g, awayScoreQ4: 70, homeScoreQ4: 72 }, HALVES[1])).toEqual({ away: 70, home: 72 })
+    expect(periodScore({ ...g, awayScoreQ2: 70, homeScoreQ2: 72 }, HALVES[1])).toEqual({ away: 70, home: 72 })
+    expect(periodScore(game({ leagueId: 1, awayScoreQ2: 14, homeScoreQ2: 10 }), QUARTERS[1])).toEqual({ away: 14, home: 10 })
   })
 
   it('name the period in play in the sport’s terms', () => {

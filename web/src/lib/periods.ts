@@ -2,8 +2,9 @@ import { gameStatusLabel } from './game-status'
 import type { Game, Pool } from './types'
 
 // Scoring periods follow the sport (decisions.md): four quarters, except college basketball, which plays
-// two halves and pays at halftime and the final. A game's score fields are quarter-shaped (docs/api.md):
-// halftime is in the Q2 fields and the final (overtime included) in Q4, whatever the sport.
+// two halves and pays at halftime and the final. A game's score fields are quarter-shaped (docs/api.md) and
+// hold the periods in order, as the server stores them: the halves in the Q1 and Q2 fields (the final,
+// overtime included, in Q2), the quarters in Q1-Q4.
 
 /** NCAA Basketball's league id (docs/api.md): its pools pay two halves. */
 export const LEAGUE_NCAAB = 6
@@ -28,8 +29,8 @@ export const QUARTERS: readonly Period[] = [
 ]
 
 export const HALVES: readonly Period[] = [
-  { label: 'H1', name: 'Halftime', slot: 2 },
-  { label: 'H2', name: 'Final', slot: 4 },
+  { label: 'H1', name: 'Halftime', slot: 1 },
+  { label: 'H2', name: 'Final', slot: 2 },
 ]
 
 /** The selectable payout schedules, in percent of the prize pool per period. */

@@ -45,3 +45,11 @@ export const queryKeys = {
     escrowFailures: ['/api/admin', 'escrow', 'failures'] as const,
   },
 } as const
+
+/** The pool page's keys, from the factory. */
+export const poolKeys = {
+  ...queryKeys.pools,
+  // The player's pool lists (dashboard and My Pools) change when they claim squares.
+  userPools: queryKeys.user.pools,
+  myPools: queryKeys.user.myPools,
+}

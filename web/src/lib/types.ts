@@ -97,6 +97,39 @@ export interface Pool {
   /** Sales close 2 hours before kickoff. */
   salesCloseAt?: string | null
   createdAt?: string
+  /** Set while the pool awaits its final decision and is not full (docs/api.md). */
+  decisionOutlook?: DecisionOutlook | null
+}
+
+/** What a pool not yet full needs by its final decision, 2 hours before kickoff (decisions.md). */
+export interface DecisionOutlook {
+  dueAt: string
+  /** What the decision would be now. */
+  action: 'cancel' | 'house_fill' | string
+  minPlayers: number
+  playersNeeded: number
+  maxHouseSquares: number
+  squaresFree: number
+  /** Squares still to be taken before the house may fill the rest (all free squares of a private pool). */
+  squaresShort: number
+}
+
+/** A period's winning square (GET /api/pools/{id}/winners). */
+export interface Winner {
+  period: number
+  /** The server's name of the period: Q1-Q3 and "Final", or "1st Half" and "Final". */
+  periodLabel: string
+  homeScore: number
+  awayScore: number
+  row: number
+  column: number
+  /** 'admin' for a house square. */
+  userId: string
+  firstName: string
+  /** "225.00"; "0.00" in a free pool. */
+  amount: string
+  /** credited, house or free. */
+  status: string
 }
 
 export interface Square {

@@ -1,17 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
-import type { Cell, Pool, Square } from '@/lib/types'
+import { poolKeys } from '@/lib/query-keys'
+import type { Cell, Pool, Square, Winner } from '@/lib/types'
 import { mergeSquares, writeLive } from './pool-cache'
 
-export const poolKeys = {
-  all: ['/api/pools'] as const,
-  detail: (id: number) => ['/api/pools', id] as const,
-  squares: (id: number) => ['/api/pools', id, 'squares'] as const,
-  // The player's pool lists (dashboard and My Pools) change when they claim squares.
-  userPools: ['/api/user/pools'] as const,
-  myPools: ['/api/user-pools'] as const,
-}
+export { poolKeys }
 
 // A pool page re-reads a stale pool when it opens (e.g. back from checkout, whose purchase marked it stale);
 // fresh data (10 s) is reused.
@@ -22,6 +16,14 @@ export function usePool(id: number, enabled: boolean) {
 /** Taken and held squares; kept current by live updates, and re-read on the pool's interval as a fallback. */
 export function usePoolSquares(id: number, enabled: boolean) {
   return useQuery<Square[] | null>({ queryKey: poolKeys.squares(id), enabled, ...queryTimes.pool, refetchOnMount: true })
+}
+
+/**
+ * The pool's period winners, once its numbers are drawn (none before). The pool page re-reads them when a
+ * live update says the pool or its game changed (usePoolLive).
+ */
+export function usePoolWinners(id: number, enabled: boolean) {
+  return useQuery<Winner[] | null>({ queryKey: poolKeys.winners(id), enabled, ...queryTimes.pool })
 }
 
 export interface ClaimAnswer {

@@ -1,15 +1,17 @@
-import { Crosshair, Grid3x3, Info, Trophy } from 'lucide-react'
+import { Crosshair, Grid3x3, Info } from 'lucide-react'
 import { Card } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { gameStatusLabel, parseDigits } from '@/lib/game-status'
 import { periodLabel, periodNoun, poolPeriods } from '@/lib/periods'
 import { teamInfo } from '@/lib/teams'
-import type { Cell, Pool, Square } from '@/lib/types'
+import { isFree } from '@/lib/money'
+import type { Cell, Pool, Square, Winner } from '@/lib/types'
 import { cn } from '@/lib/utils'
 import { ConnectionIndicator } from './connection-indicator'
 import { LivePulse } from './score-display'
 import { SquareBoard } from './square-board'
-import { periodWinners, positionText } from './square-labels'
+import { boardWinners, positionText } from './square-labels'
+import { WinnersList } from './winners-list'
 
 const LEGEND = [
   { label: 'Open', className: 'border-border bg-card' },
@@ -31,6 +33,7 @@ export function BoardCard({
   onActivate,
   onFocusCell,
   announcement,
+  winners: serverWinners,
 }: {
   pool: Pool
   squares: Square[]
@@ -43,6 +46,8 @@ export function BoardCard({
   onFocusCell: (cell: Cell) => void
   /** Polite live-region text: selections and squares taken by others. */
   announcement: string
+  /** The pool's period winners from the server (GET /api/pools/{id}/winners). */
+  winners?: Winner[] | null
 }) {
   const game = pool.game
   const home = pool.numbersGenerated ? parseDigits(pool.homeNumbers) : null
@@ -54,7 +59,7 @@ export function BoardCard({
   const live = status === 'LIVE'
   const periods = poolPeriods(pool)
   const noun = periodNoun(periods)
-  const winners = periodWinners(game, away, home, periods)
+  const winners = boardWinners(serverWinners, squares, periods, isFree(pool.entryFee))
 
   return (
     // On a phone the board runs edge to edge, so its 24 px squares fit a 320 px screen.
@@ -155,6 +160,9 @@ export function BoardCard({
             />
           </div>
         )}
+        {home && away && (serverWinners?.length || status !== 'SCHEDULED') ? (
+          <WinnersList periods={periods} winners={serverWinners ?? []} marks={winners} className="order-2 sm:order-none" />
+        ) : null}
         <ul className="order-3 flex flex-wrap gap-x-4 gap-y-1.5 px-1 text-xs text-muted-foreground sm:order-none sm:px-0" aria-label="Legend">
           {LEGEND.map((l) => (
             <li key={l.label} className="flex items-center gap-1.5">
@@ -164,7 +172,7 @@ export function BoardCard({
           ))}
           {winners.size > 0 && (
             <li className="flex items-center gap-1.5">
-              <Trophy className="size-3 text-amber-500" aria-hidden="true" /> {noun === 'half' ? 'Half' : 'Quarter'} winner
+              <span className="size-3 rounded-sm border border-amber-500 bg-amber-300" aria-hidden="true" /> {noun === 'half' ? 'Half' : 'Quarter'} winner
             </li>
           )}
         </ul>

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { player, renderPage, stubFetch } from '@/test/utils'
-import type { Pool, Square } from '@/lib/types'
+import type { Pool, Square, Winner } from '@/lib/types'
 import { PoolDetailPage } from './pool-detail-page'
 
 const DIGITS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
 
-// A drawn $10 college basketball pool (league 6) in the second half: halftime is in the Q2 fields
-// (UNC 30, Duke 27), the final (Q4) not yet played.
+// A drawn $10 college basketball pool (league 6) in the second half: halftime is in the Q1 fields, as the
+// server stores the halves (UNC 30, Duke 27), the final (Q2) not yet played.
 function hoopsPool(over: Partial<Pool> = {}): Pool {
   return {
     id: 61,
@@ -26,8 +26,8 @@ function hoopsPool(over: Partial<Pool> = {}): Pool {
       awayScore: 44,
       quarter: 2,
       week: null,
-      homeScoreQ2: 27,
-      awayScoreQ2: 30,
+      homeScoreQ1: 27,
+      awayScoreQ1: 30,
     },
     entryFee: '10.00',
     totalPot: '1000.00',
@@ -53,10 +53,16 @@ function hoopsPool(over: Partial<Pool> = {}): Pool {
 
 const squares: Square[] = [{ id: 1, poolId: 61, userId: '40', row: 0, column: 7, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned' }]
 
-async function open(pool: Pool) {
+// The halftime winner as GET /api/pools/{id}/winners answers: away 0, home 7, 40% of $900.
+const halftime: Winner = {
+  period: 1, periodLabel: '1st Half', homeScore: 27, awayScore: 30, row: 0, column: 7, userId: '40', firstName: 'Bo', amount: '360.00', status: 'credited',
+}
+
+async function open(pool: Pool, winners: Winner[] = [halftime]) {
   stubFetch({
     [`GET /api/pools/${pool.id}`]: { body: pool },
     [`GET /api/pools/${pool.id}/squares`]: { body: squares },
+    [`GET /api/pools/${pool.id}/winners`]: { body: winners },
   })
   renderPage(<PoolDetailPage />, { path: '/pool/:id', at: `/pool/${pool.id}`, user: player })
   return screen.findByRole('region', { name: 'Live scoreboard' })
@@ -76,7 +82,7 @@ describe('A college basketball pool', () => {
 
     // The halftime winner: away 0, home 7.
     const cell = document.querySelector<HTMLElement>('[role=gridcell][data-row="0"][data-column="7"]')!
-    await waitFor(() => expect(cell).toHaveAccessibleName(/winner of H1$/))
+    await waitFor(() => expect(cell).toHaveAccessibleName('H1 winner, $360.00, Bo D.'))
     expect(screen.getByText('Half winner')).toBeInTheDocument()
 
     // A full $10 pool: $900 prize pool, 40% at halftime and 60% at the final.
@@ -92,9 +98,10 @@ describe('A college basketball pool', () => {
       hoopsPool({
         entryFee: '5.00',
         payoutSchedule: [50, 50],
-        game: { ...base.game!, status: 'completed', homeScore: 71, awayScore: 70, homeScoreQ4: 71, awayScoreQ4: 70 },
+        game: { ...base.game!, status: 'completed', homeScore: 71, awayScore: 70, homeScoreQ2: 71, awayScoreQ2: 70 },
         status: 'completed',
       }),
+      [],
     )
     expect(within(board).getByTestId('period-H2')).toHaveTextContent('70-71')
     expect(within(board).getByText('Final')).toBeInTheDocument()

@@ -146,8 +146,8 @@ export function YourSquaresCard({ pool, mine, max }: { pool: Pool; mine: Square[
 
 export function ReadyToPlayCard({ pool, owned }: { pool: Pool; owned: number }) {
   const text = (() => {
-    if (pool.status === 'completed') return 'This game is over. Winning squares are marked with a trophy on the board.'
-    if (pool.status === 'started') return `The game is on. Follow the board: a trophy marks each ${periodNoun(poolPeriods(pool))}’s winning square.`
+    if (pool.status === 'completed') return 'This game is over. Each period’s winning square is highlighted on the board, with its prize under it.'
+    if (pool.status === 'started') return `The game is on. Follow the board: each ${periodNoun(poolPeriods(pool))}’s winning square lights up as it ends.`
     if (pool.numbersGenerated) return 'The board is full and the numbers are drawn. Your digits are on the board; good luck at kickoff!'
     return `You have ${owned} ${owned === 1 ? 'square' : 'squares'}. The numbers are drawn the moment all 100 squares are taken; this page updates live.`
   })()

@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react'
-import { gameStatusLabel } from '@/lib/game-status'
+import { Badge } from '@/components/ui/badge'
+import { gameStatusLabel, type GameStatusLabel } from '@/lib/game-status'
 import { gamePeriods, livePeriodIndex, periodLabel, periodNoun, periodScore, type Period } from '@/lib/periods'
 import { teamInfo } from '@/lib/teams'
 import type { Game } from '@/lib/types'
@@ -84,6 +85,8 @@ export function TeamScore({
 function PeriodBox({ game, period, active }: { game: Game; period: Period; active: boolean }) {
   const score = periodScore(game, period)
   const change = useScoreChange(score ? score.away * 1000 + score.home : null)
+  // The period in play shows the running score until it ends.
+  const running = active && !score && game.awayScore !== null && game.homeScore !== null
   return (
     <div
       className={cn(
@@ -96,19 +99,37 @@ function PeriodBox({ game, period, active }: { game: Game; period: Period; activ
     >
       <div className={cn('text-[0.65rem] font-bold tracking-widest', active ? 'text-lime-300' : 'text-white/60')}>{period.label}</div>
       <div className="text-sm font-black tabular-nums">
-        {score === null ? (
-          <span className="text-white/40" aria-label="not played yet">
-            —
-          </span>
-        ) : (
+        {score ? (
           <>
             {score.away}
             <span className="mx-0.5 text-white/40">-</span>
             {score.home}
           </>
+        ) : running ? (
+          <span className="text-lime-200/80">
+            {game.awayScore}
+            <span className="mx-0.5 text-white/40">-</span>
+            {game.homeScore}
+            <span className="sr-only"> so far</span>
+          </span>
+        ) : (
+          <span className="text-white/40" aria-label="not played yet">
+            —
+          </span>
         )}
       </div>
     </div>
+  )
+}
+
+const BADGE_TONE: Record<GameStatusLabel, 'live' | 'completed' | 'scheduled'> = { LIVE: 'live', COMPLETED: 'completed', SCHEDULED: 'scheduled' }
+
+/** The game's status badge (spec section 4): LIVE red and pulsing, COMPLETED green, SCHEDULED lime. */
+export function GameStatusBadge({ status }: { status: GameStatusLabel }) {
+  return (
+    <Badge variant={BADGE_TONE[status]} data-testid="game-status-badge">
+      {status}
+    </Badge>
   )
 }
 
@@ -125,9 +146,12 @@ export function LiveScoreboard({ game, periods = gamePeriods(game) }: { game: Ga
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 text-sm font-extrabold tracking-widest uppercase">
           {status === 'LIVE' && <LivePulse />}
-          {status === 'LIVE' ? 'Live Scoreboard' : 'Final Score'}
+          {status === 'LIVE' ? 'Live Scoreboard' : status === 'COMPLETED' ? 'Final Score' : 'Scoreboard'}
         </h2>
-        <span className="rounded-full bg-white/10 px-2.5 py-0.5 text-xs font-bold">{label}</span>
+        <div className="flex shrink-0 items-center gap-1.5">
+          <span className="rounded-full bg-white/10 px-2.5 py-0.5 text-xs font-bold">{label}</span>
+          <GameStatusBadge status={status} />
+        </div>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <TeamScore name={game.awayTeam} color={game.awayTeamColor} score={game.awayScore} side="away" />

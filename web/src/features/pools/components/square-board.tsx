@@ -3,7 +3,7 @@ import { Check, Clock, Home, Lock, Trophy } from 'lucide-react'
 import { teamInfo } from '@/lib/teams'
 import type { Cell, Square } from '@/lib/types'
 import { cn } from '@/lib/utils'
-import { cellKey, cellLabel, cellState, ownerInitials, ownerName, type CellState } from './square-labels'
+import { cellKey, cellLabel, cellState, ownerInitials, ownerName, type CellState, type WinnerMark } from './square-labels'
 
 const N = 10
 
@@ -24,7 +24,8 @@ export interface SquareBoardProps {
   onActivate: (cell: Cell, square: Square | undefined) => void
   /** The square that has focus (keyboard or pointer). */
   onFocusCell?: (cell: Cell) => void
-  winners?: Map<string, string[]>
+  /** Winning squares by cell key: highlighted, and named by their wins ("Q1 winner, $225.00, Dana D."). */
+  winners?: Map<string, WinnerMark[]>
 }
 
 const stateClass: Record<CellState, string> = {
@@ -186,6 +187,8 @@ export function SquareBoard({
                 const isSelected = selectedKeys.has(k)
                 const state = cellState(sq, userId, isSelected)
                 const wins = winners?.get(k) ?? []
+                const won = wins.length > 0
+                const label = cellLabel(cell, state, sq, awayNumbers, homeNumbers)
                 const focused = focus.row === r && focus.column === c
                 const selectable = interactive && (state === 'available' || state === 'selected')
                 return (
@@ -196,13 +199,16 @@ export function SquareBoard({
                     }}
                     role="gridcell"
                     aria-colindex={c + 2}
-                    aria-label={cellLabel(cell, state, sq, awayNumbers, homeNumbers, wins)}
+                    // A winning square is named by its wins; where it is and who owns it is its description.
+                    aria-label={won ? wins.map((w) => w.text).join('; ') : label}
+                    aria-description={won ? label : undefined}
+                    data-winner={won ? wins.map((w) => w.label).join(' ') : undefined}
                     aria-selected={interactive ? isSelected : undefined}
                     aria-disabled={interactive && !selectable ? true : undefined}
                     data-state={state}
                     data-row={r}
                     data-column={c}
-                    title={sq ? ownerName(sq) : undefined}
+                    title={won ? wins.map((w) => w.text).join('\n') : sq ? ownerName(sq) : undefined}
                     tabIndex={focused ? 0 : -1}
                     onClick={() => {
                       moveTo(cell)
@@ -217,13 +223,22 @@ export function SquareBoard({
                       'focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-sky-500 focus-visible:ring-offset-1',
                       stateClass[state],
                       selectable ? 'cursor-pointer' : 'cursor-default',
-                      wins.length > 0 && 'ring-2 ring-amber-400 ring-inset',
+                      won && 'border-amber-500 bg-amber-300 text-amber-950 shadow-[0_0_0_2px_var(--color-amber-400)]',
                     )}
                   >
-                    <CellContent state={state} sq={sq} />
-                    {wins.length > 0 && (
-                      <Trophy className="absolute top-0.5 right-0.5 size-2.5 text-amber-500 sm:size-3" aria-hidden="true" />
+                    {won ? (
+                      <span aria-hidden="true" className="flex flex-col items-center text-[0.55rem] leading-[1.05] font-black sm:text-[0.65rem]">
+                        {wins.map((w) => (
+                          <span key={w.label}>{w.label}</span>
+                        ))}
+                        {/* From sm up a single win also shows its prize and owner on the square. */}
+                        {wins.length === 1 && wins[0].amount && <span className="hidden font-bold sm:block">{wins[0].amount.replace(/\.00$/, '')}</span>}
+                        {wins.length === 1 && sq && <span className="hidden font-semibold sm:block">{ownerInitials(sq)}</span>}
+                      </span>
+                    ) : (
+                      <CellContent state={state} sq={sq} />
                     )}
+                    {won && <Trophy className="absolute top-0.5 right-0.5 hidden size-3 text-amber-700 sm:block" aria-hidden="true" />}
                   </div>
                 )
               })}

@@ -1,5 +1,6 @@
-import { gamePeriods, periodScore, type Period } from '@/lib/periods'
-import type { Cell, Game, Square } from '@/lib/types'
+import { formatMoney } from '@/lib/money'
+import type { Period } from '@/lib/periods'
+import type { Cell, Square, Winner } from '@/lib/types'
 
 export const HOUSE_USER_ID = 'admin'
 
@@ -64,38 +65,48 @@ export function positionText(cell: Cell, away: readonly number[] | null, home: r
 }
 
 /** The accessible name of a board cell, e.g. "Row 3 (away 7), column 5 (home 2): owned by Ann L." */
-export function cellLabel(
-  cell: Cell,
-  state: CellState,
-  sq: Square | undefined,
-  away: readonly number[] | null,
-  home: readonly number[] | null,
-  wins: readonly string[] = [],
-): string {
-  const base = `${positionText(cell, away, home)}: ${stateText(state, sq)}`
-  return wins.length ? `${base}; winner of ${wins.join(', ')}` : base
+export function cellLabel(cell: Cell, state: CellState, sq: Square | undefined, away: readonly number[] | null, home: readonly number[] | null): string {
+  return `${positionText(cell, away, home)}: ${stateText(state, sq)}`
+}
+
+/** One period won by a square, as the board shows it. */
+export interface WinnerMark {
+  /** The period's box label: Q1-Q4, or H1 and H2. */
+  label: string
+  /** Who owns the square: "Dana D.", "House". */
+  owner: string
+  /** "$225.00"; null in a free pool (bragging rights). */
+  amount: string | null
+  /** "Q1 winner, $225.00, Dana D." or, in a free pool, "Q1 winner, Dana D.". */
+  text: string
+}
+
+/** "Q1 winner, $225.00, Dana D."; without an amount (free pools) "Q1 winner, Dana D.". */
+export function winnerText(label: string, amount: string | null, owner: string): string {
+  return amount ? `${label} winner, ${amount}, ${owner}` : `${label} winner, ${owner}`
 }
 
 /**
- * Winning cells of the periods that have ended (cumulative scores at the end of each period, the final with
- * overtime), labelled Q1-Q4 or H1 and H2. No placeholder digits: a period without both scores has no winner yet.
+ * The winning squares of a pool from the server's winners, by cell: each mark names the period by the
+ * pool's own boxes (a period past the last, which the server never sends, counts as the final), the owner
+ * as the board shows them (first name and initial) and the amount, unless the pool is free.
  */
-export function periodWinners(
-  game: Game | null | undefined,
-  away: readonly number[] | null,
-  home: readonly number[] | null,
-  periods: readonly Period[] = gamePeriods(game),
-): Map<string, string[]> {
-  const out = new Map<string, string[]>()
-  if (!game || !away || !home) return out
-  for (const p of periods) {
-    const score = periodScore(game, p)
-    if (!score) continue
-    const row = away.indexOf(score.away % 10)
-    const column = home.indexOf(score.home % 10)
-    if (row < 0 || column < 0) continue
-    const k = cellKey({ row, column })
-    out.set(k, [...(out.get(k) ?? []), p.label])
+export function boardWinners(
+  winners: readonly Winner[] | null | undefined,
+  squares: readonly Square[],
+  periods: readonly Period[],
+  free: boolean,
+): Map<string, WinnerMark[]> {
+  const out = new Map<string, WinnerMark[]>()
+  if (!winners?.length) return out
+  const byCell = new Map(squares.map((s) => [cellKey(s), s]))
+  for (const w of [...winners].sort((a, b) => a.period - b.period)) {
+    const k = cellKey(w)
+    const period = periods[Math.min(Math.max(w.period, 1), periods.length) - 1]
+    const sq = byCell.get(k)
+    const owner = w.userId === HOUSE_USER_ID ? 'House' : sq && sq.userId === w.userId ? ownerName(sq) : w.firstName?.trim() || 'a player'
+    const amount = free || w.status === 'free' ? null : formatMoney(w.amount)
+    out.set(k, [...(out.get(k) ?? []), { label: period.label, owner, amount, text: winnerText(period.label, amount, owner) }])
   }
   return out
 }

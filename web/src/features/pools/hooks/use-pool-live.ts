@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRealtimeMessages, useRealtimeTopics, type RealtimeMessage } from '@/lib/realtime'
 import type { Cell, Pool, Square } from '@/lib/types'
 import { applyGameUpdate, mergePool, mergeSquares, writeLive, type GameUpdateMessage } from '../api/pool-cache'
-import { poolKeys } from '../api/pools-api'
+import { poolKeys } from '@/lib/query-keys'
 
 export interface SquaresChange {
   squares: Square[]
@@ -18,7 +18,8 @@ function isCell(v: unknown): v is Cell {
 /**
  * Keeps a pool page live: watches the pool and its game on the shared socket, merges `poolUpdate` squares
  * (taken or held) and `released` cells into the squares cache, replaces the pool with the pushed copy, and
- * applies `gameUpdate` scores. After a reconnect (updates may have been missed) it re-reads both.
+ * applies `gameUpdate` scores. Any update of the pool or its game may have ended a period, so the pool's
+ * winners are re-read then. After a reconnect (updates may have been missed) it re-reads all three.
  */
 export function usePoolLive({
   poolId,
@@ -34,8 +35,12 @@ export function usePoolLive({
   const queryClient = useQueryClient()
   useRealtimeTopics({ poolId: poolId || null, gameId: gameId || null })
 
+  // A query not in use (a pool not drawn yet) is only marked stale: nothing is fetched for it.
+  const rereadWinners = () => void queryClient.invalidateQueries({ queryKey: poolKeys.winners(poolId), exact: true })
+
   const handle = (msg: RealtimeMessage) => {
     if (msg.type === 'poolUpdate' && Number(msg.poolId) === poolId) {
+      rereadWinners()
       const incoming = Array.isArray(msg.squares) ? (msg.squares as Square[]).filter(isCell) : []
       const released = Array.isArray(msg.released) ? (msg.released as unknown[]).filter(isCell) : []
       let mine: number | undefined
@@ -62,6 +67,7 @@ export function usePoolLive({
       return
     }
     if (msg.type === 'gameUpdate' && gameId && Number(msg.gameId) === gameId) {
+      rereadWinners()
       const update = msg as unknown as GameUpdateMessage
       writeLive<Pool | null>(queryClient, poolKeys.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
     }
@@ -70,5 +76,6 @@ export function usePoolLive({
   useRealtimeMessages(handle, () => {
     void queryClient.invalidateQueries({ queryKey: poolKeys.detail(poolId), exact: true })
     void queryClient.invalidateQueries({ queryKey: poolKeys.squares(poolId), exact: true })
+    rereadWinners()
   })
 }

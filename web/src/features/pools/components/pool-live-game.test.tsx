@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { FakeWebSocket } from '@/test/fake-websocket'
+import { cell, later, makePool } from '@/test/pool'
+import { player, renderPage, stubFetch } from '@/test/utils'
+import type { Game, Pool, Square, Winner } from '@/lib/types'
+import { PoolDetailPage } from './pool-detail-page'
+
+const DIGITS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+
+// A full, drawn $10 pool (digits in order, so row = away digit, column = home digit) whose game is in Q1.
+function livePool(game: Partial<Game> = {}, over: Partial<Pool> = {}): Pool {
+  const base = makePool()
+  return makePool({
+    name: '$10 Pool',
+    entryFee: '10.00',
+    totalPot: '1000.00',
+    prizePool: '900.00',
+    currentParticipants: 100,
+    distinctPlayers: 20,
+    status: 'started',
+    numbersGenerated: true,
+    homeNumbers: DIGITS,
+    awayNumbers: DIGITS,
+    payoutSchedule: [25, 25, 25, 25],
+    salesCloseAt: later(-1),
+    game: { ...base.game!, gameDate: later(-0.5), status: 'live', quarter: 1, awayScore: 3, homeScore: 0, ...game },
+    ...over,
+  })
+}
+
+const dana: Square = { id: 5, poolId: 31, userId: '40', row: 3, column: 7, user: { firstName: 'Dana', lastName: 'Demo' }, status: 'owned' }
+const q1: Winner = { period: 1, periodLabel: 'Q1', homeScore: 7, awayScore: 3, row: 3, column: 7, userId: '40', firstName: 'Dana', amount: '225.00', status: 'credited' }
+
+function open(pool: Pool, winners: () => Winner[]) {
+  const fetch = stubFetch({
+    [`GET /api/pools/${pool.id}`]: { body: pool },
+    [`GET /api/pools/${pool.id}/squares`]: { body: [dana] },
+    [`GET /api/pools/${pool.id}/winners`]: () => ({ body: winners() }),
+  })
+  renderPage(<PoolDetailPage />, { path: '/pool/:id', at: `/pool/${pool.id}`, user: player })
+  return fetch
+}
+
+async function socket() {
+  await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 2000 })
+  const ws = FakeWebSocket.last!
+  act(() => ws.open())
+  return ws
+}
+
+describe('A live game on the pool page', () => {
+  it('updates the scoreboard and marks the Q1 winner from live updates, without a reload', async () => {
+    let winners: Winner[] = []
+    const fetch = open(livePool(), () => winners)
+    const board = await screen.findByRole('region', { name: 'Live scoreboard' })
+    expect(within(board).getByTestId('game-status-badge')).toHaveTextContent('LIVE')
+    expect(within(board).getByTestId('period-Q1')).toHaveAttribute('aria-current', 'step')
+    expect(within(board).getByTestId('period-Q1')).toHaveTextContent('3-0') // the running score of the period in play
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith('/winners'))).toBe(true))
+    expect(cell(3, 7)).toHaveAccessibleName('Row 4 (away 3), column 8 (home 7): owned by Dana D.')
+
+    // A touchdown and the end of Q1, as the server broadcasts them: 3-7 at the end of the quarter.
+    const ws = await socket()
+    const game = { ...livePool().game!, quarter: 2, awayScore: 3, homeScore: 7, awayScoreQ1: 3, homeScoreQ1: 7 }
+    winners = [q1]
+    act(() => ws.receive({ type: 'gameUpdate', gameId: 7, homeScore: 7, awayScore: 3, quarter: 2, status: 'live', game }))
+    // (The query cache tells the page on its next tick.)
+    await waitFor(() => expect(within(board).getByTestId('home-score')).toHaveTextContent('7'))
+    expect(within(board).getByText('+7')).toBeInTheDocument()
+    expect(within(board).getByTestId('star-burst')).toBeInTheDocument()
+    expect(within(board).getByTestId('period-Q2')).toHaveAttribute('aria-current', 'step')
+    expect(within(board).getByTestId('period-Q1')).not.toHaveAttribute('aria-current')
+    expect(within(board).getByTestId('period-Q1')).toHaveTextContent('3-7')
+
+    // The winners are re-read: the square is named and shown as Q1's winner.
+    await waitFor(() => expect(cell(3, 7)).toHaveAccessibleName('Q1 winner, $225.00, Dana D.'))
+    expect(cell(3, 7)).toHaveAttribute('data-winner', 'Q1')
+    const q1Row = screen.getByTestId('winner-Q1')
+    expect(q1Row).toHaveTextContent('Dana D.')
+    expect(q1Row).toHaveTextContent('$225.00')
+    expect(screen.getByTestId('winner-Q2')).toHaveTextContent('Not decided yet')
+
+    // The final: COMPLETED, no period in play.
+    act(() => ws.receive({ type: 'poolUpdate', poolId: 31, gameUpdate: { type: 'gameUpdate', gameId: 7, game: { ...game, status: 'completed', quarter: 4 } } }))
+    await waitFor(() => expect(within(board).getByTestId('game-status-badge')).toHaveTextContent('COMPLETED'))
+    expect(within(board).queryByRole('generic', { current: 'step' })).not.toBeInTheDocument()
+  }, 20_000)
+
+  it('shows a full pool waiting for kickoff as SCHEDULED', async () => {
+    open(livePool({ status: 'scheduled', quarter: 0, awayScore: null, homeScore: null, gameDate: later(3) }, { status: 'full' }), () => [])
+    const board = await screen.findByRole('region', { name: 'Live scoreboard' })
+    expect(within(board).getByTestId('game-status-badge')).toHaveTextContent('SCHEDULED')
+    expect(within(board).getByText('Pre-game')).toBeInTheDocument()
+    expect(screen.queryByTestId('decision-countdown')).not.toBeInTheDocument()
+  })
+
+  it('counts down to the 2-hour decision of a pool that is not full', async () => {
+    const due = new Date(Date.now() + (102 * 60 + 30) * 1000).toISOString()
+    const pool = makePool({
+      entryFee: '10.00',
+      currentParticipants: 60,
+      distinctPlayers: 12,
+      decisionOutlook: { dueAt: due, action: 'cancel', minPlayers: 15, playersNeeded: 3, maxHouseSquares: 50, squaresFree: 40, squaresShort: 0 },
+    })
+    stubFetch({ [`GET /api/pools/${pool.id}`]: { body: pool }, [`GET /api/pools/${pool.id}/squares`]: { body: [] } })
+    renderPage(<PoolDetailPage />, { path: '/pool/:id', at: `/pool/${pool.id}`, user: player })
+    expect(await screen.findByTestId('decision-countdown')).toHaveTextContent('Decided in 1 h 42 min: needs 3 more players or it is cancelled and refunded')
+    // No numbers drawn: no scoreboard and no winners are asked for.
+    expect(screen.queryByRole('region', { name: 'Live scoreboard' })).not.toBeInTheDocument()
+  })
+})

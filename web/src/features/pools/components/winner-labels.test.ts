@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { HALVES, QUARTERS } from '@/lib/periods'
+import type { Square, Winner } from '@/lib/types'
+import { boardWinners, winnerText } from './square-labels'
+
+const squares: Square[] = [
+  { id: 1, poolId: 31, userId: '12', row: 3, column: 7, user: { firstName: 'Dana', lastName: 'Demo' }, status: 'owned' },
+  { id: 2, poolId: 31, userId: 'admin', row: 0, column: 0, user: { firstName: 'House', lastName: '' }, status: 'owned' },
+]
+const win = (over: Partial<Winner>): Winner => ({
+  period: 1, periodLabel: 'Q1', homeScore: 7, awayScore: 3, row: 3, column: 7, userId: '12', firstName: 'Dana', amount: '225.00', status: 'credited', ...over,
+})
+
+describe('winning squares', () => {
+  it('are named "Q1 winner, $225.00, Dana D.", without the amount in a free pool', () => {
+    expect(winnerText('Q1', '$225.00', 'Dana D.')).toBe('Q1 winner, $225.00, Dana D.')
+    expect(winnerText('H1', null, 'Dana D.')).toBe('H1 winner, Dana D.')
+  })
+
+  it("take the owner's name from the board and the period's label from the pool's boxes", () => {
+    const marks = boardWinners([win({ period: 4, periodLabel: 'Final', amount: '225.00' }), win({})], squares, QUARTERS, false)
+    expect(marks.get('3-7')?.map((m) => m.text)).toEqual(['Q1 winner, $225.00, Dana D.', 'Q4 winner, $225.00, Dana D.'])
+    const house = boardWinners([win({ row: 0, column: 0, userId: 'admin', firstName: 'House', status: 'house', period: 2 })], squares, QUARTERS, false)
+    expect(house.get('0-0')?.[0].text).toBe('Q2 winner, $225.00, House')
+    const free = boardWinners([win({ amount: '0.00', status: 'free' })], squares, QUARTERS, true)
+    expect(free.get('3-7')?.[0].text).toBe('Q1 winner, Dana D.')
+    const halves = boardWinners([win({ period: 2, periodLabel: 'Final', amount: '450.00' })], squares, HALVES, false)
+    expect(halves.get('3-7')?.[0].text).toBe('H2 winner, $450.00, Dana D.')
+    // A square that changed hands since (or not loaded yet): the winner's own first name.
+    expect(boardWinners([win({ userId: '99', firstName: 'Eli' })], squares, QUARTERS, false).get('3-7')?.[0].owner).toBe('Eli')
+    expect(boardWinners(null, squares, QUARTERS, false).size).toBe(0)
+  })
+})
