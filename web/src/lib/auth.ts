@@ -3,11 +3,10 @@ import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { api, errorMessage } from './api'
 import type { User } from './types'
+import { queryKeys } from './query-keys'
 
 // The current-user lookup is shared by the shell, the route guards and every feature.
-export const authKeys = {
-  user: ['/api/auth/user'] as const,
-}
+export const authKeys = queryKeys.auth
 
 export function useUser() {
   const query = useQuery<User | null>({

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ServerConfig } from './types'
-
-export const configKeys = { config: ['/api/config'] as const }
+import { queryKeys } from './query-keys'
 
 /** Server configuration (dev mode, payment provider). Missing or failing: treated as production. */
 export function useServerConfig() {
-  const q = useQuery<ServerConfig | null>({ queryKey: configKeys.config })
+  const q = useQuery<ServerConfig | null>({ queryKey: queryKeys.config })
   return {
     config: q.data ?? null,
     devMode: q.data?.devMode === true,

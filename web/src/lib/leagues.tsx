@@ -2,14 +2,11 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 import { useQuery } from '@tanstack/react-query'
 import { queryTimes } from './query-client'
 import type { League } from './types'
-
-export const leagueKeys = {
-  all: ['/api/leagues'] as const,
-}
+import { queryKeys } from './query-keys'
 
 export function useLeagues() {
   return useQuery<League[] | null>({
-    queryKey: leagueKeys.all,
+    queryKey: queryKeys.leagues.all,
     ...queryTimes.leagues,
   })
 }

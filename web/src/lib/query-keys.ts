@@ -1,7 +1,9 @@
 /**
  * The query-key factory: one key per server resource, shared by every feature, so that a mutation in one
  * feature invalidates what another shows. Keys start with the resource's API path; a key that extends
- * another (a pool's squares under the pool) is invalidated with it.
+ * another (a pool's squares under the pool) is invalidated with it. The default query function reads a key as
+ * the call's URL (lib/api keyToUrl: parts joined by '/', an object part as the query string), so
+ * ['/api/pools', 31, 'winners'] is GET /api/pools/31/winners.
  */
 export const queryKeys = {
   auth: { user: ['/api/auth/user'] as const },
@@ -30,6 +32,10 @@ export const queryKeys = {
     prizes: ['/api/user/prizes'] as const,
   },
   publicStats: ['/api/public/stats'] as const,
+  developer: {
+    feedStatus: ['/api/score-feed-status'] as const,
+    liveGames: ['/api/live-games'] as const,
+  },
   admin: {
     all: ['/api/admin'] as const,
     readiness: ['/api/admin', 'readiness'] as const,
@@ -46,10 +52,3 @@ export const queryKeys = {
   },
 } as const
 
-/** The pool page's keys, from the factory. */
-export const poolKeys = {
-  ...queryKeys.pools,
-  // The player's pool lists (dashboard and My Pools) change when they claim squares.
-  userPools: queryKeys.user.pools,
-  myPools: queryKeys.user.myPools,
-}

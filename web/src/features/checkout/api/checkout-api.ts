@@ -2,19 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
 import type { Cell, Pool, Square } from '@/lib/types'
+import { queryKeys } from '@/lib/query-keys'
 
 // Paid squares (docs/api.md "Paid squares"): create the escrow payment (the squares are held for 10 minutes),
 // confirm the card with the provider, then ask the server to give the squares.
-
-export const checkoutKeys = {
-  pool: (id: number) => ['/api/pools', id] as const,
-  squares: (id: number) => ['/api/pools', id, 'squares'] as const,
-  pools: ['/api/pools'] as const,
-  userPools: ['/api/user/pools'] as const,
-  myPools: ['/api/user-pools'] as const,
-  transactions: ['/api/user/transactions'] as const,
-  payments: ['/api/user/payments'] as const,
-}
 
 export interface CheckoutSquare extends Cell {
   price: string
@@ -59,7 +50,7 @@ export function isPaidStatus(status: string | undefined): boolean {
 }
 
 export function usePoolForCheckout(id: number) {
-  return useQuery<Pool | null>({ queryKey: checkoutKeys.pool(id), enabled: id > 0, ...queryTimes.pool })
+  return useQuery<Pool | null>({ queryKey: queryKeys.pools.detail(id), enabled: id > 0, ...queryTimes.pool })
 }
 
 // ---- Creating the payment exactly once -------------------------------------------------------------------
@@ -153,14 +144,14 @@ export function usePurchaseSquares(poolId: number) {
         paymentIntentId,
       }),
     onSuccess: (answer) => {
-      if (answer?.pool) queryClient.setQueryData<Pool | null>(checkoutKeys.pool(poolId), answer.pool)
+      if (answer?.pool) queryClient.setQueryData<Pool | null>(queryKeys.pools.detail(poolId), answer.pool)
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.pools })
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.userPools })
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.myPools })
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.transactions })
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.payments })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pools.all })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user.pools })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user.myPools })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user.transactions })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user.payments })
     },
   })
 }
@@ -171,9 +162,9 @@ export function useCancelCheckout(poolId: number) {
   return useMutation({
     mutationFn: (paymentId: string) => api.post<unknown>(`/api/user/payments/${encodeURIComponent(paymentId)}/cancel`, {}),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.squares(poolId) })
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.pool(poolId) })
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.payments })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pools.squares(poolId) })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pools.detail(poolId) })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user.payments })
     },
   })
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { checkoutKey, checkoutKeys, createEscrowPaymentOnce, type CheckoutRequest, type EscrowPayment } from '../api/checkout-api'
+import { checkoutKey, createEscrowPaymentOnce, type CheckoutRequest, type EscrowPayment } from '../api/checkout-api'
+import { queryKeys } from '@/lib/query-keys'
 
 export type EscrowState = { status: 'loading' } | { status: 'ready'; payment: EscrowPayment } | { status: 'error'; error: unknown }
 
@@ -21,8 +22,8 @@ export function useEscrowPayment(request: CheckoutRequest | null): EscrowState {
         if (!active) return
         setState({ status: 'ready', payment })
         // The squares are now held: the pool's board shows them reserved.
-        void queryClient.invalidateQueries({ queryKey: checkoutKeys.squares(request.poolId), exact: true })
-        void queryClient.invalidateQueries({ queryKey: checkoutKeys.payments })
+        void queryClient.invalidateQueries({ queryKey: queryKeys.pools.squares(request.poolId), exact: true })
+        void queryClient.invalidateQueries({ queryKey: queryKeys.user.payments })
       },
       (error: unknown) => {
         if (active) setState({ status: 'error', error })

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { makePool } from '@/test/pool'
 import { player, renderPage, stubFetch } from '@/test/utils'
-import { dashboardKeys } from '../api/dashboard-api'
 import { DashboardPage } from './dashboard-page'
+import { queryKeys } from '@/lib/query-keys'
 
 const pool = makePool({ drawCommitment: null, userSquareCount: 2 })
 
@@ -22,8 +22,8 @@ describe('Dashboard when a refresh fails', () => {
     expect(await screen.findByText('You own 2 squares')).toBeInTheDocument()
 
     down = true
-    await act(() => queryClient.refetchQueries({ queryKey: dashboardKeys.pools('1') }))
-    await act(() => queryClient.refetchQueries({ queryKey: dashboardKeys.userPools }))
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.pools.list({ leagueId: '1' }) }))
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.user.pools }))
     await waitFor(() => expect(screen.queryByText('Could not load pools') ?? screen.queryByText(NOTICE)).not.toBeNull())
     expect(screen.queryByText('Could not load pools')).not.toBeInTheDocument()
     expect(within(screen.getByRole('region', { name: 'Available Pools' })).getAllByTestId('pool-card')).toHaveLength(1)

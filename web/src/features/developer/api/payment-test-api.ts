@@ -3,13 +3,10 @@ import { isFree } from '@/lib/money'
 import { queryTimes } from '@/lib/query-client'
 import type { Cell, Pool } from '@/lib/types'
 import { loggedCall, type RecordCall } from './logged-call'
+import { queryKeys } from '@/lib/query-keys'
 
 // The payment and escrow test page (docs/api.md "Developer test calls", development mode only; and the
 // sandbox card confirmation from "Paid squares"). Every call is written to the page's response log.
-
-export const paymentTestKeys = {
-  pools: ['/api/pools'] as const,
-}
 
 export type { CallRecord, RecordCall } from './logged-call'
 
@@ -108,7 +105,7 @@ export function useCreateTestEscrowPayment(record: RecordCall) {
   return useMutation({
     mutationFn: (body: { poolId?: unknown; squares?: unknown; amount?: string }) =>
       loggedPost<TestEscrowPayment>(record, '/api/test/create-escrow-payment', body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentTestKeys.pools }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.pools.all }),
   })
 }
 
@@ -117,7 +114,7 @@ export function useReleaseEscrow(record: RecordCall) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: { poolId?: unknown }) => loggedPost<ReleaseEscrowAnswer>(record, '/api/test/admin/release-escrow', body),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: paymentTestKeys.pools }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.pools.all }),
   })
 }
 
@@ -126,7 +123,7 @@ export function useRefundEscrow(record: RecordCall) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: { poolId?: unknown }) => loggedPost<RefundEscrowAnswer>(record, '/api/test/admin/refund-escrow', body),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: paymentTestKeys.pools }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.pools.all }),
   })
 }
 
@@ -149,7 +146,7 @@ export function openPaidPools(pools: Pool[] | null | undefined, now = Date.now()
 /** GET /api/pools, narrowed to a few open paid pools. */
 export function useOpenPaidPools() {
   return useQuery<Pool[] | null, Error, Pool[]>({
-    queryKey: paymentTestKeys.pools,
+    queryKey: queryKeys.pools.all,
     ...queryTimes.poolList,
     select: selectOpenPaidPools,
   })

@@ -1,15 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Game } from '@/lib/types'
 import { loggedCall, type RecordCall } from './logged-call'
+import { queryKeys } from '@/lib/query-keys'
 
 // The score feed and live-game developer calls (docs/api.md "Developer test calls", development mode
 // only). Queries use the app's key-as-path convention (lib/api keyToUrl); the page's actions go through
 // the response log.
-
-export const scoreFeedKeys = {
-  status: ['/api/score-feed-status'] as const,
-  liveGames: ['/api/live-games'] as const,
-}
 
 /** The score feed as the server last saw it. */
 export interface FeedStatus {
@@ -74,20 +70,20 @@ export interface ScoreCalculation {
 
 /** The feed's status, refreshed every 15 s; admins only (a player would get 403, so it is not asked). */
 export function useFeedStatus(enabled = true) {
-  return useQuery<FeedStatus | null>({ queryKey: scoreFeedKeys.status, refetchInterval: 15_000, staleTime: 0, refetchOnMount: true, enabled })
+  return useQuery<FeedStatus | null>({ queryKey: queryKeys.developer.feedStatus, refetchInterval: 15_000, staleTime: 0, refetchOnMount: true, enabled })
 }
 
 /** Our live games with their scores, refreshed every 15 s. */
 export function useLiveGames() {
-  return useQuery<GameDetails[] | null>({ queryKey: scoreFeedKeys.liveGames, refetchInterval: 15_000, staleTime: 0, refetchOnMount: true })
+  return useQuery<GameDetails[] | null>({ queryKey: queryKeys.developer.liveGames, refetchInterval: 15_000, staleTime: 0, refetchOnMount: true })
 }
 
 /** A call whose answer changes scores: the status and the live games are read again after it. */
 function useRefreshAfter() {
   const queryClient = useQueryClient()
   return () => {
-    void queryClient.invalidateQueries({ queryKey: scoreFeedKeys.status })
-    void queryClient.invalidateQueries({ queryKey: scoreFeedKeys.liveGames })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.developer.feedStatus })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.developer.liveGames })
   }
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRealtimeMessages, type RealtimeMessage } from '@/lib/realtime'
-import { scoreFeedKeys } from '../api/score-feed-api'
+import { queryKeys } from '@/lib/query-keys'
 
 const KEEP = 200
 
@@ -43,7 +43,7 @@ export function useSocketLog(now: () => Date = () => new Date()) {
   const queryClient = useQueryClient()
   useRealtimeMessages((msg) => {
     // A score changed: the live games list reads the server again.
-    if (msg.type === 'gameUpdate' || (msg.type === 'poolUpdate' && msg.gameUpdate)) void queryClient.invalidateQueries({ queryKey: scoreFeedKeys.liveGames })
+    if (msg.type === 'gameUpdate' || (msg.type === 'poolUpdate' && msg.gameUpdate)) void queryClient.invalidateQueries({ queryKey: queryKeys.developer.liveGames })
     const id = nextId.current++
     const at = nowRef.current().toISOString()
     setEntries((list) => [{ id, at, msg }, ...list].slice(0, KEEP))

@@ -2,16 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
 import type { Cell, Pool } from '@/lib/types'
-
-export const myPoolsKeys = {
-  list: ['/api/user-pools'] as const,
-  transactions: ['/api/user/transactions'] as const,
-  payments: ['/api/user/payments'] as const,
-  prizes: ['/api/user/prizes'] as const,
-}
+import { queryKeys } from '@/lib/query-keys'
 
 export function useMyPools(enabled: boolean) {
-  return useQuery<Pool[] | null>({ queryKey: myPoolsKeys.list, enabled, ...queryTimes.userPools })
+  return useQuery<Pool[] | null>({ queryKey: queryKeys.user.myPools, enabled, ...queryTimes.userPools })
 }
 
 export type TransactionKind = 'hold' | 'release' | 'capture' | 'refund' | 'prize' | 'claim' | 'payout' | 'forfeit' | string
@@ -50,11 +44,11 @@ export interface UserPayment {
 const money = { refetchOnMount: true, staleTime: 10_000, refetchInterval: 60_000 } as const
 
 export function useTransactions(enabled: boolean) {
-  return useQuery<Transaction[] | null>({ queryKey: myPoolsKeys.transactions, enabled, ...money })
+  return useQuery<Transaction[] | null>({ queryKey: queryKeys.user.transactions, enabled, ...money })
 }
 
 export function usePayments(enabled: boolean) {
-  return useQuery<UserPayment[] | null>({ queryKey: myPoolsKeys.payments, enabled, ...money })
+  return useQuery<UserPayment[] | null>({ queryKey: queryKeys.user.payments, enabled, ...money })
 }
 
 export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | string
@@ -76,7 +70,7 @@ export interface Prize {
 }
 
 export function usePrizes(enabled: boolean) {
-  return useQuery<Prize[] | null>({ queryKey: myPoolsKeys.prizes, enabled, ...money })
+  return useQuery<Prize[] | null>({ queryKey: queryKeys.user.prizes, enabled, ...money })
 }
 
 /** POST /api/user/prizes/{id}/claim: the prize moves to a payout (paid at once with the sandbox). */
@@ -85,8 +79,8 @@ export function useClaimPrize() {
   return useMutation({
     mutationFn: (id: number) => api.post<Prize>(`/api/user/prizes/${id}/claim`),
     onSettled: () => {
-      queryClient.invalidateQueries({ queryKey: myPoolsKeys.prizes })
-      queryClient.invalidateQueries({ queryKey: myPoolsKeys.transactions })
+      queryClient.invalidateQueries({ queryKey: queryKeys.user.prizes })
+      queryClient.invalidateQueries({ queryKey: queryKeys.user.transactions })
     },
   })
 }

@@ -1,21 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
-import { poolKeys } from '@/lib/query-keys'
+import { queryKeys } from '@/lib/query-keys'
 import type { Cell, Pool, Square, Winner } from '@/lib/types'
 import { mergeSquares, writeLive } from './pool-cache'
-
-export { poolKeys }
 
 // A pool page re-reads a stale pool when it opens (e.g. back from checkout, whose purchase marked it stale);
 // fresh data (10 s) is reused.
 export function usePool(id: number, enabled: boolean) {
-  return useQuery<Pool | null>({ queryKey: poolKeys.detail(id), enabled, ...queryTimes.pool, refetchOnMount: true })
+  return useQuery<Pool | null>({ queryKey: queryKeys.pools.detail(id), enabled, ...queryTimes.pool, refetchOnMount: true })
 }
 
 /** Taken and held squares; kept current by live updates, and re-read on the pool's interval as a fallback. */
 export function usePoolSquares(id: number, enabled: boolean) {
-  return useQuery<Square[] | null>({ queryKey: poolKeys.squares(id), enabled, ...queryTimes.pool, refetchOnMount: true })
+  return useQuery<Square[] | null>({ queryKey: queryKeys.pools.squares(id), enabled, ...queryTimes.pool, refetchOnMount: true })
 }
 
 /**
@@ -23,7 +21,7 @@ export function usePoolSquares(id: number, enabled: boolean) {
  * live update says the pool or its game changed (usePoolLive).
  */
 export function usePoolWinners(id: number, enabled: boolean) {
-  return useQuery<Winner[] | null>({ queryKey: poolKeys.winners(id), enabled, ...queryTimes.pool })
+  return useQuery<Winner[] | null>({ queryKey: queryKeys.pools.winners(id), enabled, ...queryTimes.pool })
 }
 
 export interface ClaimAnswer {
@@ -61,13 +59,13 @@ export function useClaimSquares(poolId: number) {
       return { claimed, pool, error: null }
     },
     onSuccess: ({ claimed, pool }) => {
-      writeLive<Square[] | null>(queryClient, poolKeys.squares(poolId), (old) => mergeSquares(old, claimed, []))
-      if (pool) writeLive<Pool | null>(queryClient, poolKeys.detail(poolId), pool)
+      writeLive<Square[] | null>(queryClient, queryKeys.pools.squares(poolId), (old) => mergeSquares(old, claimed, []))
+      if (pool) writeLive<Pool | null>(queryClient, queryKeys.pools.detail(poolId), pool)
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: poolKeys.all })
-      void queryClient.invalidateQueries({ queryKey: poolKeys.userPools })
-      void queryClient.invalidateQueries({ queryKey: poolKeys.myPools })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pools.all })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user.pools })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user.myPools })
     },
   })
 }

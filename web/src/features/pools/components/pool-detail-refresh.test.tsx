@@ -4,8 +4,8 @@ import { FakeWebSocket } from '@/test/fake-websocket'
 import { cell, makePool } from '@/test/pool'
 import { player, renderPage, stubFetch } from '@/test/utils'
 import type { Square } from '@/lib/types'
-import { poolKeys } from '../api/pools-api'
 import { PoolDetailPage } from './pool-detail-page'
+import { queryKeys } from '@/lib/query-keys'
 
 // What a pool page does when the network fails under it.
 
@@ -28,8 +28,8 @@ describe('Pool detail page when a refresh fails', () => {
 
     // The 30 s refetch fails (the server is down for a moment).
     down = true
-    await act(() => queryClient.refetchQueries({ queryKey: poolKeys.detail(31) }))
-    expect(queryClient.getQueryState(poolKeys.detail(31))?.status).toBe('error')
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.pools.detail(31) }))
+    expect(queryClient.getQueryState(queryKeys.pools.detail(31))?.status).toBe('error')
     await waitFor(() => expect(screen.queryByText('Pool Not Found') ?? screen.queryByText(NOTICE)).not.toBeNull())
     expect(screen.queryByText('Pool Not Found')).not.toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Free Pool' })).toBeInTheDocument()
@@ -40,7 +40,7 @@ describe('Pool detail page when a refresh fails', () => {
 
     // The next refetch works again: the notice goes away.
     down = false
-    await act(() => queryClient.refetchQueries({ queryKey: poolKeys.detail(31) }))
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.pools.detail(31) }))
     await waitFor(() => expect(screen.queryByText(NOTICE)).not.toBeInTheDocument())
   })
 
@@ -72,8 +72,8 @@ describe('Pool detail page when a refresh fails', () => {
       return res
     })
     const refetches = Promise.all([
-      queryClient.refetchQueries({ queryKey: poolKeys.detail(31), exact: true }),
-      queryClient.refetchQueries({ queryKey: poolKeys.squares(31), exact: true }),
+      queryClient.refetchQueries({ queryKey: queryKeys.pools.detail(31), exact: true }),
+      queryClient.refetchQueries({ queryKey: queryKeys.pools.squares(31), exact: true }),
     ])
     await waitFor(() => expect(held).toHaveLength(2))
 

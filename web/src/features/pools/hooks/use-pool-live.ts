@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRealtimeMessages, useRealtimeTopics, type RealtimeMessage } from '@/lib/realtime'
 import type { Cell, Pool, Square } from '@/lib/types'
 import { applyGameUpdate, mergePool, mergeSquares, writeLive, type GameUpdateMessage } from '../api/pool-cache'
-import { poolKeys } from '@/lib/query-keys'
+import { queryKeys } from '@/lib/query-keys'
 
 export interface SquaresChange {
   squares: Square[]
@@ -36,7 +36,7 @@ export function usePoolLive({
   useRealtimeTopics({ poolId: poolId || null, gameId: gameId || null })
 
   // A query not in use (a pool not drawn yet) is only marked stale: nothing is fetched for it.
-  const rereadWinners = () => void queryClient.invalidateQueries({ queryKey: poolKeys.winners(poolId), exact: true })
+  const rereadWinners = () => void queryClient.invalidateQueries({ queryKey: queryKeys.pools.winners(poolId), exact: true })
 
   const handle = (msg: RealtimeMessage) => {
     if (msg.type === 'poolUpdate' && Number(msg.poolId) === poolId) {
@@ -45,37 +45,37 @@ export function usePoolLive({
       const released = Array.isArray(msg.released) ? (msg.released as unknown[]).filter(isCell) : []
       let mine: number | undefined
       if (incoming.length > 0 || released.length > 0) {
-        const before = queryClient.getQueryData<Square[] | null>(poolKeys.squares(poolId))
+        const before = queryClient.getQueryData<Square[] | null>(queryKeys.pools.squares(poolId))
         if (before) {
           const next = mergeSquares(before, incoming, released)
-          writeLive<Square[] | null>(queryClient, poolKeys.squares(poolId), next)
+          writeLive<Square[] | null>(queryClient, queryKeys.pools.squares(poolId), next)
           if (userId) mine = next.filter((s) => s.userId === userId && (s.status ?? 'owned') === 'owned').length
           onSquaresChange?.({ squares: incoming, released, before })
         } else {
           // Not loaded yet: let the query read the whole list.
-          void queryClient.invalidateQueries({ queryKey: poolKeys.squares(poolId), exact: true })
+          void queryClient.invalidateQueries({ queryKey: queryKeys.pools.squares(poolId), exact: true })
         }
       }
       if (msg.pool && typeof msg.pool === 'object') {
         const pushed = msg.pool as Pool
-        writeLive<Pool | null>(queryClient, poolKeys.detail(poolId), (old) => mergePool(old, pushed, mine))
+        writeLive<Pool | null>(queryClient, queryKeys.pools.detail(poolId), (old) => mergePool(old, pushed, mine))
       }
       if (msg.gameUpdate && typeof msg.gameUpdate === 'object') {
         const update = msg.gameUpdate as GameUpdateMessage
-        writeLive<Pool | null>(queryClient, poolKeys.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
+        writeLive<Pool | null>(queryClient, queryKeys.pools.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
       }
       return
     }
     if (msg.type === 'gameUpdate' && gameId && Number(msg.gameId) === gameId) {
       rereadWinners()
       const update = msg as unknown as GameUpdateMessage
-      writeLive<Pool | null>(queryClient, poolKeys.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
+      writeLive<Pool | null>(queryClient, queryKeys.pools.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
     }
   }
 
   useRealtimeMessages(handle, () => {
-    void queryClient.invalidateQueries({ queryKey: poolKeys.detail(poolId), exact: true })
-    void queryClient.invalidateQueries({ queryKey: poolKeys.squares(poolId), exact: true })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.pools.detail(poolId), exact: true })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.pools.squares(poolId), exact: true })
     rereadWinners()
   })
 }
