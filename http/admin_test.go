@@ -29,6 +29,9 @@ var adminBodies = map[string]string{
 	"PATCH /api/pools/{id}":                     `{"status":"active"}`,
 	"POST /api/admin/pools/activate-multiple":   `{"poolIds":[1]}`,
 	"POST /api/admin/pools/deactivate-multiple": `{"poolIds":[1]}`,
+	"POST /api/admin/bulk-activate":             `{"week":"W12","leagueId":1}`,
+	"POST /api/admin/emergency-pools":           `{"week":"W12","leagueId":1}`,
+	"POST /api/admin/pools/{id}/feature":        `{"featuredReason":"Pool of the Week"}`,
 }
 
 // pathValues fills a route pattern's wildcards: every {name} becomes 1, an id that exists once a game

@@ -9,12 +9,6 @@ function AdminComingSoon({ title, description }: { title: string; description: s
   )
 }
 
-export const PoolManagementPage = () => (
-  <AdminComingSoon title="Pool Management" description="Filter, create, feature, activate and deactivate pools. Coming in the next admin release." />
-)
-export const PoolActivationCenterPage = () => (
-  <AdminComingSoon title="Pool Activation Center" description="Week-by-week pool activation and bulk actions. Coming in the next admin release." />
-)
 export const UserManagementPage = () => (
   <AdminComingSoon title="User Management" description="Search users, change roles and verification flags. Coming in the next admin release." />
 )
