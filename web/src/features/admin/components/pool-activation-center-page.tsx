@@ -104,19 +104,21 @@ function PoolActivationCenter() {
             </p>
           ) : (
             <>
-              <div className="sticky top-0 z-10 mb-3 flex flex-wrap items-center gap-2 rounded-lg border bg-card p-3" role="toolbar" aria-label="Selected pools">
-                <span className="mr-auto text-sm font-medium">{n} selected</span>
-                <Button size="sm" variant="ghost" onClick={n === a.list.length ? a.clear : a.selectAll}>
+              <div className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border bg-card p-3" role="toolbar" aria-label="Selected pools">
+                <span className="text-sm font-medium">{n} selected</span>
+                <Button size="sm" variant="ghost" className="mr-auto" onClick={n === a.list.length ? a.clear : a.selectAll}>
                   {n === a.list.length ? 'Clear Selection' : 'Select All'}
                 </Button>
-                <Button size="sm" onClick={a.activateSelected} disabled={a.busy}>
-                  Activate Selected
-                </Button>
-                <Button size="sm" variant="outline" onClick={a.deactivateSelected} disabled={a.busy}>
-                  Deactivate Selected
-                </Button>
+                <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
+                  <Button size="sm" onClick={a.activateSelected} disabled={a.busy} aria-label="Activate Selected">
+                    Activate<span className="hidden sm:inline">&nbsp;Selected</span>
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={a.deactivateSelected} disabled={a.busy} aria-label="Deactivate Selected">
+                    Deactivate<span className="hidden sm:inline">&nbsp;Selected</span>
+                  </Button>
+                </div>
               </div>
-              <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Pools of the week">
+              <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Pools of the week">
                 {a.list.map((p) => (
                   <ActivationPoolCard
                     key={p.id}

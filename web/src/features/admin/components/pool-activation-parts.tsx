@@ -60,7 +60,7 @@ export function ActivationPoolCard({
   const id = `select-pool-${p.id}`
   const canToggle = p.status === 'active' || p.status === 'inactive' || p.status === 'draft'
   return (
-    <li aria-label={`${p.name} #${p.id}`} className={`rounded-lg border bg-card p-4 ${selected ? 'ring-2 ring-emerald-600' : ''}`}>
+    <li aria-label={`${p.name} #${p.id}`} className={`min-w-0 rounded-lg border bg-card p-4 ${selected ? 'ring-2 ring-emerald-600' : ''}`}>
       <div className="flex items-start gap-3">
         <input id={id} type="checkbox" className="mt-1 size-4 accent-emerald-700" checked={selected} onChange={onToggle} />
         <div className="min-w-0 flex-1">

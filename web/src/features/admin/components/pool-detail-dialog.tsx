@@ -97,14 +97,27 @@ function Grid({ pool, squares }: { pool: Pool; squares: Square[] }) {
               const s = at.get(`${r},${c}`)
               const house = s?.userId === 'admin'
               const name = s?.user ? `${s.user.firstName ?? ''} ${(s.user.lastName ?? '').slice(0, 1)}`.trim() : ''
+              const initials = s?.user ? `${(s.user.firstName ?? '').slice(0, 1)}${(s.user.lastName ?? '').slice(0, 1)}` : ''
               return (
                 <div
                   key={c}
                   role="gridcell"
                   aria-label={s ? `Row ${r}, column ${c}: ${house ? 'house' : name || 'taken'}` : `Row ${r}, column ${c}: open`}
+                  title={s ? (house ? 'House' : name) : undefined}
                   className={`flex aspect-square items-center justify-center overflow-hidden p-0.5 text-center leading-tight ${s ? (house ? 'bg-amber-100' : 'bg-emerald-100') : 'bg-card'}`}
                 >
-                  {house ? <Home className="size-3" aria-hidden="true" /> : <span className="truncate">{name}</span>}
+                  {house ? (
+                    <Home className="size-3" aria-hidden="true" />
+                  ) : (
+                    <>
+                      <span className="sm:hidden" aria-hidden="true">
+                        {initials}
+                      </span>
+                      <span className="hidden truncate sm:inline" aria-hidden="true">
+                        {name}
+                      </span>
+                    </>
+                  )}
                 </div>
               )
             })}

@@ -204,7 +204,7 @@ export function PoolRow({ pool: p, selected, onToggle, onView, onStatus, onFeatu
           </Button>
         </div>
       ) : (
-        <div className="flex flex-wrap gap-1">
+        <div className="grid w-full grid-cols-4 gap-1 sm:flex sm:w-auto [&>button]:px-2 sm:[&>button]:min-w-20">
           <Button size="sm" variant="outline" onClick={onView}>
             View
           </Button>
