@@ -147,11 +147,20 @@ func (db *DB) CreateMissingPools(ctx context.Context, leagueID int64, week strin
 	return created, games, err
 }
 
+// featureLock is the PostgreSQL advisory lock that makes features take turns, so that two admins featuring
+// two pools at once leave one Pool of the Week (SQLite's writers are serialised already).
+const featureLock = 0x5371_0002
+
 // FeaturePool makes the pool the Pool of the Week until the given time (squares.CheckFeature); the pool
 // featured before stops being featured. Both changes are logged.
 func (db *DB) FeaturePool(ctx context.Context, id int64, reason string, until time.Time) (*PoolView, error) {
 	var out *PoolView
 	err := db.update(ctx, func(tx *Tx) error {
+		if tx.db.engine == Postgres {
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(featureLock)); err != nil {
+				return fmt.Errorf("lock features: %w", err)
+			}
+		}
 		p, err := lockPool(ctx, tx, id)
 		if err != nil {
 			return err
