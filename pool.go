@@ -80,9 +80,38 @@ func NormalizePoolStatus(s string) (string, error) {
 	return "", FieldError("status", "Status must be one of draft, active, inactive, full, started, completed, cancelled")
 }
 
-// ErrTransition is the error for a refused status change.
+// ErrTransition is the error for a refused status change: a rule refused, 422.
 func ErrTransition(from, to string) error {
-	return Errorf(ECONFLICT, "A pool cannot go from %s to %s.", from, to)
+	return Errorf(EUNPROCESSABLE, "A pool cannot go from %s to %s.", from, to)
+}
+
+// Featuring: the Pool of the Week's default reason and how long a feature lasts by default.
+const (
+	DefaultFeaturedReason = "Pool of the Week"
+	FeatureDuration       = 7 * 24 * time.Hour
+	maxFeaturedReason     = 120
+)
+
+// CheckFeature decides whether an admin may feature the pool until the given time at now: a public pool
+// that is not over, until a time to come, with a reason of at most 120 characters.
+func CheckFeature(p *Pool, reason string, until, now time.Time) error {
+	var v Validation
+	if len(reason) > maxFeaturedReason {
+		v.Add("featuredReason", "Featured reason must be at most 120 characters")
+	}
+	if !until.After(now) {
+		v.Add("featuredUntil", "Featured until must be a time to come")
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	switch {
+	case p.IsPrivate:
+		return Errorf(EUNPROCESSABLE, "A private pool cannot be featured.")
+	case p.Status == PoolCancelled || p.Status == PoolCompleted:
+		return Errorf(EUNPROCESSABLE, "A %s pool cannot be featured.", p.Status)
+	}
+	return nil
 }
 
 // Grid dimensions and public pool limits.

@@ -3,6 +3,7 @@ package squares_test
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -44,7 +45,7 @@ func TestCanTransition(t *testing.T) {
 		}
 	}
 	err := squares.ErrTransition("draft", "full")
-	if squares.ErrorCode(err) != squares.ECONFLICT || squares.ErrorMessage(err) != "A pool cannot go from draft to full." {
+	if squares.ErrorCode(err) != squares.EUNPROCESSABLE || squares.ErrorMessage(err) != "A pool cannot go from draft to full." {
 		t.Errorf("ErrTransition = %v", err)
 	}
 }
@@ -56,9 +57,9 @@ func TestStatusByHandAndByGame(t *testing.T) {
 			hand, game := squares.CheckSetByHand(from, to), squares.CheckFollowGame(from, to)
 			switch {
 			case !squares.CanTransition(from, to):
-				// Off the lifecycle: the lifecycle's conflict, whoever asks.
-				if squares.ErrorMessage(hand) != squares.ErrorMessage(squares.ErrTransition(from, to)) || squares.ErrorCode(hand) != squares.ECONFLICT ||
-					squares.ErrorCode(game) != squares.ECONFLICT {
+				// Off the lifecycle: refused by the lifecycle (422), whoever asks.
+				if squares.ErrorMessage(hand) != squares.ErrorMessage(squares.ErrTransition(from, to)) || squares.ErrorCode(hand) != squares.EUNPROCESSABLE ||
+					squares.ErrorCode(game) != squares.EUNPROCESSABLE {
 					t.Errorf("%s -> %s: by hand %v, by game %v", from, to, hand, game)
 				}
 			case to == squares.PoolStarted || to == squares.PoolCompleted:
@@ -66,7 +67,7 @@ func TestStatusByHandAndByGame(t *testing.T) {
 					t.Errorf("%s -> %s: by hand %v, by game %v", from, to, hand, game)
 				}
 			default:
-				if hand != nil || squares.ErrorCode(game) != squares.ECONFLICT {
+				if hand != nil || squares.ErrorCode(game) != squares.EUNPROCESSABLE {
 					t.Errorf("%s -> %s: by hand %v, by game %v", from, to, hand, game)
 				}
 			}
@@ -292,6 +293,33 @@ func TestValidCell(t *testing.T) {
 	for _, c := range [][2]int{{-1, 0}, {0, -1}, {10, 0}, {0, 10}, {100, 100}} {
 		if squares.ValidCell(c[0], c[1]) {
 			t.Errorf("ValidCell%v = true", c)
+		}
+	}
+}
+
+func TestCheckFeature(t *testing.T) {
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	week := now.Add(squares.FeatureDuration)
+	active := &squares.Pool{Status: squares.PoolActive}
+	if err := squares.CheckFeature(active, squares.DefaultFeaturedReason, week, now); err != nil {
+		t.Errorf("active pool: %v", err)
+	}
+	for _, tc := range []struct {
+		pool   *squares.Pool
+		reason string
+		until  time.Time
+		code   string
+		msg    string
+	}{
+		{active, "x", now, squares.EINVALID, "Featured until must be a time to come"},
+		{active, strings.Repeat("x", 121), week, squares.EINVALID, "Featured reason must be at most 120 characters"},
+		{&squares.Pool{Status: squares.PoolCancelled}, "x", week, squares.EUNPROCESSABLE, "A cancelled pool cannot be featured."},
+		{&squares.Pool{Status: squares.PoolCompleted}, "x", week, squares.EUNPROCESSABLE, "A completed pool cannot be featured."},
+		{&squares.Pool{Status: squares.PoolActive, IsPrivate: true}, "x", week, squares.EUNPROCESSABLE, "A private pool cannot be featured."},
+	} {
+		err := squares.CheckFeature(tc.pool, tc.reason, tc.until, now)
+		if squares.ErrorCode(err) != tc.code || squares.ErrorMessage(err) != tc.msg {
+			t.Errorf("CheckFeature(%s, %q) = %v", tc.pool.Status, tc.reason[:1], err)
 		}
 	}
 }

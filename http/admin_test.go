@@ -30,6 +30,9 @@ var adminBodies = map[string]string{
 	"POST /api/admin/pools/activate-multiple":   `{"poolIds":[1]}`,
 	"POST /api/admin/pools/deactivate-multiple": `{"poolIds":[1]}`,
 	"POST /api/admin/users/{userId}/update":     `{"isEligibleToBet":false}`,
+	"POST /api/admin/bulk-activate":             `{"week":"W12","leagueId":1}`,
+	"POST /api/admin/emergency-pools":           `{"week":"W12","leagueId":1}`,
+	"POST /api/admin/pools/{id}/feature":        `{"featuredReason":"Pool of the Week"}`,
 }
 
 // pathValues fills a route pattern's wildcards: every {name} becomes 1, an id that exists once a game
@@ -306,7 +309,7 @@ func TestPoolStatusChanges(t *testing.T) {
 		if p["status"] != "active" || num(t, p["id"]) != pools[0].ID {
 			t.Errorf("opened = %v", p)
 		}
-		admin.do("PATCH", patch(0), map[string]string{"status": "full"}).wantError(http.StatusConflict, "conflict",
+		admin.do("PATCH", patch(0), map[string]string{"status": "full"}).wantError(http.StatusUnprocessableEntity, "unprocessable",
 			"Free Pool cannot be full: 0 of 100 squares are taken.")
 		if p := admin.do("PATCH", patch(0), map[string]string{"status": "inactive"}).want(http.StatusOK).obj(); p["status"] != "inactive" {
 			t.Errorf("deactivated = %v", p)
@@ -314,14 +317,14 @@ func TestPoolStatusChanges(t *testing.T) {
 		if p := admin.do("PATCH", simple(0), map[string]string{"status": "active"}).want(http.StatusOK).obj(); p["status"] != "active" {
 			t.Errorf("reactivated = %v", p)
 		}
-		admin.do("PATCH", patch(1), map[string]string{"status": "completed"}).wantError(http.StatusConflict, "conflict",
+		admin.do("PATCH", patch(1), map[string]string{"status": "completed"}).wantError(http.StatusUnprocessableEntity, "unprocessable",
 			"A pool cannot go from draft to completed.")
-		admin.do("PATCH", simple(1), map[string]string{"status": "started"}).wantError(http.StatusConflict, "conflict",
+		admin.do("PATCH", simple(1), map[string]string{"status": "started"}).wantError(http.StatusUnprocessableEntity, "unprocessable",
 			"A pool cannot go from draft to started.")
 		if p := admin.do("PATCH", simple(1), map[string]string{"status": "cancelled"}).want(http.StatusOK).obj(); p["status"] != "cancelled" {
 			t.Errorf("cancelled = %v", p)
 		}
-		admin.do("PATCH", patch(1), map[string]string{"status": "active"}).wantError(http.StatusConflict, "conflict",
+		admin.do("PATCH", patch(1), map[string]string{"status": "active"}).wantError(http.StatusUnprocessableEntity, "unprocessable",
 			"A pool cannot go from cancelled to active.")
 		admin.do("PATCH", patch(2), map[string]string{"status": "bogus"}).wantError(http.StatusBadRequest, "invalid", "",
 			"status", "Status must be one of draft, active, inactive, full, started, completed, cancelled")
@@ -347,9 +350,19 @@ func TestBulkStatus(t *testing.T) {
 		_, late := s.game(t, "W12", time.Now().Add(time.Hour))
 		s.activate(t, pools[4])
 
+		// refused maps a bulk answer's refusals by pool id.
+		refused := func(b map[string]any) map[string]any {
+			out := map[string]any{}
+			rs, _ := b["refused"].([]any)
+			for _, r := range rs {
+				r := r.(map[string]any)
+				out[fmt.Sprint(num(t, r["poolId"]))] = r["message"]
+			}
+			return out
+		}
 		b := admin.post("/api/admin/pools/activate-multiple", map[string]any{"poolIds": []any{pools[0].ID, fmt.Sprint(pools[1].ID),
 			99999, pools[4].ID, late[0].ID}}).want(http.StatusOK).obj()
-		errs := b["errors"].(map[string]any)
+		errs := refused(b)
 		if num(t, b["activatedCount"]) != 2 || num(t, b["totalRequested"]) != 5 || len(errs) != 3 ||
 			errs["99999"] != "Pool not found." || errs[fmt.Sprint(pools[4].ID)] != "$25 Pool is already active." ||
 			errs[fmt.Sprint(late[0].ID)] != "Free Pool cannot open: its game kicks off in less than 2 hours." {
@@ -361,14 +374,18 @@ func TestBulkStatus(t *testing.T) {
 
 		b = admin.post("/api/admin/pools/deactivate-multiple", map[string]any{"poolIds": []any{pools[0].ID, pools[2].ID}}).
 			want(http.StatusOK).obj()
-		errs = b["errors"].(map[string]any)
+		errs = refused(b)
 		if num(t, b["deactivatedCount"]) != 1 || num(t, b["totalRequested"]) != 2 || len(errs) != 1 ||
 			errs[fmt.Sprint(pools[2].ID)] != "A pool cannot go from draft to inactive." {
 			t.Errorf("deactivate-multiple = %v", b)
 		}
 		if b := admin.post("/api/admin/pools/activate-multiple", map[string]any{"poolIds": []int64{pools[0].ID}}).obj(); num(t, b["activatedCount"]) != 1 ||
-			len(b["errors"].(map[string]any)) != 0 {
+			len(refused(b)) != 0 {
 			t.Errorf("reactivate = %v", b)
+		}
+		// Each pool changed has its entry in the audit log.
+		if es, _, _ := s.db.ListAudit(context.Background(), store.AuditFilter{Action: "pool.status"}); len(es) != 5-1+1 {
+			t.Errorf("pool.status entries = %d, want 5 (1 by the test's setup, 4 by the bulk calls)", len(es))
 		}
 
 		for _, path := range []string{"/api/admin/pools/activate-multiple", "/api/admin/pools/deactivate-multiple"} {

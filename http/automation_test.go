@@ -129,6 +129,16 @@ func TestAutomationCalls(t *testing.T) {
 		if len(log) != 7 || log[0]["reason"] != "The game moved to Monday." || log[0]["decidedBy"] != "admin" {
 			t.Fatalf("decision log = %v", log)
 		}
+		// The admin's two decisions are in the audit log, the automation's are not admin actions.
+		for action, pool := range map[string]int64{"pool.house_fill": later[0].ID, "pool.cancel": later[1].ID} {
+			es, _, _ := s.db.ListAudit(context.Background(), store.AuditFilter{Action: action})
+			if len(es) != 1 || es[0].PoolID != pool || es[0].AdminName != "boss" || len(es[0].Before) == 0 || len(es[0].After) == 0 {
+				t.Errorf("%s entries = %+v", action, es)
+			}
+		}
+		if es, _, _ := s.db.ListAudit(context.Background(), store.AuditFilter{Action: "pool.cancel"}); len(es) == 1 && es[0].Reason != "The game moved to Monday." {
+			t.Errorf("cancel reason = %q", es[0].Reason)
+		}
 		player, _ := s.register(t, "1990-01-01", "NY")
 		player.get("/api/admin/pool-cancellation-analysis").wantError(http.StatusForbidden, "forbidden", "Admin access required.")
 	})

@@ -485,7 +485,7 @@ func TestTransactionsLedgerAndRefund(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		refund(ten.ID).wantError(http.StatusConflict, "conflict", "A pool cannot go from completed to cancelled.")
+		refund(ten.ID).wantError(http.StatusUnprocessableEntity, "unprocessable", "A pool cannot go from completed to cancelled.")
 	})
 }
 

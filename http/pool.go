@@ -245,45 +245,6 @@ func (s *Server) handleSetPoolStatus(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, toPoolJSON(p, userFrom(r.Context())))
 }
 
-type poolIDsRequest struct {
-	PoolIDs []flexInt `json:"poolIds"`
-}
-
-// maxBulk bounds one bulk request.
-const maxBulk = 500
-
-func (s *Server) handleBulkStatus(to, countKey string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		var req poolIDsRequest
-		if err := decode(w, r, &req); err != nil {
-			s.Error(w, r, err)
-			return
-		}
-		if len(req.PoolIDs) == 0 {
-			s.Error(w, r, squares.FieldError("poolIds", "No pools selected"))
-			return
-		}
-		if len(req.PoolIDs) > maxBulk {
-			s.Error(w, r, squares.FieldError("poolIds", "At most 500 pools at a time"))
-			return
-		}
-		ids := make([]int64, 0, len(req.PoolIDs))
-		for _, id := range req.PoolIDs {
-			if id <= 0 {
-				s.Error(w, r, squares.FieldError("poolIds", "Pool ids must be positive numbers"))
-				return
-			}
-			ids = append(ids, int64(id))
-		}
-		res := s.Store.SetPoolsStatus(r.Context(), ids, to)
-		errs := map[string]string{}
-		for id, msg := range res.Errors {
-			errs[itoa(id)] = msg
-		}
-		writeJSON(w, http.StatusOK, map[string]any{countKey: res.Changed, "totalRequested": len(ids), "errors": errs})
-	}
-}
-
 func (s *Server) handlePublicStats(w http.ResponseWriter, r *http.Request) {
 	now := s.now()
 	y, m, d := now.In(squares.Eastern).Date()

@@ -38,9 +38,9 @@ func TestPoolStatusByHand(t *testing.T) {
 		if p := s.get(t, patch).obj(); p["status"] != squares.PoolStarted {
 			t.Fatalf("after the refusals the pool is %v", p["status"])
 		}
-		// A change off the lifecycle is still the lifecycle's conflict.
+		// A change off the lifecycle is refused by the lifecycle.
 		admin.do("PATCH", fmt.Sprintf("/api/pools/%d", draft.ID), map[string]string{"status": "completed"}).
-			wantError(http.StatusConflict, "conflict", "A pool cannot go from draft to completed.")
+			wantError(http.StatusUnprocessableEntity, "unprocessable", "A pool cannot go from draft to completed.")
 	})
 }
 

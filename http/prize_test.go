@@ -253,6 +253,11 @@ func TestPrizeClaimStripe(t *testing.T) {
 		if ps := admin.get("/api/admin/payouts?status=paid").want(http.StatusOK).list(); len(ps) != 1 {
 			t.Fatalf("paid payouts = %v", ps)
 		}
+		// Marked paid once: one entry in the audit log.
+		if es, _, _ := s.db.ListAudit(context.Background(), store.AuditFilter{Action: "payout.paid"}); len(es) != 1 ||
+			es[0].TargetID != id || es[0].AdminID == 0 || es[0].UserID == 0 || len(es[0].After) == 0 {
+			t.Fatalf("payout.paid entries = %+v", es)
+		}
 		if z := prizeOf(t, winner, 1); z["status"] != squares.PrizePaid {
 			t.Fatalf("the winner's prize = %v", z)
 		}

@@ -137,6 +137,16 @@ func (s *Server) routeTable() []route {
 		{"DELETE", "/api/simple-pools/{id}", admin, s.handleDeletePool},
 		{"POST", "/api/admin/pools/activate-multiple", admin, s.handleBulkStatus(squares.PoolActive, "activatedCount")},
 		{"POST", "/api/admin/pools/deactivate-multiple", admin, s.handleBulkStatus(squares.PoolInactive, "deactivatedCount")},
+		// Pool Activation Center and Pool Management (pool_admin.go).
+		{"GET", "/api/admin/pools", admin, s.handleAdminListPools},
+		{"GET", "/api/admin/games", admin, s.handleAdminListGames},
+		{"GET", "/api/simple-pools/{leagueId}", admin, s.handleSimplePools},
+		{"GET", "/api/simple-games/{leagueId}", admin, s.handleSimpleGames},
+		{"POST", "/api/admin/pools/{id}/feature", admin, s.handleFeaturePool},
+		{"POST", "/api/admin/pools/{id}/unfeature", admin, s.handleUnfeaturePool},
+		{"POST", "/api/admin/bulk-activate", admin, s.handleBulkActivate},
+		{"POST", "/api/admin/emergency-pools", admin, s.handleEmergencyPools},
+		{"POST", "/api/admin/activate-season", admin, s.handleActivateSeason},
 
 		// The final decision 2 hours before kickoff (automation.go).
 		{"GET", "/api/admin/pool-cancellation-analysis", admin, s.handleCancellationAnalysis},

@@ -170,6 +170,12 @@ func TestScoreEntryInput(t *testing.T) {
 		if p, _ := s.db.FindPool(context.Background(), pools2[0].ID, 0); p.Status != squares.PoolCancelled {
 			t.Fatalf("pool of a postponed game %s", p.Status)
 		}
+		// Each score the admin entered that changed a game is in the audit log, the correction named.
+		es, _, _ := s.db.ListAudit(context.Background(), store.AuditFilter{Action: "game.score"})
+		if len(es) != 4 || es[2].Reason != "correction" || es[3].Reason != "" || es[0].TargetID != fmt.Sprint(g2.ID) ||
+			len(es[2].Before) == 0 || len(es[2].After) == 0 {
+			t.Fatalf("game.score entries = %+v", es)
+		}
 	})
 }
 

@@ -45,6 +45,15 @@ func audit(ctx context.Context, tx *Tx, c Change) error {
 	return nil
 }
 
+// auditByUser records a change made through a signed-in user's call only: the same store call made by
+// the system (demo data, a score feed) is not an admin action.
+func auditByUser(ctx context.Context, tx *Tx, c Change) error {
+	if squares.UserFromContext(ctx) == nil {
+		return nil
+	}
+	return audit(ctx, tx, c)
+}
+
 func auditJSON(v any) (sql.NullString, error) {
 	if v == nil {
 		return sql.NullString{}, nil

@@ -165,7 +165,7 @@ func logDecision(ctx context.Context, tx *Tx, d squares.Decision, by string, rep
 // CancelPool is an admin's cancellation of a pool with a reason, logged as its final decision (replacing
 // one made before). A completed or cancelled pool is refused. The escrow then returns its money.
 func (db *DB) CancelPool(ctx context.Context, poolID int64, reason string) (*PoolView, error) {
-	return db.decideAsAdmin(ctx, poolID, func(p *PoolView, in squares.DecisionInput) (squares.Decision, error) {
+	return db.decideAsAdmin(ctx, poolID, "pool.cancel", func(p *PoolView, in squares.DecisionInput) (squares.Decision, error) {
 		if p.Status == squares.PoolCompleted || p.Status == squares.PoolCancelled {
 			return squares.Decision{}, squares.Errorf(squares.EUNPROCESSABLE, "This pool is %s; it cannot be cancelled.", p.Status)
 		}
@@ -179,7 +179,7 @@ func (db *DB) CancelPool(ctx context.Context, poolID int64, reason string) (*Poo
 // many, so that an admin acts on the pool as they saw it: a conflict otherwise), and the pool is drawn.
 // It is logged as the pool's final decision (replacing one made before).
 func (db *DB) HouseFill(ctx context.Context, poolID int64, squaresNeeded int) (*PoolView, error) {
-	return db.decideAsAdmin(ctx, poolID, func(p *PoolView, in squares.DecisionInput) (squares.Decision, error) {
+	return db.decideAsAdmin(ctx, poolID, "pool.house_fill", func(p *PoolView, in squares.DecisionInput) (squares.Decision, error) {
 		if p.Status != squares.PoolActive && p.Status != squares.PoolInactive {
 			return squares.Decision{}, squares.Errorf(squares.EUNPROCESSABLE, "Only an active or hidden pool can be house-filled; this one is %s.", p.Status)
 		}
@@ -194,9 +194,17 @@ func (db *DB) HouseFill(ctx context.Context, poolID int64, squaresNeeded int) (*
 	})
 }
 
+// decisionRecord is a pool as the audit log records an admin's decision on it.
+type decisionRecord struct {
+	Status       string `json:"status"`
+	SquaresTaken int    `json:"squaresTaken"`
+	HouseSquares int    `json:"houseSquares,omitempty"`
+}
+
 // decideAsAdmin locks a pool, has decide make an admin's decision on it (or refuse), applies the decision
-// and logs it as the pool's final one (replacing one made before), and returns the pool as it is then.
-func (db *DB) decideAsAdmin(ctx context.Context, poolID int64,
+// and logs it as the pool's final one (replacing one made before) and in the audit log as action, and
+// returns the pool as it is then.
+func (db *DB) decideAsAdmin(ctx context.Context, poolID int64, action string,
 	decide func(p *PoolView, in squares.DecisionInput) (squares.Decision, error)) (*PoolView, error) {
 	var out *PoolView
 	err := db.update(ctx, func(tx *Tx) error {
@@ -214,8 +222,12 @@ func (db *DB) decideAsAdmin(ctx context.Context, poolID int64,
 		if err := logDecision(ctx, tx, d, DecidedByAdmin, true); err != nil {
 			return err
 		}
-		out, err = findPool(ctx, tx, poolID, 0)
-		return err
+		if out, err = findPool(ctx, tx, poolID, 0); err != nil {
+			return err
+		}
+		return audit(ctx, tx, Change{Action: action, TargetType: "pool", TargetID: poolID, PoolID: poolID,
+			Before: decisionRecord{p.Status, p.SquaresTaken, 0}, After: decisionRecord{out.Status, out.SquaresTaken,
+				d.HouseSquaresNeeded}, Reason: d.Reason})
 	})
 	return out, err
 }

@@ -97,7 +97,18 @@ func findGame(ctx context.Context, tx *Tx, id int64) (*squares.Game, error) {
 	return g, notFound(err, "Game")
 }
 
-// CreateGame inserts a validated game and its five public tier pools as drafts.
+// gameRecord is a game as the audit log records its creation.
+type gameRecord struct {
+	LeagueID int64     `json:"leagueId"`
+	HomeTeam string    `json:"homeTeam"`
+	AwayTeam string    `json:"awayTeam"`
+	GameDate time.Time `json:"gameDate"`
+	Week     string    `json:"week"`
+	Status   string    `json:"status"`
+	Pools    int       `json:"pools"`
+}
+
+// CreateGame inserts a validated game and its five public tier pools as drafts (logged as "game.create" when an admin's call made it).
 func (db *DB) CreateGame(ctx context.Context, g *squares.Game) error {
 	return db.update(ctx, func(tx *Tx) error {
 		if _, err := findLeague(ctx, tx, g.LeagueID); err != nil {
@@ -106,7 +117,12 @@ func (db *DB) CreateGame(ctx context.Context, g *squares.Game) error {
 		if err := insertGame(ctx, tx, g); err != nil {
 			return err
 		}
-		return ensureTierPools(ctx, tx, g)
+		pools, err := ensureTierPools(ctx, tx, g)
+		if err != nil {
+			return err
+		}
+		return auditByUser(ctx, tx, Change{Action: "game.create", TargetType: "game", TargetID: g.ID,
+			After: gameRecord{g.LeagueID, g.HomeTeam, g.AwayTeam, g.GameDate.UTC(), g.Week, g.Status, len(pools)}})
 	})
 }
 
@@ -144,7 +160,8 @@ func (db *DB) UpsertGame(ctx context.Context, g *squares.Game) (created, changed
 			if err := insertGame(ctx, tx, g); err != nil {
 				return err
 			}
-			return ensureTierPools(ctx, tx, g)
+			_, err := ensureTierPools(ctx, tx, g)
+			return err
 		} else if err != nil {
 			return fmt.Errorf("find game: %w", err)
 		}
@@ -170,7 +187,8 @@ func (db *DB) UpsertGame(ctx context.Context, g *squares.Game) (created, changed
 		} else {
 			g.UpdatedAt = old.UpdatedAt
 		}
-		return ensureTierPools(ctx, tx, g)
+		_, err = ensureTierPools(ctx, tx, g)
+		return err
 	})
 	return created, changed, err
 }
@@ -184,25 +202,27 @@ func sameGame(a, b *squares.Game) bool {
 		eq(a.HomePeriod[3], b.HomePeriod[3]) && eq(a.AwayPeriod[3], b.AwayPeriod[3])
 }
 
-// ensureTierPools creates whichever of the game's five public tier pools is missing, as drafts.
-func ensureTierPools(ctx context.Context, tx *Tx, g *squares.Game) error {
+// ensureTierPools creates whichever of the game's five public tier pools is missing, as drafts, and returns
+// the pools it created.
+func ensureTierPools(ctx context.Context, tx *Tx, g *squares.Game) ([]*squares.Pool, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT entry_fee_cents FROM pools WHERE game_id = $1 AND is_private = FALSE`, g.ID)
 	if err != nil {
-		return fmt.Errorf("tier pools: %w", err)
+		return nil, fmt.Errorf("tier pools: %w", err)
 	}
 	have := map[squares.Cents]bool{}
 	for rows.Next() {
 		var fee squares.Cents
 		if err := rows.Scan(&fee); err != nil {
 			rows.Close()
-			return err
+			return nil, err
 		}
 		have[fee] = true
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
+		return nil, err
 	}
+	var created []*squares.Pool
 	for _, fee := range squares.Tiers {
 		if have[fee] {
 			continue
@@ -210,10 +230,11 @@ func ensureTierPools(ctx context.Context, tx *Tx, g *squares.Game) error {
 		p := &squares.Pool{GameID: g.ID, Game: g, Name: squares.TierName(fee), EntryFee: fee,
 			MaxSquaresPerPlayer: squares.PublicSquaresPerPlayer, Status: squares.PoolDraft}
 		if err := insertPool(ctx, tx, p); err != nil {
-			return err
+			return nil, err
 		}
+		created = append(created, p)
 	}
-	return nil
+	return created, nil
 }
 
 // CountGames returns the number of games of a league (all leagues for 0).

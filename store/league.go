@@ -52,7 +52,7 @@ func (db *DB) FindLeagueByName(ctx context.Context, name string) (*squares.Leagu
 	return l, err
 }
 
-// CreateLeague inserts a validated league; a taken code is a conflict.
+// CreateLeague inserts a validated league (logged as "league.create"); a taken code is a conflict.
 func (db *DB) CreateLeague(ctx context.Context, l *squares.League) error {
 	return db.update(ctx, func(tx *Tx) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO leagues (name, display_name, sport, is_active, active_week)
@@ -62,7 +62,7 @@ func (db *DB) CreateLeague(ctx context.Context, l *squares.League) error {
 		} else if err != nil {
 			return fmt.Errorf("insert league: %w", err)
 		}
-		return nil
+		return audit(ctx, tx, Change{Action: "league.create", TargetType: "league", TargetID: l.ID, After: l})
 	})
 }
 

@@ -112,7 +112,8 @@ func insertPool(ctx context.Context, tx *Tx, p *squares.Pool) error {
 	return nil
 }
 
-// CreatePool inserts a public pool for a game as a draft. The game keeps one pool per tier.
+// CreatePool inserts a public pool for a game as a draft (logged as "pool.create"). The game keeps one pool
+// per tier.
 func (db *DB) CreatePool(ctx context.Context, in squares.PoolInput) (*PoolView, error) {
 	var out *PoolView
 	err := db.update(ctx, func(tx *Tx) error {
@@ -123,6 +124,9 @@ func (db *DB) CreatePool(ctx context.Context, in squares.PoolInput) (*PoolView, 
 		p := &squares.Pool{GameID: g.ID, Game: g, Name: in.Name, EntryFee: in.EntryFee,
 			MaxSquaresPerPlayer: squares.PublicSquaresPerPlayer, Status: squares.PoolDraft}
 		if err := insertPool(ctx, tx, p); err != nil {
+			return err
+		}
+		if err := auditPoolCreated(ctx, tx, p, ""); err != nil {
 			return err
 		}
 		out, err = findPool(ctx, tx, p.ID, 0)
@@ -153,6 +157,7 @@ type PoolFilter struct {
 	GameID   int64
 	Week     string
 	Status   string
+	Statuses []string // any of these statuses
 	// Listed keeps what players may browse: public pools that are active, full or started, in their
 	// league's active week (every week while the league has none).
 	Listed bool
@@ -188,6 +193,13 @@ func listPools(ctx context.Context, tx *Tx, f PoolFilter) ([]*PoolView, error) {
 	if f.Status != "" {
 		where = append(where, "p.status = "+arg(f.Status))
 	}
+	if len(f.Statuses) > 0 {
+		var in []string
+		for _, st := range f.Statuses {
+			in = append(in, arg(st))
+		}
+		where = append(where, "p.status IN ("+strings.Join(in, ", ")+")")
+	}
 	if f.Listed {
 		where = append(where, `p.status IN ('active', 'full', 'started') AND p.is_private = FALSE
 			AND (l.active_week = '' OR g.week = l.active_week)`)
@@ -213,9 +225,16 @@ func listPools(ctx context.Context, tx *Tx, f PoolFilter) ([]*PoolView, error) {
 }
 
 // SetPoolStatus is an admin's change of a pool's status (squares.CheckSetByHand): along the lifecycle, any
-// other change a conflict, and never to started or completed, which follow the game.
+// other change refused (422), and never to started or completed, which follow the game. It is logged as
+// "pool.status".
 func (db *DB) SetPoolStatus(ctx context.Context, id int64, to string) (*PoolView, error) {
-	return db.changePoolStatus(ctx, id, to, squares.CheckSetByHand)
+	return db.changePoolStatus(ctx, id, to, squares.CheckSetByHand, "pool.status")
+}
+
+// RefundPool cancels a pool as an admin's refund, logged as "pool.refund"; the escrow then returns its
+// money (escrow.CancelPool).
+func (db *DB) RefundPool(ctx context.Context, id int64) (*PoolView, error) {
+	return db.changePoolStatus(ctx, id, squares.PoolCancelled, squares.CheckSetByHand, "pool.refund")
 }
 
 type statusChange struct {
@@ -225,26 +244,36 @@ type statusChange struct {
 // FollowGame moves a pool to started or completed as its game goes (squares.CheckFollowGame): the
 // game-day automation's call.
 func (db *DB) FollowGame(ctx context.Context, id int64, to string) (*PoolView, error) {
-	return db.changePoolStatus(ctx, id, to, squares.CheckFollowGame)
+	return db.changePoolStatus(ctx, id, to, squares.CheckFollowGame, "pool.status")
 }
 
-func (db *DB) changePoolStatus(ctx context.Context, id int64, to string, rule func(from, to string) error) (*PoolView, error) {
+func (db *DB) changePoolStatus(ctx context.Context, id int64, to string, rule func(from, to string) error, action string) (*PoolView, error) {
 	var out *PoolView
 	err := db.update(ctx, func(tx *Tx) error {
-		before, err := setPoolStatus(ctx, tx, id, to, rule)
-		if err != nil {
+		if _, err := changeStatus(ctx, tx, id, to, rule, action, ""); err != nil {
 			return err
 		}
-		if before.Status != to {
-			if err := audit(ctx, tx, Change{Action: "pool.status", TargetType: "pool", TargetID: id, PoolID: id,
-				Before: statusChange{before.Status}, After: statusChange{to}}); err != nil {
-				return err
-			}
-		}
+		var err error
 		out, err = findPool(ctx, tx, id, 0)
 		return err
 	})
 	return out, err
+}
+
+// changeStatus is the one path of a pool's status change: setPoolStatus, then the audit entry (action,
+// with the reason naming the call that made it) when the status changed. It returns the pool as it was.
+func changeStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error, action, reason string) (*PoolView, error) {
+	before, err := setPoolStatus(ctx, tx, id, to, rule)
+	if err != nil {
+		return nil, err
+	}
+	if before.Status != to {
+		if err := audit(ctx, tx, Change{Action: action, TargetType: "pool", TargetID: id, PoolID: id,
+			Before: statusChange{before.Status}, After: statusChange{to}, Reason: reason}); err != nil {
+			return nil, err
+		}
+	}
+	return before, nil
 }
 
 // setPoolStatus moves a pool to a status the rule allows and returns the pool as it was before; a pool
@@ -267,7 +296,7 @@ func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(f
 		}
 	case squares.PoolFull:
 		if p.SquaresTaken < squares.SquaresPerPool {
-			return nil, squares.Errorf(squares.ECONFLICT, "%s cannot be full: %d of 100 squares are taken.", p.Name, p.SquaresTaken)
+			return nil, squares.Errorf(squares.EUNPROCESSABLE, "%s cannot be full: %d of 100 squares are taken.", p.Name, p.SquaresTaken)
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE pools SET status = $1, updated_at = $2 WHERE id = $3`, to, tx.now, id); err != nil {
@@ -280,33 +309,6 @@ func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(f
 	}
 	tx.emit(squares.Event{Kind: squares.EventPool, PoolID: id, GameID: p.GameID})
 	return p, nil
-}
-
-// BulkResult reports a bulk status change.
-type BulkResult struct {
-	Changed int
-	Errors  map[int64]string
-}
-
-// SetPoolsStatus is an admin's change of many pools' status (as SetPoolStatus), each in its own
-// transaction; it reports which failed (a pool already in that status among them).
-func (db *DB) SetPoolsStatus(ctx context.Context, ids []int64, to string) BulkResult {
-	res := BulkResult{Errors: map[int64]string{}}
-	for _, id := range ids {
-		err := db.update(ctx, func(tx *Tx) error {
-			before, err := setPoolStatus(ctx, tx, id, to, squares.CheckSetByHand)
-			if err == nil && before.Status == to {
-				err = squares.Errorf(squares.ECONFLICT, "%s is already %s.", before.Name, to)
-			}
-			return err
-		})
-		if err != nil {
-			res.Errors[id] = squares.ErrorMessage(err)
-			continue
-		}
-		res.Changed++
-	}
-	return res
 }
 
 // PoolStats are counts for the dashboards.
@@ -340,72 +342,4 @@ func (db *DB) Stats(ctx context.Context, dayStart time.Time) (PoolStats, error) 
 		return err
 	})
 	return s, err
-}
-
-// FeaturePool makes the pool the Pool of the Week until the given time; the pool featured before stops
-// being featured.
-func (db *DB) FeaturePool(ctx context.Context, id int64, reason string, until time.Time) (*PoolView, error) {
-	var out *PoolView
-	err := db.update(ctx, func(tx *Tx) error {
-		if _, err := findPool(ctx, tx, id, 0); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE pools SET is_featured = FALSE, featured_reason = '',
-			featured_until = NULL, updated_at = $1 WHERE is_featured = TRUE AND id <> $2`, tx.now, id); err != nil {
-			return fmt.Errorf("unfeature pools: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE pools SET is_featured = TRUE, featured_reason = $1,
-			featured_until = $2, updated_at = $3 WHERE id = $4`, reason, until.UTC(), tx.now, id); err != nil {
-			return fmt.Errorf("feature pool: %w", err)
-		}
-		var err error
-		out, err = findPool(ctx, tx, id, 0)
-		return err
-	})
-	return out, err
-}
-
-// UnfeaturePool stops featuring the pool.
-func (db *DB) UnfeaturePool(ctx context.Context, id int64) (*PoolView, error) {
-	var out *PoolView
-	err := db.update(ctx, func(tx *Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE pools SET is_featured = FALSE, featured_reason = '',
-			featured_until = NULL, updated_at = $1 WHERE id = $2`, tx.now, id)
-		if err != nil {
-			return fmt.Errorf("unfeature pool: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return squares.Errorf(squares.ENOTFOUND, "Pool not found.")
-		}
-		out, err = findPool(ctx, tx, id, 0)
-		return err
-	})
-	return out, err
-}
-
-// DeletePool removes a pool that never sold anything: a draft or hidden pool without squares or payments.
-// Any other pool keeps its record; cancel it instead.
-func (db *DB) DeletePool(ctx context.Context, id int64) error {
-	return db.update(ctx, func(tx *Tx) error {
-		p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, id))
-		if err != nil {
-			return notFound(err, "Pool")
-		}
-		if p.Status != squares.PoolDraft && p.Status != squares.PoolInactive {
-			return squares.Errorf(squares.ECONFLICT, "Only draft or inactive pools can be deleted; this one is %s.", p.Status)
-		}
-		var used int
-		if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM squares WHERE pool_id = $1) +
-			(SELECT COUNT(*) FROM payments WHERE pool_id = $1)`, id).Scan(&used); err != nil {
-			return fmt.Errorf("delete pool: %w", err)
-		}
-		if used > 0 {
-			return squares.Errorf(squares.ECONFLICT, "A pool with squares or payments cannot be deleted; cancel it instead.")
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM pools WHERE id = $1`, id); err != nil {
-			return fmt.Errorf("delete pool: %w", err)
-		}
-		tx.emit(squares.Event{Kind: squares.EventPool, PoolID: id, GameID: p.GameID})
-		return nil
-	})
 }

@@ -19,9 +19,9 @@ func TestSetPoolStatus(t *testing.T) {
 		free, one := pools[0], pools[1]
 
 		_, err := db.SetPoolStatus(ctx, free.ID, squares.PoolFull)
-		wantCode(t, err, squares.ECONFLICT, "A pool cannot go from draft to full.")
+		wantCode(t, err, squares.EUNPROCESSABLE, "A pool cannot go from draft to full.")
 		_, err = db.SetPoolStatus(ctx, free.ID, squares.PoolInactive)
-		wantCode(t, err, squares.ECONFLICT, "A pool cannot go from draft to inactive.")
+		wantCode(t, err, squares.EUNPROCESSABLE, "A pool cannot go from draft to inactive.")
 
 		clock.Add(time.Minute)
 		p := setStatus(t, db, free.ID, squares.PoolActive)
@@ -33,11 +33,11 @@ func TestSetPoolStatus(t *testing.T) {
 			t.Errorf("active again = %s", p.Status)
 		}
 		_, err = db.SetPoolStatus(ctx, free.ID, squares.PoolFull)
-		wantCode(t, err, squares.ECONFLICT, "Free Pool cannot be full: 0 of 100 squares are taken.")
+		wantCode(t, err, squares.EUNPROCESSABLE, "Free Pool cannot be full: 0 of 100 squares are taken.")
 		_, err = db.SetPoolStatus(ctx, free.ID, squares.PoolStarted)
-		wantCode(t, err, squares.ECONFLICT, "A pool cannot go from active to started.")
+		wantCode(t, err, squares.EUNPROCESSABLE, "A pool cannot go from active to started.")
 		_, err = db.SetPoolStatus(ctx, free.ID, squares.PoolDraft)
-		wantCode(t, err, squares.ECONFLICT, "A pool cannot go from active to draft.")
+		wantCode(t, err, squares.EUNPROCESSABLE, "A pool cannot go from active to draft.")
 
 		setStatus(t, db, free.ID, squares.PoolInactive)
 		setStatus(t, db, free.ID, squares.PoolActive)
@@ -45,7 +45,7 @@ func TestSetPoolStatus(t *testing.T) {
 		setStatus(t, db, free.ID, squares.PoolCancelled)
 		for _, to := range []string{squares.PoolActive, squares.PoolDraft, squares.PoolCompleted} {
 			_, err = db.SetPoolStatus(ctx, free.ID, to)
-			wantCode(t, err, squares.ECONFLICT, "A pool cannot go from cancelled to "+to+".")
+			wantCode(t, err, squares.EUNPROCESSABLE, "A pool cannot go from cancelled to "+to+".")
 		}
 		if p, err := db.FindPool(ctx, free.ID, 0); err != nil || p.Status != squares.PoolCancelled {
 			t.Errorf("after refusals: %v, %v", p.Status, err)
@@ -89,20 +89,20 @@ func TestFullPoolLifecycle(t *testing.T) {
 		// Full pools cannot reopen or be hidden; they start, then complete, with their game and never by hand.
 		for _, to := range []string{squares.PoolActive, squares.PoolInactive, squares.PoolCompleted, squares.PoolDraft} {
 			_, err := db.SetPoolStatus(ctx, free.ID, to)
-			wantCode(t, err, squares.ECONFLICT, "A pool cannot go from full to "+to+".")
+			wantCode(t, err, squares.EUNPROCESSABLE, "A pool cannot go from full to "+to+".")
 		}
 		const byHand = "A pool starts and completes with its game; it cannot be set by hand."
 		_, err := db.SetPoolStatus(ctx, free.ID, squares.PoolStarted)
 		wantCode(t, err, squares.EUNPROCESSABLE, byHand)
-		res2 := db.SetPoolsStatus(ctx, []int64{free.ID}, squares.PoolStarted)
-		if res2.Changed != 0 || res2.Errors[free.ID] != byHand {
+		res2 := db.SetPoolsStatus(ctx, []int64{free.ID}, squares.PoolStarted, "")
+		if res2.Changed != 0 || len(res2.Refused) != 1 || res2.Refused[0].Message != byHand {
 			t.Errorf("bulk start = %+v", res2)
 		}
 		_, err = db.FollowGame(ctx, free.ID, squares.PoolCancelled)
-		wantCode(t, err, squares.ECONFLICT, "A pool cannot go from full to cancelled.")
+		wantCode(t, err, squares.EUNPROCESSABLE, "A pool cannot go from full to cancelled.")
 		followGame(t, db, free.ID, squares.PoolStarted)
 		_, err = db.SetPoolStatus(ctx, free.ID, squares.PoolCancelled)
-		wantCode(t, err, squares.ECONFLICT, "A pool cannot go from started to cancelled.")
+		wantCode(t, err, squares.EUNPROCESSABLE, "A pool cannot go from started to cancelled.")
 		_, err = db.SetPoolStatus(ctx, free.ID, squares.PoolCompleted)
 		wantCode(t, err, squares.EUNPROCESSABLE, byHand)
 		p := followGame(t, db, free.ID, squares.PoolCompleted)
@@ -119,9 +119,9 @@ func TestSetPoolsStatus(t *testing.T) {
 		_, pools := addGame(t, db, "W12", t0.Add(72*time.Hour))
 		setStatus(t, db, pools[4].ID, squares.PoolActive)
 
-		res := db.SetPoolsStatus(ctx, []int64{pools[0].ID, pools[1].ID, 99999, pools[4].ID}, squares.PoolActive)
-		if res.Changed != 2 || len(res.Errors) != 2 || res.Errors[99999] != "Pool not found." ||
-			res.Errors[pools[4].ID] != "$25 Pool is already active." {
+		res := db.SetPoolsStatus(ctx, []int64{pools[0].ID, pools[1].ID, 99999, pools[4].ID}, squares.PoolActive, "")
+		if res.Changed != 2 || len(res.Refused) != 2 || res.Refused[0] != (store.Refusal{PoolID: 99999, Message: "Pool not found."}) ||
+			res.Refused[1] != (store.Refusal{PoolID: pools[4].ID, Message: "$25 Pool is already active."}) {
 			t.Errorf("activate = %+v", res)
 		}
 		for _, p := range pools[:2] {
@@ -129,8 +129,8 @@ func TestSetPoolsStatus(t *testing.T) {
 				t.Errorf("pool %d is %s", p.ID, got.Status)
 			}
 		}
-		res = db.SetPoolsStatus(ctx, []int64{pools[0].ID, pools[2].ID}, squares.PoolInactive)
-		if res.Changed != 1 || res.Errors[pools[2].ID] != "A pool cannot go from draft to inactive." {
+		res = db.SetPoolsStatus(ctx, []int64{pools[0].ID, pools[2].ID}, squares.PoolInactive, "")
+		if res.Changed != 1 || len(res.Refused) != 1 || res.Refused[0].Message != "A pool cannot go from draft to inactive." {
 			t.Errorf("deactivate = %+v", res)
 		}
 	})

@@ -126,7 +126,7 @@ func (db *DB) ClaimPrize(ctx context.Context, userID, id int64, payNow bool) (*s
 }
 
 // MarkPayoutPaid records that the operator paid a claimed prize out (outside Squares). Marking it again
-// changes nothing; an unclaimed or forfeited prize has no payout (422).
+// changes nothing; an unclaimed or forfeited prize has no payout (422). It is logged as "payout.paid".
 func (db *DB) MarkPayoutPaid(ctx context.Context, id int64) (*squares.Prize, error) {
 	var out *squares.Prize
 	err := db.update(ctx, func(tx *Tx) error {
@@ -142,11 +142,22 @@ func (db *DB) MarkPayoutPaid(ctx context.Context, id int64) (*squares.Prize, err
 				return err
 			}
 			tx.emit(squares.Event{Kind: squares.EventUser, UserID: z.UserID})
+			if err := audit(ctx, tx, Change{Action: "payout.paid", TargetType: "payout", TargetID: z.ID, PoolID: z.PoolID,
+				UserID: z.UserID, Before: prizeRecord{squares.PrizePayoutPending, z.Amount.String()},
+				After: prizeRecord{z.Status, z.Amount.String()}}); err != nil {
+				return err
+			}
 		}
 		out = z
 		return nil
 	})
 	return out, err
+}
+
+// prizeRecord is a prize as the audit log records it.
+type prizeRecord struct {
+	Status string `json:"status"`
+	Amount string `json:"amount"`
 }
 
 func payPrize(ctx context.Context, tx *Tx, z *squares.Prize) error {

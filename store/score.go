@@ -28,7 +28,9 @@ type ScoreOutcome struct {
 // every ended period of every started pool recorded with its prize credited through the ledger, and the
 // pools completed at the final. Winners are unique per pool and period and their ledger transactions
 // keyed by them, so each period pays exactly once however often an update is replayed, and a crash
-// leaves either all of it or none. Events for the game and the pools are published after the commit.
+// leaves either all of it or none. Events for the game and the pools are published after the commit. An
+// admin's update that changes the game is logged as "game.score" (a correction named as such); a feed's
+// is not an admin action.
 func (db *DB) ApplyScore(ctx context.Context, gameID int64, u squares.ScoreUpdate) (*ScoreOutcome, error) {
 	var out *ScoreOutcome
 	err := db.update(ctx, func(tx *Tx) error {
@@ -48,11 +50,33 @@ func (db *DB) ApplyScore(ctx context.Context, gameID int64, u squares.ScoreUpdat
 				return err
 			}
 			tx.emit(squares.Event{Kind: squares.EventGame, GameID: gameID})
+			reason := ""
+			if u.Correction {
+				reason = "correction"
+			}
+			if err := auditByUser(ctx, tx, Change{Action: "game.score", TargetType: "game", TargetID: gameID,
+				Before: scoreRecordOf(g), After: scoreRecordOf(&res.Game), Reason: reason}); err != nil {
+				return err
+			}
 		}
 		out.Winners, out.CancelPools, err = followScore(ctx, tx, &res.Game, periods)
 		return err
 	})
 	return out, err
+}
+
+// scoreRecord is a game's score as the audit log records an admin's score entry.
+type scoreRecord struct {
+	Status     string  `json:"status"`
+	Quarter    int     `json:"quarter"`
+	HomeScore  *int    `json:"homeScore"`
+	AwayScore  *int    `json:"awayScore"`
+	HomePeriod [4]*int `json:"homePeriods"`
+	AwayPeriod [4]*int `json:"awayPeriods"`
+}
+
+func scoreRecordOf(g *squares.Game) scoreRecord {
+	return scoreRecord{g.Status, g.Quarter, g.HomeScore, g.AwayScore, g.HomePeriod, g.AwayPeriod}
 }
 
 func writeScore(ctx context.Context, tx *Tx, g *squares.Game) error {

@@ -49,6 +49,9 @@ export const queryKeys = {
     decisions: ['/api/admin', 'pool-decisions'] as const,
     payouts: ['/api/admin', 'payouts'] as const,
     escrowFailures: ['/api/admin', 'escrow', 'failures'] as const,
+    simplePoolsAll: ['/api/simple-pools'] as const,
+    simplePools: (leagueId: number) => ['/api/simple-pools', leagueId] as const,
+    simpleGames: (leagueId: number) => ['/api/simple-games', leagueId] as const,
   },
 } as const
 

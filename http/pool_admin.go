@@ -1,0 +1,286 @@
+package http
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+)
+
+// The admin's pool calls: lists for the Pool Activation Center and Pool Management, featuring, and the
+// bulk changes, each refused pool reported with its reason.
+
+// handleAdminListPools lists every pool (drafts and hidden ones included) of a league, a week and one or
+// more statuses (status=draft,inactive), each optional.
+func (s *Server) handleAdminListPools(w http.ResponseWriter, r *http.Request) {
+	leagueID, err := queryID(r, "leagueId")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if leagueID == 0 {
+		if leagueID, err = queryID(r, "league"); err != nil {
+			s.Error(w, r, err)
+			return
+		}
+	}
+	f := store.PoolFilter{LeagueID: leagueID, Week: strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("week")))}
+	if st := r.URL.Query().Get("status"); st != "" && st != "all" {
+		for _, one := range strings.Split(st, ",") {
+			status, err := squares.NormalizePoolStatus(one)
+			if err != nil {
+				s.Error(w, r, err)
+				return
+			}
+			f.Statuses = append(f.Statuses, status)
+		}
+	}
+	pools, err := s.Store.ListPools(r.Context(), f)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.writePools(w, r, pools)
+}
+
+// handleAdminListGames lists every game of a league and week (each optional), past games included.
+func (s *Server) handleAdminListGames(w http.ResponseWriter, r *http.Request) {
+	leagueID, err := queryID(r, "leagueId")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if leagueID == 0 {
+		if leagueID, err = queryID(r, "league"); err != nil {
+			s.Error(w, r, err)
+			return
+		}
+	}
+	s.writeGames(w, r, store.GameFilter{LeagueID: leagueID, Week: strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("week")))})
+}
+
+func (s *Server) writeGames(w http.ResponseWriter, r *http.Request, f store.GameFilter) {
+	games, err := s.Store.ListGames(r.Context(), f)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := make([]*gameJSON, 0, len(games))
+	for _, g := range games {
+		out = append(out, toGameJSON(g))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// pathLeague reads a league id from the path and checks that the league exists.
+func (s *Server) pathLeague(r *http.Request) (int64, error) {
+	id, err := pathID(r, "leagueId")
+	if err != nil {
+		return 0, err
+	}
+	if _, err := s.Store.FindLeague(r.Context(), id); err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+// handleSimplePools lists every pool of a league for Pool Management.
+func (s *Server) handleSimplePools(w http.ResponseWriter, r *http.Request) {
+	id, err := s.pathLeague(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	pools, err := s.Store.ListPools(r.Context(), store.PoolFilter{LeagueID: id})
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.writePools(w, r, pools)
+}
+
+// handleSimpleGames lists every game of a league for Pool Management.
+func (s *Server) handleSimpleGames(w http.ResponseWriter, r *http.Request) {
+	id, err := s.pathLeague(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.writeGames(w, r, store.GameFilter{LeagueID: id})
+}
+
+// decodeOptional decodes a body the call may go without.
+func decodeOptional(w http.ResponseWriter, r *http.Request, v any) error {
+	if r.ContentLength == 0 {
+		return nil
+	}
+	return decode(w, r, v)
+}
+
+// handleFeaturePool makes a pool the Pool of the Week: featuredReason defaults to "Pool of the Week" and
+// featuredUntil (RFC 3339) to 7 days from now.
+func (s *Server) handleFeaturePool(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var req struct {
+		FeaturedReason *string `json:"featuredReason"`
+		FeaturedUntil  *string `json:"featuredUntil"`
+	}
+	if err := decodeOptional(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	reason := squares.DefaultFeaturedReason
+	if req.FeaturedReason != nil && strings.TrimSpace(*req.FeaturedReason) != "" {
+		reason = strings.TrimSpace(*req.FeaturedReason)
+	}
+	until := s.now().Add(squares.FeatureDuration)
+	if req.FeaturedUntil != nil && *req.FeaturedUntil != "" {
+		if until, err = time.Parse(time.RFC3339, strings.TrimSpace(*req.FeaturedUntil)); err != nil {
+			s.Error(w, r, squares.FieldError("featuredUntil", "Featured until must be a date and time, such as 2026-11-29T18:00:00Z"))
+			return
+		}
+	}
+	p, err := s.Store.FeaturePool(r.Context(), id, reason, until)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toPoolJSON(p, userFrom(r.Context())))
+}
+
+func (s *Server) handleUnfeaturePool(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	p, err := s.Store.UnfeaturePool(r.Context(), id)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toPoolJSON(p, userFrom(r.Context())))
+}
+
+type refusalJSON struct {
+	PoolID  int64  `json:"poolId"`
+	Message string `json:"message"`
+}
+
+func refusals(res store.BulkResult) []refusalJSON {
+	out := make([]refusalJSON, 0, len(res.Refused))
+	for _, f := range res.Refused {
+		out = append(out, refusalJSON{f.PoolID, f.Message})
+	}
+	return out
+}
+
+type poolIDsRequest struct {
+	PoolIDs []flexInt `json:"poolIds"`
+}
+
+// maxBulk bounds one bulk request.
+const maxBulk = 500
+
+// handleBulkStatus changes the status of the pools named; the answer counts the pools changed (countKey)
+// and lists each pool refused with its reason.
+func (s *Server) handleBulkStatus(to, countKey string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var req poolIDsRequest
+		if err := decode(w, r, &req); err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		if len(req.PoolIDs) == 0 {
+			s.Error(w, r, squares.FieldError("poolIds", "No pools selected"))
+			return
+		}
+		if len(req.PoolIDs) > maxBulk {
+			s.Error(w, r, squares.FieldError("poolIds", "At most 500 pools at a time"))
+			return
+		}
+		ids := make([]int64, 0, len(req.PoolIDs))
+		for _, id := range req.PoolIDs {
+			if id <= 0 {
+				s.Error(w, r, squares.FieldError("poolIds", "Pool ids must be positive numbers"))
+				return
+			}
+			ids = append(ids, int64(id))
+		}
+		res := s.Store.SetPoolsStatus(r.Context(), ids, to, strings.TrimPrefix(r.URL.Path, "/api/admin/pools/"))
+		writeJSON(w, http.StatusOK, map[string]any{countKey: res.Changed, "totalRequested": len(ids), "refused": refusals(res)})
+	}
+}
+
+// weekRequest is the body of the week-wide calls: a league and one of its weeks.
+type weekRequest struct {
+	Week     string  `json:"week"`
+	LeagueID flexInt `json:"leagueId"`
+}
+
+func (s *Server) decodeWeek(w http.ResponseWriter, r *http.Request) (int64, string, error) {
+	var req weekRequest
+	if err := decode(w, r, &req); err != nil {
+		return 0, "", err
+	}
+	var v squares.Validation
+	if strings.TrimSpace(req.Week) == "" {
+		v.Add("week", "Please select a week")
+	}
+	if req.LeagueID <= 0 {
+		v.Add("leagueId", "League is required")
+	}
+	if err := v.Err(); err != nil {
+		return 0, "", err
+	}
+	week, err := squares.NormalizeWeek(int64(req.LeagueID), req.Week)
+	return int64(req.LeagueID), week, err
+}
+
+// handleBulkActivate opens every draft or hidden public pool of a league's week.
+func (s *Server) handleBulkActivate(w http.ResponseWriter, r *http.Request) {
+	league, week, err := s.decodeWeek(w, r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	res, total, err := s.Store.ActivateWeek(r.Context(), league, week)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"activatedCount": res.Changed, "totalPools": total, "refused": refusals(res),
+		"week": week, "leagueId": league})
+}
+
+// handleEmergencyPools creates the tier pools the games of a league's week lack; totalPools counts the
+// pools created (0 when none were missing).
+func (s *Server) handleEmergencyPools(w http.ResponseWriter, r *http.Request) {
+	league, week, err := s.decodeWeek(w, r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	created, games, err := s.Store.CreateMissingPools(r.Context(), league, week)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"totalPools": created, "gameCount": games, "week": week, "leagueId": league})
+}
+
+// handleActivateSeason opens every public draft pool whose sales can still open.
+func (s *Server) handleActivateSeason(w http.ResponseWriter, r *http.Request) {
+	res, total, err := s.Store.ActivateSeason(r.Context())
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"activatedCount": res.Changed, "totalPools": total, "refused": refusals(res)})
+}
