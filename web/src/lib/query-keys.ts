@@ -48,6 +48,7 @@ export const queryKeys = {
     cancellationAnalysis: ['/api/admin', 'pool-cancellation-analysis'] as const,
     decisions: ['/api/admin', 'pool-decisions'] as const,
     payouts: ['/api/admin', 'payouts'] as const,
+    payoutList: (status: string) => ['/api/admin', 'payouts', { status }] as const,
     escrowFailures: ['/api/admin', 'escrow', 'failures'] as const,
     simplePoolsAll: ['/api/simple-pools'] as const,
     simplePools: (leagueId: number) => ['/api/simple-pools', leagueId] as const,

@@ -2,13 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
 import type { Game, Pool, PublicStats, User } from '@/lib/types'
-
-export const adminKeys = {
-  pools: ['/api/pools'] as const,
-  stats: ['/api/public/stats'] as const,
-  nflGames: ['/api/games', { leagueId: 1, includeAll: true }] as const,
-  readiness: ['/api/admin/readiness'] as const,
-}
+import { queryKeys } from '@/lib/query-keys'
 
 /** One line of the server's readiness checklist (GET /api/admin/readiness). */
 export interface ReadinessCheck {
@@ -19,20 +13,20 @@ export interface ReadinessCheck {
 }
 
 export function useAdminPools() {
-  return useQuery<Pool[] | null>({ queryKey: adminKeys.pools, ...queryTimes.poolList })
+  return useQuery<Pool[] | null>({ queryKey: queryKeys.pools.all, ...queryTimes.poolList })
 }
 
 export function usePublicStats() {
-  return useQuery<PublicStats | null>({ queryKey: adminKeys.stats, ...queryTimes.stats })
+  return useQuery<PublicStats | null>({ queryKey: queryKeys.publicStats, ...queryTimes.stats })
 }
 
 export function useNflGames() {
-  return useQuery<Game[] | null>({ queryKey: adminKeys.nflGames, staleTime: 5 * 60_000 })
+  return useQuery<Game[] | null>({ queryKey: queryKeys.games.list({ leagueId: 1, includeAll: true }), staleTime: 5 * 60_000 })
 }
 
 /** What this server really has, checked again each time the dashboard opens. */
 export function useReadiness() {
-  return useQuery<ReadinessCheck[] | null>({ queryKey: adminKeys.readiness, staleTime: 0, refetchOnMount: true })
+  return useQuery<ReadinessCheck[] | null>({ queryKey: queryKeys.admin.readiness, staleTime: 0, refetchOnMount: true })
 }
 
 export function useAdminLogin() {

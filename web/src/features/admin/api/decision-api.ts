@@ -1,10 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-
-export const decisionKeys = {
-  analysis: ['/api/admin/pool-cancellation-analysis'] as const,
-  log: ['/api/admin/pool-decisions'] as const,
-}
+import { queryKeys } from '@/lib/query-keys'
 
 /** A pool's final decision 2 hours before kickoff, as the server would make it now (or made it). */
 export interface PoolDecision {
@@ -26,19 +22,19 @@ export interface LoggedDecision extends PoolDecision {
 
 /** Pools whose decision is due or falls within the next 24 hours; refreshed every 30 s. */
 export function useCancellationAnalysis() {
-  return useQuery<PoolDecision[] | null>({ queryKey: decisionKeys.analysis, refetchInterval: 30_000, staleTime: 0, refetchOnMount: true })
+  return useQuery<PoolDecision[] | null>({ queryKey: queryKeys.admin.cancellationAnalysis, refetchInterval: 30_000, staleTime: 0, refetchOnMount: true })
 }
 
 /** The decisions made, latest first; refreshed every 30 s. */
 export function useDecisionLog() {
-  return useQuery<LoggedDecision[] | null>({ queryKey: decisionKeys.log, refetchInterval: 30_000, staleTime: 0, refetchOnMount: true })
+  return useQuery<LoggedDecision[] | null>({ queryKey: queryKeys.admin.decisions, refetchInterval: 30_000, staleTime: 0, refetchOnMount: true })
 }
 
 function useRefreshAfter() {
   const qc = useQueryClient()
   return () => {
-    void qc.invalidateQueries({ queryKey: decisionKeys.analysis })
-    void qc.invalidateQueries({ queryKey: decisionKeys.log })
+    void qc.invalidateQueries({ queryKey: queryKeys.admin.cancellationAnalysis })
+    void qc.invalidateQueries({ queryKey: queryKeys.admin.decisions })
     void qc.invalidateQueries({ queryKey: ['/api/pools'] })
   }
 }

@@ -1,12 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
 
 export type PayoutFilter = 'pending' | 'paid' | 'all'
-
-export const payoutKeys = {
-  list: (status: PayoutFilter) => ['/api/admin/payouts', { status }] as const,
-  all: ['/api/admin/payouts'] as const,
-}
 
 /** A claimed prize for the operator to pay outside Squares (docs/api.md, GET /api/admin/payouts). */
 export interface Payout {
@@ -26,7 +22,7 @@ export interface Payout {
 }
 
 export function usePayouts(status: PayoutFilter) {
-  return useQuery<Payout[] | null>({ queryKey: payoutKeys.list(status), refetchInterval: 60_000, staleTime: 0, refetchOnMount: true })
+  return useQuery<Payout[] | null>({ queryKey: queryKeys.admin.payoutList(status), refetchInterval: 60_000, staleTime: 0, refetchOnMount: true })
 }
 
 /** POST /api/admin/payouts/{id}/paid: the operator has paid it. */
@@ -34,6 +30,6 @@ export function useMarkPayoutPaid() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => api.post<Payout>(`/api/admin/payouts/${id}/paid`),
-    onSettled: () => qc.invalidateQueries({ queryKey: payoutKeys.all }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.admin.payouts }),
   })
 }
