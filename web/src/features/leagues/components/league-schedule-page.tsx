@@ -60,7 +60,7 @@ export function LeagueSchedulePage() {
 
   return (
     <PageContainer>
-      <PageHeader title={title} description="Every game of the season, in Eastern time." />
+      <PageHeader title={title} description={`${data?.[0] ? `The ${data[0].season} season. ` : ''}Kickoff times in Eastern time.`} />
       {error && (
         <Alert variant="destructive" className="mb-4">
           <AlertDescription>The schedule could not be loaded. Please try again later.</AlertDescription>

@@ -42,9 +42,9 @@ export function NflSchedulePage() {
         </div>
       ) : (
         <>
-          <div role="group" aria-label="Week" className="mb-3 flex flex-wrap gap-1.5">
+          <div role="group" aria-label="Week" className="-mx-4 mb-3 flex gap-1.5 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
             {[{ week: ALL, label: 'All Weeks' }, ...weeks].map((w) => (
-              <Button key={w.week} size="sm" variant={week === w.week ? 'default' : 'outline'} aria-pressed={week === w.week} onClick={() => setWeek(w.week)}>
+              <Button key={w.week} size="sm" className="shrink-0" variant={week === w.week ? 'default' : 'outline'} aria-pressed={week === w.week} onClick={() => setWeek(w.week)}>
                 {w.label}
               </Button>
             ))}

@@ -159,7 +159,7 @@ export function PoolOfTheWeekPage() {
           <CardDescription>Kickoff shown in Eastern time.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <div className="grid grid-cols-3 gap-3">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             <div className="rounded-lg bg-muted p-3" data-testid="entry-fee">
               <div className="text-xs font-semibold text-muted-foreground">Entry fee</div>
               <div className="text-lg font-extrabold">{formatEntryFee(pool.entryFee)}</div>
@@ -172,7 +172,7 @@ export function PoolOfTheWeekPage() {
                 {pool.currentParticipants} / {max}
               </div>
             </div>
-            <div className="rounded-lg bg-emerald-50 p-3" data-testid="prize-pool">
+            <div className="col-span-2 rounded-lg bg-emerald-50 p-3 sm:col-span-1" data-testid="prize-pool">
               <div className="flex items-center gap-1 text-xs font-semibold text-emerald-800">
                 <Trophy className="size-3" aria-hidden="true" /> Prize pool
               </div>
