@@ -83,6 +83,8 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/teams", public, s.handleListTeams},
 		{"GET", "/api/games", public, s.handleListGames},
 		{"POST", "/api/games", admin, s.handleCreateGame},
+		{"GET", "/api/nfl/schedule/{season}", user, s.handleNFLSchedule}, // schedule.go
+		{"GET", "/api/schedule/{league}", user, s.handleLeagueSchedule},
 		// Scores and winners (score.go).
 		{"POST", "/api/admin/games/{id}/score", admin, s.handleAdminScore},
 		{"POST", "/api/simulate-score-update", admin | dev, s.handleSimulateScore},

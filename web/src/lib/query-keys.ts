@@ -16,6 +16,10 @@ export const queryKeys = {
     all: ['/api/games'] as const,
     list: (filter: Record<string, unknown>) => ['/api/games', filter] as const,
   },
+  schedule: {
+    nfl: (season: number) => ['/api/nfl/schedule', season] as const,
+    league: (code: string) => ['/api/schedule', code] as const,
+  },
   pools: {
     all: ['/api/pools'] as const,
     list: (filter: Record<string, unknown>) => ['/api/pools', filter] as const,

@@ -14,6 +14,8 @@ import { Matchup } from '@/components/pools/team-chip'
 import { formatDateTimeET, formatLongDateET, formatTimeET } from '@/lib/dates'
 import { formatCents, formatEntryFee, isFree, maxPrizePoolCents } from '@/lib/money'
 import { useDocumentMeta } from '@/lib/use-document-meta'
+import { weekLabel } from '@/lib/weeks'
+import { Alert, AlertDescription } from '@/components/ui/alert'
 import type { Pool } from '@/lib/types'
 import { useFeaturedPool, usePoolSquares } from '../api/featured-api'
 
@@ -40,7 +42,7 @@ function DetailsDialog({ pool }: { pool: Pool }) {
           </div>
           <div>
             <dt className="text-muted-foreground">Week</dt>
-            <dd className="font-semibold">{pool.game?.week ?? '—'}</dd>
+            <dd className="font-semibold">{pool.game?.week ? weekLabel(pool.game.week) : '—'}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Venue</dt>
@@ -85,13 +87,27 @@ export function PoolOfTheWeekPage() {
     description: 'This week’s featured football squares pool.',
     canonicalPath: '/pool-of-the-week',
   })
-  const { data: pool, isLoading } = useFeaturedPool()
+  const { data: pool, isLoading, error } = useFeaturedPool()
 
   if (isLoading)
     return (
       <PageContainer className="max-w-3xl">
+        <span role="status" className="sr-only">
+          Loading Pool of the Week
+        </span>
         <Skeleton className="h-10 w-64" />
         <Skeleton className="mt-6 h-96 rounded-xl" />
+      </PageContainer>
+    )
+
+  // A failed read is not "no Pool of the Week": saying so would send players away from a pool that exists.
+  if (error && !pool)
+    return (
+      <PageContainer className="max-w-3xl">
+        <PageHeader title="Pool of the Week" />
+        <Alert variant="destructive">
+          <AlertDescription>The Pool of the Week could not be loaded. Please try again later.</AlertDescription>
+        </Alert>
       </PageContainer>
     )
 
@@ -126,7 +142,7 @@ export function PoolOfTheWeekPage() {
               <Star className="size-3" aria-hidden="true" /> {pool.featuredReason || 'Pool of the Week'}
             </span>
             <FeaturedStatusBadge pool={pool} />
-            {pool.game?.week && <span className="text-xs font-semibold text-white/70">{pool.game.week}</span>}
+            {pool.game?.week && <span className="text-xs font-semibold text-white/70">{weekLabel(pool.game.week)}</span>}
           </div>
           {pool.game ? (
             <Matchup away={pool.game.awayTeam} home={pool.game.homeTeam} awayColor={pool.game.awayTeamColor} homeColor={pool.game.homeTeamColor} size="lg" />
@@ -143,20 +159,20 @@ export function PoolOfTheWeekPage() {
           <CardDescription>Kickoff shown in Eastern time.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <div className="grid grid-cols-3 gap-3">
-            <div className="rounded-lg bg-muted p-3">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <div className="rounded-lg bg-muted p-3" data-testid="entry-fee">
               <div className="text-xs font-semibold text-muted-foreground">Entry fee</div>
               <div className="text-lg font-extrabold">{formatEntryFee(pool.entryFee)}</div>
             </div>
-            <div className="rounded-lg bg-muted p-3">
+            <div className="rounded-lg bg-muted p-3" data-testid="participants">
               <div className="flex items-center gap-1 text-xs font-semibold text-muted-foreground">
-                <Users className="size-3" aria-hidden="true" /> Squares
+                <Users className="size-3" aria-hidden="true" /> Participants
               </div>
               <div className="text-lg font-extrabold">
                 {pool.currentParticipants} / {max}
               </div>
             </div>
-            <div className="rounded-lg bg-emerald-50 p-3">
+            <div className="col-span-2 rounded-lg bg-emerald-50 p-3 sm:col-span-1" data-testid="prize-pool">
               <div className="flex items-center gap-1 text-xs font-semibold text-emerald-800">
                 <Trophy className="size-3" aria-hidden="true" /> Prize pool
               </div>
