@@ -182,6 +182,26 @@ func TestScoreboardNFLFinals(t *testing.T) {
 	}
 }
 
+func TestScoreboardNFLOvertimeFinal(t *testing.T) {
+	// LAR at DET, Sunday night 2024-09-08: tied 20-20 after four quarters, DET won 26-20 in overtime. The
+	// event as ESPN served it in its NFL schedule answer of 2024 week 1 (see testdata/README.md).
+	srv, rec := serveRecorded(t, "/apis/site/v2/sports/football/nfl/scoreboard", "nfl-20240908-ot.json")
+	games := scoreboard(t, srv, "NFL", time.Date(2024, 9, 8, 20, 0, 0, 0, squares.Eastern))
+	if len(games) != 1 || rec.queries[0] != "dates=20240908" {
+		t.Errorf("%d games, query %q", len(games), rec.queries)
+	}
+	// STATUS_FINAL with period 5 and "Final/OT": completed, the five linescores read, and the 4th quarter's
+	// end score is the final, overtime included (26-20, not the 20-20 of regulation).
+	checkGame(t, games, squares.FeedGame{EventID: "401671792", League: "NFL", Start: utc("2024-09-09T00:20:00Z"),
+		Phase: squares.FeedPost, Completed: true, Period: 5, Detail: "Final/OT",
+		Home: side("Detroit Lions", "DET", 26, 0, 10, 7, 3, 6), Away: side("Los Angeles Rams", "LAR", 20, 3, 0, 7, 10, 0)},
+		4, []ps{pe(1, 0, 3), pe(2, 10, 3), pe(3, 17, 10), pe(4, 26, 20)})
+	if g, ok := squares.MatchFeedGame("NFL", "DET", "LA", time.Date(2024, 9, 8, 20, 20, 0, 0, squares.Eastern),
+		[]squares.FeedGame{games["401671792"]}); !ok || g.EventID != "401671792" {
+		t.Errorf("DET-LA matched %q, %v", g.EventID, ok)
+	}
+}
+
 func TestScoreboardCollegeFootballHalftime(t *testing.T) {
 	// A Saturday of 2022 week 3 at noon's halftime (five of the recorded events kept).
 	srv, rec := serveRecorded(t, "/apis/site/v2/sports/football/college-football/scoreboard", "ncaaf-2022-week3.json")
