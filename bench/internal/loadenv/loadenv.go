@@ -388,3 +388,32 @@ func LoadAverage() string {
 	}
 	return strings.Join(f[:3], " ")
 }
+
+// PostgresDir is the throwaway PostgreSQL server's data directory, "" for SQLite or -database-url.
+func (e *Env) PostgresDir() string { return e.pgData }
+
+// BareURL makes a second, empty database next to the Squares one, for a bare baseline: a SQLite file in
+// the same directory, or a database on the same PostgreSQL server.
+func (e *Env) BareURL(ctx context.Context) (string, error) {
+	if path, ok := strings.CutPrefix(e.URL, "sqlite:"); ok {
+		return "sqlite:" + filepath.Join(filepath.Dir(path), "bare.db"), nil
+	}
+	admin, err := sql.Open("pgx", e.URL)
+	if err != nil {
+		return "", err
+	}
+	defer admin.Close()
+	if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS bare"); err != nil {
+		return "", err
+	}
+	if _, err := admin.ExecContext(ctx, "CREATE DATABASE bare"); err != nil {
+		return "", err
+	}
+	i := strings.LastIndex(e.URL, "/")
+	rest := e.URL[i+1:]
+	q := ""
+	if j := strings.IndexByte(rest, '?'); j >= 0 {
+		q = rest[j:]
+	}
+	return e.URL[:i+1] + "bare" + q, nil
+}
