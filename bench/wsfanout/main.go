@@ -14,6 +14,10 @@
 //
 //	go run ./bench/wsfanout                    # 1,000 then 10,000 subscribers, 20 events each
 //	go run ./bench/wsfanout -n 10000 -events 50 -cpuprofile cpu.out -memprofile heap.out -clientcpuprofile client.out
+//
+// For each count it then runs the same child against a bare hub (bare.go: net/http + coder/websocket, wired
+// the chat-example way) in the same process, sending the very poolUpdate bytes Squares sent, and prints the
+// ratios of the p99 from the claim's send to the last receipt and of RSS per idle connection ("RESULT" line).
 package main
 
 import (
