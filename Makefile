@@ -58,6 +58,7 @@ BENCH_DIR ?= $(or $(TMPDIR),/tmp)/squares-bench
 CLAIMS_FLAGS ?= -pools 30 -duration 20s
 READS_FLAGS ?= -duration 3s -fresh 5s
 FANOUT_FLAGS ?= -n 10000 -events 10
+CROSS_FLAGS ?= -n 1000 -events 10
 bench:
 	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)
 	$(GO) build -o $(BENCH_DIR)/ ./bench/claims ./bench/reads ./bench/wsfanout ./bench/report
@@ -67,12 +68,14 @@ bench:
 	  ./claims -engine postgres $(CLAIMS_FLAGS) > claims-postgres.txt 2>&1 || status=1; tail -n 6 claims-postgres.txt; \
 	  ./reads $(READS_FLAGS) > reads.txt 2>&1 || status=1; grep '^|' reads.txt; \
 	  ./wsfanout $(FANOUT_FLAGS) > wsfanout.txt 2>&1 || status=1; grep '^|' wsfanout.txt; \
+	  ./wsfanout -engine postgres -cross -nobare $(CROSS_FLAGS) > wsfanout-cross.txt 2>&1 || status=1; grep '^|' wsfanout-cross.txt; \
 	  echo; echo "load after: $$(cat /proc/loadavg)"; echo; \
 	  ./report results.jsonl || status=1; exit $$status
 
-## bench-full: make bench at the issue's sizes (200 pools, 10 s per read phase, 10,000 subscribers x 20 events)
+## bench-full: make bench at the issue's sizes (200 pools, 10 s per read phase, 10,000 subscribers x 20 events,
+## also across two instances)
 bench-full:
-	$(MAKE) bench CLAIMS_FLAGS='-pools 200 -duration 60s' READS_FLAGS='-duration 10s -fresh 10s' FANOUT_FLAGS='-n 10000 -events 20'
+	$(MAKE) bench CLAIMS_FLAGS='-pools 200 -duration 60s' READS_FLAGS='-duration 10s -fresh 10s' FANOUT_FLAGS='-n 10000 -events 20' CROSS_FLAGS='-n 10000 -events 20'
 
 ## bench-go: the Go benchmarks (go test -bench)
 bench-go:

@@ -61,6 +61,7 @@ func main() {
 	childProfile := flag.String("clientcpuprofile", "", "write a CPU profile of the subscribers' process during the events of the largest run")
 	bareCPUProfile := flag.String("barecpuprofile", "", "write a CPU profile of the bare hub during the events of the largest run")
 	noBare := flag.Bool("nobare", false, "skip the bare hub")
+	cross := flag.Bool("cross", false, "also run with the subscribers on a second instance on the same PostgreSQL (claims on the first)")
 	flag.BoolVar(&verbose, "v", false, "print every event's first and last receipt")
 	flag.Parse()
 
@@ -92,14 +93,14 @@ func main() {
 	fmt.Printf("machine: %s; open files limit %d; engine %s\n", loadenv.Machine(), limit, *engine)
 	var results []result
 	failed := false
-	var row *loadenv.Row
+	var row, crossRow *loadenv.Row
 	for i, n := range counts {
 		last := i == len(counts)-1
 		cfg := runConfig{engine: *engine, n: n, events: *events, interval: *interval, batch: *batch, settle: *settle}
 		if last {
 			cfg.cpuProfile, cfg.memProfile, cfg.childProfile = *cpuProfile, *memProfile, *childProfile
 		}
-		sq, err := newSquaresTarget(*engine, *events)
+		sq, err := newSquaresTarget(*engine, *events, false)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "wsfanout: %v\n", err)
 			os.Exit(1)
@@ -112,6 +113,32 @@ func main() {
 			continue
 		}
 		results = append(results, r)
+		if *cross {
+			two, err := newSquaresTarget(*engine, *events, true)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "wsfanout: second instance: %v\n", err)
+				os.Exit(1)
+			}
+			c, err := runParent(runConfig{engine: *engine, n: n, events: *events, interval: *interval, batch: *batch, settle: *settle}, two)
+			c.name = "squares, 2 instances"
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "wsfanout: two instances, %d subscribers: %v\n", n, err)
+				failed = true
+			} else {
+				results = append(results, c)
+				if last {
+					added := loadenv.MsOf(c.lastFromSend.Percentile(0.99) - r.lastFromSend.Percentile(0.99))
+					crossRow = &loadenv.Row{Path: fmt.Sprintf("two instances on one PostgreSQL: claim on A -> last of %d subscribers of B, p99", n),
+						Squares: c.side(), Bare: r.side(), Bench: "one instance, same run",
+						Ratio:  loadenv.Ratio(c.lastFromSend.Percentile(0.99).Seconds(), r.lastFromSend.Percentile(0.99).Seconds()),
+						Target: "added p99 <= 20 ms", Load: c.load, Checks: "ok", Met: added <= 20 && c.missing == 0}
+					crossRow.Squares.Note = fmt.Sprintf("added p99 %.1f ms", added)
+					if c.missing > 0 {
+						crossRow.Checks = fmt.Sprintf("%d receipts missed", c.missing)
+					}
+				}
+			}
+		}
 		if *noBare {
 			continue
 		}
@@ -153,6 +180,9 @@ func main() {
 	printResults(results)
 	if row != nil {
 		loadenv.PrintRow(*row)
+	}
+	if crossRow != nil {
+		loadenv.PrintRow(*crossRow)
 	}
 	if failed {
 		os.Exit(1)
@@ -232,9 +262,12 @@ type squaresTarget struct {
 	players    []loadenv.Player
 	httpClient *http.Client
 	recorder   *recorder
+	// subscribeURL, when set, is a second instance on the same PostgreSQL that the subscribers connect
+	// to; claims still go to the first.
+	subscribeURL string
 }
 
-func newSquaresTarget(engine string, events int) (*squaresTarget, error) {
+func newSquaresTarget(engine string, events int, second bool) (*squaresTarget, error) {
 	ctx := context.Background()
 	env, err := loadenv.New(ctx, engine, "")
 	if err != nil {
@@ -251,6 +284,14 @@ func newSquaresTarget(engine string, events int) (*squaresTarget, error) {
 		return nil, err
 	}
 	t.pool = pools[0]
+	if second {
+		srv, err := env.ServeSecond(ctx)
+		if err != nil {
+			env.Close()
+			return nil, err
+		}
+		t.subscribeURL = srv.URL()
+	}
 	if t.players, err = env.CreatePlayers(ctx, (events+squares.PublicSquaresPerPlayer-1)/squares.PublicSquaresPerPlayer); err != nil {
 		env.Close()
 		return nil, err
@@ -266,14 +307,19 @@ func newSquaresTarget(engine string, events int) (*squaresTarget, error) {
 	return t, nil
 }
 
-func (t *squaresTarget) url() string   { return t.env.Server.URL() }
+func (t *squaresTarget) url() string {
+	if t.subscribeURL != "" {
+		return t.subscribeURL
+	}
+	return t.env.Server.URL()
+}
 func (t *squaresTarget) poolID() int64 { return t.pool.ID }
 func (t *squaresTarget) close()        { t.recorder.close(); t.env.Close() }
 
 func (t *squaresTarget) fire(k int) (sent, published time.Time, err error) {
 	pl := t.players[k/squares.PublicSquaresPerPlayer]
 	body := fmt.Sprintf(`{"row":%d,"column":%d}`, k/squares.GridSize, k%squares.GridSize)
-	req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/pools/%d/squares", t.url(), t.pool.ID),
+	req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/pools/%d/squares", t.env.Server.URL(), t.pool.ID),
 		strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Cookie", pl.Cookie)

@@ -417,3 +417,38 @@ func (e *Env) BareURL(ctx context.Context) (string, error) {
 	}
 	return e.URL[:i+1] + "bare" + q, nil
 }
+
+// ServeSecond starts a second instance on the same PostgreSQL database, as a second machine would run:
+// its own store connections, its own LISTEN/NOTIFY bus, its own server on port 0. Close stops it too.
+func (e *Env) ServeSecond(ctx context.Context) (*squareshttp.Server, error) {
+	if e.DB.Engine() != store.Postgres {
+		return nil, fmt.Errorf("a second instance needs PostgreSQL")
+	}
+	db := store.New(e.URL)
+	db.Logger = e.Logger
+	if err := db.Open(ctx); err != nil {
+		return nil, err
+	}
+	e.closers = append(e.closers, func() { db.Close() })
+	ps := pubsub.NewPostgres(e.URL, e.Logger)
+	if err := ps.Open(ctx); err != nil {
+		return nil, err
+	}
+	e.closers = append(e.closers, func() { ps.Close() })
+	db.Events = ps
+	elig, err := squares.ParseEligibility(squares.DefaultRestrictedStates, squares.DefaultStateMinAge)
+	if err != nil {
+		return nil, err
+	}
+	srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: true, Eligibility: elig}, db, e.Logger)
+	srv.Events = ps
+	if err := srv.Open(); err != nil {
+		return nil, err
+	}
+	e.closers = append(e.closers, func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		srv.Close(ctx)
+	})
+	return srv, nil
+}
