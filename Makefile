@@ -57,18 +57,18 @@ test-e2e: build
 BENCH_DIR ?= $(or $(TMPDIR),/tmp)/squares-bench
 CLAIMS_FLAGS ?= -pools 30 -duration 20s
 READS_FLAGS ?= -duration 3s -fresh 5s
-FANOUT_FLAGS ?= -n 10000 -events 10
-CROSS_FLAGS ?= -n 1000 -events 10
+FANOUT_FLAGS ?= -n 10000 -events 20
+CROSS_FLAGS ?= -n 1000 -events 20
 bench:
 	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)
 	$(GO) build -o $(BENCH_DIR)/ ./bench/claims ./bench/reads ./bench/wsfanout ./bench/report
 	@echo "load before: $$(cat /proc/loadavg)"
 	@export SQUARES_BENCH_RESULTS=$(BENCH_DIR)/results.jsonl; cd $(BENCH_DIR) && status=0; \
-	  ./claims -engine sqlite $(CLAIMS_FLAGS) > claims-sqlite.txt 2>&1 || status=1; tail -n 6 claims-sqlite.txt; \
-	  ./claims -engine postgres $(CLAIMS_FLAGS) > claims-postgres.txt 2>&1 || status=1; tail -n 6 claims-postgres.txt; \
-	  ./reads $(READS_FLAGS) > reads.txt 2>&1 || status=1; grep '^|' reads.txt; \
-	  ./wsfanout $(FANOUT_FLAGS) > wsfanout.txt 2>&1 || status=1; grep '^|' wsfanout.txt; \
-	  ./wsfanout -engine postgres -cross -nobare $(CROSS_FLAGS) > wsfanout-cross.txt 2>&1 || status=1; grep '^|' wsfanout-cross.txt; \
+	  ./claims -engine sqlite $(CLAIMS_FLAGS) > claims-sqlite.txt 2>&1 || status=1; grep -E '^[|]|^verified|^FAIL|^all checks' claims-sqlite.txt; \
+	  ./claims -engine postgres $(CLAIMS_FLAGS) > claims-postgres.txt 2>&1 || status=1; grep -E '^[|]|^verified|^FAIL|^all checks' claims-postgres.txt; \
+	  ./reads $(READS_FLAGS) > reads.txt 2>&1 || status=1; grep -E '^[|]|^fresh|^FAIL|^all checks' reads.txt; \
+	  ./wsfanout $(FANOUT_FLAGS) > wsfanout.txt 2>&1 || status=1; grep -E '^[|]|^FAIL' wsfanout.txt; \
+	  ./wsfanout -engine postgres -cross -nobare $(CROSS_FLAGS) > wsfanout-cross.txt 2>&1 || status=1; grep -E '^[|]|^FAIL' wsfanout-cross.txt; \
 	  echo; echo "load after: $$(cat /proc/loadavg)"; echo; \
 	  ./report results.jsonl || status=1; exit $$status
 

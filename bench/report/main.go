@@ -82,6 +82,9 @@ func side(s loadenv.Side) string {
 	if s.P99Ms != 0 {
 		parts = append(parts, fmt.Sprintf("p99 %s ms", trim(s.P99Ms)))
 	}
+	if s.RSSConnB != 0 && s.P50Ms != 0 {
+		parts = append(parts, fmt.Sprintf("p50 %s ms", trim(s.P50Ms)))
+	}
 	if s.RSSConnB != 0 {
 		parts = append(parts, fmt.Sprintf("%.1f KiB RSS per idle connection", s.RSSConnB/1024))
 		parts = append(parts, fmt.Sprintf("%d missed", s.Missed))
