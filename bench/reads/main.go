@@ -119,6 +119,7 @@ func run(cfg config) error {
 		cookies = append(cookies, p.Cookie)
 	}
 	answers := map[string]map[string][]byte{}
+	var header http.Header // Squares' answer headers but the per-response ones, sent by the bare handler too
 	for _, ep := range endpoints {
 		answers[ep.name] = map[string][]byte{}
 		for _, c := range cookies {
@@ -129,7 +130,15 @@ func run(cfg config) error {
 			answers[ep.name][c] = body
 		}
 	}
-	bare, err := startBare(answers)
+	if resp, err := client.Get(fmt.Sprintf("%s/api/pools/%d", base, full)); err == nil {
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		header = resp.Header.Clone()
+		for _, h := range []string{"Date", "Content-Length", "Set-Cookie"} {
+			header.Del(h)
+		}
+	}
+	bare, err := startBare(answers, header)
 	if err != nil {
 		return err
 	}
@@ -323,8 +332,9 @@ type bareServer struct {
 	url string
 }
 
-// startBare serves the recorded answers: the body Squares gave the request's cookie, nothing else.
-func startBare(answers map[string]map[string][]byte) (*bareServer, error) {
+// startBare serves the recorded answers: the body Squares gave the request's cookie, with Squares'
+// headers, nothing else.
+func startBare(answers map[string]map[string][]byte, header http.Header) (*bareServer, error) {
 	serve := func(ep string) http.HandlerFunc {
 		byCookie := answers[ep]
 		return func(w http.ResponseWriter, r *http.Request) {
@@ -334,7 +344,10 @@ func startBare(answers map[string]map[string][]byte) (*bareServer, error) {
 				http.NotFound(w, r)
 				return
 			}
-			w.Header().Set("Content-Type", "application/json")
+			h := w.Header()
+			for k, v := range header {
+				h[k] = v
+			}
 			w.Write(body)
 		}
 	}
