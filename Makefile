@@ -67,6 +67,7 @@ bench:
 	  ./claims -engine sqlite $(CLAIMS_FLAGS) > claims-sqlite.txt 2>&1 || status=1; grep -E '^[|]|^verified|^FAIL|^all checks' claims-sqlite.txt; \
 	  ./claims -engine postgres $(CLAIMS_FLAGS) > claims-postgres.txt 2>&1 || status=1; grep -E '^[|]|^verified|^FAIL|^all checks' claims-postgres.txt; \
 	  ./reads $(READS_FLAGS) > reads.txt 2>&1 || status=1; grep -E '^[|]|^fresh|^FAIL|^all checks' reads.txt; \
+	  ./reads -engine postgres $(READS_FLAGS) > reads-postgres.txt 2>&1 || status=1; grep -E '^[|]|^fresh|^FAIL|^all checks' reads-postgres.txt; \
 	  ./wsfanout $(FANOUT_FLAGS) > wsfanout.txt 2>&1 || status=1; grep -E '^[|]|^FAIL' wsfanout.txt; \
 	  ./wsfanout -engine postgres -cross -nobare $(CROSS_FLAGS) > wsfanout-cross.txt 2>&1 || status=1; grep -E '^[|]|^FAIL' wsfanout-cross.txt; \
 	  echo; echo "load after: $$(cat /proc/loadavg)"; echo; \

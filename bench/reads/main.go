@@ -157,10 +157,19 @@ func run(cfg config) error {
 		return func() { pprof.StopCPUProfile(); f.Close() }
 	}
 
+	// Warm up both servers (connection pools, PostgreSQL backends, lazily built state) before measuring.
+	warm := cfg
+	warm.duration = 500 * time.Millisecond
+	for _, srv := range []string{base, bare.url} {
+		for _, ep := range endpoints {
+			readPhase(warm, client, fmt.Sprintf("%s/api/pools/%d%s", srv, full, ep.suffix), ep.name, players, owned, true)
+		}
+	}
+
 	var rows []loadenv.Row
 	var failures []string
-	fmt.Println("| endpoint | viewer | server | requests | req/s | p50 ms | p99 ms | max ms | process CPU µs/req | bad answers |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Println("| endpoint | viewer | server | requests | req/s | p50 ms | p99 ms | max ms | process CPU µs/req | PostgreSQL CPU µs/req | bad answers |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, ep := range endpoints {
 		if cfg.only != "" && cfg.only != ep.name {
 			continue
@@ -173,11 +182,13 @@ func run(cfg config) error {
 			var res [2]phase
 			for i, srv := range []string{base, bare.url} {
 				stop := profile([]string{cfg.cpuProfile, cfg.bareCPU}[i], ep.name, signedIn)
+				db0 := loadenv.PostgresCPU(env.PostgresDir())
 				res[i] = readPhase(cfg, client, fmt.Sprintf("%s/api/pools/%d%s", srv, full, ep.suffix), ep.name, players, owned, signedIn)
+				res[i].dbCPUUs = float64(loadenv.PostgresCPU(env.PostgresDir())-db0) / float64(time.Microsecond) / float64(max(res[i].n, 1))
 				stop()
-				fmt.Printf("| %s | %s | %s | %d | %.0f | %s | %s | %s | %.0f | %d |\n", ep.name, viewer,
+				fmt.Printf("| %s | %s | %s | %d | %.0f | %s | %s | %s | %.0f | %.0f | %d |\n", ep.name, viewer,
 					[]string{"squares", "bare"}[i], res[i].n, res[i].perSec, loadenv.Ms(res[i].lat.Percentile(0.5)),
-					loadenv.Ms(res[i].lat.Percentile(0.99)), loadenv.Ms(res[i].lat.Percentile(1)), res[i].cpuUs, res[i].bad)
+					loadenv.Ms(res[i].lat.Percentile(0.99)), loadenv.Ms(res[i].lat.Percentile(1)), res[i].cpuUs, res[i].dbCPUUs, res[i].bad)
 				if res[i].bad > 0 {
 					failures = append(failures, fmt.Sprintf("%s %s %s: %d bad answers, first: %s", []string{"squares", "bare"}[i],
 						ep.name, viewer, res[i].bad, res[i].firstBad))
@@ -246,12 +257,13 @@ type phase struct {
 	firstBad string
 	perSec   float64
 	cpuUs    float64
+	dbCPUUs  float64 // PostgreSQL's processes, per request
 	lat      loadenv.Durations
 }
 
 func (p phase) side() loadenv.Side {
 	return loadenv.Side{PerSec: p.perSec, P50Ms: loadenv.MsOf(p.lat.Percentile(0.5)), P99Ms: loadenv.MsOf(p.lat.Percentile(0.99)),
-		CPUUs: p.cpuUs, N: p.n}
+		CPUUs: p.cpuUs, DBCPUUs: p.dbCPUUs, N: p.n}
 }
 
 // readPhase has cfg.readers readers GET url for cfg.duration and checks every answer cheaply (without
