@@ -7,7 +7,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts \
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/package.json
 
-.PHONY: run build web tools test test-go test-web test-e2e vet bench clean
+.PHONY: run build web tools test test-go test-web test-e2e vet bench bench-full bench-go clean
 
 ## run: build everything and start a development server with demo data on http://localhost:8080
 run: build
@@ -52,8 +52,34 @@ test-web: web/node_modules/.package-lock.json
 test-e2e: build
 	cd web && $(NPM) run e2e
 
-## bench: the benchmarks and load programs under bench/
+## bench: the load programs under bench/, each against a bare baseline in the same run, small sizes
+## (a few minutes); prints the issue-11 table. Full sizes: make bench-full. Results: $(BENCH_DIR)
+BENCH_DIR ?= $(or $(TMPDIR),/tmp)/squares-bench
+CLAIMS_FLAGS ?= -pools 30 -duration 20s
+READS_FLAGS ?= -duration 3s -fresh 5s
+FANOUT_FLAGS ?= -n 10000 -events 20
+CROSS_FLAGS ?= -n 1000 -events 20
 bench:
+	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)
+	$(GO) build -o $(BENCH_DIR)/ ./bench/claims ./bench/reads ./bench/wsfanout ./bench/report
+	@echo "load before: $$(cat /proc/loadavg)"
+	@export SQUARES_BENCH_RESULTS=$(BENCH_DIR)/results.jsonl; cd $(BENCH_DIR) && status=0; \
+	  ./claims -engine sqlite $(CLAIMS_FLAGS) > claims-sqlite.txt 2>&1 || status=1; grep -E '^[|]|^verified|^FAIL|^all checks' claims-sqlite.txt; \
+	  ./claims -engine postgres $(CLAIMS_FLAGS) > claims-postgres.txt 2>&1 || status=1; grep -E '^[|]|^verified|^FAIL|^all checks' claims-postgres.txt; \
+	  ./reads $(READS_FLAGS) > reads.txt 2>&1 || status=1; grep -E '^[|]|^fresh|^FAIL|^all checks' reads.txt; \
+	  ./reads -engine postgres $(READS_FLAGS) > reads-postgres.txt 2>&1 || status=1; grep -E '^[|]|^fresh|^FAIL|^all checks' reads-postgres.txt; \
+	  ./wsfanout $(FANOUT_FLAGS) > wsfanout.txt 2>&1 || status=1; grep -E '^[|]|^FAIL' wsfanout.txt; \
+	  ./wsfanout -engine postgres -cross -nobare $(CROSS_FLAGS) > wsfanout-cross.txt 2>&1 || status=1; grep -E '^[|]|^FAIL' wsfanout-cross.txt; \
+	  echo; echo "load after: $$(cat /proc/loadavg)"; echo; \
+	  ./report results.jsonl || status=1; exit $$status
+
+## bench-full: make bench at the issue's sizes (200 pools, 10 s per read phase, 10,000 subscribers x 20 events,
+## also across two instances)
+bench-full:
+	$(MAKE) bench CLAIMS_FLAGS='-pools 200 -duration 60s' READS_FLAGS='-duration 10s -fresh 10s' FANOUT_FLAGS='-n 10000 -events 20' CROSS_FLAGS='-n 10000 -events 20'
+
+## bench-go: the Go benchmarks (go test -bench)
+bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 clean:

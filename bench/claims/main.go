@@ -5,6 +5,10 @@
 // counters equal to the rows, and every full pool drawn exactly once. It exits 1 when a check fails or
 // when any answer is other than 201, 409 or the limit's 422.
 //
+// In the same run it races the same clients, pools and players against a bare baseline (bare.go): net/http
+// and one INSERT with the same unique key, on a second database of the same engine. It prints both, the
+// ratio, and a last line "RESULT {json}" that bench/report turns into the issue-11 table.
+//
 //	go run ./bench/claims -engine sqlite
 //	go run ./bench/claims -engine postgres -pools 50 -players 1000 -clients 64 -duration 60s
 package main
@@ -34,12 +38,14 @@ import (
 func main() {
 	engine := flag.String("engine", store.SQLite, "database engine: sqlite or postgres (a throwaway server)")
 	databaseURL := flag.String("database-url", "", "use this empty PostgreSQL database instead of a throwaway server")
-	nPools := flag.Int("pools", 100, "free pools to fill")
+	nPools := flag.Int("pools", 200, "free pools to fill")
 	nPlayers := flag.Int("players", 100, "verified players with a session each")
-	nClients := flag.Int("clients", 32, "concurrent HTTP clients")
+	nClients := flag.Int("clients", 64, "concurrent HTTP clients")
 	duration := flag.Duration("duration", 60*time.Second, "stop after this long even if pools are not full")
 	blind := flag.Bool("blind", false, "pick any of the 100 squares, not only those not yet seen taken")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the load phase (server and clients) here")
+	bareCPUProfile := flag.String("barecpuprofile", "", "write a CPU profile of the bare baseline's load phase here")
+	noBare := flag.Bool("nobare", false, "skip the bare baseline")
 	mutexProfile := flag.String("mutexprofile", "", "write a mutex contention profile here")
 	seed := flag.Uint64("seed", 0, "random seed (0: from the clock)")
 	flag.Parse()
@@ -48,7 +54,7 @@ func main() {
 	}
 	if err := run(config{engine: *engine, databaseURL: *databaseURL, pools: *nPools, players: *nPlayers,
 		clients: *nClients, duration: *duration, blind: *blind, cpuProfile: *cpuProfile,
-		mutexProfile: *mutexProfile, seed: *seed}); err != nil {
+		mutexProfile: *mutexProfile, seed: *seed, bareCPUProfile: *bareCPUProfile, noBare: *noBare}); err != nil {
 		fmt.Fprintln(os.Stderr, "claims:", err)
 		os.Exit(1)
 	}
@@ -60,6 +66,8 @@ type config struct {
 	duration                 time.Duration
 	blind                    bool
 	cpuProfile, mutexProfile string
+	bareCPUProfile           string
+	noBare                   bool
 	seed                     uint64
 }
 
@@ -72,6 +80,7 @@ type poolState struct {
 	// hundred counts the 201 answers that showed the pool with its 100th square taken: the claim that drew.
 	hundred atomic.Int64
 	drawnIn atomic.Int64 // of those, how many showed the numbers drawn
+	created atomic.Int64 // 201 answers, counted by the clients (the baseline's answers carry no pool)
 }
 
 type tally struct {
@@ -79,6 +88,8 @@ type tally struct {
 	status5xx                                   int64
 	latencies                                   loadenv.Durations
 	firstOther                                  string
+	elapsed, cpu, dbCPU                         time.Duration
+	perSec, p99                                 float64
 }
 
 func run(cfg config) error {
@@ -104,31 +115,104 @@ func run(cfg config) error {
 	for i, v := range views {
 		pools[i] = &poolState{id: v.ID}
 	}
+	load := loadenv.LoadAverage()
 	fmt.Printf("machine: %s\n", loadenv.Machine())
 	fmt.Printf("engine %s, %d pools, %d players, %d clients, duration %s, blind %v, seed %d (setup %s)\n",
 		env.DB.Engine(), cfg.pools, cfg.players, cfg.clients, cfg.duration, cfg.blind, cfg.seed,
 		time.Since(setupStart).Round(time.Millisecond))
 
+	sq, err := race(cfg, env, env.Server.URL(), pools, players, false, cfg.cpuProfile)
+	if err != nil {
+		return err
+	}
+	failures := verify(ctx, env, pools, sq.created)
+	if sq.other > 0 {
+		failures = append(failures, fmt.Sprintf("%d answers other than 201, 409 or the limit's 422 (%d of them 5xx); first: %s",
+			sq.other, sq.status5xx, sq.firstOther))
+	}
+
+	var bare tally
+	if !cfg.noBare {
+		bareURL, err := env.BareURL(ctx)
+		if err != nil {
+			return fmt.Errorf("bare database: %w", err)
+		}
+		b, err := startBare(ctx, bareURL, players)
+		if err != nil {
+			return fmt.Errorf("bare server: %w", err)
+		}
+		barePools := make([]*poolState, len(pools))
+		for i := range barePools {
+			barePools[i] = &poolState{id: int64(i + 1)}
+		}
+		bare, err = race(cfg, env, b.url, barePools, players, true, cfg.bareCPUProfile)
+		if err == nil {
+			err = verifyBare(ctx, b, bare.created)
+		}
+		b.close()
+		if err != nil {
+			failures = append(failures, err.Error())
+		}
+		if bare.other > 0 {
+			failures = append(failures, fmt.Sprintf("bare: %d answers other than 201 or 409; first: %s", bare.other, bare.firstOther))
+		}
+	}
+
+	fmt.Println("| server | engine | clients | attempted | 201 | 409 | 422 limit | other | claims/s | requests/s | p50 ms | p90 ms | p99 ms | max ms | process CPU µs/claim | PostgreSQL CPU µs/claim |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	sq.print("squares", env.DB.Engine(), cfg.clients)
+	if !cfg.noBare {
+		bare.print("bare", env.DB.Engine(), cfg.clients)
+	}
+	fmt.Println()
+
+	checks := "ok"
+	if len(failures) > 0 {
+		for _, f := range failures {
+			fmt.Println("FAIL:", f)
+		}
+		checks = strings.Join(failures, "; ")
+	} else {
+		fmt.Println("all checks passed")
+	}
+	if !cfg.noBare {
+		row := loadenv.Row{Path: fmt.Sprintf("free claims, %s (%d concurrent, %d pools)", env.DB.Engine(), cfg.clients, cfg.pools),
+			Squares: sq.side(), Bare: bare.side(), Bench: "net/http + one INSERT with the unique key",
+			Ratio: loadenv.Ratio(sq.perSec, bare.perSec), Ratio2: loadenv.Ratio(sq.p99, bare.p99),
+			Target: ">= 0.5x claims/s, p99 <= 3x", Checks: checks, Load: load}
+		row.Met = row.Ratio >= 0.5 && row.Ratio2 <= 3 && checks == "ok"
+		loadenv.PrintRow(row)
+	}
+	if len(failures) > 0 {
+		return fmt.Errorf("%d checks failed", len(failures))
+	}
+	return nil
+}
+
+// race has cfg.clients HTTP clients claim squares of the pools at base until every pool is full or the
+// time is up, and measures it. bare is the baseline: its answers carry no pool, so the clients count
+// a pool's 201s themselves to know when it is full.
+func race(cfg config, env *loadenv.Env, base string, pools []*poolState, players []loadenv.Player, bare bool, cpuProfile string) (tally, error) {
 	transport := &http.Transport{MaxIdleConns: cfg.clients * 2, MaxIdleConnsPerHost: cfg.clients * 2,
 		IdleConnTimeout: 90 * time.Second}
 	client := &http.Client{Transport: transport, Timeout: 30 * time.Second}
-	base := env.Server.URL()
+	defer transport.CloseIdleConnections()
 
-	if cfg.mutexProfile != "" {
+	if cfg.mutexProfile != "" && !bare {
 		runtime.SetMutexProfileFraction(5)
 	}
-	if cfg.cpuProfile != "" {
-		f, err := os.Create(cfg.cpuProfile)
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
 		if err != nil {
-			return err
+			return tally{}, err
 		}
 		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
+			return tally{}, err
 		}
 		defer f.Close()
 	}
 
-	loadBefore, cpuBefore := loadenv.LoadAverage(), loadenv.SelfCPU()
+	loadBefore, cpuBefore, dbBefore := loadenv.LoadAverage(), loadenv.SelfCPU(), loadenv.PostgresCPU(env.PostgresDir())
 	var open atomic.Int64
 	open.Store(int64(len(pools)))
 	deadline := time.Now().Add(cfg.duration)
@@ -152,23 +236,24 @@ func run(cfg config) error {
 					continue
 				}
 				pl := players[rng.IntN(len(players))]
-				claimOnce(client, base, p, pl, cell, t, &open)
+				claimOnce(client, base, p, pl, cell, t, &open, bare)
 			}
 		}()
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
 	cpu := loadenv.SelfCPU() - cpuBefore
-	if cfg.cpuProfile != "" {
+	dbCPU := loadenv.PostgresCPU(env.PostgresDir()) - dbBefore
+	if cpuProfile != "" {
 		pprof.StopCPUProfile()
 	}
-	if cfg.mutexProfile != "" {
+	if cfg.mutexProfile != "" && !bare {
 		if f, err := os.Create(cfg.mutexProfile); err == nil {
 			pprof.Lookup("mutex").WriteTo(f, 0)
 			f.Close()
 		}
+		runtime.SetMutexProfileFraction(0)
 	}
-	transport.CloseIdleConnections()
 
 	var total tally
 	for i := range tallies {
@@ -184,37 +269,44 @@ func run(cfg config) error {
 			total.firstOther = t.firstOther
 		}
 	}
-	lat := total.latencies.Sort()
+	total.latencies.Sort()
 	filled := 0
 	for _, p := range pools {
 		if p.full.Load() {
 			filled++
 		}
 	}
-	secs := elapsed.Seconds()
-	fmt.Printf("ran %s; %d of %d pools seen full; this process (server and clients) used %.2f s of CPU (%.2f cores, %s ms per request); load average before %s\n\n",
-		elapsed.Round(time.Millisecond), filled, len(pools), cpu.Seconds(), cpu.Seconds()/elapsed.Seconds(),
-		loadenv.Ms(cpu/time.Duration(max(total.attempted, 1))), loadBefore)
-	fmt.Println("| engine | clients | attempted | 201 | 409 | 422 limit | other | claims/s | requests/s | p50 ms | p90 ms | p99 ms | max ms |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-	fmt.Printf("| %s | %d | %d | %d | %d | %d | %d | %.0f | %.0f | %s | %s | %s | %s |\n\n", env.DB.Engine(),
-		cfg.clients, total.attempted, total.created, total.conflicts, total.limit, total.other,
-		float64(total.created)/secs, float64(total.attempted)/secs, loadenv.Ms(lat.Percentile(0.5)),
-		loadenv.Ms(lat.Percentile(0.9)), loadenv.Ms(lat.Percentile(0.99)), loadenv.Ms(lat.Percentile(1)))
+	total.elapsed, total.cpu, total.dbCPU = elapsed, cpu, dbCPU
+	total.perSec = float64(total.created) / elapsed.Seconds()
+	total.p99 = loadenv.MsOf(total.latencies.Percentile(0.99))
+	name := "squares"
+	if bare {
+		name = "bare"
+	}
+	fmt.Printf("%s: ran %s; %d of %d pools seen full; this process (server and clients) used %.2f s of CPU (%.2f cores), PostgreSQL %.2f s; load average before %s\n",
+		name, elapsed.Round(time.Millisecond), filled, len(pools), cpu.Seconds(), cpu.Seconds()/elapsed.Seconds(),
+		dbCPU.Seconds(), loadBefore)
+	return total, nil
+}
 
-	failures := verify(ctx, env, pools, total.created)
-	if total.other > 0 {
-		failures = append(failures, fmt.Sprintf("%d answers other than 201, 409 or the limit's 422 (%d of them 5xx); first: %s",
-			total.other, total.status5xx, total.firstOther))
-	}
-	if len(failures) > 0 {
-		for _, f := range failures {
-			fmt.Println("FAIL:", f)
-		}
-		return fmt.Errorf("%d checks failed", len(failures))
-	}
-	fmt.Println("all checks passed")
-	return nil
+func (t *tally) print(name, engine string, clients int) {
+	lat := t.latencies
+	secs := t.elapsed.Seconds()
+	fmt.Printf("| %s | %s | %d | %d | %d | %d | %d | %d | %.0f | %.0f | %s | %s | %s | %s | %.0f | %.0f |\n", name, engine,
+		clients, t.attempted, t.created, t.conflicts, t.limit, t.other,
+		float64(t.created)/secs, float64(t.attempted)/secs, loadenv.Ms(lat.Percentile(0.5)),
+		loadenv.Ms(lat.Percentile(0.9)), loadenv.Ms(lat.Percentile(0.99)), loadenv.Ms(lat.Percentile(1)),
+		t.cpuPer(t.cpu), t.cpuPer(t.dbCPU))
+}
+
+// cpuPer is d in microseconds per successful claim.
+func (t *tally) cpuPer(d time.Duration) float64 {
+	return float64(d) / float64(time.Microsecond) / float64(max(t.created, 1))
+}
+
+func (t *tally) side() loadenv.Side {
+	return loadenv.Side{PerSec: t.perSec, P50Ms: loadenv.MsOf(t.latencies.Percentile(0.5)), P99Ms: t.p99,
+		CPUUs: t.cpuPer(t.cpu), DBCPUUs: t.cpuPer(t.dbCPU), N: t.created}
 }
 
 // pickCell picks a random square of the pool, among those not yet seen taken unless blind.
@@ -244,7 +336,7 @@ type claimAnswer struct {
 	} `json:"pool"`
 }
 
-func claimOnce(client *http.Client, base string, p *poolState, pl loadenv.Player, cell int, t *tally, open *atomic.Int64) {
+func claimOnce(client *http.Client, base string, p *poolState, pl loadenv.Player, cell int, t *tally, open *atomic.Int64, bare bool) {
 	body := fmt.Sprintf(`{"row":%d,"column":%d}`, cell/squares.GridSize, cell%squares.GridSize)
 	req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/pools/%d/squares", base, p.id), bytes.NewReader([]byte(body)))
 	req.Header.Set("Content-Type", "application/json")
@@ -274,6 +366,10 @@ func claimOnce(client *http.Client, base string, p *poolState, pl loadenv.Player
 	case resp.StatusCode == http.StatusCreated:
 		t.created++
 		p.taken[cell].Store(true)
+		if n := p.created.Add(1); bare && n == squares.SquaresPerPool {
+			p.full.Store(true)
+			open.Add(-1)
+		}
 		if ans.Pool.CurrentParticipants == squares.SquaresPerPool {
 			p.hundred.Add(1)
 			if ans.Pool.NumbersGenerated {

@@ -14,6 +14,10 @@
 //
 //	go run ./bench/wsfanout                    # 1,000 then 10,000 subscribers, 20 events each
 //	go run ./bench/wsfanout -n 10000 -events 50 -cpuprofile cpu.out -memprofile heap.out -clientcpuprofile client.out
+//
+// For each count it then runs the same child against a bare hub (bare.go: net/http + coder/websocket, wired
+// the chat-example way) in the same process, sending the very poolUpdate bytes Squares sent, and prints the
+// ratios of the p99 from the claim's send to the last receipt and of RSS per idle connection ("RESULT" line).
 package main
 
 import (
@@ -55,6 +59,9 @@ func main() {
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the server during the events of the largest run")
 	memProfile := flag.String("memprofile", "", "write a heap profile of the server with the largest run's connections idle")
 	childProfile := flag.String("clientcpuprofile", "", "write a CPU profile of the subscribers' process during the events of the largest run")
+	bareCPUProfile := flag.String("barecpuprofile", "", "write a CPU profile of the bare hub during the events of the largest run")
+	noBare := flag.Bool("nobare", false, "skip the bare hub")
+	cross := flag.Bool("cross", false, "also run with the subscribers on a second instance on the same PostgreSQL (claims on the first)")
 	flag.BoolVar(&verbose, "v", false, "print every event's first and last receipt")
 	flag.Parse()
 
@@ -86,21 +93,97 @@ func main() {
 	fmt.Printf("machine: %s; open files limit %d; engine %s\n", loadenv.Machine(), limit, *engine)
 	var results []result
 	failed := false
+	var row, crossRow *loadenv.Row
 	for i, n := range counts {
 		last := i == len(counts)-1
 		cfg := runConfig{engine: *engine, n: n, events: *events, interval: *interval, batch: *batch, settle: *settle}
 		if last {
 			cfg.cpuProfile, cfg.memProfile, cfg.childProfile = *cpuProfile, *memProfile, *childProfile
 		}
-		r, err := runParent(cfg)
+		sq, err := newSquaresTarget(*engine, *events, false)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "wsfanout: %v\n", err)
+			os.Exit(1)
+		}
+		r, err := runParent(cfg, sq)
+		r.name = "squares"
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "wsfanout: %d subscribers: %v\n", n, err)
 			failed = true
 			continue
 		}
 		results = append(results, r)
+		if *cross {
+			two, err := newSquaresTarget(*engine, *events, true)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "wsfanout: second instance: %v\n", err)
+				os.Exit(1)
+			}
+			c, err := runParent(runConfig{engine: *engine, n: n, events: *events, interval: *interval, batch: *batch, settle: *settle}, two)
+			c.name = "squares, 2 instances"
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "wsfanout: two instances, %d subscribers: %v\n", n, err)
+				failed = true
+			} else {
+				results = append(results, c)
+				if last {
+					added := loadenv.MsOf(c.lastFromSend.Percentile(0.99) - r.lastFromSend.Percentile(0.99))
+					crossRow = &loadenv.Row{Path: fmt.Sprintf("two instances on one PostgreSQL: claim on A -> last of %d subscribers of B, p99", n),
+						Squares: c.side(), Bare: r.side(), Bench: "one instance, same run",
+						Ratio:  loadenv.Ratio(c.lastFromSend.Percentile(0.99).Seconds(), r.lastFromSend.Percentile(0.99).Seconds()),
+						Target: "added p99 <= 20 ms", Load: c.load, Checks: "ok", Met: added <= 20 && c.missing == 0}
+					crossRow.Squares.Note = fmt.Sprintf("added p99 %.1f ms", added)
+					if c.missing > 0 {
+						crossRow.Checks = fmt.Sprintf("%d receipts missed", c.missing)
+					}
+				}
+			}
+		}
+		if *noBare {
+			continue
+		}
+		msgs, err := sq.recorder.messages()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "wsfanout: %v\n", err)
+			failed = true
+			continue
+		}
+		hub, err := newBareHub(msgs)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "wsfanout: bare hub: %v\n", err)
+			os.Exit(1)
+		}
+		bcfg := cfg
+		if last {
+			bcfg.cpuProfile, bcfg.memProfile, bcfg.childProfile = *bareCPUProfile, "", ""
+		}
+		b, err := runParent(bcfg, hub)
+		b.name = "bare"
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "wsfanout: bare hub, %d subscribers: %v\n", n, err)
+			failed = true
+			continue
+		}
+		results = append(results, b)
+		if last {
+			row = &loadenv.Row{Path: fmt.Sprintf("websocket fan-out, %d subscribers of one pool, claim sent -> last receipt, p99 (%s)", n, *engine),
+				Squares: r.side(), Bare: b.side(), Bench: "net/http + coder/websocket hub, same message",
+				Ratio:  loadenv.Ratio(r.lastFromSend.Percentile(0.99).Seconds(), b.lastFromSend.Percentile(0.99).Seconds()),
+				Ratio2: loadenv.Ratio(r.rssPerConn, b.rssPerConn), Target: "p99 <= 0.6x, 0 missed, RSS <= 8 KiB/conn",
+				Load: r.load, Checks: "ok"}
+			if r.missing > 0 || hub.dropped.Load() > 0 {
+				row.Checks = fmt.Sprintf("%d receipts missed (bare hub dropped %d)", r.missing, hub.dropped.Load())
+			}
+			row.Met = row.Ratio <= 0.6 && r.missing == 0 && r.rssPerConn <= 8192
+		}
 	}
 	printResults(results)
+	if row != nil {
+		loadenv.PrintRow(*row)
+	}
+	if crossRow != nil {
+		loadenv.PrintRow(*crossRow)
+	}
 	if failed {
 		os.Exit(1)
 	}
@@ -131,6 +214,8 @@ type result struct {
 	load                         string            // load average before the run
 	sub                          loadenv.Durations // every subscriber's latency, every event
 	last, first                  loadenv.Durations // per event
+	lastFromSend                 loadenv.Durations // per event: claim sent -> last receipt
+	name                         string            // squares or bare
 }
 
 // stamper wraps the event bus the store publishes to and stamps each pool event's publish time.
@@ -160,33 +245,109 @@ func memory() (heap, stack uint64, rss int64) {
 	return ms.HeapInuse, ms.StackInuse, loadenv.RSS()
 }
 
-func runParent(cfg runConfig) (result, error) {
-	r := result{n: cfg.n, events: cfg.events, load: loadenv.LoadAverage()}
+// target is what the subscribers connect to: Squares, or the bare hub.
+type target interface {
+	url() string
+	poolID() int64
+	// fire sends event k's claim and returns when it was sent and when the event was published.
+	fire(k int) (sent, published time.Time, err error)
+	close()
+}
+
+// squaresTarget is a real Squares server with one open free pool; an event is a claim through the API.
+type squaresTarget struct {
+	env        *loadenv.Env
+	st         *stamper
+	pool       *store.PoolView
+	players    []loadenv.Player
+	httpClient *http.Client
+	recorder   *recorder
+	// subscribeURL, when set, is a second instance on the same PostgreSQL that the subscribers connect
+	// to; claims still go to the first.
+	subscribeURL string
+}
+
+func newSquaresTarget(engine string, events int, second bool) (*squaresTarget, error) {
 	ctx := context.Background()
-	env, err := loadenv.New(ctx, cfg.engine, "")
+	env, err := loadenv.New(ctx, engine, "")
 	if err != nil {
-		return r, err
+		return nil, err
 	}
-	defer env.Close()
-	st := &stamper{stamps: make(chan time.Time, 1)}
-	if err := env.Serve(ctx, func(e squares.Events) squares.Events { st.Events = e; return st }); err != nil {
-		return r, err
+	t := &squaresTarget{env: env, st: &stamper{stamps: make(chan time.Time, 1)}, httpClient: &http.Client{Timeout: 30 * time.Second}}
+	if err := env.Serve(ctx, func(e squares.Events) squares.Events { t.st.Events = e; return t.st }); err != nil {
+		env.Close()
+		return nil, err
 	}
 	pools, err := env.OpenFreePools(ctx, 1)
 	if err != nil {
-		return r, err
+		env.Close()
+		return nil, err
 	}
-	pool := pools[0]
-	players, err := env.CreatePlayers(ctx, (cfg.events+squares.PublicSquaresPerPlayer-1)/squares.PublicSquaresPerPlayer)
-	if err != nil {
-		return r, err
+	t.pool = pools[0]
+	if second {
+		srv, err := env.ServeSecond(ctx)
+		if err != nil {
+			env.Close()
+			return nil, err
+		}
+		t.subscribeURL = srv.URL()
 	}
-	httpClient := &http.Client{Timeout: 30 * time.Second}
+	if t.players, err = env.CreatePlayers(ctx, (events+squares.PublicSquaresPerPlayer-1)/squares.PublicSquaresPerPlayer); err != nil {
+		env.Close()
+		return nil, err
+	}
 	// One request before measuring, so that the HTTP client's and server's lazily built state exists.
-	if resp, err := httpClient.Get(env.Server.URL() + "/healthz"); err == nil {
+	if resp, err := t.httpClient.Get(env.Server.URL() + "/healthz"); err == nil {
 		resp.Body.Close()
 	}
+	if t.recorder, err = record(t.url(), t.pool.ID, events); err != nil {
+		env.Close()
+		return nil, err
+	}
+	return t, nil
+}
 
+func (t *squaresTarget) url() string {
+	if t.subscribeURL != "" {
+		return t.subscribeURL
+	}
+	return t.env.Server.URL()
+}
+func (t *squaresTarget) poolID() int64 { return t.pool.ID }
+func (t *squaresTarget) close()        { t.recorder.close(); t.env.Close() }
+
+func (t *squaresTarget) fire(k int) (sent, published time.Time, err error) {
+	pl := t.players[k/squares.PublicSquaresPerPlayer]
+	body := fmt.Sprintf(`{"row":%d,"column":%d}`, k/squares.GridSize, k%squares.GridSize)
+	req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/pools/%d/squares", t.env.Server.URL(), t.pool.ID),
+		strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Cookie", pl.Cookie)
+	select { // forget the stamp of any earlier event (the pool's activation at set-up)
+	case <-t.st.stamps:
+	default:
+	}
+	sent = time.Now()
+	resp, err := t.httpClient.Do(req)
+	if err != nil {
+		return sent, published, fmt.Errorf("claim %d: %w", k, err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		return sent, published, fmt.Errorf("claim %d: status %d", k, resp.StatusCode)
+	}
+	select {
+	case published = <-t.st.stamps:
+	case <-time.After(5 * time.Second):
+		return sent, published, fmt.Errorf("claim %d published no event", k)
+	}
+	return sent, published, nil
+}
+
+func runParent(cfg runConfig, t target) (result, error) {
+	r := result{n: cfg.n, events: cfg.events, load: loadenv.LoadAverage()}
+	defer t.close()
 	r.heapBefore, r.stackBefore, r.rssBefore = memory()
 	goroutinesBefore := runtime.NumGoroutine()
 
@@ -200,7 +361,7 @@ func runParent(cfg runConfig) (result, error) {
 	if err != nil {
 		return r, err
 	}
-	cmd := exec.Command(self, "-child", "-url", env.Server.URL(), "-pool", strconv.FormatInt(pool.ID, 10),
+	cmd := exec.Command(self, "-child", "-url", t.url(), "-pool", strconv.FormatInt(t.poolID(), 10),
 		"-n", strconv.Itoa(cfg.n), "-events", strconv.Itoa(cfg.events), "-batch", strconv.Itoa(cfg.batch), "-out", outPath,
 		"-clientcpuprofile", cfg.childProfile)
 	cmd.Stderr = os.Stderr
@@ -275,34 +436,15 @@ func runParent(cfg runConfig) (result, error) {
 		pprof.StartCPUProfile(f)
 	}
 	published := make([]int64, cfg.events)
+	sent := make([]int64, cfg.events)
 	serverCPU, clientCPU := loadenv.SelfCPU(), loadenv.ProcessCPU(cmd.Process.Pid)
 	eventsStart := time.Now()
 	for k := 0; k < cfg.events; k++ {
-		pl := players[k/squares.PublicSquaresPerPlayer]
-		body := fmt.Sprintf(`{"row":%d,"column":%d}`, k/squares.GridSize, k%squares.GridSize)
-		req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/pools/%d/squares", env.Server.URL(), pool.ID),
-			strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Cookie", pl.Cookie)
-		select { // forget the stamp of any earlier event (the pool's activation at set-up)
-		case <-st.stamps:
-		default:
-		}
-		resp, err := httpClient.Do(req)
+		s, p, err := t.fire(k)
 		if err != nil {
-			return r, fmt.Errorf("claim %d: %w", k, err)
+			return r, err
 		}
-		io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusCreated {
-			return r, fmt.Errorf("claim %d: status %d", k, resp.StatusCode)
-		}
-		select {
-		case t := <-st.stamps:
-			published[k] = t.UnixNano()
-		case <-time.After(5 * time.Second):
-			return r, fmt.Errorf("claim %d published no event", k)
-		}
+		sent[k], published[k] = s.UnixNano(), p.UnixNano()
 		// Wait until every subscriber has it (stragglers show up as missing), then pause.
 		waitDone(lines, k, 30*time.Second)
 		time.Sleep(cfg.interval)
@@ -327,18 +469,21 @@ func runParent(cfg runConfig) (result, error) {
 	}
 	for k := 0; k < cfg.events; k++ {
 		var first, last int64
-		for _, t := range rec.At[k] {
-			if t == 0 {
+		for _, at := range rec.At[k] {
+			if at == 0 {
 				r.missing++
 				continue
 			}
-			r.sub = append(r.sub, time.Duration(t-published[k]))
-			if first == 0 || t < first {
-				first = t
+			r.sub = append(r.sub, time.Duration(at-published[k]))
+			if first == 0 || at < first {
+				first = at
 			}
-			if t > last {
-				last = t
+			if at > last {
+				last = at
 			}
+		}
+		if last != 0 {
+			r.lastFromSend = append(r.lastFromSend, time.Duration(last-sent[k]))
 		}
 		if verbose {
 			fmt.Printf("event %d: first %s ms, last %s ms\n", k, loadenv.Ms(time.Duration(first-published[k])),
@@ -350,27 +495,33 @@ func runParent(cfg runConfig) (result, error) {
 	r.sub.Sort()
 	r.first.Sort()
 	r.last.Sort()
+	r.lastFromSend.Sort()
 	fmt.Fprintln(stdin, "quit")
 	return r, nil
 }
 
 func printResults(rs []result) {
 	fmt.Println()
-	fmt.Println("| subscribers | connect s | dial retries | heap B/conn | stack B/conn | heap+stack B/conn | RSS B/conn | goroutines/conn |")
-	fmt.Println("|---|---|---|---|---|---|---|---|")
+	fmt.Println("| server | subscribers | connect s | dial retries | heap B/conn | stack B/conn | heap+stack B/conn | RSS B/conn | goroutines/conn |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rs {
-		fmt.Printf("| %d | %.1f | %d | %.0f | %.0f | %.0f | %.0f | %.2f |\n", r.n, r.connectTime.Seconds(), r.retries,
+		fmt.Printf("| %s | %d | %.1f | %d | %.0f | %.0f | %.0f | %.0f | %.2f |\n", r.name, r.n, r.connectTime.Seconds(), r.retries,
 			r.heapPerConn, r.stackPerConn, r.heapStackPerConn, r.rssPerConn, r.goroutinesPerConn)
 	}
 	fmt.Println()
-	fmt.Println("| subscribers | events | missing | per-subscriber p50 ms | p99 ms | max ms | first receipt p50 ms | last receipt p50 ms | last p99 ms | last max ms | server CPU ms/event | client CPU ms/event | load before |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Println("| server | subscribers | events | missing | per-subscriber p50 ms | p99 ms | max ms | first receipt p50 ms | last receipt p50 ms | last p99 ms | last max ms | claim sent -> last p99 ms | server CPU ms/event | client CPU ms/event | load before |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rs {
-		fmt.Printf("| %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.n, r.events, r.missing,
+		fmt.Printf("| %s | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.name, r.n, r.events, r.missing,
 			loadenv.Ms(r.sub.Percentile(0.5)), loadenv.Ms(r.sub.Percentile(0.99)), loadenv.Ms(r.sub.Percentile(1)),
 			loadenv.Ms(r.first.Percentile(0.5)), loadenv.Ms(r.last.Percentile(0.5)), loadenv.Ms(r.last.Percentile(0.99)),
-			loadenv.Ms(r.last.Percentile(1)), loadenv.Ms(r.serverCPU), loadenv.Ms(r.clientCPU), r.load)
+			loadenv.Ms(r.last.Percentile(1)), loadenv.Ms(r.lastFromSend.Percentile(0.99)), loadenv.Ms(r.serverCPU), loadenv.Ms(r.clientCPU), r.load)
 	}
+}
+
+func (r result) side() loadenv.Side {
+	return loadenv.Side{P50Ms: loadenv.MsOf(r.lastFromSend.Percentile(0.5)), P99Ms: loadenv.MsOf(r.lastFromSend.Percentile(0.99)),
+		CPUUs: float64(r.serverCPU) / float64(time.Microsecond), RSSConnB: r.rssPerConn, Missed: r.missing, N: int64(r.n)}
 }
 
 // receipts is what the child reports: At[event][subscriber] is the wall-clock receipt time in Unix
