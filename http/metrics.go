@@ -91,8 +91,10 @@ func (m *Metrics) Handler() http.Handler {
 // routeMetrics is one route's counters, looked up once when the routes are registered.
 type routeMetrics struct {
 	pattern string
-	latency prometheus.Observer
 	m       *Metrics
+	// latency is made at the route's first request, so that routes never called add no series.
+	latencyOnce sync.Once
+	latency     prometheus.Observer
 	// outcome, when set, counts the route's answers as a claim or checkout step too.
 	outcome *prometheus.CounterVec
 	step    string
@@ -108,7 +110,7 @@ func (m *Metrics) route(pattern string) *routeMetrics {
 	if rm := m.routes[pattern]; rm != nil {
 		return rm
 	}
-	rm := &routeMetrics{pattern: pattern, latency: m.latency.WithLabelValues(pattern), m: m, codes: map[int]prometheus.Counter{}}
+	rm := &routeMetrics{pattern: pattern, m: m, codes: map[int]prometheus.Counter{}}
 	switch pattern {
 	case "POST /api/pools/{id}/squares":
 		rm.outcome = m.claims
@@ -146,6 +148,7 @@ func (m *Metrics) observeRequest(rm *routeMetrics, status int, elapsed time.Dura
 		rm = m.route(unmatchedRoute)
 	}
 	rm.counter(status).Inc()
+	rm.latencyOnce.Do(func() { rm.latency = m.latency.WithLabelValues(rm.pattern) })
 	rm.latency.Observe(elapsed.Seconds())
 	if rm.outcome != nil {
 		result := "ok"
@@ -246,9 +249,15 @@ func (s *Server) openMetrics() error {
 		return err
 	}
 	s.metricsLn = ln
-	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", s.metrics.Handler())
-	s.metricsServer = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	metrics := s.metrics.Handler()
+	s.metricsServer = &http.Server{ReadHeaderTimeout: 10 * time.Second,
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/metrics" || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
+				http.NotFound(w, r)
+				return
+			}
+			metrics.ServeHTTP(w, r)
+		})}
 	go func() {
 		if err := s.metricsServer.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			s.Logger.Error("serve metrics", "err", err)
