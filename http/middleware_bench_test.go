@@ -33,3 +33,7 @@ func benchConfigCall(b *testing.B, cfg squareshttp.Config) {
 func BenchmarkConfigCall(b *testing.B) {
 	benchConfigCall(b, squareshttp.Config{Addr: "127.0.0.1:0"})
 }
+
+func BenchmarkConfigCallWithMetrics(b *testing.B) {
+	benchConfigCall(b, squareshttp.Config{Addr: "127.0.0.1:0", MetricsAddr: "127.0.0.1:0"})
+}
