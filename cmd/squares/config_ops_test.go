@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -55,6 +56,20 @@ func TestParseConfigOps(t *testing.T) {
 		clearConfigEnv(t, tc.env)
 		if _, err := parse(t); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: %v, want an error naming %s", tc.env, err, tc.want)
+		}
+	}
+}
+
+// TestServeLogsJSON: outside development mode every log line is a JSON object.
+func TestServeLogsJSON(t *testing.T) {
+	logs, _, err := serveOnce(t, "", map[string]string{"SQUARES_PAYMENTS": "sandbox"}, "--log-format", "json")
+	if err != nil || !strings.Contains(logs, `"msg":"squares listening"`) {
+		t.Fatalf("serve: %v\n%s", err, logs)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(logs), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil || m["level"] == nil || m["msg"] == nil {
+			t.Errorf("not a JSON log line: %s", line)
 		}
 	}
 }
