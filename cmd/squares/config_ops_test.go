@@ -1,12 +1,17 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/squaresapp/squares"
 	squareshttp "github.com/squaresapp/squares/http"
+	"github.com/squaresapp/squares/scores"
 )
 
 func init() {
@@ -71,5 +76,35 @@ func TestServeLogsJSON(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &m); err != nil || m["level"] == nil || m["msg"] == nil {
 			t.Errorf("not a JSON log line: %s", line)
 		}
+	}
+}
+
+type fakeFeed struct{ err error }
+
+func (f fakeFeed) Scoreboard(context.Context, string, time.Time) ([]squares.FeedGame, error) {
+	return nil, f.err
+}
+func (f fakeFeed) Covers(league string) bool { return league == "nfl" }
+
+// TestMeteredSource: the score feed's reads are counted by result, and its coverage is passed on.
+func TestMeteredSource(t *testing.T) {
+	m := squareshttp.NewMetrics()
+	ok, bad := meteredSource(fakeFeed{}, "espn", m), meteredSource(fakeFeed{err: errors.New("down")}, "espn", m)
+	ok.Scoreboard(context.Background(), "nfl", time.Now())
+	ok.Scoreboard(context.Background(), "nfl", time.Now())
+	bad.Scoreboard(context.Background(), "nfl", time.Now())
+	if cov, isCov := ok.(scores.Coverage); !isCov || !cov.Covers("nfl") || cov.Covers("cfb") {
+		t.Error("coverage not passed on")
+	}
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	for _, want := range []string{`squares_feed_polls_total{provider="espn",result="ok"} 2`,
+		`squares_feed_polls_total{provider="espn",result="error"} 1`} {
+		if !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+	if src := meteredSource(fakeFeed{}, "espn", nil); src != (fakeFeed{}) {
+		t.Error("without metrics the source is wrapped")
 	}
 }
