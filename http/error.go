@@ -40,7 +40,7 @@ func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
 		fields = e.Fields
 	}
 	if code == squares.EINTERNAL {
-		s.Logger.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.Logger.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	status, ok := statusOf[code]
 	if !ok {

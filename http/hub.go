@@ -31,6 +31,11 @@ type hub struct {
 	poolGame map[int64]int64                // the game of each watched pool
 	users    map[int64]map[*wsConn]struct{} // signed-in players' connections, for their notifications
 	done     sync.WaitGroup
+
+	// addrs counts the connections of each client address, held from before the upgrade until drop;
+	// perAddr caps them (0: no cap).
+	addrs   map[string]int
+	perAddr int
 }
 
 func newHub(db *store.DB, logger *slog.Logger, pingInterval, pongTimeout time.Duration) *hub {
@@ -38,7 +43,40 @@ func newHub(db *store.DB, logger *slog.Logger, pingInterval, pongTimeout time.Du
 	return &hub{ctx: ctx, cancel: cancel, store: db, logger: logger, pingInterval: pingInterval, pongTimeout: pongTimeout,
 		conns: map[*wsConn]struct{}{},
 		pools: map[int64]map[*wsConn]struct{}{}, games: map[int64]map[*wsConn]struct{}{}, poolGame: map[int64]int64{},
-		users: map[int64]map[*wsConn]struct{}{}}
+		users: map[int64]map[*wsConn]struct{}{}, addrs: map[string]int{}}
+}
+
+// count returns how many connections are open.
+func (h *hub) count() int {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return len(h.conns)
+}
+
+// reserveAddr counts a connection about to open from addr, unless addr holds perAddr already; the
+// connection gives it back in drop, or releaseAddr when it never opens.
+func (h *hub) reserveAddr(addr string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.perAddr > 0 && h.addrs[addr] >= h.perAddr {
+		return false
+	}
+	h.addrs[addr]++
+	return true
+}
+
+func (h *hub) releaseAddr(addr string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.releaseAddrLocked(addr)
+}
+
+func (h *hub) releaseAddrLocked(addr string) {
+	if h.addrs[addr] <= 1 {
+		delete(h.addrs, addr)
+	} else {
+		h.addrs[addr]--
+	}
 }
 
 // run handles events until the hub closes, and pings every connection now and then. The caller counts
@@ -116,6 +154,9 @@ func (h *hub) drop(c *wsConn, code websocket.StatusCode, reason string) {
 	c.mu.Unlock()
 	h.mu.Lock()
 	delete(h.conns, c)
+	if c.addr != "" {
+		h.releaseAddrLocked(c.addr)
+	}
 	if c.user != nil {
 		h.removeLocked(h.users, c.user.ID, c)
 	}

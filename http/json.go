@@ -1,6 +1,7 @@
 package http
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -14,16 +15,24 @@ import (
 // maxBody bounds request bodies.
 const maxBody = 64 << 10
 
-// decode reads a JSON body into v. A missing, malformed or oversized body is an error for the client.
+// decode reads a JSON body into v. A missing, malformed, oversized (413) or too deeply nested (400) body
+// is an error for the client.
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
-	body := http.MaxBytesReader(w, r.Body, maxBody)
-	dec := json.NewDecoder(body)
-	if err := dec.Decode(v); err != nil {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
 		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return &squares.Error{Code: codeTooLarge, Message: "Request body is too large."}
+		}
+		return squares.Errorf(squares.EINVALID, "Request body could not be read.")
+	}
+	if jsonTooDeep(b, maxJSONDepth) {
+		return squares.Errorf(squares.EINVALID, "Invalid JSON body: nested more than %d levels deep.", maxJSONDepth)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(v); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		switch {
-		case errors.As(err, &tooBig):
-			return &squares.Error{Code: codeTooLarge, Message: "Request body is too large."}
 		case errors.Is(err, io.EOF):
 			return squares.Errorf(squares.EINVALID, "Request body is required.")
 		case errors.As(err, &typeErr) && typeErr.Field != "":
@@ -33,10 +42,6 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 		}
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return &squares.Error{Code: codeTooLarge, Message: "Request body is too large."}
-		}
 		return squares.Errorf(squares.EINVALID, "Invalid JSON body: unexpected data after the object.")
 	}
 	return nil

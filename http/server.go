@@ -41,6 +41,20 @@ type Config struct {
 	// StripeWebhookSecret is the signing secret of the Stripe webhook endpoint (whsec_...); empty turns
 	// POST /api/stripe/webhook off.
 	StripeWebhookSecret string
+
+	// MetricsAddr is where GET /metrics (Prometheus) listens, apart from the site; empty turns it off.
+	MetricsAddr string
+	// Metrics are the metrics to serve on MetricsAddr, made by cmd/squares to hook other parts to them;
+	// nil with a MetricsAddr makes new ones.
+	Metrics *Metrics
+	// ClaimLimit and CheckoutLimit bound each signed-in player's square claims and checkout calls
+	// (create-escrow-payment, purchase-squares) on this instance; a zero Burst sets no limit.
+	ClaimLimit, CheckoutLimit RateLimit
+	// AllowedOrigins are origins ("https://app.example.com") besides the server's own host allowed to open
+	// the websocket; development mode also allows localhost on any port.
+	AllowedOrigins []string
+	// WSConnsPerAddr is how many websockets one client address may hold open; 0 sets no cap.
+	WSConnsPerAddr int
 }
 
 // Server is the HTTP server. Create it with NewServer, then Open, then Close.
@@ -71,6 +85,13 @@ type Server struct {
 	mux    *http.ServeMux
 	hub    *hub
 
+	metrics         *Metrics // nil when metrics are off
+	metricsLn       net.Listener
+	metricsServer   *http.Server
+	requestIDs      *requestIDs
+	claimLimiter    *userLimiter
+	checkoutLimiter *userLimiter
+
 	deviceKeyMu sync.Mutex
 	deviceKey   []byte // signs device cookies; read from the database once
 	// wsPing and wsPong are how often the hub pings websockets and how long it waits for the answer;
@@ -80,8 +101,17 @@ type Server struct {
 
 // NewServer returns a server with its routes; set the fields, then call Open.
 func NewServer(cfg Config, db *store.DB, logger *slog.Logger) *Server {
+	logger = withRequestIDs(logger)
 	s := &Server{Config: cfg, Store: db, Logger: logger, Now: time.Now, mux: http.NewServeMux(),
-		wsPing: wsPingInterval, wsPong: wsPongTimeout}
+		wsPing: wsPingInterval, wsPong: wsPongTimeout, requestIDs: newRequestIDs(),
+		claimLimiter: newUserLimiter("claims", cfg.ClaimLimit), checkoutLimiter: newUserLimiter("checkouts", cfg.CheckoutLimit)}
+	if cfg.MetricsAddr != "" {
+		s.metrics = cfg.Metrics
+		if s.metrics == nil {
+			s.metrics = NewMetrics()
+		}
+		s.registerServerMetrics()
+	}
 	s.routes()
 	s.server = &http.Server{
 		Handler:           s.Handler(),
@@ -100,8 +130,15 @@ func (s *Server) Open() error {
 		return fmt.Errorf("listen on %s: %w", s.Config.Addr, err)
 	}
 	s.ln = ln
+	if s.metrics != nil {
+		if err := s.openMetrics(); err != nil {
+			ln.Close()
+			return fmt.Errorf("listen for metrics on %s: %w", s.Config.MetricsAddr, err)
+		}
+	}
 	if s.Events != nil {
 		s.hub = newHub(s.Store, s.Logger, s.wsPing, s.wsPong)
+		s.hub.perAddr = s.Config.WSConnsPerAddr
 		s.hub.done.Add(1)
 		go s.hub.run(s.Events.Subscribe(s.hub.ctx))
 	}
@@ -127,6 +164,9 @@ func (s *Server) URL() string { return "http://" + s.Addr() }
 // Close stops accepting requests and waits up to the context's deadline for those under way.
 func (s *Server) Close(ctx context.Context) error {
 	err := s.server.Shutdown(ctx)
+	if s.metricsServer != nil {
+		s.metricsServer.Close()
+	}
 	if s.hub != nil {
 		// Shutdown does not wait for hijacked connections: the hub closes its websockets itself.
 		s.hub.close()
@@ -140,7 +180,7 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, squares.Errorf(squares.EFORBIDDEN, "Cross-site requests are not allowed."))
 	}))
-	return s.recoverPanics(s.logRequests(securityHeaders(csrf.Handler(s.mux))))
+	return s.observe(s.recoverPanics(s.securityHeaders(s.limitBody(csrf.Handler(s.mux)))))
 }
 
 func (s *Server) now() time.Time { return s.Now().UTC() }
@@ -155,46 +195,6 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 				s.Error(w, r, fmt.Errorf("panic: %v", v))
 			}
 		}()
-		next.ServeHTTP(w, r)
-	})
-}
-
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-// Unwrap lets http.ResponseController reach the connection (websocket upgrades, flushing).
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-func (s *Server) logRequests(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w}
-		next.ServeHTTP(sw, r)
-		if sw.status == 0 {
-			sw.status = http.StatusOK
-		}
-		if len(r.URL.Path) > 4 && r.URL.Path[:5] == "/api/" || sw.status >= 500 {
-			s.Logger.Debug("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
-				"ms", time.Since(start).Milliseconds())
-		}
-	})
-}
-
-func securityHeaders(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		next.ServeHTTP(w, r)
 	})
 }

@@ -39,7 +39,7 @@ func (s *Server) handleStripeWebhook(w http.ResponseWriter, r *http.Request) {
 	}
 	ev, err := stripe.ParseWebhook(body, r.Header.Get("Stripe-Signature"), s.Config.StripeWebhookSecret, s.now())
 	if err != nil {
-		s.Logger.Warn("stripe webhook refused", "err", err, "remote", r.RemoteAddr)
+		s.Logger.WarnContext(r.Context(), "stripe webhook refused", "err", err, "remote", r.RemoteAddr)
 		msg := "The body is not a Stripe event."
 		switch {
 		case errors.Is(err, stripe.ErrNotSigned):
@@ -59,7 +59,7 @@ func (s *Server) handleStripeWebhook(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), webhookTimeout)
 	defer cancel()
 	if err := s.Escrow.HandleEvent(ctx, ev); err != nil {
-		s.Logger.Error("stripe webhook", "event", ev.ID, "type", ev.Type, "payment", ev.PaymentID, "err", err)
+		s.Logger.ErrorContext(r.Context(), "stripe webhook", "event", ev.ID, "type", ev.Type, "payment", ev.PaymentID, "err", err)
 		writeJSON(w, http.StatusInternalServerError, errorBody{Code: squares.EINTERNAL,
 			Message: "The event could not be processed now; send it again."})
 		return

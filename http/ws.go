@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,6 +38,7 @@ type wsConn struct {
 	conn    net.Conn // the connection under ws
 	user    *squares.User
 	limiter *rate.Limiter
+	addr    string // the client's address, counted in hub.addrs until drop
 
 	mu      sync.Mutex // guards the write side: queue, writing, closed
 	queue   [][]byte
@@ -123,26 +126,76 @@ type wsMessage struct {
 	GameID flexInt `json:"gameId"`
 }
 
-// handleWebsocket upgrades to a websocket (same origin only) and serves the connection until it closes.
+// handleWebsocket upgrades to a websocket (same origin, or an allowed one) and serves the connection
+// until it closes. A refusal before the upgrade is a JSON error: 403 for another origin, 429 past the
+// per-address cap.
 func (s *Server) handleWebsocket(w http.ResponseWriter, r *http.Request) {
 	if s.hub == nil {
 		s.Error(w, r, squares.Errorf(squares.ENOTFOUND, "Live updates are not enabled."))
 		return
 	}
+	if !s.originAllowed(r) {
+		if s.metrics != nil {
+			s.metrics.wsRefused.WithLabelValues("origin").Inc()
+		}
+		s.Error(w, r, squares.Errorf(squares.EFORBIDDEN, "Live updates are not allowed from origin %q.", r.Header.Get("Origin")))
+		return
+	}
+	addr := s.clientIP(r)
+	if !s.hub.reserveAddr(addr) {
+		if s.metrics != nil {
+			s.metrics.wsRefused.WithLabelValues("address_cap").Inc()
+		}
+		w.Header().Set("Retry-After", "30")
+		s.Error(w, r, squares.Errorf(squares.ETOOMANY, "Too many live connections from your address (at most %d): close other tabs.", s.hub.perAddr))
+		return
+	}
 	hj := &wsHijacker{ResponseWriter: w}
-	ws, err := websocket.Accept(hj, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+	// The origin was checked above, with the allowed origins and development mode's localhost.
+	ws, err := websocket.Accept(hj, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled, InsecureSkipVerify: true})
 	if err != nil {
+		s.hub.releaseAddr(addr)
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(wsReadLimit)
-	c := &wsConn{ws: ws, conn: hj.conn, user: userFrom(r.Context()), limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst)}
+	c := &wsConn{ws: ws, conn: hj.conn, user: userFrom(r.Context()), limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst), addr: addr}
 	if !s.hub.add(c) {
+		s.hub.releaseAddr(addr)
 		ws.Close(wsCloseShutdown, "server shutting down")
 		return
 	}
 	// The handler returns, so that net/http lets go of the request, the response and the deep stack of its
 	// goroutine; a fresh goroutine reads the connection for as long as it lives.
 	go s.readWebsocket(c)
+}
+
+// originAllowed reports whether a websocket may be opened from the request's Origin: none (not a
+// browser), this server's host, one of Config.AllowedOrigins, or in development mode localhost on any
+// port.
+func (s *Server) originAllowed(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	for _, o := range s.Config.AllowedOrigins {
+		if strings.EqualFold(strings.TrimRight(o, "/"), origin) {
+			return true
+		}
+	}
+	if s.Config.Dev {
+		switch u.Hostname() {
+		case "localhost", "127.0.0.1", "::1":
+			return true
+		}
+	}
+	return false
 }
 
 // readWebsocket reads a browser's messages until the connection closes. The read itself takes no

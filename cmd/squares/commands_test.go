@@ -193,7 +193,7 @@ func serveOnce(t *testing.T, path string, env map[string]string, args ...string)
 	var errOut syncBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"serve", "--database-url", "sqlite:" + path, "--addr", "127.0.0.1:0"}, args...),
+		done <- run(ctx, append([]string{"serve", "--database-url", "sqlite:" + path, "--addr", "127.0.0.1:0", "--log-format", "text"}, args...),
 			strings.NewReader(""), io.Discard, &errOut)
 	}()
 	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(errOut.String(), "squares listening"); {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
+	squareshttp "github.com/squaresapp/squares/http"
 	"github.com/squaresapp/squares/mail"
 )
 
@@ -61,6 +62,13 @@ type Config struct {
 	MailFrom     string
 	PublicURL    string
 	MailInterval time.Duration
+
+	// Operations (config_ops.go): log format, the metrics listener, per-player rate limits, websocket caps.
+	LogFormat                 string
+	MetricsAddr               string
+	ClaimLimit, CheckoutLimit squareshttp.RateLimit
+	WSOrigins                 []string
+	WSConnsPerAddr            int
 }
 
 // env reads a variable with a default.
@@ -198,6 +206,7 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		"the site's address, which links in e-mail start with (SQUARES_PUBLIC_URL; default http://ADDR in development mode)")
 	fs.DurationVar(&c.MailInterval, "mail-interval", envDuration("SQUARES_MAIL_INTERVAL", 15*time.Second, &bad),
 		"how often the outbox is sent (SQUARES_MAIL_INTERVAL)")
+	ops := c.registerOps(fs, &bad)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -256,6 +265,9 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		return nil, fmt.Errorf("SQUARES_PAYMENTS: %q is not sandbox or stripe", c.Payments)
 	}
 	if err := c.parseMail(); err != nil {
+		return nil, err
+	}
+	if err := c.parseOps(ops); err != nil {
 		return nil, err
 	}
 	c.LogLevel = strings.ToLower(c.LogLevel)

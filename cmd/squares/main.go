@@ -55,10 +55,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return fmt.Errorf("unknown command %q (want serve, migrate, import-schedule, create-admin or verify-draw)", cmd)
 }
 
-func newLogger(w io.Writer, level string) *slog.Logger {
+// newLogger logs at level and above, as JSON lines or (format "text") as key=value text.
+func newLogger(w io.Writer, level, format string) *slog.Logger {
 	var l slog.Level
 	if err := l.UnmarshalText([]byte(level)); err != nil {
 		l = slog.LevelInfo
+	}
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l}))
 	}
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l}))
 }

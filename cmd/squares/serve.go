@@ -31,7 +31,11 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	if err := cfg.checkServe(); err != nil {
 		return err
 	}
-	logger := newLogger(stderr, cfg.LogLevel)
+	logger := newLogger(stderr, cfg.LogLevel, cfg.LogFormat)
+	var metrics *squareshttp.Metrics
+	if cfg.MetricsAddr != "" {
+		metrics = squareshttp.NewMetrics()
+	}
 	db := store.New(cfg.DatabaseURL)
 	if err := db.Open(ctx); err != nil {
 		return err
@@ -97,7 +101,8 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	}
 	var feed *scores.Poller
 	if cfg.Scores == "espn" {
-		feed = scores.NewPoller(db, esc, espn.New(cfg.ESPNURL, nil), "espn", logger.With("component", "scores"))
+		feed = scores.NewPoller(db, esc, meteredSource(espn.New(cfg.ESPNURL, nil), "espn", metrics), "espn",
+			logger.With("component", "scores"))
 		feed.Interval = cfg.ScoresInterval
 		workers.Go(func() { feed.Run(background) })
 		logger.Info("score feed ready", "provider", "espn", "url", cfg.ESPNURL, "interval", cfg.ScoresInterval)
@@ -130,6 +135,8 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		Addr: cfg.Addr, Dev: cfg.Dev, TrustedProxies: cfg.TrustProxies, RegisterLimit: cfg.RegisterLimit, Eligibility: cfg.Eligibility,
 		PaymentsProvider: provider.Name(), StripePublishableKey: cfg.StripePublishableKey,
 		StripeWebhookSecret: webhookSecret(cfg),
+		MetricsAddr:         cfg.MetricsAddr, Metrics: metrics, ClaimLimit: cfg.ClaimLimit, CheckoutLimit: cfg.CheckoutLimit,
+		AllowedOrigins: cfg.WSOrigins, WSConnsPerAddr: cfg.WSConnsPerAddr,
 	}, db, logger)
 	srv.Events = events
 	srv.Escrow = esc
@@ -145,6 +152,9 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		return err
 	}
 	logger.Info("squares listening", "url", srv.URL(), "dev", cfg.Dev)
+	if addr := srv.MetricsAddr(); addr != "" {
+		logger.Info("metrics listening", "url", "http://"+addr+"/metrics")
+	}
 
 	<-ctx.Done()
 	logger.Info("shutting down")
@@ -226,4 +236,32 @@ func webhookSecret(cfg *Config) string {
 		return ""
 	}
 	return cfg.StripeWebhookSecret
+}
+
+// meteredSource counts each scoreboard read of a score feed in the metrics (nil: none).
+func meteredSource(src scores.Source, provider string, m *squareshttp.Metrics) scores.Source {
+	if m == nil {
+		return src
+	}
+	return &metered{Source: src, provider: provider, m: m}
+}
+
+type metered struct {
+	scores.Source
+	provider string
+	m        *squareshttp.Metrics
+}
+
+func (s *metered) Scoreboard(ctx context.Context, league string, date time.Time) ([]squares.FeedGame, error) {
+	games, err := s.Source.Scoreboard(ctx, league, date)
+	s.m.FeedPoll(s.provider, err)
+	return games, err
+}
+
+// Covers passes on the source's coverage, which the poller asks for through scores.Coverage.
+func (s *metered) Covers(league string) bool {
+	if c, ok := s.Source.(scores.Coverage); ok {
+		return c.Covers(league)
+	}
+	return true
 }

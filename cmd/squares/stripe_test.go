@@ -57,7 +57,7 @@ func TestServeWithStripe(t *testing.T) {
 	var logs syncBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- run(serveCtx, []string{"serve", "--database-url", url, "--addr", "127.0.0.1:0", "--demo=0"},
+		done <- run(serveCtx, []string{"serve", "--database-url", url, "--addr", "127.0.0.1:0", "--demo=0", "--log-format", "text"},
 			strings.NewReader(""), io.Discard, &logs)
 	}()
 	defer func() {
