@@ -62,9 +62,14 @@ test.afterAll(async () => {
     data: { featuredReason: before.featured.featuredReason || 'Pool of the Week', featuredUntil: before.featured.featuredUntil },
   })
   const answers = [`${week.status()} ${await week.text()}`, `${feature.status()} ${await feature.text()}`]
+  const now = {
+    week: ((await (await api.get('/api/leagues/1/active-week')).json()) as { activeWeek: string }).activeWeek,
+    featured: ((await (await api.get('/api/pools/featured')).json()) as FeaturedJSON | null)?.id,
+  }
   await api.dispose()
   expect(week.ok(), answers[0]).toBeTruthy()
   expect(feature.ok(), answers[1]).toBeTruthy()
+  expect(now).toEqual({ week: before.week, featured: before.featured.id })
 })
 
 async function weekPools(request: APIRequestContext): Promise<(PoolJSON & { gameId: number })[]> {
@@ -74,9 +79,10 @@ async function weekPools(request: APIRequestContext): Promise<(PoolJSON & { game
 }
 
 async function toast(page: Page, title: string, description?: string | RegExp) {
-  const t = page.locator('[data-sonner-toast]').filter({ hasText: title })
+  // One check for the title and the description together: a toast lasts only seconds.
+  let t = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: title })
+  if (description) t = t.filter({ hasText: description })
   await expect(t.first()).toBeVisible()
-  if (description) await expect(t.filter({ hasText: description }).first()).toBeVisible()
 }
 
 /** A figure of the Activation Center's week summary, by its label. */
@@ -110,10 +116,10 @@ test('an admin opens a new week and a player sees exactly its pools and the feat
     await page.getByLabel('Game Date', { exact: true }).fill(easternInput(g.days, g.time))
     await page.getByLabel(/^Week/).fill(WEEK)
     await page.getByRole('button', { name: 'Create Game', exact: true }).click()
+    await toast(page, 'Game created successfully', 'Its five pools were created as drafts.')
     await expect(gameList.getByTestId('game').filter({ hasText: `${g.home} vs ${g.away}` })).toContainText(WEEK)
     await expect(page.getByLabel('Home Team', { exact: true })).toHaveValue('')
   }
-  await toast(page, 'Game created successfully', 'Its five pools were created as drafts.')
   let pools = await weekPools(page.request)
   expect(pools).toHaveLength(10)
   expect(pools.every((p) => p.status === 'draft')).toBe(true)
@@ -128,6 +134,7 @@ test('an admin opens a new week and a player sees exactly its pools and the feat
   const deleted = pools.find((p) => p.entryFee === '0.00' && p.game.homeTeam === GAMES[1].home)!
   await expect(rows.first()).toHaveAccessibleName(`Free Pool #${deleted.id}`)
   await rows.first().getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(rows.first().getByText('Delete this pool?')).toBeVisible()
   await rows.first().getByRole('button', { name: 'Delete', exact: true }).click()
   await toast(page, 'Pool Deleted Successfully', `Free Pool #${deleted.id} was deleted.`)
   await expect(page.getByText('No pools match these filters.')).toBeVisible()
