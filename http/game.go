@@ -57,21 +57,12 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	f := store.GameFilter{LeagueID: leagueID, Week: strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("week")))}
+	f := store.GameFilter{LeagueID: leagueID, Week: queryWeek(r)}
 	if includeAll := r.URL.Query().Get("includeAll"); includeAll != "true" && includeAll != "1" {
 		from := s.now().Add(-recentGameWindow)
 		f.From = &from
 	}
-	games, err := s.Store.ListGames(r.Context(), f)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	out := make([]*gameJSON, 0, len(games))
-	for _, g := range games {
-		out = append(out, toGameJSON(g))
-	}
-	writeJSON(w, http.StatusOK, out)
+	s.writeGames(w, r, f)
 }
 
 type createGameRequest struct {

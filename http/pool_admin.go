@@ -12,21 +12,29 @@ import (
 // The admin's pool calls: lists for the Pool Activation Center and Pool Management, featuring, and the
 // bulk changes, each refused pool reported with its reason.
 
+// queryLeagueID reads the league of an admin list from the query: leagueId, or league as the spec's
+// clients send it; absent gives 0 (every league).
+func queryLeagueID(r *http.Request) (int64, error) {
+	if id, err := queryID(r, "leagueId"); err != nil || id != 0 {
+		return id, err
+	}
+	return queryID(r, "league")
+}
+
+// queryWeek reads an optional week from the query, as the games store it ("W12").
+func queryWeek(r *http.Request) string {
+	return strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("week")))
+}
+
 // handleAdminListPools lists every pool (drafts and hidden ones included) of a league, a week and one or
 // more statuses (status=draft,inactive), each optional.
 func (s *Server) handleAdminListPools(w http.ResponseWriter, r *http.Request) {
-	leagueID, err := queryID(r, "leagueId")
+	leagueID, err := queryLeagueID(r)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	if leagueID == 0 {
-		if leagueID, err = queryID(r, "league"); err != nil {
-			s.Error(w, r, err)
-			return
-		}
-	}
-	f := store.PoolFilter{LeagueID: leagueID, Week: strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("week")))}
+	f := store.PoolFilter{LeagueID: leagueID, Week: queryWeek(r)}
 	if st := r.URL.Query().Get("status"); st != "" && st != "all" {
 		for _, one := range strings.Split(st, ",") {
 			status, err := squares.NormalizePoolStatus(one)
@@ -47,18 +55,12 @@ func (s *Server) handleAdminListPools(w http.ResponseWriter, r *http.Request) {
 
 // handleAdminListGames lists every game of a league and week (each optional), past games included.
 func (s *Server) handleAdminListGames(w http.ResponseWriter, r *http.Request) {
-	leagueID, err := queryID(r, "leagueId")
+	leagueID, err := queryLeagueID(r)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	if leagueID == 0 {
-		if leagueID, err = queryID(r, "league"); err != nil {
-			s.Error(w, r, err)
-			return
-		}
-	}
-	s.writeGames(w, r, store.GameFilter{LeagueID: leagueID, Week: strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("week")))})
+	s.writeGames(w, r, store.GameFilter{LeagueID: leagueID, Week: queryWeek(r)})
 }
 
 func (s *Server) writeGames(w http.ResponseWriter, r *http.Request, f store.GameFilter) {
