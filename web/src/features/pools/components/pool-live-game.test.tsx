@@ -67,8 +67,9 @@ describe('A live game on the pool page', () => {
     act(() => ws.receive({ type: 'gameUpdate', gameId: 7, homeScore: 7, awayScore: 3, quarter: 2, status: 'live', game }))
     // (The query cache tells the page on its next tick.)
     await waitFor(() => expect(within(board).getByTestId('home-score')).toHaveTextContent('7'))
-    expect(within(board).getByText('+7')).toBeInTheDocument()
-    expect(within(board).getByTestId('star-burst')).toBeInTheDocument()
+    // The '+7' popup and the star burst come from an effect after the new score renders: wait for them.
+    expect(await within(board).findByText('+7')).toBeInTheDocument()
+    expect(await within(board).findByTestId('star-burst')).toBeInTheDocument()
     expect(within(board).getByTestId('period-Q2')).toHaveAttribute('aria-current', 'step')
     expect(within(board).getByTestId('period-Q1')).not.toHaveAttribute('aria-current')
     expect(within(board).getByTestId('period-Q1')).toHaveTextContent('3-7')
