@@ -34,6 +34,7 @@ export const queryKeys = {
     transactions: ['/api/user/transactions'] as const,
     payments: ['/api/user/payments'] as const,
     prizes: ['/api/user/prizes'] as const,
+    emailPreferences: ['/api/user/email-preferences'] as const,
   },
   publicStats: ['/api/public/stats'] as const,
   developer: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { player, renderPage, stubFetch } from '@/test/utils'
+import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
 import { MyPoolsPage } from './my-pools-page'
 
 const tx = [
@@ -110,5 +110,33 @@ describe('My Pools winnings', () => {
     renderPage(<MyPoolsPage />, { path: '/my-pools', at: '/my-pools?tab=winnings', user: player })
     await user.click(await screen.findByRole('button', { name: /Claim \$225\.00/ }))
     expect(await screen.findByRole('alert')).toHaveTextContent('The claim period for this prize ended on Dec 22, 2026.')
+  })
+})
+
+describe('My Pools e-mail choice', () => {
+  it('shows the choice from the server and saves a change', async () => {
+    let optOut = false
+    const fetch = stubFetch({
+      'GET /api/user-pools': { body: [] },
+      'GET /api/user/email-preferences': () => ({ body: { optOut } }),
+      'POST /api/user/email-preferences': (body) => {
+        optOut = (body as { optOut: boolean }).optOut
+        return { body: { optOut } }
+      },
+    })
+    const user = userEvent.setup()
+    renderPage(<MyPoolsPage />, { path: '/my-pools', user: player })
+    const box = await screen.findByRole('checkbox', { name: 'Send me optional e-mails' })
+    expect(box).toBeChecked()
+    await user.click(box)
+    await waitFor(() => expect(box).not.toBeChecked())
+    expect(bodyOf(fetch, 'POST', '/api/user/email-preferences')).toEqual({ optOut: true })
+    expect(optOut).toBe(true)
+  })
+
+  it('says so when the choice cannot be loaded', async () => {
+    stubFetch({ 'GET /api/user-pools': { body: [] }, 'GET /api/user/email-preferences': { status: 500, body: { message: 'Internal error' } } })
+    renderPage(<MyPoolsPage />, { path: '/my-pools', user: player })
+    expect(await screen.findByText('Your e-mail choice could not be loaded. Please try again later.')).toBeInTheDocument()
   })
 })

@@ -19,6 +19,7 @@ import type { Pool } from '@/lib/types'
 import { useMyPools } from '../api/my-pools-api'
 import { TransactionsPanel } from './transactions-panel'
 import { WinningsPanel } from './winnings-panel'
+import { EmailPreferencesCard } from './email-preferences-card'
 
 function SignInRequired() {
   return (
@@ -158,6 +159,7 @@ export function MyPoolsPage() {
           <TransactionsPanel poolNames={new Map(pools.map((p) => [p.id, p.game ? `${p.name}: ${p.game.awayTeam} @ ${p.game.homeTeam}` : p.name]))} />
         </TabsContent>
       </Tabs>
+      <EmailPreferencesCard />
     </PageContainer>
   )
 }
