@@ -193,10 +193,14 @@ func scanInvitation(s scanner) (*squares.PoolInvitation, error) {
 	return &inv, nil
 }
 
-// checkCreator locks the pool and refuses anyone but its creator (and admins): only they manage its
-// invitations.
-func checkCreator(ctx context.Context, tx *Tx, poolID int64, actor *squares.User) (*PoolView, error) {
-	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, poolID))
+// checkCreator reads the pool, locked when lock is set, and refuses anyone but its creator (and admins):
+// only they manage its invitations.
+func checkCreator(ctx context.Context, tx *Tx, poolID int64, actor *squares.User, lock bool) (*PoolView, error) {
+	q := poolSelect + ` WHERE p.id = $2`
+	if lock {
+		q += tx.forUpdate("p")
+	}
+	p, err := scanPool(tx.QueryRowContext(ctx, q, 0, poolID))
 	if err != nil {
 		return nil, notFound(err, "Pool")
 	}
@@ -210,7 +214,7 @@ func checkCreator(ctx context.Context, tx *Tx, poolID int64, actor *squares.User
 func (db *DB) ListInvitations(ctx context.Context, actor *squares.User, poolID int64) ([]*squares.PoolInvitation, error) {
 	var out []*squares.PoolInvitation
 	err := db.view(ctx, func(tx *Tx) error {
-		if _, err := checkCreator(ctx, tx, poolID, actor); err != nil {
+		if _, err := checkCreator(ctx, tx, poolID, actor, false); err != nil {
 			return err
 		}
 		var err error
@@ -242,7 +246,7 @@ func (db *DB) ListMembers(ctx context.Context, poolID int64) ([]*squares.PoolMem
 
 // changeInvitation locks one invitation of a pool its actor created, for a change.
 func changeInvitation(ctx context.Context, tx *Tx, actor *squares.User, poolID, id int64) (*PoolView, *squares.PoolInvitation, error) {
-	p, err := checkCreator(ctx, tx, poolID, actor)
+	p, err := checkCreator(ctx, tx, poolID, actor, true)
 	if err != nil {
 		return nil, nil, err
 	}
