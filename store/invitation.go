@@ -16,10 +16,13 @@ type PrivatePool struct {
 
 // CreatePrivatePool makes an active private pool for its creator on an upcoming game, with the creator's
 // limit, fee and payout schedule, the creator as its first member, and one invitation per address whose
-// e-mail is queued in the same transaction. in must have passed Validate.
+// e-mail is queued in the same transaction. The input is validated (squares.PrivatePoolInput.Validate).
 func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in squares.PrivatePoolInput) (*PrivatePool, error) {
 	if creator == nil || creator.IsAdmin() {
 		return nil, squares.Errorf(squares.EFORBIDDEN, "Only players create private pools.")
+	}
+	if err := in.Validate(); err != nil {
+		return nil, err
 	}
 	out := &PrivatePool{}
 	err := db.update(ctx, func(tx *Tx) error {
