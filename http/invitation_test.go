@@ -288,3 +288,26 @@ func TestPaidPrivatePoolPaysTheWholePot(t *testing.T) {
 		}
 	})
 }
+
+// TestPrivatePoolLiveUpdatesHidden: a stranger cannot subscribe to a private pool's live updates.
+func TestPrivatePoolLiveUpdatesHidden(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	ctx := context.Background()
+	public := openFreePool(t, srv.db)
+	u := &squares.User{Email: "creator@example.com", PasswordHash: "not-a-hash", FirstName: "C", LastName: "T",
+		Role: squares.RoleUser, IsAgeVerified: true, IsEligibleToBet: true}
+	if err := srv.db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	priv, err := srv.db.CreatePrivatePool(ctx, u, squares.PrivatePoolInput{GameID: public.GameID, Name: "Friends", MaxSquaresPerPlayer: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := dialWS(t, srv.URL())
+	sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": priv.Pool.ID})
+	if m := readUntil(t, ws, "error"); m["message"] != "Pool not found." {
+		t.Fatalf("a stranger's subscription = %v", m)
+	}
+	sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": public.ID})
+	readUntil(t, ws, "subscribed")
+}
