@@ -50,7 +50,6 @@ export function JoinPoolPage() {
       tried.current = true
       submit(linkCode)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user, isAdmin, linkCode])
 
   if (isLoading) return null
