@@ -263,8 +263,12 @@ func (p *Pool) IsFree() bool { return p.EntryFee == 0 }
 // Pot is the money staked so far: the entry fee times the squares taken, house squares included.
 func (p *Pool) Pot() Cents { return p.EntryFee * Cents(p.SquaresTaken) }
 
-// HouseFeePercent is 10, or 5 for a non-profit pool (whose fee goes to the organisation).
+// HouseFeePercent is 10, or 5 for a non-profit pool (whose fee goes to the organisation), and 0 for a
+// private pool: the whole pot goes to its winners (decisions.md).
 func (p *Pool) HouseFeePercent() int64 {
+	if p.IsPrivate {
+		return 0
+	}
 	if p.IsNonprofit {
 		return 5
 	}

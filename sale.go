@@ -34,14 +34,19 @@ type Sale struct {
 	Have int
 	// Amount is what the browser says a checkout costs; the price is the server's, the amount only checked.
 	Amount Cents
+	// Member reports whether the buyer joined the pool: a private pool sells only to its members.
+	Member bool
 }
 
-// CheckSale applies every rule of a sale, in this order: who buys, the squares asked for, the pool being
+// CheckSale applies every rule of a sale, in this order: who buys (a private pool's member), the squares asked for, the pool being
 // open for sale, the buyer's limit and, for a checkout, the amount. It returns the price: the pool's entry
 // fee for each square.
 func CheckSale(s Sale) (Cents, error) {
 	if err := s.checkBuyer(); err != nil {
 		return 0, err
+	}
+	if s.Pool.IsPrivate && !s.Member {
+		return 0, Errorf(ENOTFOUND, "Pool not found.")
 	}
 	if err := CheckCells(s.Cells); err != nil {
 		return 0, err

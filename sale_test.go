@@ -126,7 +126,7 @@ func TestCheckSale(t *testing.T) {
 			Buyer: player(true, true), Cells: cells(1)}, code: squares.EUNPROCESSABLE, msg: "This pool's week is closed."},
 		{name: "the active week", sale: squares.Sale{Kind: squares.SaleClaim, Pool: free(), ActiveWeek: "W12",
 			Buyer: player(true, true), Cells: cells(1)}},
-		{name: "private pool of another week", sale: squares.Sale{Kind: squares.SaleClaim, ActiveWeek: "W13",
+		{name: "private pool of another week", sale: squares.Sale{Kind: squares.SaleClaim, ActiveWeek: "W13", Member: true,
 			Pool:  with(free(), func(p *squares.Pool) { p.IsPrivate, p.MaxSquaresPerPlayer = true, 10 }),
 			Buyer: player(true, true), Cells: cells(1)}},
 
@@ -161,9 +161,12 @@ func TestCheckSale(t *testing.T) {
 		{name: "public pool stored with another limit", sale: squares.Sale{Kind: squares.SaleClaim, Buyer: player(true, true),
 			Pool: with(free(), func(p *squares.Pool) { p.MaxSquaresPerPlayer = 25 }), Cells: cells(6)},
 			code: squares.EUNPROCESSABLE, msg: limitMsg},
-		{name: "private pool of 10, 10", sale: squares.Sale{Kind: squares.SaleClaim, Buyer: player(true, true),
+		{name: "private pool of 10, 10", sale: squares.Sale{Kind: squares.SaleClaim, Buyer: player(true, true), Member: true,
 			Pool: with(free(), func(p *squares.Pool) { p.IsPrivate, p.MaxSquaresPerPlayer = true, 10 }), Have: 4, Cells: cells(6)}},
-		{name: "private pool of 10, 11", sale: squares.Sale{Kind: squares.SaleClaim, Buyer: player(true, true),
+		{name: "private pool of a stranger", sale: squares.Sale{Kind: squares.SaleClaim, Buyer: player(true, true),
+			Pool: with(free(), func(p *squares.Pool) { p.IsPrivate, p.MaxSquaresPerPlayer = true, 10 }), Cells: cells(1)},
+			code: squares.ENOTFOUND, msg: "Pool not found."},
+		{name: "private pool of 10, 11", sale: squares.Sale{Kind: squares.SaleClaim, Buyer: player(true, true), Member: true,
 			Pool: with(free(), func(p *squares.Pool) { p.IsPrivate, p.MaxSquaresPerPlayer = true, 10 }), Have: 5, Cells: cells(6)},
 			code: squares.EUNPROCESSABLE, msg: "You can only select 10 squares at a time. Remove a selected square first to select a different one."},
 

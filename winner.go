@@ -62,15 +62,9 @@ func WinningCell(p *Pool, s PeriodScore) (Cell, error) {
 	return c, nil
 }
 
-// SettlementFeePercent is the fee kept from a pool's pot when it is decided: 10% (5% for a non-profit,
-// whose share goes to the organisation); a private pool keeps none, since private pools store no service
-// fee yet (decisions.md: SQUARES_PRIVATE_FEE_PERCENT defaults to 0).
-func SettlementFeePercent(p *Pool) int64 {
-	if p.IsPrivate {
-		return 0
-	}
-	return p.HouseFeePercent()
-}
+// SettlementFeePercent is the fee kept from a pool's pot when it is decided: the pool's HouseFeePercent,
+// which its JSON shows too (10%, 5% for a non-profit, none for a private pool).
+func SettlementFeePercent(p *Pool) int64 { return p.HouseFeePercent() }
 
 // SettlementPrizes returns each period's prize of a pool: the pot less the settlement fee, split by the
 // pool's payout schedule (floor of each share, the remainder to the final).

@@ -136,7 +136,7 @@ func (s *Server) handleListPools(w http.ResponseWriter, r *http.Request) {
 }
 
 // findVisiblePool loads a pool the viewer may see: players never see drafts, nor pools an admin hid unless
-// they own squares in them.
+// they own squares in them, nor private pools they did not join.
 func (s *Server) findVisiblePool(r *http.Request) (*store.PoolView, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
@@ -149,7 +149,7 @@ func (s *Server) findVisiblePool(r *http.Request) (*store.PoolView, error) {
 	if !userFrom(r.Context()).IsAdmin() && !p.VisibleToPlayer(p.ViewerSquares) {
 		return nil, squares.Errorf(squares.ENOTFOUND, "Pool not found.")
 	}
-	return p, nil
+	return p, s.checkPoolMember(r.Context(), userFrom(r.Context()), p)
 }
 
 func (s *Server) handleGetPool(w http.ResponseWriter, r *http.Request) {

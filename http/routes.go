@@ -113,6 +113,12 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/user/pools", user, s.handleUserPools},
 		{"GET", "/api/user-pools", user, s.handleUserPools},
 		{"GET", "/api/public/stats", public, s.handlePublicStats},
+		// Private pools and their invitations (invitation.go).
+		{"POST", "/api/pools/private", user, s.handleCreatePrivatePool},
+		{"POST", "/api/pools/join", user, s.handleJoinPool},
+		{"GET", "/api/pools/{id}/invitations", user, s.handleListInvitations},
+		{"POST", "/api/pools/{id}/invitations/{invitationId}/resend", user, s.handleChangeInvitation(s.Store.ResendInvitation)},
+		{"DELETE", "/api/pools/{id}/invitations/{invitationId}", user, s.handleChangeInvitation(s.Store.RevokeInvitation)},
 
 		// Payments.
 		{"POST", "/api/create-escrow-payment", user, paid(s.handleCreateEscrowPayment)},

@@ -58,6 +58,9 @@ func (s *Server) handleTestScoreCalculation(w http.ResponseWriter, r *http.Reque
 	if err == nil && !userFrom(r.Context()).IsAdmin() && !p.VisibleToPlayer(p.ViewerSquares) {
 		err = squares.Errorf(squares.ENOTFOUND, "Pool not found.")
 	}
+	if err == nil {
+		err = s.checkPoolMember(r.Context(), userFrom(r.Context()), p)
+	}
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -254,6 +254,9 @@ func (s *Server) handleWSMessage(ctx context.Context, c *wsConn, data []byte) {
 		if err == nil && !c.user.IsAdmin() && (p.Status == squares.PoolDraft || p.Status == squares.PoolInactive) {
 			err = squares.Errorf(squares.ENOTFOUND, "Pool not found.")
 		}
+		if err == nil {
+			err = s.checkPoolMember(ctx, c.user, p)
+		}
 		if err != nil {
 			c.send(s.hub, wsError(squares.ErrorMessage(err)))
 			return

@@ -16,6 +16,7 @@ func claimN(t *testing.T, db *store.DB, poolID int64, players, n, start int) []*
 	var out []*squares.User
 	for range players {
 		u := addPlayer(t, db, "p")
+		joinIfPrivate(t, db, poolID, u)
 		if _, err := db.ClaimSquares(context.Background(), store.Claim{PoolID: poolID, User: u,
 			Cells: cellsFrom(start, n)}); err != nil {
 			t.Fatalf("claim: %v", err)

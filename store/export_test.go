@@ -9,7 +9,7 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// InsertPrivatePool creates an active private pool on a game for tests (nothing else creates one yet).
+// InsertPrivatePool creates an active private pool on a game for tests with its creator as member, skipping CreatePrivatePool's checks.
 func (db *DB) InsertPrivatePool(ctx context.Context, gameID, creatorID int64, fee squares.Cents, limit int) (int64, error) {
 	var id int64
 	err := db.update(ctx, func(tx *Tx) error {
@@ -23,7 +23,7 @@ func (db *DB) InsertPrivatePool(ctx context.Context, gameID, creatorID int64, fe
 			return err
 		}
 		id = p.ID
-		return nil
+		return addMember(ctx, tx, p.ID, creatorID, 0)
 	})
 	return id, err
 }

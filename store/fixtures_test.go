@@ -130,3 +130,17 @@ func poolIDs(pools []*store.PoolView) []int64 {
 	slices.Sort(ids)
 	return ids
 }
+
+// joinIfPrivate makes the player a member of the pool when it is private: only members take its squares.
+func joinIfPrivate(t *testing.T, db *store.DB, poolID int64, u *squares.User) {
+	t.Helper()
+	p, err := db.FindPool(context.Background(), poolID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.IsPrivate {
+		if _, err := db.JoinPool(context.Background(), u, p.InviteCode); err != nil {
+			t.Fatalf("join pool %d: %v", poolID, err)
+		}
+	}
+}

@@ -44,6 +44,7 @@ func TestOutboxNotifications(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, u := range []*squares.User{in, out} {
+			joinIfPrivate(t, db, id, u)
 			if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: id, User: u, Cells: cellsFrom(i*10, 2)}); err != nil {
 				t.Fatal(err)
 			}

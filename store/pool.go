@@ -161,7 +161,7 @@ type PoolFilter struct {
 	// Listed keeps what players may browse: public pools that are active, full or started, in their
 	// league's active week (every week while the league has none).
 	Listed bool
-	// OwnedBy keeps pools in which this user owns squares.
+	// OwnedBy keeps pools in which this user owns squares, and the private pools they joined.
 	OwnedBy int64
 	// Featured keeps pools featured at this time.
 	FeaturedAt *time.Time
@@ -205,8 +205,9 @@ func listPools(ctx context.Context, tx *Tx, f PoolFilter) ([]*PoolView, error) {
 			AND (l.active_week = '' OR g.week = l.active_week)`)
 	}
 	if f.OwnedBy > 0 {
-		where = append(where, `EXISTS (SELECT 1 FROM squares s WHERE s.pool_id = p.id AND s.state = 'owned'
-			AND s.user_id = `+arg(f.OwnedBy)+`)`)
+		u := arg(f.OwnedBy)
+		where = append(where, `(EXISTS (SELECT 1 FROM squares s WHERE s.pool_id = p.id AND s.state = 'owned'
+			AND s.user_id = `+u+`) OR EXISTS (SELECT 1 FROM pool_members m WHERE m.pool_id = p.id AND m.user_id = `+u+`))`)
 	}
 	if f.FeaturedAt != nil {
 		where = append(where, "p.is_featured = TRUE AND (p.featured_until IS NULL OR p.featured_until > "+

@@ -15,7 +15,7 @@ func lockSalePool(ctx context.Context, tx *Tx, poolID, buyerID int64) (*PoolView
 }
 
 // readSale reads what the rules of a sale need besides the request: the active week of the pool's league
-// and the squares the buyer already holds or owns in the pool.
+// the squares the buyer already holds or owns in the pool, and whether they joined it when it is private.
 func readSale(ctx context.Context, tx *Tx, kind string, p *PoolView, buyer *squares.User, cells []squares.Cell) (squares.Sale, error) {
 	s := squares.Sale{Kind: kind, Pool: p.Pool, Now: tx.now, Buyer: buyer, Cells: cells}
 	if err := tx.QueryRowContext(ctx, `SELECT active_week FROM leagues WHERE id = $1`, p.Game.LeagueID).
@@ -26,6 +26,12 @@ func readSale(ctx context.Context, tx *Tx, kind string, p *PoolView, buyer *squa
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM squares WHERE pool_id = $1 AND user_id = $2`,
 			p.ID, buyer.ID).Scan(&s.Have); err != nil {
 			return s, fmt.Errorf("count user squares: %w", err)
+		}
+		if p.IsPrivate {
+			var err error
+			if s.Member, err = isPoolMember(ctx, tx, p.ID, buyer.ID); err != nil {
+				return s, err
+			}
 		}
 	}
 	return s, nil

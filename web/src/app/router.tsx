@@ -28,9 +28,15 @@ const LeagueSchedulePage = lazy(() => import('@/features/leagues/components/leag
 const NflSchedulePage = lazy(() => import('@/features/leagues/components/nfl-schedule-page').then((m) => ({ default: m.NflSchedulePage })))
 const MyPoolsPage = lazy(() => import('@/features/my-pools/components/my-pools-page').then((m) => ({ default: m.MyPoolsPage })))
 const PoolOfTheWeekPage = lazy(() => import('@/features/pool-of-the-week/components/pool-of-the-week-page').then((m) => ({ default: m.PoolOfTheWeekPage })))
-const PoolDetailPage = lazy(() => import('@/features/pools/components/pool-detail-page').then((m) => ({ default: m.PoolDetailPage })))
+// A private pool's page shows its creator the members and invitations (features/private-pools).
+const PoolDetailPage = lazy(() =>
+  Promise.all([import('@/features/pools/components/pool-detail-page'), import('@/features/private-pools/components/pool-invitations-card')]).then(
+    ([m, p]) => ({ default: () => <m.PoolDetailPage creatorPanel={(pool) => <p.PoolInvitationsCard pool={pool} />} /> }),
+  ),
+)
 const CheckoutPage = lazy(() => import('@/features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })))
-const CreatePrivatePoolPage = lazy(() => import('@/features/pools/components/pool-placeholders').then((m) => ({ default: m.CreatePrivatePoolPage })))
+const CreatePrivatePoolPage = lazy(() => import('@/features/private-pools/components/create-private-pool-page').then((m) => ({ default: m.CreatePrivatePoolPage })))
+const JoinPoolPage = lazy(() => import('@/features/private-pools/components/join-pool-page').then((m) => ({ default: m.JoinPoolPage })))
 const AgeVerificationPage = lazy(() => import('@/features/verification/components/age-verification-page').then((m) => ({ default: m.AgeVerificationPage })))
 const EmergencyLoginPage = lazy(() => import('@/features/auth/components/emergency-login-page'))
 
@@ -57,7 +63,10 @@ export const routes: RouteObject[] = [
       // Player screens (signed in)
       { path: 'my-pools', element: <MyPoolsPage /> },
       { path: 'age-verification', element: <AgeVerificationPage /> },
-      { path: 'create-private-pool', element: signedIn(<CreatePrivatePoolPage />) },
+      // Private pools: the pages show visitors their own "Authentication Required" card.
+      { path: 'create-private-pool', element: <CreatePrivatePoolPage /> },
+      { path: 'join', element: <JoinPoolPage /> },
+      { path: 'join/:code', element: <JoinPoolPage /> },
       { path: 'checkout', element: signedIn(<CheckoutPage />) },
       { path: 'schedule/:league', element: signedIn(<LeagueSchedulePage />) },
       { path: 'nfl-schedule', element: signedIn(<NflSchedulePage />) },

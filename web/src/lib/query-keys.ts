@@ -27,6 +27,8 @@ export const queryKeys = {
     detail: (id: number) => ['/api/pools', id] as const,
     squares: (id: number) => ['/api/pools', id, 'squares'] as const,
     winners: (id: number) => ['/api/pools', id, 'winners'] as const,
+    /** A private pool's members and invitations, for its creator. */
+    invitations: (id: number) => ['/api/pools', id, 'invitations'] as const,
   },
   user: {
     pools: ['/api/user/pools'] as const,

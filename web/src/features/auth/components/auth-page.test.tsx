@@ -200,3 +200,17 @@ describe('Sign up', () => {
     expect(await screen.findByText('Registration failed')).toBeInTheDocument()
   })
 })
+
+describe('Return after sign-in', () => {
+  it('returns to the page that sent the visitor to sign in (an invitation link), once', async () => {
+    window.sessionStorage.setItem('squares.returnTo', '/my-pools')
+    stubFetch({ 'POST /api/auth/login': { body: { user: player } }, 'GET /api/auth/user': { body: player } })
+    const user = userEvent.setup()
+    renderPage(<AuthPage />, { path: '/login' })
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret123')
+    await user.click(within(screen.getByRole('form', { name: 'Sign in' })).getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-pools'))
+    expect(window.sessionStorage.getItem('squares.returnTo')).toBeNull()
+  })
+})

@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { PageContainer } from '@/components/layout/page'
 import { errorMessage } from '@/lib/api'
 import { authKeys, displayFirstName, startSession, useUser } from '@/lib/auth'
+import { takeReturnTo } from '@/lib/return-to'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import type { User } from '@/lib/types'
 import { SignInForm } from './sign-in-form'
@@ -63,7 +64,8 @@ export function AuthPage() {
     toast.success(`Welcome back, ${displayFirstName(u)}!`, {
       description: u.role === 'admin' ? 'Admin dashboard ready' : 'Ready to join some exciting betting pools?',
     })
-    later(() => navigate('/', { replace: true }), REDIRECT_MS)
+    const to = takeReturnTo('/')
+    later(() => navigate(to, { replace: true }), REDIRECT_MS)
   }
 
   const onRegistered = ({ user: u }: AuthAnswer) => {
@@ -74,7 +76,8 @@ export function AuthPage() {
         description: 'Your account is verified. Pick a pool and claim your squares.',
         duration: WELCOME_TOAST_MS,
       })
-      later(() => navigate('/', { replace: true }), REDIRECT_MS)
+      const to = takeReturnTo('/')
+      later(() => navigate(to, { replace: true }), REDIRECT_MS)
     } else if (u.isAgeVerified) {
       toast.error("You're verified but sports betting isn't available in your location.", {
         description: 'You can still play free pools for bragging rights.',

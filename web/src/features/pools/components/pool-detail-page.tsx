@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { ArrowLeft, CalendarClock, Share2, ShieldAlert } from 'lucide-react'
@@ -43,7 +43,10 @@ function isUnauthorized(err: unknown) {
   return /Unauthorized/i.test(err instanceof Error ? err.message : String(err ?? ''))
 }
 
-function PoolView({ poolId }: { poolId: number }) {
+/** creatorPanel renders extra cards for a private pool's creator (who alone reads its invite code). */
+type CreatorPanel = (pool: Pool) => ReactNode
+
+function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: CreatorPanel }) {
   const navigate = useNavigate()
   const { user, isAdmin } = useUser()
   const poolQuery = usePool(poolId, true)
@@ -237,6 +240,7 @@ function PoolView({ poolId }: { poolId: number }) {
           {showCart && selected.length === 0 && <HowToPlayCard free={free} max={maxPerPlayer} periods={poolPeriods(pool)} />}
           {mine.length > 0 && <YourSquaresCard pool={pool} mine={mine} max={maxPerPlayer} />}
           {ownedCount > 0 && <ReadyToPlayCard pool={pool} owned={ownedCount} />}
+          {pool.isPrivate && pool.inviteCode && !isAdmin && creatorPanel?.(pool)}
           <PoolInfoCard pool={pool} />
           <NoWithdrawalsCard free={free} />
           <GameRulesCard pool={pool} />
@@ -249,7 +253,7 @@ function PoolView({ poolId }: { poolId: number }) {
   )
 }
 
-export function PoolDetailPage() {
+export function PoolDetailPage({ creatorPanel }: { creatorPanel?: CreatorPanel } = {}) {
   const { id = '' } = useParams()
   const valid = /^\d+$/.test(id)
   const poolId = valid ? Number(id) : 0
@@ -272,5 +276,5 @@ export function PoolDetailPage() {
 
   if (!valid) return <InvalidPool />
   // A new pool id starts a fresh view: the selection never carries over.
-  return <PoolView key={poolId} poolId={poolId} />
+  return <PoolView key={poolId} poolId={poolId} creatorPanel={creatorPanel} />
 }

@@ -1,0 +1,179 @@
+package http
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+)
+
+// checkPoolMember hides a private pool from anyone but its members (its creator among them) and admins:
+// to a stranger it does not exist.
+func (s *Server) checkPoolMember(ctx context.Context, u *squares.User, p *store.PoolView) error {
+	if !p.IsPrivate {
+		return nil
+	}
+	if u != nil && u.IsAdmin() {
+		return nil
+	}
+	if u != nil {
+		ok, err := s.Store.IsPoolMember(ctx, p.ID, u.ID)
+		if err != nil {
+			return err
+		}
+		if ok {
+			return nil
+		}
+	}
+	return squares.Errorf(squares.ENOTFOUND, "Pool not found.")
+}
+
+type createPrivatePoolRequest struct {
+	GameID              flexInt         `json:"gameId"`
+	Name                string          `json:"name"`
+	EntryFee            json.RawMessage `json:"entryFee"`
+	MaxSquaresPerPlayer *flexInt        `json:"maxSquaresPerPlayer"`
+	InviteEmails        []string        `json:"inviteEmails"`
+	PayoutSchedule      string          `json:"payoutSchedule"`
+}
+
+type invitationJSON struct {
+	ID         int64      `json:"id"`
+	Email      string     `json:"email"`
+	Status     string     `json:"status"`
+	SentCount  int        `json:"sentCount"`
+	LastSentAt time.Time  `json:"lastSentAt"`
+	AcceptedAt *time.Time `json:"acceptedAt"`
+	RevokedAt  *time.Time `json:"revokedAt"`
+	CreatedAt  time.Time  `json:"createdAt"`
+}
+
+func toInvitationJSON(inv *squares.PoolInvitation) invitationJSON {
+	return invitationJSON{ID: inv.ID, Email: inv.Email, Status: inv.Status, SentCount: inv.SentCount,
+		LastSentAt: inv.LastSentAt, AcceptedAt: inv.AcceptedAt, RevokedAt: inv.RevokedAt, CreatedAt: inv.CreatedAt}
+}
+
+func toInvitationsJSON(invs []*squares.PoolInvitation) []invitationJSON {
+	out := make([]invitationJSON, 0, len(invs))
+	for _, inv := range invs {
+		out = append(out, toInvitationJSON(inv))
+	}
+	return out
+}
+
+// handleCreatePrivatePool creates a private pool for the signed-in player: POST /api/pools/private.
+func (s *Server) handleCreatePrivatePool(w http.ResponseWriter, r *http.Request) {
+	var req createPrivatePoolRequest
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	in := squares.PrivatePoolInput{GameID: int64(req.GameID), Name: req.Name, InviteEmails: req.InviteEmails,
+		PayoutSchedule: req.PayoutSchedule, MaxSquaresPerPlayer: squares.PublicSquaresPerPlayer}
+	var v squares.Validation
+	if len(req.EntryFee) > 0 {
+		fee, err := squares.ParseDollarsJSON(req.EntryFee)
+		if err != nil {
+			v.Add("entryFee", "Entry fee must be a number from 0 to 1000")
+		}
+		in.EntryFee = fee
+	} else {
+		in.EntryFee = 500
+	}
+	if req.MaxSquaresPerPlayer != nil {
+		in.MaxSquaresPerPlayer = int(*req.MaxSquaresPerPlayer)
+	}
+	v.Merge(in.Validate())
+	if err := v.Err(); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	viewer := userFrom(r.Context())
+	out, err := s.Store.CreatePrivatePool(r.Context(), viewer, in)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"pool": toPoolJSON(out.Pool, viewer),
+		"inviteCode": out.Pool.InviteCode, "invitations": toInvitationsJSON(out.Invitations)})
+}
+
+// handleJoinPool makes the signed-in player a member of a private pool by its code or an invitation's:
+// POST /api/pools/join {inviteCode}.
+func (s *Server) handleJoinPool(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		InviteCode string `json:"inviteCode"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	viewer := userFrom(r.Context())
+	p, err := s.Store.JoinPool(r.Context(), viewer, req.InviteCode)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"pool": toPoolJSON(p, viewer)})
+}
+
+type memberJSON struct {
+	UserID    int64     `json:"userId"`
+	FirstName string    `json:"firstName"`
+	LastName  string    `json:"lastName"`
+	Squares   int       `json:"squares"`
+	IsCreator bool      `json:"isCreator"`
+	JoinedAt  time.Time `json:"joinedAt"`
+}
+
+// handleListInvitations answers a private pool's members and invitations to its creator (and admins):
+// GET /api/pools/{id}/invitations.
+func (s *Server) handleListInvitations(w http.ResponseWriter, r *http.Request) {
+	p, err := s.findVisiblePool(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	invs, err := s.Store.ListInvitations(r.Context(), userFrom(r.Context()), p.ID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	ms, err := s.Store.ListMembers(r.Context(), p.ID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	members := make([]memberJSON, 0, len(ms))
+	for _, m := range ms {
+		members = append(members, memberJSON{UserID: m.UserID, FirstName: m.FirstName, LastName: m.LastName,
+			Squares: m.Squares, IsCreator: m.IsCreator, JoinedAt: m.JoinedAt})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"inviteCode": p.InviteCode, "members": members,
+		"invitations": toInvitationsJSON(invs)})
+}
+
+// handleChangeInvitation resends or revokes one invitation of a pool the caller created.
+func (s *Server) handleChangeInvitation(change func(ctx context.Context, actor *squares.User, poolID, id int64) (*squares.PoolInvitation, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, err := s.findVisiblePool(r)
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		id, err := pathID(r, "invitationId")
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		inv, err := change(r.Context(), userFrom(r.Context()), p.ID, id)
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, toInvitationJSON(inv))
+	}
+}

@@ -1,0 +1,315 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/squaresapp/squares"
+)
+
+// PrivatePool is a private pool just created, with the invitations it sent.
+type PrivatePool struct {
+	Pool        *PoolView
+	Invitations []*squares.PoolInvitation
+}
+
+// CreatePrivatePool makes an active private pool for its creator on an upcoming game, with the creator's
+// limit, fee and payout schedule, the creator as its first member, and one invitation per address whose
+// e-mail is queued in the same transaction. The input is validated (squares.PrivatePoolInput.Validate).
+func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in squares.PrivatePoolInput) (*PrivatePool, error) {
+	if creator == nil || creator.IsAdmin() {
+		return nil, squares.Errorf(squares.EFORBIDDEN, "Only players create private pools.")
+	}
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	out := &PrivatePool{}
+	err := db.update(ctx, func(tx *Tx) error {
+		g, err := findGame(ctx, tx, in.GameID)
+		if squares.ErrorCode(err) == squares.ENOTFOUND {
+			return squares.FieldError("gameId", "Please select a game")
+		} else if err != nil {
+			return err
+		}
+		if err := squares.CheckPrivatePoolGame(g, tx.now); err != nil {
+			return err
+		}
+		periods := 4
+		if g.LeagueID == squares.LeagueNCAAB {
+			periods = 2
+		}
+		schedule, err := squares.ParsePayoutSchedule(in.PayoutSchedule, periods)
+		if err != nil {
+			return err
+		}
+		code, err := squares.NewInviteCode()
+		if err != nil {
+			return err
+		}
+		p := &squares.Pool{GameID: g.ID, Game: g, Name: in.Name, EntryFee: in.EntryFee,
+			MaxSquaresPerPlayer: in.MaxSquaresPerPlayer, Status: squares.PoolActive, IsPrivate: true,
+			CreatorID: creator.ID, InviteCode: code, PayoutSchedule: schedule}
+		if err := insertPool(ctx, tx, p); err != nil {
+			return err
+		}
+		if err := addMember(ctx, tx, p.ID, creator.ID, 0); err != nil {
+			return err
+		}
+		for _, email := range in.InviteEmails {
+			inv, err := invite(ctx, tx, p.ID, creator.ID, email)
+			if err != nil {
+				return err
+			}
+			out.Invitations = append(out.Invitations, inv)
+		}
+		tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: p.GameID})
+		out.Pool, err = findPool(ctx, tx, p.ID, creator.ID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// invite records an invitation of email to a pool with its own code and queues its e-mail.
+func invite(ctx context.Context, tx *Tx, poolID, inviterID int64, email string) (*squares.PoolInvitation, error) {
+	code, err := squares.NewInviteCode()
+	if err != nil {
+		return nil, err
+	}
+	inv := &squares.PoolInvitation{PoolID: poolID, Email: email, Code: code, InviterID: inviterID,
+		Status: squares.InvitationPending, SentCount: 1, LastSentAt: tx.now, CreatedAt: tx.now}
+	err = tx.QueryRowContext(ctx, `INSERT INTO pool_invitations (pool_id, email, code, inviter_id, status,
+		sent_count, last_sent_at, created_at) VALUES ($1, $2, $3, $4, $5, 1, $6, $6) RETURNING id`,
+		poolID, email, code, inviterID, inv.Status, tx.now).Scan(&inv.ID)
+	if err != nil {
+		return nil, fmt.Errorf("insert invitation: %w", err)
+	}
+	if _, err := queueInvitation(ctx, tx, squares.Invitation{PoolID: poolID, Email: email, Code: code,
+		InviterID: inviterID}); err != nil {
+		return nil, err
+	}
+	return inv, nil
+}
+
+func addMember(ctx context.Context, tx *Tx, poolID, userID, invitationID int64) error {
+	var inv any
+	if invitationID > 0 {
+		inv = invitationID
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO pool_members (pool_id, user_id, invitation_id, joined_at)
+		VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, poolID, userID, inv, tx.now); err != nil {
+		return fmt.Errorf("add member: %w", err)
+	}
+	return nil
+}
+
+func isPoolMember(ctx context.Context, tx *Tx, poolID, userID int64) (bool, error) {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM pool_members WHERE pool_id = $1 AND user_id = $2`,
+		poolID, userID).Scan(&n); err != nil {
+		return false, fmt.Errorf("pool member: %w", err)
+	}
+	return n > 0, nil
+}
+
+// IsPoolMember reports whether the user joined the pool (a private pool's creator did).
+func (db *DB) IsPoolMember(ctx context.Context, poolID, userID int64) (bool, error) {
+	var ok bool
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		ok, err = isPoolMember(ctx, tx, poolID, userID)
+		return err
+	})
+	return ok, err
+}
+
+// JoinPool makes the user a member of the private pool whose code, or one of whose invitations' codes,
+// they give, and returns the pool. Joining twice changes nothing; an unknown code is not found; a revoked
+// invitation, and a pool that was cancelled or has finished, are refused.
+func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string) (*PoolView, error) {
+	code = squares.NormalizeInviteCode(code)
+	if code == "" {
+		return nil, squares.FieldError("inviteCode", "Please enter an invite code")
+	}
+	if user == nil || user.IsAdmin() {
+		return nil, squares.Errorf(squares.EFORBIDDEN, "Only players join private pools.")
+	}
+	var out *PoolView
+	err := db.update(ctx, func(tx *Tx) error {
+		var poolID, invID int64
+		var status string
+		err := tx.QueryRowContext(ctx, `SELECT id FROM pools WHERE invite_code = $1 AND is_private = TRUE`, code).Scan(&poolID)
+		if err == sql.ErrNoRows {
+			err = tx.QueryRowContext(ctx, `SELECT id, pool_id, status FROM pool_invitations WHERE code = $1`, code).
+				Scan(&invID, &poolID, &status)
+		}
+		if err == sql.ErrNoRows {
+			return squares.Errorf(squares.ENOTFOUND, "No pool has this invite code.")
+		} else if err != nil {
+			return fmt.Errorf("find invite code: %w", err)
+		}
+		if status == squares.InvitationRevoked {
+			return squares.Errorf(squares.EUNPROCESSABLE, "This invitation was revoked by the pool's creator.")
+		}
+		p, err := findPool(ctx, tx, poolID, user.ID)
+		if err != nil {
+			return err
+		}
+		member, err := isPoolMember(ctx, tx, poolID, user.ID)
+		if err != nil {
+			return err
+		}
+		if !member {
+			if err := squares.CheckJoin(p.Status); err != nil {
+				return err
+			}
+			if err := addMember(ctx, tx, poolID, user.ID, invID); err != nil {
+				return err
+			}
+			if invID > 0 && status == squares.InvitationPending {
+				if _, err := tx.ExecContext(ctx, `UPDATE pool_invitations SET status = $1, accepted_by = $2,
+					accepted_at = $3 WHERE id = $4`, squares.InvitationAccepted, user.ID, tx.now, invID); err != nil {
+					return fmt.Errorf("accept invitation: %w", err)
+				}
+			}
+		}
+		out = p
+		return nil
+	})
+	return out, err
+}
+
+const invitationColumns = `id, pool_id, email, code, COALESCE(inviter_id, 0), status, sent_count, last_sent_at,
+	COALESCE(accepted_by, 0), accepted_at, revoked_at, created_at FROM pool_invitations`
+
+func scanInvitation(s scanner) (*squares.PoolInvitation, error) {
+	var inv squares.PoolInvitation
+	var accepted, revoked sql.NullTime
+	if err := s.Scan(&inv.ID, &inv.PoolID, &inv.Email, &inv.Code, &inv.InviterID, &inv.Status, &inv.SentCount,
+		&inv.LastSentAt, &inv.AcceptedBy, &accepted, &revoked, &inv.CreatedAt); err != nil {
+		return nil, err
+	}
+	inv.AcceptedAt, inv.RevokedAt = nullTime(accepted), nullTime(revoked)
+	inv.LastSentAt, inv.CreatedAt = inv.LastSentAt.UTC(), inv.CreatedAt.UTC()
+	return &inv, nil
+}
+
+// checkCreator reads the pool, locked when lock is set, and refuses anyone but its creator (and admins):
+// only they manage its invitations.
+func checkCreator(ctx context.Context, tx *Tx, poolID int64, actor *squares.User, lock bool) (*PoolView, error) {
+	q := poolSelect + ` WHERE p.id = $2`
+	if lock {
+		q += tx.forUpdate("p")
+	}
+	p, err := scanPool(tx.QueryRowContext(ctx, q, 0, poolID))
+	if err != nil {
+		return nil, notFound(err, "Pool")
+	}
+	if !p.IsPrivate || actor == nil || (!actor.IsAdmin() && actor.ID != p.CreatorID) {
+		return nil, squares.Errorf(squares.EFORBIDDEN, "Only the pool's creator manages its invitations.")
+	}
+	return p, nil
+}
+
+// ListInvitations returns a private pool's invitations, oldest first, to its creator (or an admin).
+func (db *DB) ListInvitations(ctx context.Context, actor *squares.User, poolID int64) ([]*squares.PoolInvitation, error) {
+	var out []*squares.PoolInvitation
+	err := db.view(ctx, func(tx *Tx) error {
+		if _, err := checkCreator(ctx, tx, poolID, actor, false); err != nil {
+			return err
+		}
+		var err error
+		out, err = queryAll(ctx, tx, scanInvitation, `SELECT `+invitationColumns+` WHERE pool_id = $1 ORDER BY id`, poolID)
+		return err
+	})
+	return out, err
+}
+
+// ListMembers returns who joined a private pool, creator first, with the squares each owns in it.
+func (db *DB) ListMembers(ctx context.Context, poolID int64) ([]*squares.PoolMember, error) {
+	var out []*squares.PoolMember
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		out, err = queryAll(ctx, tx, func(s scanner) (*squares.PoolMember, error) {
+			var m squares.PoolMember
+			if err := s.Scan(&m.UserID, &m.FirstName, &m.LastName, &m.IsCreator, &m.JoinedAt, &m.Squares); err != nil {
+				return nil, err
+			}
+			m.JoinedAt = m.JoinedAt.UTC()
+			return &m, nil
+		}, `SELECT u.id, u.first_name, u.last_name, p.creator_id = u.id, m.joined_at,
+			(SELECT COUNT(*) FROM squares s WHERE s.pool_id = m.pool_id AND s.user_id = u.id AND s.state = 'owned')
+			FROM pool_members m JOIN users u ON u.id = m.user_id JOIN pools p ON p.id = m.pool_id
+			WHERE m.pool_id = $1 ORDER BY p.creator_id = u.id DESC, m.joined_at, u.id`, poolID)
+		return err
+	})
+	return out, err
+}
+
+// changeInvitation locks one invitation of a pool its actor created, for a change.
+func changeInvitation(ctx context.Context, tx *Tx, actor *squares.User, poolID, id int64) (*PoolView, *squares.PoolInvitation, error) {
+	p, err := checkCreator(ctx, tx, poolID, actor, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	inv, err := scanInvitation(tx.QueryRowContext(ctx, `SELECT `+invitationColumns+` WHERE id = $1 AND pool_id = $2`+
+		tx.forUpdate("pool_invitations"), id, poolID))
+	if err != nil {
+		return nil, nil, notFound(err, "Invitation")
+	}
+	return p, inv, nil
+}
+
+// ResendInvitation queues an invitation's e-mail again (squares.PoolInvitation.CheckResend), while its
+// pool can still be joined.
+func (db *DB) ResendInvitation(ctx context.Context, actor *squares.User, poolID, id int64) (*squares.PoolInvitation, error) {
+	var out *squares.PoolInvitation
+	err := db.update(ctx, func(tx *Tx) error {
+		p, inv, err := changeInvitation(ctx, tx, actor, poolID, id)
+		if err != nil {
+			return err
+		}
+		if err := squares.CheckJoin(p.Status); err != nil {
+			return err
+		}
+		if err := inv.CheckResend(tx.now); err != nil {
+			return err
+		}
+		if _, err := queueInvitation(ctx, tx, squares.Invitation{PoolID: poolID, Email: inv.Email, Code: inv.Code,
+			InviterID: inv.InviterID}); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE pool_invitations SET sent_count = sent_count + 1, last_sent_at = $1
+			WHERE id = $2`, tx.now, id); err != nil {
+			return fmt.Errorf("resend invitation: %w", err)
+		}
+		inv.SentCount++
+		inv.LastSentAt = tx.now
+		out = inv
+		return nil
+	})
+	return out, err
+}
+
+// RevokeInvitation stops an invitation's link from joining; revoking twice changes nothing. A player who
+// already joined with it stays a member.
+func (db *DB) RevokeInvitation(ctx context.Context, actor *squares.User, poolID, id int64) (*squares.PoolInvitation, error) {
+	var out *squares.PoolInvitation
+	err := db.update(ctx, func(tx *Tx) error {
+		_, inv, err := changeInvitation(ctx, tx, actor, poolID, id)
+		if err != nil {
+			return err
+		}
+		if inv.Status != squares.InvitationRevoked {
+			if _, err := tx.ExecContext(ctx, `UPDATE pool_invitations SET status = $1, revoked_at = $2 WHERE id = $3`,
+				squares.InvitationRevoked, tx.now, id); err != nil {
+				return fmt.Errorf("revoke invitation: %w", err)
+			}
+			inv.Status, inv.RevokedAt = squares.InvitationRevoked, &tx.now
+		}
+		out = inv
+		return nil
+	})
+	return out, err
+}

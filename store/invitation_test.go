@@ -1,0 +1,86 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+	"github.com/squaresapp/squares/store/storetest"
+)
+
+// TestPrivatePoolMembership: CreatePrivatePool makes the creator a member and queues one e-mail per
+// invitation, each with its own code, in its transaction; a refused creation writes nothing; a stranger
+// cannot take squares (not found) until they join; joining twice changes nothing; a member stays within
+// the creator's limit; My Pools lists a joined pool without squares; a revoked code no longer joins.
+func TestPrivatePoolMembership(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, _ := openAt(t, engine)
+		g, _ := addGame(t, db, "W12", t0.Add(72*time.Hour))
+		creator, friend, stranger := addPlayer(t, db, "Creator"), addPlayer(t, db, "Friend"), addPlayer(t, db, "Stranger")
+
+		in := squares.PrivatePoolInput{GameID: g.ID, Name: "Office", MaxSquaresPerPlayer: 7,
+			InviteEmails: []string{friend.Email, "x@example.com"}, PayoutSchedule: "40/60"}
+		_, err := db.CreatePrivatePool(ctx, creator, in)
+		wantCode(t, err, squares.EINVALID, "Payout schedule must be 25/25/25/25 or 20/30/20/30")
+		if all, _ := db.ListMail(ctx, "", 10); len(all) != 0 {
+			t.Fatalf("a refused creation queued %d mails", len(all))
+		}
+		in.PayoutSchedule = ""
+		out, err := db.CreatePrivatePool(ctx, creator, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := out.Pool
+		if !p.IsPrivate || p.Status != squares.PoolActive || p.CreatorID != creator.ID || p.MaxSquaresPerPlayer != 7 ||
+			squares.FormatPayoutSchedule(p.PayoutSchedule) != "25/25/25/25" || len(out.Invitations) != 2 {
+			t.Fatalf("created %+v %+v", p.Pool, out.Invitations)
+		}
+		if ok, _ := db.IsPoolMember(ctx, p.ID, creator.ID); !ok {
+			t.Fatal("the creator is no member")
+		}
+		ms := mailTo(t, db, squares.NormalizeEmail(friend.Email))
+		if len(ms) != 1 || ms[0].Data["code"] != out.Invitations[0].Code || ms[0].Data["code"] == p.InviteCode {
+			t.Fatalf("friend's mail %+v, invitation %+v", ms, out.Invitations[0])
+		}
+
+		_, err = db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: stranger, Cells: cellsFrom(0, 1)})
+		wantCode(t, err, squares.ENOTFOUND, "Pool not found.")
+		for range 2 {
+			if _, err := db.JoinPool(ctx, friend, out.Invitations[0].Code); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: friend, Cells: cellsFrom(0, 8)}); squares.ErrorCode(err) != squares.EUNPROCESSABLE {
+			t.Fatalf("8 squares of 7: %v", err)
+		}
+		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: friend, Cells: cellsFrom(0, 7)}); err != nil {
+			t.Fatal(err)
+		}
+		mine, err := db.ListPools(ctx, store.PoolFilter{Viewer: creator.ID, OwnedBy: creator.ID})
+		if err != nil || len(mine) != 1 || mine[0].ID != p.ID {
+			t.Fatalf("creator's pools = %v, %v", mine, err)
+		}
+		if listed, _ := db.ListPools(ctx, store.PoolFilter{Listed: true}); len(listed) != 0 {
+			t.Fatalf("listed %d pools", len(listed))
+		}
+
+		if _, err := db.RevokeInvitation(ctx, friend, p.ID, out.Invitations[1].ID); squares.ErrorCode(err) != squares.EFORBIDDEN {
+			t.Fatalf("a member revoked: %v", err)
+		}
+		if _, err := db.RevokeInvitation(ctx, creator, p.ID, out.Invitations[1].ID); err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.JoinPool(ctx, stranger, out.Invitations[1].Code)
+		wantCode(t, err, squares.EUNPROCESSABLE, "This invitation was revoked by the pool's creator.")
+		if ok, _ := db.IsPoolMember(ctx, p.ID, stranger.ID); ok {
+			t.Fatal("a revoked code joined")
+		}
+		ms2, err := db.ListMembers(ctx, p.ID)
+		if err != nil || len(ms2) != 2 || !ms2[0].IsCreator || ms2[1].UserID != friend.ID || ms2[1].Squares != 7 {
+			t.Fatalf("members = %+v, %v", ms2, err)
+		}
+	})
+}

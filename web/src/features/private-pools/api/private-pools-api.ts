@@ -1,0 +1,104 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
+import type { Game, Pool } from '@/lib/types'
+
+/** What POST /api/pools/private takes. */
+export interface CreatePrivatePoolInput {
+  gameId: number
+  name: string
+  entryFee: number
+  maxSquaresPerPlayer: number
+  inviteEmails: string[]
+  payoutSchedule: string
+}
+
+/** An invitation of one address to a private pool (GET /api/pools/{id}/invitations). */
+export interface Invitation {
+  id: number
+  email: string
+  status: 'pending' | 'accepted' | 'revoked' | string
+  sentCount: number
+  lastSentAt: string
+  acceptedAt: string | null
+  revokedAt: string | null
+  createdAt: string
+}
+
+export interface CreatedPrivatePool {
+  pool: Pool
+  inviteCode: string
+  invitations: Invitation[]
+}
+
+export interface PoolMember {
+  userId: number
+  firstName: string
+  lastName: string
+  squares: number
+  isCreator: boolean
+  joinedAt: string
+}
+
+export interface PoolInvitations {
+  inviteCode: string
+  members: PoolMember[]
+  invitations: Invitation[]
+}
+
+/** The games a private pool can still be made on: scheduled, more than 2 hours before kickoff. */
+export function useUpcomingGames() {
+  return useQuery<Game[], Error, Game[]>({
+    queryKey: queryKeys.games.list({}),
+    select: (games) => {
+      const cutoff = Date.now() + 2 * 60 * 60 * 1000
+      return games
+        .filter((g) => g.status?.toLowerCase() === 'scheduled' && Date.parse(g.gameDate) > cutoff)
+        .sort((a, b) => Date.parse(a.gameDate) - Date.parse(b.gameDate))
+    },
+  })
+}
+
+function useInvalidateMyPools() {
+  const qc = useQueryClient()
+  return () => {
+    void qc.invalidateQueries({ queryKey: queryKeys.user.pools })
+    void qc.invalidateQueries({ queryKey: queryKeys.user.myPools })
+  }
+}
+
+export function useCreatePrivatePool() {
+  const invalidate = useInvalidateMyPools()
+  return useMutation({
+    mutationFn: (input: CreatePrivatePoolInput) => api.post<CreatedPrivatePool>('/api/pools/private', input),
+    onSuccess: invalidate,
+  })
+}
+
+export function useJoinPool() {
+  const qc = useQueryClient()
+  const invalidate = useInvalidateMyPools()
+  return useMutation({
+    mutationFn: (inviteCode: string) => api.post<{ pool: Pool }>('/api/pools/join', { inviteCode }),
+    onSuccess: ({ pool }) => {
+      invalidate()
+      qc.setQueryData(queryKeys.pools.detail(pool.id), pool)
+    },
+  })
+}
+
+export function usePoolInvitations(poolId: number) {
+  return useQuery<PoolInvitations>({ queryKey: queryKeys.pools.invitations(poolId), refetchInterval: 30_000 })
+}
+
+/** Resends or revokes one invitation, then re-reads the list. */
+export function useChangeInvitation(poolId: number) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'resend' | 'revoke' }) =>
+      action === 'resend'
+        ? api.post<Invitation>(`/api/pools/${poolId}/invitations/${id}/resend`)
+        : api.del<Invitation>(`/api/pools/${poolId}/invitations/${id}`),
+    onSettled: () => void qc.invalidateQueries({ queryKey: queryKeys.pools.invitations(poolId) }),
+  })
+}

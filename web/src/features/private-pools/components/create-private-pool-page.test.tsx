@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
+import { later, makePool } from '@/test/pool'
+import { CreatePrivatePoolPage } from './create-private-pool-page'
+
+const games = [
+  { id: 3, leagueId: 1, homeTeam: 'Buffalo Bills', awayTeam: 'Kansas City Chiefs', gameDate: later(72), status: 'scheduled', homeScore: null, awayScore: null, quarter: null, week: 'W12' },
+  { id: 4, leagueId: 6, homeTeam: 'Duke', awayTeam: 'UNC', gameDate: later(48), status: 'scheduled', homeScore: null, awayScore: null, quarter: null, week: 'W12' },
+  { id: 5, leagueId: 1, homeTeam: 'Too', awayTeam: 'Late', gameDate: later(1), status: 'scheduled', homeScore: null, awayScore: null, quarter: null, week: 'W12' },
+]
+
+const form = () => screen.getByRole('form', { name: 'Create private pool' })
+
+afterEach(() => window.sessionStorage.clear())
+
+describe('Create private pool', () => {
+  it('shows visitors the Authentication Required card, whose sign-in returns here', async () => {
+    stubFetch({})
+    const user = userEvent.setup()
+    renderPage(<CreatePrivatePoolPage />, { path: '/create-private-pool' })
+    expect(screen.getByText('Authentication Required')).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Sign In' }))
+    expect(window.sessionStorage.getItem('squares.returnTo')).toBe('/create-private-pool')
+  })
+
+  it('has the defaults (fee 5, 5 squares), lists only games still open, and shows every validation message without sending', async () => {
+    const fetch = stubFetch({ 'GET /api/games': { body: games } })
+    const user = userEvent.setup()
+    renderPage(<CreatePrivatePoolPage />, { path: '/create-private-pool', user: player })
+    const select = await screen.findByLabelText('Game')
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Select a game',
+      expect.stringMatching(/^UNC @ Duke/),
+      expect.stringMatching(/^Kansas City Chiefs @ Buffalo Bills/),
+    ])
+    expect(screen.getByLabelText('Entry Fee ($ per square)')).toHaveValue(5)
+    expect(screen.getByLabelText('Max Squares per Player')).toHaveValue(5)
+
+    await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
+    expect(screen.getByText('Please select a game')).toBeInTheDocument()
+    expect(screen.getByText('Pool name must be at least 3 characters')).toBeInTheDocument()
+
+    const fee = screen.getByLabelText('Entry Fee ($ per square)')
+    const max = screen.getByLabelText('Max Squares per Player')
+    for (const [f, m, feeMsg, maxMsg] of [
+      ['-1', '0', 'Entry fee must be non-negative', 'Must allow at least 1 square'],
+      ['1000.01', '26', 'Entry fee cannot exceed $1000', 'Cannot exceed 25 squares per player'],
+    ]) {
+      await user.clear(fee)
+      await user.type(fee, f)
+      await user.clear(max)
+      await user.type(max, m)
+      await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
+      expect(screen.getByText(feeMsg)).toBeInTheDocument()
+      expect(screen.getByText(maxMsg)).toBeInTheDocument()
+    }
+    const email = screen.getByLabelText(/Invite by Email/)
+    await user.type(email, 'nope{Enter}')
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument()
+    await user.clear(email)
+    await user.type(email, 'Sam@Example.com{Enter}')
+    await user.type(email, 'sam@example.com{Enter}')
+    expect(screen.getByText('sam@example.com is already on the list.')).toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'Invited addresses' })).getAllByRole('listitem')).toHaveLength(1)
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false)
+  })
+
+  it('offers 50/50 and 40/60 for college basketball, and 25/25/25/25 or 20/30/20/30 otherwise', async () => {
+    stubFetch({ 'GET /api/games': { body: games } })
+    const user = userEvent.setup()
+    renderPage(<CreatePrivatePoolPage />, { path: '/create-private-pool', user: player })
+    const schedule = await screen.findByLabelText('Payout Schedule')
+    expect(within(schedule).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['25/25/25/25', '20/30/20/30'])
+    await user.selectOptions(screen.getByLabelText('Game'), '4')
+    expect(within(schedule).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['50/50', '40/60'])
+  })
+
+  it('creates the pool and shows the invite code and link with copy buttons, the invitations, and View Pool', async () => {
+    const pool = makePool({ id: 41, name: 'Office pool', entryFee: '0.00', maxSquaresPerPlayer: 10, isPrivate: true, payoutSchedule: [20, 30, 20, 30] })
+    const fetch = stubFetch({
+      'GET /api/games': { body: games },
+      'POST /api/pools/private': { status: 201, body: { pool, inviteCode: 'K7QW2MXP', invitations: [{ id: 1, email: 'sam@example.com' }] } },
+    })
+    const user = userEvent.setup()
+    renderPage(<CreatePrivatePoolPage />, { path: '/create-private-pool', user: player })
+    await user.selectOptions(await screen.findByLabelText('Game'), '3')
+    await user.type(screen.getByLabelText('Pool Name'), ' Office pool ')
+    await user.clear(screen.getByLabelText('Entry Fee ($ per square)'))
+    await user.type(screen.getByLabelText('Entry Fee ($ per square)'), '0')
+    await user.clear(screen.getByLabelText('Max Squares per Player'))
+    await user.type(screen.getByLabelText('Max Squares per Player'), '10')
+    await user.selectOptions(screen.getByLabelText('Payout Schedule'), '20/30/20/30')
+    await user.type(screen.getByLabelText(/Invite by Email/), 'sam@example.com')
+    await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
+
+    expect(await screen.findByText('Private Pool Created!')).toBeInTheDocument()
+    expect(bodyOf(fetch, 'POST', '/api/pools/private')).toEqual({
+      gameId: 3, name: 'Office pool', entryFee: 0, maxSquaresPerPlayer: 10, inviteEmails: ['sam@example.com'], payoutSchedule: '20/30/20/30',
+    })
+    expect(screen.getByText('K7QW2MXP')).toBeInTheDocument()
+    expect(screen.getByText(`${window.location.origin}/join/K7QW2MXP`)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Copy invite code' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Copy invite link' })).toBeInTheDocument()
+    expect(screen.getByText('Invitations sent (1)')).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'View Pool' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pool/41'))
+  })
+
+  it("shows the server's field message and the spec's error toast", async () => {
+    stubFetch({
+      'GET /api/games': { body: games },
+      'POST /api/pools/private': {
+        status: 400,
+        body: { message: 'This game is no longer open for new pools: pick an upcoming game.', code: 'invalid', fields: { gameId: 'This game is no longer open for new pools: pick an upcoming game.' } },
+      },
+    })
+    const user = userEvent.setup()
+    renderPage(<CreatePrivatePoolPage />, { path: '/create-private-pool', user: player })
+    await user.selectOptions(await screen.findByLabelText('Game'), '3')
+    await user.type(screen.getByLabelText('Pool Name'), 'Office pool')
+    await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
+    expect(await screen.findByText('Error Creating Pool')).toBeInTheDocument()
+    expect(screen.getAllByText('This game is no longer open for new pools: pick an upcoming game.').length).toBeGreaterThan(0)
+  })
+})

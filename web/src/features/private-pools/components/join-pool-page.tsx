@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { toast } from 'sonner'
+import { Ticket } from 'lucide-react'
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { PageContainer } from '@/components/layout/page'
+import { errorMessage } from '@/lib/api'
+import { useUser } from '@/lib/auth'
+import { rememberReturnTo } from '@/lib/return-to'
+import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useJoinPool } from '../api/private-pools-api'
+import { AuthRequiredCard } from './create-private-pool-page'
+
+/** /join and /join/{code}: the Join by code screen, and the link an invitation carries. */
+export function JoinPoolPage() {
+  useDocumentMeta({ title: 'Join a Private Pool', description: 'Join a private squares pool with its invite code.' })
+  const { code: linkCode = '' } = useParams()
+  const { user, isLoading, isAdmin } = useUser()
+  const navigate = useNavigate()
+  const join = useJoinPool()
+  const [code, setCode] = useState(linkCode.toUpperCase())
+  const [error, setError] = useState<string | null>(null)
+  const [fieldError, setFieldError] = useState<string | undefined>()
+  const tried = useRef(false)
+
+  const submit = (c: string) => {
+    setError(null)
+    join.mutate(c.trim(), {
+      onSuccess: ({ pool }) => {
+        toast.success('You joined the pool!', { description: pool.name })
+        navigate(`/pool/${pool.id}`, { replace: true })
+      },
+      onError: (err) => setError(errorMessage(err, 'Could not join the pool. Please try again.')),
+    })
+  }
+
+  // A visitor following an invitation link comes back to it after signing in.
+  useEffect(() => {
+    if (!isLoading && !user && linkCode) rememberReturnTo(`/join/${linkCode}`)
+  }, [isLoading, user, linkCode])
+
+  // Signed in with a link: join at once.
+  useEffect(() => {
+    if (user && !isAdmin && linkCode && !tried.current) {
+      tried.current = true
+      submit(linkCode)
+    }
+  }, [user, isAdmin, linkCode])
+
+  if (isLoading) return null
+  if (!user) {
+    return linkCode ? (
+      <PageContainer className="max-w-lg">
+        <Card>
+          <CardHeader>
+            <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+              <Ticket className="size-6" aria-hidden="true" />
+            </div>
+            <CardTitle className="text-2xl">You're invited to a private pool</CardTitle>
+            <CardDescription className="text-base">
+              Sign in or create an account to join. Your invite code <strong className="font-mono">{linkCode.toUpperCase()}</strong> is kept
+              while you do.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild onClick={() => rememberReturnTo(`/join/${linkCode}`)}>
+              <Link to="/login">Sign In to Join</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </PageContainer>
+    ) : (
+      <AuthRequiredCard what="join a private pool" returnTo="/join" />
+    )
+  }
+
+  const onSubmit = (ev: FormEvent) => {
+    ev.preventDefault()
+    if (!code.trim()) {
+      setFieldError('Please enter an invite code')
+      return
+    }
+    submit(code)
+  }
+
+  return (
+    <PageContainer className="max-w-lg">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-2xl">Join a Private Pool</CardTitle>
+          <CardDescription className="text-base">Enter the invite code from your invitation.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {isAdmin && (
+            <Alert>
+              <AlertTitle>Admins cannot join</AlertTitle>
+              <AlertDescription>Private pools are for players; admins see every pool from the admin pages.</AlertDescription>
+            </Alert>
+          )}
+          {error && (
+            <Alert variant="destructive">
+              <AlertTitle>Could not join</AlertTitle>
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          )}
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Join by code">
+            <Field id="join-code" label="Invite Code" error={fieldError}>
+              <Input
+                value={code}
+                autoCapitalize="characters"
+                autoComplete="off"
+                maxLength={32}
+                placeholder="ABCD2345"
+                className="font-mono tracking-widest uppercase"
+                onChange={(e) => {
+                  setCode(e.target.value.toUpperCase())
+                  setFieldError(undefined)
+                }}
+              />
+            </Field>
+            <Button type="submit" size="lg" disabled={join.isPending || isAdmin}>
+              {join.isPending && <Spinner label="Joining" />}
+              Join Pool
+            </Button>
+          </form>
+          <p className="text-center text-sm text-muted-foreground">
+            Want your own? <Link to="/create-private-pool" className="font-semibold text-foreground underline">Create a private pool</Link>
+          </p>
+        </CardContent>
+      </Card>
+    </PageContainer>
+  )
+}

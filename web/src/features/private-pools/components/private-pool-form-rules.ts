@@ -1,0 +1,59 @@
+import { LEAGUE_NCAAB } from '@/lib/periods'
+
+/** The form's values as typed. */
+export interface PrivatePoolValues {
+  gameId: string
+  name: string
+  entryFee: string
+  maxSquaresPerPlayer: string
+  inviteEmails: string[]
+  payoutSchedule: string
+}
+
+export const DEFAULT_VALUES: PrivatePoolValues = {
+  gameId: '',
+  name: '',
+  entryFee: '5',
+  maxSquaresPerPlayer: '5',
+  inviteEmails: [],
+  payoutSchedule: '',
+}
+
+export type FieldErrors = Partial<Record<'gameId' | 'name' | 'entryFee' | 'maxSquaresPerPlayer' | 'inviteEmails' | 'payoutSchedule', string>>
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/
+
+export function validEmail(s: string): boolean {
+  return EMAIL.test(s.trim())
+}
+
+/** The payout schedules a game's league offers (decisions.md), the default first. */
+export function scheduleOptions(leagueId: number | null | undefined): { value: string; label: string }[] {
+  return leagueId === LEAGUE_NCAAB
+    ? [
+        { value: '50/50', label: '50/50 (halftime, final)' },
+        { value: '40/60', label: '40/60 (bigger final)' },
+      ]
+    : [
+        { value: '25/25/25/25', label: '25/25/25/25 (even quarters)' },
+        { value: '20/30/20/30', label: '20/30/20/30 (bigger halftime and final)' },
+      ]
+}
+
+/** The browser's copy of the server's rules, with the specification's messages. */
+export function validate(v: PrivatePoolValues): FieldErrors {
+  const e: FieldErrors = {}
+  if (!v.gameId) e.gameId = 'Please select a game'
+  if (v.name.trim().length < 3) e.name = 'Pool name must be at least 3 characters'
+  const fee = Number(v.entryFee)
+  if (v.entryFee.trim() === '' || Number.isNaN(fee)) e.entryFee = 'Entry fee must be a number from 0 to 1000'
+  else if (fee < 0) e.entryFee = 'Entry fee must be non-negative'
+  else if (fee > 1000) e.entryFee = 'Entry fee cannot exceed $1000'
+  else if (Math.round(fee * 100) !== fee * 100 && Math.abs(Math.round(fee * 100) - fee * 100) > 1e-6)
+    e.entryFee = 'Entry fee must be in whole cents'
+  const max = Number(v.maxSquaresPerPlayer)
+  if (v.maxSquaresPerPlayer.trim() === '' || !Number.isInteger(max) || max < 1) e.maxSquaresPerPlayer = 'Must allow at least 1 square'
+  else if (max > 25) e.maxSquaresPerPlayer = 'Cannot exceed 25 squares per player'
+  if (v.inviteEmails.some((m) => !validEmail(m))) e.inviteEmails = 'Invalid email address'
+  return e
+}
