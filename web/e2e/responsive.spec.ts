@@ -120,6 +120,7 @@ async function screens(request: APIRequestContext, role: Role, width: number): P
         { path: '/how-to-play' },
         { path: '/pool-of-the-week' },
         { path: '/create-private-pool' },
+        { path: '/join' },
         { path: '/schedule/nfl' },
         { path: '/nfl-schedule' },
         { path: '/payment-test' },
