@@ -65,7 +65,7 @@ function UserManagement() {
     )
   }
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Counter label="Total Users" value={f.counts.total} icon={Users} />
         <Counter label="Age Verified" value={f.counts.verified} icon={BadgeCheck} />

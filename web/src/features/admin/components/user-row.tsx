@@ -18,7 +18,7 @@ const complianceVariant: Record<string, 'completed' | 'warning' | 'destructive'>
 /** A cell of the user table; on phones the row is a card and each cell shows its label. */
 function Cell({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <td className={cn('flex items-center justify-between gap-3 py-1.5 md:table-cell md:px-3 md:py-3 md:align-middle', className)}>
+    <td className={cn('flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1.5 md:table-cell md:px-3 md:py-3 md:align-middle', className)}>
       <span className="text-sm text-muted-foreground md:hidden">{label}</span>
       {children}
     </td>
