@@ -4,7 +4,6 @@
 package loadenv
 
 import (
-	"bufio"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -12,18 +11,14 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"os"
 	"os/exec"
 	"os/user"
 	"path/filepath"
-	"runtime"
-	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, for the throwaway server's admin connection
@@ -273,182 +268,4 @@ func (e *Env) RawDB() (*sql.DB, error) {
 		return sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=query_only(1)")
 	}
 	return sql.Open("pgx", e.URL)
-}
-
-// Durations summarises latencies.
-type Durations []time.Duration
-
-// Percentile returns the q-th quantile (0..1) by nearest rank; d must be sorted.
-func (d Durations) Percentile(q float64) time.Duration {
-	if len(d) == 0 {
-		return 0
-	}
-	i := int(q*float64(len(d))+0.5) - 1
-	if i < 0 {
-		i = 0
-	}
-	if i >= len(d) {
-		i = len(d) - 1
-	}
-	return d[i]
-}
-
-// Sort sorts d in place and returns it.
-func (d Durations) Sort() Durations {
-	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
-	return d
-}
-
-// Ms formats a duration in milliseconds with two decimals.
-func Ms(d time.Duration) string {
-	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 2, 64)
-}
-
-// RSS returns the process's resident set size in bytes, from /proc/self/status (0 when unavailable).
-func RSS() int64 {
-	f, err := os.Open("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	return rssFrom(f)
-}
-
-func rssFrom(r io.Reader) int64 {
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
-}
-
-// RaiseFileLimit raises the soft limit on open files to the hard limit and returns the new soft limit.
-func RaiseFileLimit() uint64 {
-	var l syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l); err != nil {
-		return 0
-	}
-	if l.Cur < l.Max {
-		l.Cur = l.Max
-		syscall.Setrlimit(syscall.RLIMIT_NOFILE, &l)
-	}
-	syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l)
-	return l.Cur
-}
-
-// Machine describes where the figures were taken.
-func Machine() string {
-	host, _ := os.Hostname()
-	return fmt.Sprintf("%s, %d CPUs (GOMAXPROCS %d), %s %s/%s, %s", host, runtime.NumCPU(), runtime.GOMAXPROCS(0),
-		runtime.Version(), runtime.GOOS, runtime.GOARCH, time.Now().UTC().Format(time.RFC3339))
-}
-
-// SelfCPU returns the CPU time (user and system) this process has used.
-func SelfCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// ProcessCPU returns the CPU time (user and system) process pid has used, from /proc/PID/stat in clock
-// ticks of 10 ms.
-func ProcessCPU(pid int) time.Duration {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	// The command name, in parentheses, may hold spaces: count fields after its closing parenthesis.
-	s := string(data)
-	if i := strings.LastIndexByte(s, ')'); i >= 0 {
-		s = s[i+1:]
-	}
-	f := strings.Fields(s)
-	if len(f) < 13 {
-		return 0
-	}
-	utime, _ := strconv.ParseInt(f[11], 10, 64)
-	stime, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(utime+stime) * 10 * time.Millisecond
-}
-
-// LoadAverage returns the 1, 5 and 15 minute load averages from /proc/loadavg.
-func LoadAverage() string {
-	data, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	f := strings.Fields(string(data))
-	if len(f) < 3 {
-		return "?"
-	}
-	return strings.Join(f[:3], " ")
-}
-
-// PostgresDir is the throwaway PostgreSQL server's data directory, "" for SQLite or -database-url.
-func (e *Env) PostgresDir() string { return e.pgData }
-
-// BareURL makes a second, empty database next to the Squares one, for a bare baseline: a SQLite file in
-// the same directory, or a database on the same PostgreSQL server.
-func (e *Env) BareURL(ctx context.Context) (string, error) {
-	if path, ok := strings.CutPrefix(e.URL, "sqlite:"); ok {
-		return "sqlite:" + filepath.Join(filepath.Dir(path), "bare.db"), nil
-	}
-	admin, err := sql.Open("pgx", e.URL)
-	if err != nil {
-		return "", err
-	}
-	defer admin.Close()
-	if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS bare"); err != nil {
-		return "", err
-	}
-	if _, err := admin.ExecContext(ctx, "CREATE DATABASE bare"); err != nil {
-		return "", err
-	}
-	i := strings.LastIndex(e.URL, "/")
-	rest := e.URL[i+1:]
-	q := ""
-	if j := strings.IndexByte(rest, '?'); j >= 0 {
-		q = rest[j:]
-	}
-	return e.URL[:i+1] + "bare" + q, nil
-}
-
-// ServeSecond starts a second instance on the same PostgreSQL database, as a second machine would run:
-// its own store connections, its own LISTEN/NOTIFY bus, its own server on port 0. Close stops it too.
-func (e *Env) ServeSecond(ctx context.Context) (*squareshttp.Server, error) {
-	if e.DB.Engine() != store.Postgres {
-		return nil, fmt.Errorf("a second instance needs PostgreSQL")
-	}
-	db := store.New(e.URL)
-	db.Logger = e.Logger
-	if err := db.Open(ctx); err != nil {
-		return nil, err
-	}
-	e.closers = append(e.closers, func() { db.Close() })
-	ps := pubsub.NewPostgres(e.URL, e.Logger)
-	if err := ps.Open(ctx); err != nil {
-		return nil, err
-	}
-	e.closers = append(e.closers, func() { ps.Close() })
-	db.Events = ps
-	elig, err := squares.ParseEligibility(squares.DefaultRestrictedStates, squares.DefaultStateMinAge)
-	if err != nil {
-		return nil, err
-	}
-	srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: true, Eligibility: elig}, db, e.Logger)
-	srv.Events = ps
-	if err := srv.Open(); err != nil {
-		return nil, err
-	}
-	e.closers = append(e.closers, func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-		defer cancel()
-		srv.Close(ctx)
-	})
-	return srv, nil
 }
