@@ -7,6 +7,9 @@ const (
 	EventPool = "pool" // a pool changed: squares taken or released, status, numbers
 	EventGame = "game" // a game changed: score, quarter, status
 	EventUser = "user" // a player has a new notification
+	// EventAccount: a user's sessions ended or their account changed (signed out, demoted, disabled); every
+	// instance forgets the sessions it cached for them and closes their live connections.
+	EventAccount = "account"
 )
 
 // Event tells every instance that something changed, so each can push it to the browsers watching. It
