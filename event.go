@@ -10,6 +10,9 @@ const (
 	// EventAccount: a user's sessions ended or their account changed (signed out, demoted, disabled); every
 	// instance forgets the sessions it cached for them and closes their live connections.
 	EventAccount = "account"
+	// EventResync: events may have been missed (this instance's PostgreSQL listener reconnected). It is
+	// delivered to this instance only: caches are flushed and every watched pool and game is sent afresh.
+	EventResync = "resync"
 )
 
 // Event tells every instance that something changed, so each can push it to the browsers watching. It
