@@ -60,7 +60,7 @@ func TestBackupAndRestoreWhileWriting(t *testing.T) {
 			restoredURL = db.URL
 		case store.Postgres:
 			restoredURL = storetest.URL(t, store.Postgres)
-			pgTool(t, "pg_restore", "--no-owner", "--exit-on-error", "--dbname="+restoredURL, backup)
+			pgTool(t, "pg_restore", "--no-owner", "--exit-on-error", "--single-transaction", "--dbname="+restoredURL, backup)
 		}
 
 		restored := store.New(restoredURL)
