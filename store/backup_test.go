@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,7 +60,7 @@ func TestBackupAndRestoreWhileWriting(t *testing.T) {
 			copyFile(t, backup, live)
 			restoredURL = db.URL
 		case store.Postgres:
-			restoredURL = storetest.URL(t, store.Postgres)
+			restoredURL = ownedDatabase(t, db)
 			pgTool(t, "pg_restore", "--no-owner", "--exit-on-error", "--single-transaction", "--dbname="+restoredURL, backup)
 		}
 
@@ -181,6 +182,30 @@ func writeGame(db *store.DB, i int, kickoff time.Time) error {
 		}
 	}
 	return nil
+}
+
+// ownedDatabase makes a new, empty database on db's server owned by a role of its own that is not a
+// superuser, as an operator's squares role is (createdb --owner squares), and returns its URL as that role.
+func ownedDatabase(t *testing.T, db *store.DB) string {
+	t.Helper()
+	u, err := url.Parse(db.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	role := fmt.Sprintf("restore_%d_%d", os.Getpid(), time.Now().UnixNano())
+	name := role + "_db"
+	ctx := context.Background()
+	for _, q := range []string{"CREATE ROLE " + role + " LOGIN", "CREATE DATABASE " + name + " OWNER " + role} {
+		if err := db.Exec(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	t.Cleanup(func() {
+		db.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+		db.Exec(ctx, "DROP ROLE IF EXISTS "+role)
+	})
+	u.User, u.Path = url.User(role), "/"+name
+	return u.String()
 }
 
 // pgTool runs one of PostgreSQL's client programs from storetest.PostgresBin.
