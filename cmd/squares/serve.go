@@ -95,6 +95,9 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	workers.Go(func() { esc.Run(background) })
 	auto := automation.New(db, esc, logger)
 	auto.Interval = cfg.AutomationInterval
+	if metrics != nil {
+		auto.OnDecision = func(d squares.Decision) { metrics.AutomationDecision(d.Action) }
+	}
 	workers.Go(func() { auto.Run(background) })
 	if sb != nil {
 		workers.Go(func() { sb.Run(background, time.Hour) })
