@@ -1,0 +1,312 @@
+package http_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
+	"github.com/squaresapp/squares/store/storetest"
+)
+
+// sessionFor creates a session for u in the store and returns its cookie header.
+func sessionFor(t *testing.T, db *store.DB, u *squares.User) string {
+	t.Helper()
+	emailCounter++
+	token := fmt.Sprintf("snapshot-test-token-%d-%d", u.ID, emailCounter)
+	sum := sha256.Sum256([]byte(token))
+	if err := db.CreateSession(context.Background(), &store.Session{TokenHash: hex.EncodeToString(sum[:]), UserID: u.ID,
+		ExpiresAt: time.Now().Add(24 * time.Hour)}, ""); err != nil {
+		t.Fatal(err)
+	}
+	return "squares_session=" + token
+}
+
+// storeUser creates a verified, eligible player in the store.
+func storeUser(t *testing.T, db *store.DB, first string) *squares.User {
+	t.Helper()
+	emailCounter++
+	u := &squares.User{Email: fmt.Sprintf("snap%d@example.com", emailCounter), PasswordHash: "not-a-hash",
+		FirstName: first, LastName: "Lee", Role: squares.RoleUser, DateOfBirth: "1990-01-01", ResidenceState: "NY",
+		ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
+	if err := db.CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// read is one GET as a viewer (cookie "" for a visitor), with If-None-Match when etag is set.
+type read struct {
+	status int
+	etag   string
+	cache  string
+	body   []byte
+}
+
+func getAs(t testing.TB, hc *http.Client, url, cookie, etag string) (read, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return read{}, err
+	}
+	if cookie != "" {
+		req.Header.Set("Cookie", cookie)
+	}
+	if etag != "" {
+		req.Header.Set("If-None-Match", etag)
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return read{}, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return read{status: resp.StatusCode, etag: resp.Header.Get("ETag"), cache: resp.Header.Get("Cache-Control"), body: b}, err
+}
+
+func mustGet(t *testing.T, base, path, cookie, etag string, want int) read {
+	t.Helper()
+	r, err := getAs(t, http.DefaultClient, base+path, cookie, etag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.status != want {
+		t.Fatalf("GET %s (cookie %q, If-None-Match %q) = %d %s, want %d", path, cookie, etag, r.status, r.body, want)
+	}
+	return r
+}
+
+func poolField(t *testing.T, r read, name string) any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.body, &m); err != nil {
+		t.Fatalf("pool %s: %v", r.body, err)
+	}
+	return m[name]
+}
+
+// A reader never gets a board older than a claim whose 201 it had received before sending its request:
+// one client claims the squares of a pool in order through the API while readers read the pool and its
+// squares, signed in and as visitors, keeping each answer's ETag and sending If-None-Match (a 304 stands
+// for the body they kept), and every answer must hold every claim answered before it was asked for.
+func TestBoardNeverOlderThanAnsweredClaim(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		srv := startLive(t, storetest.URL(t, engine))
+		p := openFreePool(t, srv.db)
+		const players, claims = 8, 40 // 5 squares each, the public limit
+		cookies := make([]string, players)
+		for i := range cookies {
+			cookies[i] = sessionFor(t, srv.db, storeUser(t, srv.db, fmt.Sprint("p", i)))
+		}
+		base := fmt.Sprintf("%s/api/pools/%d", srv.URL(), p.ID)
+		hc := &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+
+		var answered atomic.Int64 // claims answered 201, in cell order
+		done := make(chan struct{})
+		var stale, reads, notModified atomic.Int64
+		var firstStale atomic.Value
+		var wg sync.WaitGroup
+		for w := range 6 {
+			wg.Go(func() {
+				kept := map[string]read{} // url + viewer -> last 200
+				for i := 0; ; i++ {
+					select {
+					case <-done:
+						return
+					default:
+					}
+					viewer := (w + i) % (players + 1) // players, then a visitor
+					cookie := ""
+					if viewer < players {
+						cookie = cookies[viewer]
+					}
+					url := base
+					if i%2 == 1 {
+						url += "/squares"
+					}
+					k := url + "|" + cookie
+					before := answered.Load()
+					r, err := getAs(t, hc, url, cookie, kept[k].etag)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					reads.Add(1)
+					switch r.status {
+					case http.StatusNotModified:
+						notModified.Add(1)
+						r = kept[k]
+					case http.StatusOK:
+						kept[k] = r
+					default:
+						t.Errorf("GET %s = %d %s", url, r.status, r.body)
+						return
+					}
+					if msg := boardLacks(r.body, i%2 == 1, before, viewer, players); msg != "" {
+						stale.Add(1)
+						firstStale.CompareAndSwap(nil, msg)
+					}
+				}
+			})
+		}
+		for k := range claims {
+			req, _ := http.NewRequest(http.MethodPost, base+"/squares",
+				strings.NewReader(fmt.Sprintf(`{"row":%d,"column":%d}`, k/10, k%10)))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Cookie", cookies[k/5])
+			resp, err := hc.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusCreated {
+				t.Fatalf("claim %d = %d", k, resp.StatusCode)
+			}
+			answered.Store(int64(k + 1))
+			time.Sleep(2 * time.Millisecond)
+		}
+		close(done)
+		wg.Wait()
+		t.Logf("%d reads, %d answered 304", reads.Load(), notModified.Load())
+		if n := stale.Load(); n > 0 {
+			t.Fatalf("%d of %d reads lacked a claim answered before they were sent; first: %v", n, reads.Load(), firstStale.Load())
+		}
+	})
+}
+
+// boardLacks says what a pool or squares answer lacks of the first n claims (cell k claimed by player
+// k/5), or "" when it holds them all.
+func boardLacks(body []byte, isSquares bool, n int64, viewer, players int) string {
+	if isSquares {
+		var list []struct{ Row, Column int }
+		if err := json.Unmarshal(body, &list); err != nil {
+			return err.Error()
+		}
+		have := map[int]bool{}
+		for _, s := range list {
+			have[s.Row*10+s.Column] = true
+		}
+		for k := range int(n) {
+			if !have[k] {
+				return fmt.Sprintf("squares lack cell %d of %d answered", k, n)
+			}
+		}
+		return ""
+	}
+	var p struct {
+		CurrentParticipants int `json:"currentParticipants"`
+		UserSquareCount     int `json:"userSquareCount"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil {
+		return err.Error()
+	}
+	if p.CurrentParticipants < int(n) {
+		return fmt.Sprintf("pool shows %d squares taken, %d answered", p.CurrentParticipants, n)
+	}
+	if viewer < players {
+		if mine := min(max(int(n)-5*viewer, 0), 5); p.UserSquareCount < mine {
+			return fmt.Sprintf("player %d sees %d squares of theirs, %d answered", viewer, p.UserSquareCount, mine)
+		}
+	} else if p.UserSquareCount != 0 {
+		return fmt.Sprintf("a visitor sees userSquareCount %d", p.UserSquareCount)
+	}
+	return ""
+}
+
+// An unchanged board answers 304 to the ETag of the same viewer's body, and 200 with a new tag once a
+// claim, a status change, a score or a schedule change alters it; viewers whose bodies differ get
+// different tags.
+func TestBoardETag(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startAPI(t, engine)
+		ctx := context.Background()
+		g := &squares.Game{LeagueID: squares.LeagueNFL, ExternalID: fmt.Sprint("etag-", engine), Season: 2026, Week: "W12",
+			HomeTeam: "Buffalo Bills", AwayTeam: "Kansas City Chiefs", GameDate: time.Now().Add(72 * time.Hour).Truncate(time.Second),
+			Status: squares.GameScheduled}
+		if _, _, err := s.db.UpsertGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		pools, err := s.db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.activate(t, pools[0])
+		id := pools[0].ID
+		ann, bob := storeUser(t, s.db, "Ann"), storeUser(t, s.db, "Bob")
+		annC, bobC := sessionFor(t, s.db, ann), sessionFor(t, s.db, bob)
+		if _, err := s.db.ClaimSquares(ctx, store.Claim{PoolID: id, User: ann, Cells: []squares.Cell{{Row: 0, Column: 0}, {Row: 0, Column: 1}}}); err != nil {
+			t.Fatal(err)
+		}
+		pool, list := fmt.Sprintf("/api/pools/%d", id), fmt.Sprintf("/api/pools/%d/squares", id)
+
+		a := mustGet(t, s.URL(), pool, annC, "", http.StatusOK)
+		if a.etag == "" || a.cache != "private, no-cache" || poolField(t, a, "userSquareCount") != 2.0 {
+			t.Fatalf("Ann's pool: ETag %q, Cache-Control %q, %s", a.etag, a.cache, a.body)
+		}
+		if r := mustGet(t, s.URL(), pool, annC, a.etag, http.StatusNotModified); len(r.body) != 0 || r.etag != a.etag {
+			t.Errorf("304: body %q, ETag %q", r.body, r.etag)
+		}
+		mustGet(t, s.URL(), pool, annC, `"nope", W/`+a.etag, http.StatusNotModified)
+		// Bob's body differs (userSquareCount): Ann's tag is not his.
+		b := mustGet(t, s.URL(), pool, bobC, a.etag, http.StatusOK)
+		if b.etag == a.etag || poolField(t, b, "userSquareCount") != 0.0 {
+			t.Fatalf("Bob's pool: ETag %q (Ann's %q), %s", b.etag, a.etag, b.body)
+		}
+		// A visitor's body is Bob's byte for byte, and so is its tag.
+		v := mustGet(t, s.URL(), pool, "", b.etag, http.StatusNotModified)
+		if v.etag != b.etag {
+			t.Errorf("visitor ETag %q, Bob's %q", v.etag, b.etag)
+		}
+		sq := mustGet(t, s.URL(), list, "", "", http.StatusOK)
+		mustGet(t, s.URL(), list, bobC, sq.etag, http.StatusNotModified)
+
+		// A claim through the API: both answers change at once.
+		c := s.clientWithToken(t, strings.TrimPrefix(bobC, "squares_session="))
+		c.post(list, map[string]int{"row": 5, "column": 5}).want(http.StatusCreated)
+		b2 := mustGet(t, s.URL(), pool, bobC, b.etag, http.StatusOK)
+		if b2.etag == b.etag || poolField(t, b2, "userSquareCount") != 1.0 || poolField(t, b2, "currentParticipants") != 3.0 {
+			t.Errorf("after Bob's claim: ETag %q, %s", b2.etag, b2.body)
+		}
+		if r := mustGet(t, s.URL(), list, "", sq.etag, http.StatusOK); strings.Count(string(r.body), `"row"`) != 3 {
+			t.Errorf("squares after the claim: %s", r.body)
+		}
+
+		// A score (a game event) shows in the pool at once.
+		if _, err := s.db.ApplyScore(ctx, g.ID, squares.ScoreUpdate{HomeScore: 7, AwayScore: 3, Quarter: 1, Status: "live"}); err != nil {
+			t.Fatal(err)
+		}
+		r := mustGet(t, s.URL(), pool, bobC, b2.etag, http.StatusOK)
+		if game := poolField(t, r, "game").(map[string]any); game["homeScore"] != 7.0 || game["status"] != squares.GameLive {
+			t.Errorf("pool's game after a score: %v", game)
+		}
+		// So does a schedule change (an import moving the kickoff).
+		moved := *g
+		moved.GameDate = g.GameDate.Add(time.Hour)
+		if _, changed, err := s.db.UpsertGame(ctx, &moved); err != nil || !changed {
+			t.Fatalf("move kickoff: %v, %v", changed, err)
+		}
+		r = mustGet(t, s.URL(), pool, bobC, r.etag, http.StatusOK)
+		if game := poolField(t, r, "game").(map[string]any); game["gameDate"] != moved.GameDate.UTC().Format(time.RFC3339) {
+			t.Errorf("pool's kickoff after a schedule change: %v, want %v", game["gameDate"], moved.GameDate.UTC())
+		}
+
+		// An admin hides the pool: the visitor is refused at once, Ann (who owns squares) still sees it.
+		admin := s.admin(t)
+		admin.do("PATCH", pool, map[string]string{"status": squares.PoolInactive}).want(http.StatusOK)
+		mustGet(t, s.URL(), pool, "", "", http.StatusNotFound)
+		mustGet(t, s.URL(), list, bobC, "", http.StatusOK) // Bob owns one
+		if r := mustGet(t, s.URL(), pool, annC, a.etag, http.StatusOK); poolField(t, r, "status") != squares.PoolInactive {
+			t.Errorf("Ann's pool after hiding: %s", r.body)
+		}
+	})
+}
