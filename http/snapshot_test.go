@@ -310,3 +310,184 @@ func TestBoardETag(t *testing.T) {
 		}
 	})
 }
+
+// One snapshot serves every viewer their own fields: userSquareCount, the invite code to the creator and
+// admins only; strangers and visitors get 404 for a private pool however warm its snapshot, and a
+// stranger who joins sees it at once.
+func TestBoardViewerFields(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startAPI(t, engine)
+		ctx := context.Background()
+		g, _ := s.game(t, "W12", time.Now().Add(72*time.Hour))
+		creator, member, stranger := storeUser(t, s.db, "Cara"), storeUser(t, s.db, "Mo"), storeUser(t, s.db, "Stan")
+		pp, err := s.db.CreatePrivatePool(ctx, creator, squares.PrivatePoolInput{GameID: g.ID, Name: "Office pool",
+			MaxSquaresPerPlayer: 10, PayoutSchedule: "25/25/25/25"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, code := pp.Pool.ID, pp.Pool.InviteCode
+		if _, err := s.db.JoinPool(ctx, member, code); err != nil {
+			t.Fatal(err)
+		}
+		for u, cells := range map[*squares.User][]squares.Cell{creator: {{Row: 1, Column: 1}, {Row: 1, Column: 2}}, member: {{Row: 3, Column: 3}}} {
+			if _, err := s.db.ClaimSquares(ctx, store.Claim{PoolID: id, User: u, Cells: cells}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		creatorC, memberC, strangerC := sessionFor(t, s.db, creator), sessionFor(t, s.db, member), sessionFor(t, s.db, stranger)
+		admin := s.admin(t)
+		pool, list := fmt.Sprintf("/api/pools/%d", id), fmt.Sprintf("/api/pools/%d/squares", id)
+
+		c := mustGet(t, s.URL(), pool, creatorC, "", http.StatusOK)
+		m := mustGet(t, s.URL(), pool, memberC, "", http.StatusOK)
+		a := admin.get(pool).want(http.StatusOK)
+		ad := read{status: a.Status, etag: a.Header.Get("ETag"), cache: a.Header.Get("Cache-Control"), body: a.Body}
+		for _, v := range []struct {
+			who    string
+			r      read
+			count  float64
+			invite any
+			cache  string
+		}{
+			{"creator", c, 2, code, "no-store"},
+			{"member", m, 1, nil, "private, no-cache"},
+			{"admin", ad, 0, code, "no-store"},
+		} {
+			if got := poolField(t, v.r, "userSquareCount"); got != v.count {
+				t.Errorf("%s's userSquareCount = %v, want %v", v.who, got, v.count)
+			}
+			if got := poolField(t, v.r, "inviteCode"); got != v.invite {
+				t.Errorf("%s's inviteCode = %v, want %v", v.who, got, v.invite)
+			}
+			if v.r.cache != v.cache {
+				t.Errorf("%s's Cache-Control = %q, want %q", v.who, v.r.cache, v.cache)
+			}
+			if poolField(t, v.r, "currentParticipants") != 3.0 {
+				t.Errorf("%s's pool: %s", v.who, v.r.body)
+			}
+		}
+		// The three came from one snapshot: one content tag, the viewer's part after it.
+		tag := func(r read) string { return strings.SplitN(strings.Trim(r.etag, `"`), ".", 2)[0] }
+		if tag(c) != tag(m) || tag(m) != tag(ad) || c.etag == ad.etag || c.etag == m.etag {
+			t.Errorf("ETags: creator %s, member %s, admin %s", c.etag, m.etag, ad.etag)
+		}
+
+		// The snapshot is warm: strangers and visitors are still refused, with the ETag of a member too.
+		for _, cookie := range []string{strangerC, ""} {
+			mustGet(t, s.URL(), pool, cookie, "", http.StatusNotFound)
+			mustGet(t, s.URL(), pool, cookie, m.etag, http.StatusNotFound)
+			mustGet(t, s.URL(), list, cookie, "", http.StatusNotFound)
+		}
+		if _, err := s.db.JoinPool(ctx, stranger, code); err != nil {
+			t.Fatal(err)
+		}
+		if r := mustGet(t, s.URL(), pool, strangerC, "", http.StatusOK); poolField(t, r, "inviteCode") != nil {
+			t.Errorf("a joined player sees the invite code: %s", r.body)
+		}
+		mustGet(t, s.URL(), list, strangerC, "", http.StatusOK)
+	})
+}
+
+// Signing out, being disabled or demoted, and an admin's change of eligibility apply to the very next
+// request, though the session was just used (and kept).
+func TestSessionRevokedAtOnce(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startAPI(t, engine)
+		admin := s.admin(t)
+		out, _ := s.register(t, "1990-01-01", "NY")
+		disabled, d := s.register(t, "1990-01-01", "NY")
+		checked, c := s.register(t, "1990-01-01", "NY")
+		for _, cl := range []*apiClient{out, disabled, checked} {
+			cl.get("/api/auth/user").want(http.StatusOK)
+			cl.get("/api/auth/user").want(http.StatusOK)
+		}
+
+		token := out.token()
+		out.post("/api/auth/logout", nil).want(http.StatusOK)
+		s.clientWithToken(t, token).get("/api/auth/user").wantError(http.StatusUnauthorized, "unauthorized", "")
+
+		admin.post(fmt.Sprintf("/api/admin/users/%s/update", d["id"]), map[string]any{"isDisabled": true}).want(http.StatusOK)
+		disabled.get("/api/auth/user").wantError(http.StatusUnauthorized, "unauthorized", "")
+
+		admin.post(fmt.Sprintf("/api/admin/users/%s/update", c["id"]), map[string]any{"isEligibleToBet": false}).want(http.StatusOK)
+		if u := checked.get("/api/auth/user").want(http.StatusOK).obj(); u["isEligibleToBet"] != false {
+			t.Errorf("after the admin's change the player reads %v", u)
+		}
+
+		// A second admin, demoted, loses the admin pages and the session at once.
+		hash, err := squares.HashPassword("deputy-password")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dep, err := s.db.EnsureAdmin(context.Background(), "deputy", hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		deputy := s.client(t)
+		deputy.post("/api/admin/login", map[string]string{"username": "deputy", "password": "deputy-password"}).want(http.StatusOK)
+		deputy.get("/api/admin/users").want(http.StatusOK)
+		admin.post(fmt.Sprintf("/api/admin/users/%d/update", dep.ID), map[string]any{"role": "user"}).want(http.StatusOK)
+		deputy.get("/api/admin/users").wantError(http.StatusUnauthorized, "unauthorized", "")
+	})
+}
+
+// Two instances on one PostgreSQL database: a sign-out, a disabling and a claim made through one reach
+// the other's caches within a short wait.
+func TestCachesAcrossInstances(t *testing.T) {
+	url := storetest.URL(t, store.Postgres)
+	a, b := startLive(t, url), startLive(t, url)
+	p := openFreePool(t, a.db)
+	admin, err := a.db.EnsureAdmin(context.Background(), "boss", "not-a-hash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	adminC := sessionFor(t, a.db, admin)
+	u1, u2 := storeUser(t, a.db, "Ann"), storeUser(t, a.db, "Bob")
+	c1, c2 := sessionFor(t, a.db, u1), sessionFor(t, a.db, u2)
+	pool := fmt.Sprintf("/api/pools/%d", p.ID)
+	for _, c := range []string{c1, c2} {
+		mustGet(t, b.URL(), "/api/auth/user", c, "", http.StatusOK)
+		mustGet(t, b.URL(), "/api/auth/user", c, "", http.StatusOK)
+	}
+	before := mustGet(t, b.URL(), pool, c2, "", http.StatusOK)
+
+	within := func(what, path, cookie string, ok func(read) bool) {
+		t.Helper()
+		deadline := time.Now().Add(3 * time.Second)
+		for {
+			r, err := getAs(t, http.DefaultClient, b.URL()+path, cookie, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok(r) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: instance b still answers %d %s", what, r.status, r.body)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	req, _ := http.NewRequest(http.MethodPost, a.URL()+"/api/auth/logout", nil)
+	req.Header.Set("Cookie", c1)
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("sign-out on a: %v %v", resp, err)
+	}
+	within("signed out on a", "/api/auth/user", c1, func(r read) bool { return r.status == http.StatusUnauthorized })
+
+	req, _ = http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/admin/users/%d/update", a.URL(), u2.ID), strings.NewReader(`{"isDisabled":true}`))
+	req.Header.Set("Cookie", adminC)
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("disable on a: %v %v", resp, err)
+	}
+	within("disabled on a", "/api/auth/user", c2, func(r read) bool { return r.status == http.StatusUnauthorized })
+
+	bob := player(t, a.URL(), "carl@example.com")
+	if code := claim(t, bob, a.URL(), p.ID, 4, 4); code != http.StatusCreated {
+		t.Fatalf("claim on a = %d", code)
+	}
+	within("claimed on a", pool, "", func(r read) bool {
+		return r.status == http.StatusOK && r.etag != before.etag && strings.Contains(string(r.body), `"currentParticipants":1,`)
+	})
+}
