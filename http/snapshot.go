@@ -197,11 +197,15 @@ func (bs *boards) get(ctx context.Context, id int64, build func(context.Context,
 	if e.build == f {
 		e.build = nil
 	}
-	if f.err == nil {
+	switch {
+	case f.err == nil:
 		e.gameID = f.board.pool.GameID
 		if bs.pools[id] == e && e.gen == f.gen {
 			e.board = f.board
 		}
+	case e.build == nil && e.board == nil && bs.pools[id] == e:
+		// No pool (or no answer): nothing to keep, so requests for made-up ids fill no room.
+		delete(bs.pools, id)
 	}
 	bs.mu.Unlock()
 	close(f.done)
