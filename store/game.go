@@ -184,6 +184,7 @@ func (db *DB) UpsertGame(ctx context.Context, g *squares.Game) (created, changed
 			if err != nil {
 				return fmt.Errorf("update game: %w", err)
 			}
+			tx.emit(squares.Event{Kind: squares.EventGame, GameID: g.ID})
 		} else {
 			g.UpdatedAt = old.UpdatedAt
 		}

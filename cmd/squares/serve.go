@@ -82,6 +82,16 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	} else {
 		logger.Info("payments ready", "provider", provider.Name())
 	}
+	// The server is made before any background work publishes through the store: it routes the store's
+	// events through its caches (db.Events).
+	srv := squareshttp.NewServer(squareshttp.Config{
+		Addr: cfg.Addr, Dev: cfg.Dev, TrustedProxies: cfg.TrustProxies, RegisterLimit: cfg.RegisterLimit, Eligibility: cfg.Eligibility,
+		PaymentsProvider: provider.Name(), StripePublishableKey: cfg.StripePublishableKey,
+		StripeWebhookSecret: webhookSecret(cfg),
+		MetricsAddr:         cfg.MetricsAddr, Metrics: metrics, ClaimLimit: cfg.ClaimLimit, CheckoutLimit: cfg.CheckoutLimit,
+		AllowedOrigins: cfg.WSOrigins, WSConnsPerAddr: cfg.WSConnsPerAddr,
+	}, db, logger)
+	srv.Events = events
 	esc := escrow.New(db, provider, logger)
 	esc.Interval = cfg.EscrowInterval
 	esc.Eligibility = cfg.Eligibility
@@ -134,14 +144,6 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 			"hint", "set SQUARES_SMTP_URL, SQUARES_MAIL_FROM and SQUARES_PUBLIC_URL to send e-mail")
 	}
 
-	srv := squareshttp.NewServer(squareshttp.Config{
-		Addr: cfg.Addr, Dev: cfg.Dev, TrustedProxies: cfg.TrustProxies, RegisterLimit: cfg.RegisterLimit, Eligibility: cfg.Eligibility,
-		PaymentsProvider: provider.Name(), StripePublishableKey: cfg.StripePublishableKey,
-		StripeWebhookSecret: webhookSecret(cfg),
-		MetricsAddr:         cfg.MetricsAddr, Metrics: metrics, ClaimLimit: cfg.ClaimLimit, CheckoutLimit: cfg.CheckoutLimit,
-		AllowedOrigins: cfg.WSOrigins, WSConnsPerAddr: cfg.WSConnsPerAddr,
-	}, db, logger)
-	srv.Events = events
 	srv.Escrow = esc
 	srv.Automation = auto
 	srv.Sandbox = sb
