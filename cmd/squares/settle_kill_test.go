@@ -156,8 +156,9 @@ func checkBooks(t *testing.T, ctx context.Context, db *store.DB, poolID int64, p
 }
 
 // startChild starts `squares serve` (this test binary as TestKillChildServe) on the database at url and
-// a free port, in development mode with the sandbox and an admin, and waits until it answers.
-func startChild(t *testing.T, url string) (*exec.Cmd, string) {
+// a free port, in development mode with the sandbox and an admin, and waits until it answers; env adds to
+// or overrides its environment (NAME=value).
+func startChild(t *testing.T, url string, env ...string) (*exec.Cmd, string) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -174,6 +175,7 @@ func startChild(t *testing.T, url string) (*exec.Cmd, string) {
 	cmd.Env = append(cmd.Env, killChildEnv+"=1", "SQUARES_DATABASE_URL="+url, "SQUARES_ADDR="+addr, "SQUARES_DEV=1",
 		"SQUARES_DEMO=0", "SQUARES_PAYMENTS=sandbox", "SQUARES_ADMIN_USERNAME=boss",
 		"SQUARES_ADMIN_PASSWORD=kill-test-password", "SQUARES_LOG_LEVEL=error")
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
