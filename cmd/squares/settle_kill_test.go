@@ -160,6 +160,14 @@ func checkBooks(t *testing.T, ctx context.Context, db *store.DB, poolID int64, p
 // or overrides its environment (NAME=value).
 func startChild(t *testing.T, url string, env ...string) (*exec.Cmd, string) {
 	t.Helper()
+	cmd, base := spawnChild(t, url, os.Stderr, env...)
+	waitHealthy(t, base)
+	return cmd, base
+}
+
+// spawnChild starts the child server as startChild does, its log going to stderr, without waiting.
+func spawnChild(t *testing.T, url string, stderr io.Writer, env ...string) (*exec.Cmd, string) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -176,22 +184,26 @@ func startChild(t *testing.T, url string, env ...string) (*exec.Cmd, string) {
 		"SQUARES_DEMO=0", "SQUARES_PAYMENTS=sandbox", "SQUARES_ADMIN_USERNAME=boss",
 		"SQUARES_ADMIN_PASSWORD=kill-test-password", "SQUARES_LOG_LEVEL=error")
 	cmd.Env = append(cmd.Env, env...)
-	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
+	cmd.Stdout, cmd.Stderr = io.Discard, stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	base := "http://" + addr
+	return cmd, "http://" + addr
+}
+
+// waitHealthy waits until the child server at base answers.
+func waitHealthy(t *testing.T, base string) {
+	t.Helper()
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if r, err := http.Get(base + "/healthz"); err == nil {
 			r.Body.Close()
 			if r.StatusCode == http.StatusOK {
-				return cmd, base
+				return
 			}
 		}
 	}
 	t.Fatal("the child server did not start")
-	return nil, ""
 }
 
 // adminClient signs in as the child's admin.
