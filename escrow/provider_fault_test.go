@@ -22,11 +22,11 @@ import (
 
 // The ways the fault proxy breaks a call to Stripe.
 const (
-	pass        = "pass"         // forwarded untouched
-	timeout     = "timeout"      // held past the client's timeout, then forwarded: Stripe acts, nobody hears
-	fail500     = "500"          // answered 500 without forwarding: Stripe never saw it
-	lost500     = "500 after"    // forwarded, then answered 500: Stripe acted, the answer is lost
-	twice       = "twice"        // forwarded twice at once: Stripe gets the request two times
+	pass        = "pass"      // forwarded untouched
+	timeout     = "timeout"   // held past the client's timeout, then forwarded: Stripe acts, nobody hears
+	fail500     = "500"       // answered 500 without forwarding: Stripe never saw it
+	lost500     = "500 after" // forwarded, then answered 500: Stripe acted, the answer is lost
+	twice       = "twice"     // forwarded twice at once: Stripe gets the request two times
 	stripeLimit = 500 * time.Millisecond
 )
 
