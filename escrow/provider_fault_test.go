@@ -22,13 +22,15 @@ import (
 
 // The ways the fault proxy breaks a call to Stripe.
 const (
-	pass        = "pass"      // forwarded untouched
-	timeout     = "timeout"   // held past the client's timeout, then forwarded: Stripe acts, nobody hears
-	fail500     = "500"       // answered 500 without forwarding: Stripe never saw it
-	lost500     = "500 after" // forwarded, then answered 500: Stripe acted, the answer is lost
-	twice       = "twice"     // forwarded twice at once: Stripe gets the request two times
-	stripeLimit = 500 * time.Millisecond
+	pass    = "pass"      // forwarded untouched
+	timeout = "timeout"   // held past the client's timeout, then forwarded: Stripe acts, nobody hears
+	fail500 = "500"       // answered 500 without forwarding: Stripe never saw it
+	lost500 = "500 after" // forwarded, then answered 500: Stripe acted, the answer is lost
+	twice   = "twice"     // forwarded twice at once: Stripe gets the request two times
 )
+
+// clientTimeout is the Stripe client's timeout in the test.
+const clientTimeout = 500 * time.Millisecond
 
 // faultStep is one entry of a call's schedule: the fault for the next times calls.
 type faultStep struct {
@@ -41,8 +43,9 @@ type faultRequest struct {
 	op, path, key, form, fault string
 }
 
-// faultProxy is an HTTP proxy (httputil-free: it forwards by hand, to send a request twice or late)
-// between the Stripe provider and Stateful stripe-mock that breaks calls on a schedule per kind of call.
+// faultProxy is an HTTP proxy between the Stripe provider and Stateful stripe-mock that breaks calls on a
+// schedule per kind of call. It forwards by hand rather than with httputil.ReverseProxy, to send a request
+// twice, or after its client has given up on it.
 type faultProxy struct {
 	URL string
 
@@ -124,7 +127,7 @@ func (p *faultProxy) serve(w http.ResponseWriter, r *http.Request) {
 		p.late.Add(1)
 		go func() {
 			defer p.late.Done()
-			time.Sleep(stripeLimit + 300*time.Millisecond)
+			time.Sleep(clientTimeout + 300*time.Millisecond)
 			p.forward(r, body)
 		}()
 		<-r.Context().Done()
@@ -196,7 +199,7 @@ func testProviderFaults(t *testing.T, engine string) {
 	state := stripetest.StartStateful(t)
 	proxy := startFaultProxy(t, state.URL)
 	provider, err := stripe.New(stripe.Config{SecretKey: stripetest.SecretKey, APIBase: proxy.URL,
-		HTTPClient: &http.Client{Timeout: stripeLimit}})
+		HTTPClient: &http.Client{Timeout: clientTimeout}})
 	if err != nil {
 		t.Fatal(err)
 	}
