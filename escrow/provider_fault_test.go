@@ -216,6 +216,8 @@ func testProviderFaults(t *testing.T, engine string) {
 	proxy.schedule("get", faultStep{pass, 2}, faultStep{timeout, 1}, faultStep{pass, 2}, faultStep{lost500, 3},
 		faultStep{pass, 2}, faultStep{fail500, 1}, faultStep{pass, 2}, faultStep{twice, 1})
 	checkoutFailures, confirmFailures := 0, 0
+	var lastBuyer *squares.User
+	var lastPayment string
 	buy := func(pool *store.PoolView, cells []squares.Cell) {
 		t.Helper()
 		u := e.player("Buyer")
@@ -230,6 +232,7 @@ func testProviderFaults(t *testing.T, engine string) {
 			}
 			for range 4 {
 				if _, err = e.esc.Confirm(e.ctx, u, pay.ProviderPaymentID); err == nil {
+					lastBuyer, lastPayment = u, pay.ProviderPaymentID
 					return
 				}
 				confirmFailures++
@@ -249,6 +252,16 @@ func testProviderFaults(t *testing.T, engine string) {
 	if checkoutFailures == 0 || confirmFailures == 0 {
 		t.Fatalf("%d checkouts and %d confirmations failed: the faults did not bite", checkoutFailures, confirmFailures)
 	}
+	// A player reloading the confirmation of a payment already confirmed gets their squares while Stripe
+	// fails: there is nothing to ask Stripe.
+	proxy.schedule("get", faultStep{fail500, 1}, faultStep{timeout, 1})
+	for range 2 {
+		res, err := e.esc.Confirm(e.ctx, lastBuyer, lastPayment)
+		if err != nil || !res.Already || len(res.Squares) != squares.PublicSquaresPerPlayer {
+			t.Fatalf("confirm a confirmed payment again while Stripe fails: %+v, %v", res, err)
+		}
+	}
+	proxy.schedule("get")
 	a.Snapshot(t, e.db).CheckBooks(t, e.db)
 
 	// The escrow captures the two full pools.
