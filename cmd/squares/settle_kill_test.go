@@ -51,8 +51,9 @@ var scoreBurst = []string{
 // TestKillMidSettlement runs a real `squares serve` as a child process, sends it bursts of score updates
 // for a full paid pool from several clients at once and kills it with SIGKILL in the middle of each burst;
 // after every kill the books are checked straight from the database (each recorded winner has its prize
-// transaction and no prize lacks its winner: nothing half-done), and after a restart and a last replay
-// the pool is paid exactly once: four prizes and one fee, the escrow empty, the ledger balanced.
+// transaction and no prize lacks its winner: nothing half-done; and storetest's whole audit), and after a
+// restart and a last replay the pool is paid exactly once: four prizes and one fee, the escrow empty, the
+// ledger balanced, every payment captured and agreeing with the sandbox.
 func TestKillMidSettlement(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts server processes")
@@ -68,6 +69,7 @@ func TestKillMidSettlement(t *testing.T) {
 		if err := esc.RunOnce(ctx); err != nil {
 			t.Fatal(err)
 		}
+		audit := storetest.NewAuditor(t, url)
 		path := fmt.Sprintf("/api/admin/games/%d/score", pool.GameID)
 		// Kill after the answer to each of these updates, with the other clients' requests in flight.
 		for _, killAfter := range []int{2, 4, 6, 7} {
@@ -96,6 +98,7 @@ func TestKillMidSettlement(t *testing.T) {
 			once.Do(func() { child.Process.Kill() })
 			child.Wait()
 			checkBooks(t, ctx, db, pool.ID, -1)
+			audit.Snapshot(t, db).CheckBooks(t, db)
 		}
 		child, base := startChild(t, url)
 		admin := adminClient(t, base)
@@ -109,6 +112,10 @@ func TestKillMidSettlement(t *testing.T) {
 		child.Process.Signal(os.Interrupt)
 		child.Wait()
 		checkBooks(t, ctx, db, pool.ID, 4)
+		snap := audit.Snapshot(t, db)
+		snap.CheckBooks(t, db)
+		snap.CheckSettled(t)
+		snap.CheckProvider(t, sb)
 		p, err := db.FindPool(ctx, pool.ID, 0)
 		if err != nil || p.Status != squares.PoolCompleted {
 			t.Fatalf("pool after the final: %v %v", p.Status, err)

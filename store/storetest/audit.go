@@ -136,7 +136,8 @@ func (a *Auditor) Snapshot(t testing.TB, db *store.DB) *Snapshot {
 //   - no pool's held or escrow account is negative, and the world account (players' cards) never is
 //     positive;
 //   - each pool's held account is the sum of its held payments, its escrow account the sum of its captured
-//     payments plus the house's stakes (returned if the pool is cancelled);
+//     payments plus the house's stakes (returned if the pool is cancelled) less the prizes and the fee paid
+//     out of it;
 //   - each payment has exactly the ledger transactions its status implies, each once;
 //   - the grid agrees with the payments: a pending checkout's squares are held for it, a held or captured
 //     payment's squares are its buyer's; no square is owned twice; nobody has more than the pool's limit;
@@ -151,6 +152,7 @@ func (s *Snapshot) CheckBooks(t testing.TB, db *store.DB) {
 	keys := map[string]bool{}
 	byPayment := map[string][]string{}
 	stakes := map[int64]squares.Cents{}
+	settled := map[int64]squares.Cents{} // paid out of each pool's escrow: prizes and the fee
 	// What the house covered of each payment (refunds outside Squares, disputes, less disputes won), and
 	// what it got back when the payment's pool was cancelled.
 	covered, recovered := map[string]squares.Cents{}, map[string]squares.Cents{}
@@ -177,6 +179,13 @@ func (s *Snapshot) CheckBooks(t testing.TB, db *store.DB) {
 			stakes[tx.PoolID] += tx.Amount
 		case squares.LedgerUnstake:
 			stakes[tx.PoolID] -= tx.Amount
+		case squares.LedgerPrize, squares.LedgerHouseFee:
+			settled[tx.PoolID] += tx.Amount
+			to := ""
+			if len(tx.Entries) == 2 {
+				to = tx.Entries[1].Account
+			}
+			wantAccounts(tx, squares.PoolEscrowAccount(tx.PoolID), to)
 		case squares.LedgerExternalRefund, squares.LedgerDispute:
 			covered[tx.PaymentID] += tx.Amount
 			houseLosses -= tx.Amount
@@ -261,8 +270,9 @@ func (s *Snapshot) CheckBooks(t testing.TB, db *store.DB) {
 		if b := balances[squares.PoolHeldAccount(id)]; b != held[id] {
 			t.Fatalf("pool %d held account = %s, its held payments = %s", id, b, held[id])
 		}
-		if b := balances[squares.PoolEscrowAccount(id)]; b != escrowed[id]+stakes[id] {
-			t.Fatalf("pool %d escrow account = %s, its captured payments %s + house stakes %s", id, b, escrowed[id], stakes[id])
+		if b := balances[squares.PoolEscrowAccount(id)]; b != escrowed[id]+stakes[id]-settled[id] {
+			t.Fatalf("pool %d escrow account = %s, its captured payments %s + house stakes %s - prizes and fee %s", id, b,
+				escrowed[id], stakes[id], settled[id])
 		}
 	}
 
