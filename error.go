@@ -14,6 +14,7 @@ const (
 	ECONFLICT      = "conflict"          // the current state forbids it (taken square, duplicate e-mail)
 	EUNPROCESSABLE = "unprocessable"     // a product rule refuses it (square limit, pool not open)
 	ETOOMANY       = "too_many_requests" // throttled
+	EUNAVAILABLE   = "unavailable"       // a service we depend on (the payment provider) is not answering: try again
 	EINTERNAL      = "internal"          // a bug; never shown to users
 )
 

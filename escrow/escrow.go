@@ -92,11 +92,17 @@ func (e *Escrow) CancelCheckout(ctx context.Context, u *squares.User, paymentID 
 
 // Confirm gives the buyer the squares of a checkout once the provider says the payment is paid
 // (requires_capture or succeeded) for the right amount. The browser's word is never taken. Confirming
-// twice gives the squares once. A declined or cancelled payment releases the squares.
+// twice gives the squares once, without asking the provider again (it may be failing). A declined or
+// cancelled payment releases the squares.
 func (e *Escrow) Confirm(ctx context.Context, u *squares.User, providerPaymentID string) (*store.ConfirmResult, error) {
 	pay, err := e.Store.FindPaymentByProviderID(ctx, providerPaymentID)
 	if err != nil || pay.UserID != u.ID {
 		return nil, squares.Errorf(squares.ENOTFOUND, "Payment not found.")
+	}
+	if pay.Status == squares.PaymentHeld || pay.Status == squares.PaymentCaptured {
+		// Confirmed already (a reload, another tab): the squares are the buyer's whatever the provider
+		// answers now, so it is not asked; a hold cancelled since reaches us as an event or an escrow pass.
+		return e.Store.ConfirmPayment(ctx, pay.ID, nil, e.Eligibility)
 	}
 	pp, err := e.Provider.Get(ctx, providerPaymentID)
 	if err != nil {

@@ -20,7 +20,7 @@ func TestCheckoutHoldsSquaresAndConfirmGivesThem(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		e := newEnv(t, engine)
 		e.webhooks = false // the browser's confirmation, not the webhook, gives the squares here
-		a := newAuditor(t, e.url)
+		a := storetest.NewAuditor(t, e.url)
 		pools := e.game()
 		five := pools[2]
 		alice, bob := e.player("Alice"), e.player("Bob")
@@ -119,7 +119,7 @@ func TestWebhookConfirms(t *testing.T) {
 func TestDeclinedCardKeepsTheHold(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		e := newEnv(t, engine)
-		a := newAuditor(t, e.url)
+		a := storetest.NewAuditor(t, e.url)
 		pools := e.game()
 		alice := e.player("Alice")
 		pay := e.checkout(alice, pools[3], cell(9, 9))
@@ -160,7 +160,7 @@ func TestCheckoutExpiry(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		e := newEnv(t, engine)
 		e.webhooks = false
-		a := newAuditor(t, e.url)
+		a := storetest.NewAuditor(t, e.url)
 		pools := e.game()
 		ten := pools[3]
 		alice, bob, carol := e.player("Alice"), e.player("Bob"), e.player("Carol")
@@ -218,7 +218,7 @@ func TestPoolCompletionCapturesEveryHold(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		e := newEnv(t, engine)
 		e.webhooks = false
-		a := newAuditor(t, e.url)
+		a := storetest.NewAuditor(t, e.url)
 		one := e.game()[1]
 		last := e.fill(one)
 		if !last.Drew || last.Pool.Status != squares.PoolFull || !last.Pool.NumbersGenerated() {
@@ -233,7 +233,7 @@ func TestPoolCompletionCapturesEveryHold(t *testing.T) {
 		e.runOnce()
 		s := e.audit(a)
 		captures := 0
-		for _, tx := range s.txs {
+		for _, tx := range s.Txs {
 			if tx.Kind == squares.LedgerCapture {
 				captures++
 			}
@@ -241,7 +241,7 @@ func TestPoolCompletionCapturesEveryHold(t *testing.T) {
 		if captures != 20 {
 			t.Fatalf("captures = %d, want 20", captures)
 		}
-		for _, p := range s.payments {
+		for _, p := range s.Payments {
 			if p.Status != squares.PaymentCaptured {
 				t.Fatalf("payment %s = %s", p.ID, p.Status)
 			}
@@ -249,17 +249,17 @@ func TestPoolCompletionCapturesEveryHold(t *testing.T) {
 		if held, esc := e.balance(squares.PoolHeldAccount(one.ID)), e.balance(squares.PoolEscrowAccount(one.ID)); held != 0 || esc != 10000 {
 			t.Fatalf("after capture: held %s, escrow %s", held, esc)
 		}
-		s.checkProvider(t, e.sb)
+		s.CheckProvider(t, e.sb)
 
 		// Another pass, and the provider's late events, change nothing.
 		e.runOnce()
-		for _, p := range s.payments {
+		for _, p := range s.Payments {
 			ev := squares.ProviderEvent{ID: "evt_" + p.ID, Type: squares.EventPaymentSucceeded, PaymentID: p.ProviderID}
 			if err := e.esc.HandleEvent(e.ctx, ev); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if n := len(e.audit(a).txs); n != 40 {
+		if n := len(e.audit(a).Txs); n != 40 {
 			t.Fatalf("ledger transactions after a second pass = %d, want 40", n)
 		}
 		if p := e.pool(one.ID); !p.DrawnAt.Equal(drawnAt) || p.Status != squares.PoolFull {
@@ -274,7 +274,7 @@ func TestPoolCompletionCapturesEveryHold(t *testing.T) {
 func TestCancelPoolReleasesHoldsAndRefundsCaptures(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		e := newEnv(t, engine)
-		a := newAuditor(t, e.url)
+		a := storetest.NewAuditor(t, e.url)
 		pools := e.game()
 		open, complete := pools[2], pools[1]
 		alice, bob := e.player("Alice"), e.player("Bob")
@@ -316,7 +316,7 @@ func TestCancelPoolReleasesHoldsAndRefundsCaptures(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := e.audit(a)
-		for _, pay := range s.payments {
+		for _, pay := range s.Payments {
 			if pay.PoolID != complete.ID {
 				continue
 			}
@@ -333,20 +333,20 @@ func TestCancelPoolReleasesHoldsAndRefundsCaptures(t *testing.T) {
 		if b := e.balance(squares.AccountWorld); b != 0 {
 			t.Fatalf("world after everything returned = %s", b)
 		}
-		s.checkProvider(t, e.sb)
+		s.CheckProvider(t, e.sb)
 
 		// Again and again: nothing more moves, at the provider or in the ledger.
-		n := len(s.txs)
+		n := len(s.Txs)
 		e.runOnce()
 		e.runOnce()
 		if _, err := e.esc.CancelPool(e.ctx, complete.ID); err != nil {
 			t.Fatal(err)
 		}
 		s = e.audit(a)
-		if len(s.txs) != n {
-			t.Fatalf("ledger grew from %d to %d transactions", n, len(s.txs))
+		if len(s.Txs) != n {
+			t.Fatalf("ledger grew from %d to %d transactions", n, len(s.Txs))
 		}
-		s.checkProvider(t, e.sb)
+		s.CheckProvider(t, e.sb)
 	})
 }
 
@@ -356,7 +356,7 @@ func TestCancelPoolReleasesHoldsAndRefundsCaptures(t *testing.T) {
 func TestProviderCancelsHold(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		e := newEnv(t, engine)
-		a := newAuditor(t, e.url)
+		a := storetest.NewAuditor(t, e.url)
 		pools := e.game()
 		open := pools[2]
 		alice, bob := e.player("Alice"), e.player("Bob")
@@ -405,7 +405,7 @@ func TestProviderCancelsHold(t *testing.T) {
 func TestHouseTakesOverLapsedHoldInCompletePool(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		e := newEnv(t, engine)
-		a := newAuditor(t, e.url)
+		a := storetest.NewAuditor(t, e.url)
 		pools := e.game()
 		one, five := pools[1], pools[2]
 		e.fill(one)
@@ -415,8 +415,8 @@ func TestHouseTakesOverLapsedHoldInCompletePool(t *testing.T) {
 
 		// Pool one: the issuer cancels a hold before the capture; the webhook hands its squares to the house.
 		s := e.audit(a)
-		var lapsed, unheard *auditPayment
-		for _, p := range s.payments {
+		var lapsed, unheard *storetest.AuditPayment
+		for _, p := range s.Payments {
 			switch {
 			case p.PoolID == one.ID && lapsed == nil:
 				lapsed = p
@@ -434,7 +434,7 @@ func TestHouseTakesOverLapsedHoldInCompletePool(t *testing.T) {
 		}
 		e.runOnce()
 		s = e.audit(a)
-		for _, lost := range []*auditPayment{lapsed, unheard} {
+		for _, lost := range []*storetest.AuditPayment{lapsed, unheard} {
 			p := e.payment(lost.ID)
 			if p.Status != squares.PaymentReleased || !strings.Contains(p.FailureMessage, "the house took your squares") {
 				t.Fatalf("lapsed payment = %+v", p)
@@ -459,10 +459,10 @@ func TestHouseTakesOverLapsedHoldInCompletePool(t *testing.T) {
 		if b := e.balance(squares.AccountHouseStakes); b != -(5*one.EntryFee + 5*five.EntryFee) {
 			t.Fatalf("house stakes = %s", b)
 		}
-		s.checkProvider(t, e.sb)
-		n := len(s.txs)
+		s.CheckProvider(t, e.sb)
+		n := len(s.Txs)
 		e.runOnce()
-		if got := len(e.audit(a).txs); got != n {
+		if got := len(e.audit(a).Txs); got != n {
 			t.Fatalf("a second pass wrote %d transactions", got-n)
 		}
 
@@ -480,7 +480,7 @@ func TestHouseTakesOverLapsedHoldInCompletePool(t *testing.T) {
 			t.Fatalf("house stakes after the cancel = %s", b)
 		}
 		unstakes := 0
-		for _, tx := range s.txs {
+		for _, tx := range s.Txs {
 			if tx.Kind == squares.LedgerUnstake {
 				unstakes++
 				if tx.PoolID != one.ID || tx.Amount != 5*one.EntryFee {
@@ -491,7 +491,7 @@ func TestHouseTakesOverLapsedHoldInCompletePool(t *testing.T) {
 		if unstakes != 1 {
 			t.Fatalf("unstakes = %d", unstakes)
 		}
-		s.checkProvider(t, e.sb)
+		s.CheckProvider(t, e.sb)
 	})
 }
 
@@ -516,7 +516,7 @@ func (p *panicOnGet) Get(ctx context.Context, id string) (*squares.ProviderPayme
 func TestWebhookRetriedAfterCrash(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		e := newEnv(t, engine)
-		a := newAuditor(t, e.url)
+		a := storetest.NewAuditor(t, e.url)
 		pools := e.game()
 		alice := e.player("Alice")
 		pay := e.buy(alice, pools[2], cell(3, 3)).Payment
@@ -554,6 +554,6 @@ func TestWebhookRetriedAfterCrash(t *testing.T) {
 		if err := e.esc.HandleEvent(e.ctx, events[0]); err != nil || len(e.ledger()) != n {
 			t.Fatalf("third delivery: %v", err)
 		}
-		e.audit(a).checkProvider(t, e.sb)
+		e.audit(a).CheckProvider(t, e.sb)
 	})
 }

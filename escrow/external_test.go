@@ -105,7 +105,7 @@ func (e *env) wantOwned(pay *squares.Payment) {
 func TestRefundOutsideSquares(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		e := newEnv(t, engine)
-		a := newAuditor(t, e.url)
+		a := storetest.NewAuditor(t, e.url)
 		admins := e.admins(2)
 		events := e.recordEvents()
 		five := e.game()[2]
@@ -210,7 +210,7 @@ func TestRefundOutsideSquares(t *testing.T) {
 				t.Fatalf("%s = %s after the cancellation, want %s", account, b, want)
 			}
 		}
-		e.audit(a).checkProvider(t, e.sb)
+		e.audit(a).CheckProvider(t, e.sb)
 	})
 }
 
@@ -221,7 +221,7 @@ func TestRefundOutsideSquares(t *testing.T) {
 func TestDisputeOfCapturedPayment(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		e := newEnv(t, engine)
-		a := newAuditor(t, e.url)
+		a := storetest.NewAuditor(t, e.url)
 		admins := e.admins(2)
 		events := e.recordEvents()
 		one := e.game()[1]

@@ -94,7 +94,7 @@ func (f *faultyProvider) Refund(ctx context.Context, id, key string) (*squares.P
 type history struct {
 	t   *testing.T
 	e   *env
-	a   *auditor
+	a   *storetest.Auditor
 	rng *rand.Rand
 	fp  *faultyProvider
 	ctx context.Context
@@ -109,7 +109,7 @@ type history struct {
 	events  []squares.ProviderEvent
 	queue   []squares.ProviderEvent
 	inline  float64
-	snap    *snapshot
+	snap    *storetest.Snapshot
 	trace   []string
 	counts  map[string]int
 	crashes int
@@ -177,7 +177,7 @@ func runHistory(t *testing.T, engine string, seed uint64, ops int) {
 			e.db.Close()
 		}
 	})
-	h.e, h.a = e, newAuditor(t, e.url)
+	h.e, h.a = e, storetest.NewAuditor(t, e.url)
 	for i := range 12 {
 		u := e.player(fmt.Sprintf("P%d", i))
 		h.players = append(h.players, u)
@@ -233,13 +233,13 @@ func runHistory(t *testing.T, engine string, seed uint64, ops int) {
 	}
 	h.settle()
 	payments, pools, kinds := map[string]int{}, map[string]int{}, map[string]int{}
-	for _, p := range h.snap.payments {
+	for _, p := range h.snap.Payments {
 		payments[p.Status]++
 	}
 	for _, id := range h.pools {
-		pools[h.snap.pools[id].Status]++
+		pools[h.snap.Pools[id].Status]++
 	}
-	for _, tx := range h.snap.txs {
+	for _, tx := range h.snap.Txs {
 		kinds[tx.Kind]++
 	}
 	t.Logf("seed %d: %d operations %v; %d faults injected, %d of them crashes; %d events; payments %v; pools %v; ledger %v",
@@ -327,18 +327,18 @@ func pick[T any](rng *rand.Rand, s []T) (T, bool) {
 }
 
 // paymentsWhere returns our payments (oldest first) that have a provider payment and pass the filter.
-func (h *history) paymentsWhere(keep func(p *auditPayment) bool) []*auditPayment {
-	var out []*auditPayment
+func (h *history) paymentsWhere(keep func(p *storetest.AuditPayment) bool) []*storetest.AuditPayment {
+	var out []*storetest.AuditPayment
 	for _, id := range h.payments {
-		if p := h.snap.payments[id]; p != nil && p.ProviderID != "" && (keep == nil || keep(p)) {
+		if p := h.snap.Payments[id]; p != nil && p.ProviderID != "" && (keep == nil || keep(p)) {
 			out = append(out, p)
 		}
 	}
 	return out
 }
 
-func status(s ...string) func(p *auditPayment) bool {
-	return func(p *auditPayment) bool { return slices.Contains(s, p.Status) }
+func status(s ...string) func(p *storetest.AuditPayment) bool {
+	return func(p *storetest.AuditPayment) bool { return slices.Contains(s, p.Status) }
 }
 
 func (h *history) opCheckout() {
@@ -348,7 +348,7 @@ func (h *history) opCheckout() {
 		poolID, _ = pick(h.rng, h.pools) // sometimes a pool that is not selling
 	}
 	var taken []squares.Cell
-	for _, sq := range h.snap.squares {
+	for _, sq := range h.snap.Squares {
 		if sq.PoolID == poolID {
 			taken = append(taken, sq.Cell)
 		}
@@ -363,7 +363,7 @@ func (h *history) opCheckout() {
 			cells = append(cells, c)
 		}
 	}
-	amount := h.snap.pools[poolID].Fee * squares.Cents(len(cells))
+	amount := h.snap.Pools[poolID].Fee * squares.Cents(len(cells))
 	if h.rng.IntN(20) == 0 {
 		amount++
 	}
@@ -384,7 +384,7 @@ func (h *history) checkout(u *squares.User, poolID int64, cells []squares.Cell, 
 }
 
 func (h *history) opCard() {
-	var p *auditPayment
+	var p *storetest.AuditPayment
 	if h.rng.IntN(5) == 0 {
 		p, _ = pick(h.rng, h.paymentsWhere(nil))
 	} else {
@@ -405,7 +405,7 @@ func (h *history) opCard() {
 	h.allowed("card", err, h.fp.injected, squares.ECONFLICT)
 }
 
-func (h *history) confirm(p *auditPayment) {
+func (h *history) confirm(p *storetest.AuditPayment) {
 	before := h.fp.injected
 	res, err := h.e.esc.Confirm(h.ctx, h.users[p.UserID], p.ProviderID)
 	if err != nil {
@@ -423,7 +423,7 @@ func (h *history) confirm(p *auditPayment) {
 }
 
 func (h *history) opConfirm() {
-	var p *auditPayment
+	var p *storetest.AuditPayment
 	if h.rng.IntN(3) == 0 {
 		p, _ = pick(h.rng, h.paymentsWhere(nil))
 	} else {
@@ -472,7 +472,7 @@ func (h *history) opFill() {
 			u := h.e.player("Filler")
 			h.users[u.ID] = u
 			cells := free[:min(len(free), squares.PublicSquaresPerPlayer)]
-			pay := h.checkout(u, poolID, cells, h.snap.pools[poolID].Fee*squares.Cents(len(cells)))
+			pay := h.checkout(u, poolID, cells, h.snap.Pools[poolID].Fee*squares.Cents(len(cells)))
 			if pay == nil {
 				return
 			}
@@ -508,7 +508,7 @@ func (h *history) freeCells(poolID int64) []squares.Cell {
 func (h *history) opCancelPool() {
 	var candidates []int64
 	for _, id := range h.pools {
-		if s := h.snap.pools[id].Status; s != squares.PoolCancelled {
+		if s := h.snap.Pools[id].Status; s != squares.PoolCancelled {
 			candidates = append(candidates, id)
 		}
 	}
@@ -517,7 +517,7 @@ func (h *history) opCancelPool() {
 		return
 	}
 	p, err := h.e.esc.CancelPool(h.ctx, id)
-	h.logf("  cancel pool %d (%s): %v", id, h.snap.pools[id].Status, err)
+	h.logf("  cancel pool %d (%s): %v", id, h.snap.Pools[id].Status, err)
 	if err != nil || p.Status != squares.PoolCancelled {
 		h.t.Fatalf("cancel pool %d: %v", id, err)
 	}
@@ -528,7 +528,7 @@ func (h *history) opHideShow() {
 	if !ok {
 		return
 	}
-	to := map[string]string{squares.PoolActive: squares.PoolInactive, squares.PoolInactive: squares.PoolActive}[h.snap.pools[id].Status]
+	to := map[string]string{squares.PoolActive: squares.PoolInactive, squares.PoolInactive: squares.PoolActive}[h.snap.Pools[id].Status]
 	if to == "" {
 		return
 	}
@@ -640,7 +640,7 @@ func (h *history) settle() {
 			h.t.Fatalf("escrow pass without faults: %v", err)
 		}
 		h.snap = h.e.audit(h.a)
-		if fp := h.snap.fingerprint(); fp == prev {
+		if fp := fingerprint(h.snap); fp == prev {
 			break
 		} else if round > 10 {
 			h.t.Fatalf("the escrow does not settle after %d passes", round)
@@ -648,19 +648,19 @@ func (h *history) settle() {
 			prev = fp
 		}
 	}
-	h.snap.checkProvider(h.t, h.e.sb)
+	h.snap.CheckProvider(h.t, h.e.sb)
 	if fails, err := h.e.db.ListWorkFailures(h.ctx); err != nil || len(fails) != 0 {
 		h.t.Fatalf("failing escrow steps after settling: %+v, %v", fails, err)
 	}
 
 	balances := map[string]squares.Cents{}
-	for _, tx := range h.snap.txs {
+	for _, tx := range h.snap.Txs {
 		for _, en := range tx.Entries {
 			balances[en.Account] += en.Amount
 		}
 	}
-	for _, p := range h.snap.payments {
-		pool := h.snap.pools[p.PoolID]
+	for _, p := range h.snap.Payments {
+		pool := h.snap.Pools[p.PoolID]
 		switch {
 		case p.Status == squares.PaymentPending:
 			h.t.Fatalf("payment %s is still pending after its hold ran out", p.ID)
@@ -671,7 +671,7 @@ func (h *history) settle() {
 		}
 	}
 	for _, id := range h.pools {
-		pool := h.snap.pools[id]
+		pool := h.snap.Pools[id]
 		held, esc := balances[squares.PoolHeldAccount(id)], balances[squares.PoolEscrowAccount(id)]
 		switch pool.Status {
 		case squares.PoolCancelled:
@@ -687,16 +687,16 @@ func (h *history) settle() {
 }
 
 // fingerprint summarises the state the escrow changes.
-func (s *snapshot) fingerprint() string {
+func fingerprint(s *storetest.Snapshot) string {
 	var b strings.Builder
-	ids := make([]string, 0, len(s.payments))
-	for id := range s.payments {
+	ids := make([]string, 0, len(s.Payments))
+	for id := range s.Payments {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
 	for _, id := range ids {
-		fmt.Fprintf(&b, "%s=%s;", id, s.payments[id].Status)
+		fmt.Fprintf(&b, "%s=%s;", id, s.Payments[id].Status)
 	}
-	fmt.Fprintf(&b, "txs=%d", len(s.txs))
+	fmt.Fprintf(&b, "txs=%d", len(s.Txs))
 	return b.String()
 }

@@ -65,7 +65,7 @@ func TestFailingWorkDoesNotBlockNewerWork(t *testing.T) {
 		e.wrap = func(sb *sandbox.Provider) squares.PaymentProvider { fp.PaymentProvider = sb; return fp }
 		e.restart()
 		e.esc.Batch = 3
-		a := newAuditor(t, e.url)
+		a := storetest.NewAuditor(t, e.url)
 		pools := e.game()
 		old, fresh := pools[1], pools[2]
 
@@ -155,12 +155,12 @@ func TestFailingWorkDoesNotBlockNewerWork(t *testing.T) {
 			}
 		}
 		var rows int
-		if err := a.conn.QueryRow(`SELECT COUNT(*) FROM payment_work`).Scan(&rows); err != nil || rows != 0 {
+		if err := a.Conn.QueryRow(`SELECT COUNT(*) FROM payment_work`).Scan(&rows); err != nil || rows != 0 {
 			t.Fatalf("%d failure records left after success (%v)", rows, err)
 		}
 		if fails, err := e.db.ListWorkFailures(e.ctx); err != nil || len(fails) != 0 {
 			t.Fatalf("failures after success = %+v, %v", fails, err)
 		}
-		e.audit(a).checkProvider(t, e.sb)
+		e.audit(a).CheckProvider(t, e.sb)
 	})
 }

@@ -16,6 +16,7 @@ var statusOf = map[string]int{
 	squares.ECONFLICT:      http.StatusConflict,
 	squares.EUNPROCESSABLE: http.StatusUnprocessableEntity,
 	squares.ETOOMANY:       http.StatusTooManyRequests,
+	squares.EUNAVAILABLE:   http.StatusServiceUnavailable,
 	squares.EINTERNAL:      http.StatusInternalServerError,
 	codeTooLarge:           http.StatusRequestEntityTooLarge,
 }
@@ -39,8 +40,11 @@ func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.As(err, &e) {
 		fields = e.Fields
 	}
-	if code == squares.EINTERNAL {
+	switch code {
+	case squares.EINTERNAL:
 		s.Logger.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+	case squares.EUNAVAILABLE:
+		s.Logger.WarnContext(r.Context(), "a service is unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	status, ok := statusOf[code]
 	if !ok {

@@ -207,13 +207,22 @@ func (e *apiError) Unwrap() []error {
 	return []error{e.domain, e.cause}
 }
 
+// errUnavailable is what the user is told when Stripe does not answer, or fails on its end.
+var errUnavailable = squares.Errorf(squares.EUNAVAILABLE, "The payment provider is not answering. Nothing was lost: try again in a moment.")
+
 // apiErr maps a stripe-go error: card errors and refused requests become errors the user is told about;
-// authentication, rate limits, idempotency conflicts, Stripe's own failures and network errors are
-// internal (the escrow retries them on its next pass).
+// Stripe not answering (a network error, a timeout) or failing on its end (a 5xx) is unavailability, to
+// try again; authentication, rate limits and idempotency conflicts are internal, the operator's to fix.
+// The escrow retries all but the refusals on its next pass.
 func apiErr(op string, err error) error {
 	e := &apiError{op: op, cause: err}
 	var se *stripego.Error
 	if !errors.As(err, &se) {
+		e.domain = errUnavailable
+		return e
+	}
+	if se.HTTPStatusCode >= http.StatusInternalServerError {
+		e.domain = errUnavailable
 		return e
 	}
 	msg := se.Msg

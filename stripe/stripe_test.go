@@ -391,7 +391,7 @@ func TestErrors(t *testing.T) {
 		{"stripe failure", []cannedAnswer{{500, stripeErr("api_error", "", "Something went wrong on Stripe's end.")}},
 			nil,
 			func() (*squares.ProviderPayment, error) { return p.Cancel(ctx, "pi_1", "cancel:pay_1") },
-			squares.EINTERNAL, "", 1},
+			squares.EUNAVAILABLE, "The payment provider is not answering. Nothing was lost: try again in a moment.", 1},
 		{"same key, other parameters", []cannedAnswer{{400, stripeErr("idempotency_error", "", "Keys for idempotent requests can only be used with the same parameters they were first used with.")}},
 			nil,
 			func() (*squares.ProviderPayment, error) { return p.Refund(ctx, "pi_1", "refund:pay_1") },
@@ -457,7 +457,7 @@ func TestErrors(t *testing.T) {
 	}
 	proxy.take()
 
-	// A network failure is internal, for the escrow to retry.
+	// A network failure is Stripe being unavailable, for the escrow (or the player) to retry.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -468,7 +468,7 @@ func TestErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := down.Get(ctx, "pi_1"); err == nil || squares.ErrorCode(err) != squares.EINTERNAL {
+	if _, err := down.Get(ctx, "pi_1"); err == nil || squares.ErrorCode(err) != squares.EUNAVAILABLE {
 		t.Errorf("unreachable Stripe: %v", err)
 	}
 }

@@ -51,8 +51,9 @@ var scoreBurst = []string{
 // TestKillMidSettlement runs a real `squares serve` as a child process, sends it bursts of score updates
 // for a full paid pool from several clients at once and kills it with SIGKILL in the middle of each burst;
 // after every kill the books are checked straight from the database (each recorded winner has its prize
-// transaction and no prize lacks its winner: nothing half-done), and after a restart and a last replay
-// the pool is paid exactly once: four prizes and one fee, the escrow empty, the ledger balanced.
+// transaction and no prize lacks its winner: nothing half-done; and storetest's whole audit), and after a
+// restart and a last replay the pool is paid exactly once: four prizes and one fee, the escrow empty, the
+// ledger balanced, every payment captured and agreeing with the sandbox.
 func TestKillMidSettlement(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts server processes")
@@ -68,6 +69,7 @@ func TestKillMidSettlement(t *testing.T) {
 		if err := esc.RunOnce(ctx); err != nil {
 			t.Fatal(err)
 		}
+		audit := storetest.NewAuditor(t, url)
 		path := fmt.Sprintf("/api/admin/games/%d/score", pool.GameID)
 		// Kill after the answer to each of these updates, with the other clients' requests in flight.
 		for _, killAfter := range []int{2, 4, 6, 7} {
@@ -96,6 +98,7 @@ func TestKillMidSettlement(t *testing.T) {
 			once.Do(func() { child.Process.Kill() })
 			child.Wait()
 			checkBooks(t, ctx, db, pool.ID, -1)
+			audit.Snapshot(t, db).CheckBooks(t, db)
 		}
 		child, base := startChild(t, url)
 		admin := adminClient(t, base)
@@ -109,6 +112,10 @@ func TestKillMidSettlement(t *testing.T) {
 		child.Process.Signal(os.Interrupt)
 		child.Wait()
 		checkBooks(t, ctx, db, pool.ID, 4)
+		snap := audit.Snapshot(t, db)
+		snap.CheckBooks(t, db)
+		snap.CheckSettled(t)
+		snap.CheckProvider(t, sb)
 		p, err := db.FindPool(ctx, pool.ID, 0)
 		if err != nil || p.Status != squares.PoolCompleted {
 			t.Fatalf("pool after the final: %v %v", p.Status, err)
@@ -156,8 +163,17 @@ func checkBooks(t *testing.T, ctx context.Context, db *store.DB, poolID int64, p
 }
 
 // startChild starts `squares serve` (this test binary as TestKillChildServe) on the database at url and
-// a free port, in development mode with the sandbox and an admin, and waits until it answers.
-func startChild(t *testing.T, url string) (*exec.Cmd, string) {
+// a free port, in development mode with the sandbox and an admin, and waits until it answers; env adds to
+// or overrides its environment (NAME=value).
+func startChild(t *testing.T, url string, env ...string) (*exec.Cmd, string) {
+	t.Helper()
+	cmd, base := spawnChild(t, url, os.Stderr, env...)
+	waitHealthy(t, base)
+	return cmd, base
+}
+
+// spawnChild starts the child server as startChild does, its log going to stderr, without waiting.
+func spawnChild(t *testing.T, url string, stderr io.Writer, env ...string) (*exec.Cmd, string) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -174,22 +190,27 @@ func startChild(t *testing.T, url string) (*exec.Cmd, string) {
 	cmd.Env = append(cmd.Env, killChildEnv+"=1", "SQUARES_DATABASE_URL="+url, "SQUARES_ADDR="+addr, "SQUARES_DEV=1",
 		"SQUARES_DEMO=0", "SQUARES_PAYMENTS=sandbox", "SQUARES_ADMIN_USERNAME=boss",
 		"SQUARES_ADMIN_PASSWORD=kill-test-password", "SQUARES_LOG_LEVEL=error")
-	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
+	cmd.Env = append(cmd.Env, env...)
+	cmd.Stdout, cmd.Stderr = io.Discard, stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	base := "http://" + addr
+	return cmd, "http://" + addr
+}
+
+// waitHealthy waits until the child server at base answers.
+func waitHealthy(t *testing.T, base string) {
+	t.Helper()
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if r, err := http.Get(base + "/healthz"); err == nil {
 			r.Body.Close()
 			if r.StatusCode == http.StatusOK {
-				return cmd, base
+				return
 			}
 		}
 	}
 	t.Fatal("the child server did not start")
-	return nil, ""
 }
 
 // adminClient signs in as the child's admin.
