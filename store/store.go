@@ -102,19 +102,23 @@ func (db *DB) openSQLite(path string) error {
 	}
 	base := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
 		"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
-	w, err := sql.Open("sqlite", base+"&_txlock=immediate")
+	wc, err := newSQLiteConnector(base + "&_txlock=immediate")
 	if err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
 	}
+	rc, err := newSQLiteConnector(base + "&_pragma=query_only(1)")
+	if err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	w := sql.OpenDB(wc)
 	// SQLite has one writer at a time; one connection queues writers in Go instead of in busy loops.
 	w.SetMaxOpenConns(1)
 	w.SetConnMaxIdleTime(0)
-	r, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
-	if err != nil {
-		w.Close()
-		return fmt.Errorf("open sqlite: %w", err)
-	}
+	r := sql.OpenDB(rc)
 	r.SetMaxOpenConns(8)
+	// Every read connection stays open: database/sql keeps 2 idle by default and would close the others
+	// after each burst, and a new connection parses the schema and has no statements prepared.
+	r.SetMaxIdleConns(8)
 	db.write, db.read = w, r
 	return nil
 }
