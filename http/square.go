@@ -48,12 +48,13 @@ func toSquareJSON(sq *squares.Square) squareJSON {
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 func (s *Server) handleListSquares(w http.ResponseWriter, r *http.Request) {
-	p, err := s.findVisiblePool(r)
+	id, err := pathID(r, "id")
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	sqs, err := s.Store.ListSquares(r.Context(), p.ID)
+	// The store checks that the viewer may see the pool, as findVisiblePool does, in the same read.
+	sqs, err := s.Store.ListVisibleSquares(r.Context(), id, userFrom(r.Context()))
 	if err != nil {
 		s.Error(w, r, err)
 		return

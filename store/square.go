@@ -42,6 +42,30 @@ func (db *DB) ListSquares(ctx context.Context, poolID int64) ([]*squares.Square,
 	return out, err
 }
 
+// ListVisibleSquares is ListSquares for a viewer (nil when signed out) in one read transaction, with only
+// what deciding whether they may see the pool needs, not the whole pool: a pool they may not see
+// (squares.Pool.VisibleToPlayer, a private pool they did not join) is not found. Admins see every pool.
+func (db *DB) ListVisibleSquares(ctx context.Context, poolID int64, viewer *squares.User) ([]*squares.Square, error) {
+	var out []*squares.Square
+	err := db.view(ctx, func(tx *Tx) error {
+		var p squares.Pool
+		var owned, member int
+		if err := tx.QueryRowContext(ctx, `SELECT p.status, p.is_private,
+			(SELECT COUNT(*) FROM squares s WHERE s.user_id = $1 AND s.pool_id = p.id AND s.state = 'owned'),
+			(SELECT COUNT(*) FROM pool_members m WHERE m.pool_id = p.id AND m.user_id = $1)
+			FROM pools p WHERE p.id = $2`, userID(viewer), poolID).Scan(&p.Status, &p.IsPrivate, &owned, &member); err != nil {
+			return notFound(err, "Pool")
+		}
+		if !viewer.IsAdmin() && (!p.VisibleToPlayer(owned) || p.IsPrivate && member == 0) {
+			return squares.Errorf(squares.ENOTFOUND, "Pool not found.")
+		}
+		var err error
+		out, err = listSquares(ctx, tx, poolID)
+		return err
+	})
+	return out, err
+}
+
 func listSquares(ctx context.Context, tx *Tx, poolID int64) ([]*squares.Square, error) {
 	out, err := queryAll(ctx, tx, scanSquare, squareSelect+` WHERE s.pool_id = $1
 		AND (s.state = 'owned' OR s.hold_expires_at > $2) ORDER BY s.row_idx, s.col_idx`, poolID, tx.now)

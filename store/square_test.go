@@ -303,3 +303,58 @@ func TestStats(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestListVisibleSquares: the squares of a pool for a viewer, read with only what deciding visibility needs:
+// nobody but admins sees a draft, a hidden pool shows only to its owners, a private one only to its members.
+func TestListVisibleSquares(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, _ := openAt(t, engine)
+		g, pools := addGame(t, db, "W12", t0.Add(72*time.Hour))
+		ann, bo := addPlayer(t, db, "ann"), addPlayer(t, db, "bo")
+		admin := &squares.User{Email: "boss@example.com", PasswordHash: "not-a-hash", FirstName: "Boss", Role: squares.RoleAdmin}
+		if err := db.CreateUser(ctx, admin); err != nil {
+			t.Fatal(err)
+		}
+		hidden := setStatus(t, db, pools[0].ID, squares.PoolActive)
+		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: hidden.ID, User: ann, Cells: cellsFrom(7, 1)}); err != nil {
+			t.Fatal(err)
+		}
+		setStatus(t, db, hidden.ID, squares.PoolInactive)
+		draft := pools[1]
+		open := setStatus(t, db, pools[2].ID, squares.PoolActive)
+		private, err := db.InsertPrivatePool(ctx, g.ID, bo.ID, 0, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: private, User: bo, Cells: cellsFrom(0, 2)}); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			pool   int64
+			viewer *squares.User
+			want   int // squares; -1: not found
+		}{
+			{hidden.ID, ann, 1}, {hidden.ID, bo, -1}, {hidden.ID, nil, -1}, {hidden.ID, admin, 1},
+			{draft.ID, ann, -1}, {draft.ID, nil, -1}, {draft.ID, admin, 0},
+			{open.ID, nil, 0}, {open.ID, ann, 0},
+			{private, bo, 2}, {private, ann, -1}, {private, nil, -1}, {private, admin, 2},
+			{99999, admin, -1}, {99999, nil, -1},
+		} {
+			sqs, err := db.ListVisibleSquares(ctx, c.pool, c.viewer)
+			who := "a visitor"
+			if c.viewer != nil {
+				who = c.viewer.FirstName
+			}
+			if c.want < 0 {
+				if squares.ErrorCode(err) != squares.ENOTFOUND {
+					t.Fatalf("pool %d for %s: %d squares, %v; want not found", c.pool, who, len(sqs), err)
+				}
+				continue
+			}
+			if err != nil || len(sqs) != c.want {
+				t.Fatalf("pool %d for %s: %d squares, %v; want %d", c.pool, who, len(sqs), err, c.want)
+			}
+		}
+	})
+}
