@@ -6,6 +6,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"modernc.org/sqlite"
@@ -110,8 +111,8 @@ func (c *stmtCacheConn) PrepareContext(ctx context.Context, query string) (drive
 	}
 	c.mu.Unlock()
 	st, err := c.inner.PrepareContext(ctx, query)
-	if err != nil {
-		return nil, err
+	if err != nil || !cacheable(query) {
+		return st, err
 	}
 	inner, ok := st.(sqliteStmt)
 	if !ok {
@@ -246,6 +247,18 @@ func (s *cachedStmt) reprepare(ctx context.Context) error {
 	s.inner.Close()
 	s.inner = fresh
 	return nil
+}
+
+// cacheable reports whether a statement is worth keeping: queries and changes of rows, run again and
+// again; not the schema changes of migrations, run once.
+func cacheable(query string) bool {
+	q := strings.TrimLeft(query, " \t\r\n(")
+	for _, kw := range []string{"SELECT", "INSERT", "UPDATE", "DELETE", "WITH"} {
+		if len(q) >= len(kw) && strings.EqualFold(q[:len(kw)], kw) {
+			return true
+		}
+	}
+	return false
 }
 
 // schemaChanged reports whether err is SQLite's "database schema has changed" (SQLITE_SCHEMA).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -167,6 +168,12 @@ func TestStatementCacheNested(t *testing.T) {
 		}
 		if n != 1 || !slices.Contains(cached, `UPDATE cache_probe SET n = n + 1 WHERE id = $1`) {
 			t.Fatalf("write connection caches %q", cached)
+		}
+		// Schema changes (the test's table, the migrations) run once and are not kept.
+		for _, q := range cached {
+			if !strings.HasPrefix(q, "SELECT") && !strings.HasPrefix(q, "INSERT") && !strings.HasPrefix(q, "UPDATE") {
+				t.Fatalf("write connection caches %q", q)
+			}
 		}
 	})
 }
