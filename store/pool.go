@@ -137,7 +137,7 @@ func (db *DB) CreatePool(ctx context.Context, in squares.PoolInput) (*PoolView, 
 // FindPool returns a pool as the viewer (a user id, 0 when signed out) sees it.
 func (db *DB) FindPool(ctx context.Context, id, viewer int64) (*PoolView, error) {
 	var p *PoolView
-	err := db.view(ctx, func(tx *Tx) (err error) {
+	err := db.single(ctx, func(tx *Tx) (err error) {
 		p, err = findPool(ctx, tx, id, viewer)
 		return err
 	})
@@ -169,7 +169,7 @@ type PoolFilter struct {
 // ListPools returns pools by kickoff, then entry fee.
 func (db *DB) ListPools(ctx context.Context, f PoolFilter) ([]*PoolView, error) {
 	var out []*PoolView
-	err := db.view(ctx, func(tx *Tx) (err error) {
+	err := db.single(ctx, func(tx *Tx) (err error) {
 		out, err = listPools(ctx, tx, f)
 		return err
 	})

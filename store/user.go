@@ -188,20 +188,26 @@ func (db *DB) CreateSession(ctx context.Context, s *Session, replacing string) e
 // reading a session on every request does not write on every request; Touched says it was.
 func (db *DB) FindSession(ctx context.Context, tokenHash string) (*Session, error) {
 	s := &Session{TokenHash: tokenHash}
-	// One statement, outside a transaction (it is its own): on PostgreSQL one round trip where a read-only
-	// transaction took three, on every signed-in request.
-	now := db.Now().UTC()
-	row := db.read.QueryRowContext(ctx, `SELECT `+userColumns+`, s.created_at, s.expires_at, s.last_seen_at
-		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = $1 AND s.expires_at > $2 AND NOT u.disabled`, tokenHash, now)
-	u, err := scanUser(scanFunc(func(dest ...any) error {
-		return row.Scan(append(dest, &s.CreatedAt, &s.ExpiresAt, &s.LastSeenAt)...)
-	}))
+	var now time.Time
+	// One statement (single): on PostgreSQL one round trip, on every signed-in request.
+	err := db.single(ctx, func(tx *Tx) error {
+		now = tx.now
+		row := tx.QueryRowContext(ctx, `SELECT `+userColumns+`, s.created_at, s.expires_at, s.last_seen_at
+			FROM sessions s JOIN users u ON u.id = s.user_id
+			WHERE s.token_hash = $1 AND s.expires_at > $2 AND NOT u.disabled`, tokenHash, tx.now)
+		u, err := scanUser(scanFunc(func(dest ...any) error {
+			return row.Scan(append(dest, &s.CreatedAt, &s.ExpiresAt, &s.LastSeenAt)...)
+		}))
+		if err != nil {
+			return notFound(err, "Session")
+		}
+		s.User, s.UserID = u, u.ID
+		s.CreatedAt, s.ExpiresAt, s.LastSeenAt = s.CreatedAt.UTC(), s.ExpiresAt.UTC(), s.LastSeenAt.UTC()
+		return nil
+	})
 	if err != nil {
-		return nil, notFound(err, "Session")
+		return nil, err
 	}
-	s.User, s.UserID = u, u.ID
-	s.CreatedAt, s.ExpiresAt, s.LastSeenAt = s.CreatedAt.UTC(), s.ExpiresAt.UTC(), s.LastSeenAt.UTC()
 	if squares.SessionExpired(s.User.Role, s.LastSeenAt, now) {
 		return nil, squares.Errorf(squares.ENOTFOUND, "Session not found.")
 	}
