@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"io/fs"
 
 	"github.com/pressly/goose/v3"
@@ -92,3 +93,6 @@ func (db *DB) CachedStatements(ctx context.Context) ([]string, error) {
 	})
 	return out, err
 }
+
+// ReadPoolStats returns the statistics of the pool of read connections.
+func (db *DB) ReadPoolStats() sql.DBStats { return db.read.Stats() }

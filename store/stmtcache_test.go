@@ -257,3 +257,39 @@ func TestStatementCacheSchemaChange(t *testing.T) {
 		}
 	})
 }
+
+// TestReadConnectionsStayOpen: after a burst of reads that used 8 connections, all 8 stay open and idle
+// for the next burst (database/sql keeps 2 by default; a new SQLite connection parses the schema again
+// and has no statement prepared).
+func TestReadConnectionsStayOpen(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db := storetest.Open(t, engine)
+		var in, out sync.WaitGroup
+		in.Add(8)
+		release := make(chan struct{})
+		for range 8 {
+			out.Go(func() {
+				err := db.Read(ctx, func(tx *store.Tx) error {
+					var n int
+					if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM leagues`).Scan(&n); err != nil {
+						return err
+					}
+					in.Done()
+					<-release
+					return nil
+				})
+				if err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		in.Wait()
+		close(release)
+		out.Wait()
+		if s := db.ReadPoolStats(); s.OpenConnections < 8 || s.Idle < 8 || s.MaxIdleClosed != 0 {
+			t.Fatalf("read connections after the burst: %d open, %d idle, %d closed as surplus", s.OpenConnections,
+				s.Idle, s.MaxIdleClosed)
+		}
+	})
+}
