@@ -53,7 +53,7 @@ func (db *DB) BeginCheckout(ctx context.Context, c Checkout) (*squares.Payment, 
 				}
 			}
 		}
-		sale, err := readSale(ctx, tx, squares.SaleCheckout, p, c.User, c.Cells)
+		sale, _, err := readSale(ctx, tx, squares.SaleCheckout, p, c.User, c.Cells)
 		if err != nil {
 			return err
 		}

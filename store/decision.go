@@ -290,11 +290,11 @@ func houseFill(ctx context.Context, tx *Tx, p *PoolView) error {
 			return err
 		}
 	}
-	drew, err := addTaken(ctx, tx, p.ID, len(filled))
+	counts, err := addTaken(ctx, tx, p.ID, len(filled), 0)
 	if err != nil {
 		return err
 	}
-	if !drew {
+	if !counts.Drew {
 		return fmt.Errorf("house fill: pool %d counts fewer than 100 squares after filling %d", p.ID, len(filled))
 	}
 	tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: p.GameID, Cells: filled})

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"io/fs"
 
 	"github.com/pressly/goose/v3"
@@ -64,3 +65,34 @@ func (db *DB) Exec(ctx context.Context, query string, args ...any) error {
 func (db *DB) QueryRow(ctx context.Context, query string, args []any, dest ...any) error {
 	return db.read.QueryRowContext(ctx, query, args...).Scan(dest...)
 }
+
+// Read runs fn in a read-only transaction, as the store's methods run their helpers.
+func (db *DB) Read(ctx context.Context, fn func(tx *Tx) error) error { return db.view(ctx, fn) }
+
+// Write runs fn in a read-write transaction, as the store's methods run their helpers.
+func (db *DB) Write(ctx context.Context, fn func(tx *Tx) error) error { return db.update(ctx, fn) }
+
+// CachedStatements returns the texts the write connection keeps prepared (SQLite), nil on PostgreSQL.
+func (db *DB) CachedStatements(ctx context.Context) ([]string, error) {
+	conn, err := db.write.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	var out []string
+	err = conn.Raw(func(dc any) error {
+		if c, ok := dc.(*stmtCacheConn); ok {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			out = []string{}
+			for e := c.lru.Front(); e != nil; e = e.Next() {
+				out = append(out, e.Value.(*cachedStmt).query)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// ReadPoolStats returns the statistics of the pool of read connections.
+func (db *DB) ReadPoolStats() sql.DBStats { return db.read.Stats() }

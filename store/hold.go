@@ -86,9 +86,14 @@ func (db *DB) ConfirmPayment(ctx context.Context, id string, pp *squares.Provide
 		if _, err := insertLedger(ctx, tx, squares.HoldTransaction(p)); err != nil {
 			return err
 		}
-		if res.Drew, err = addTaken(ctx, tx, p.PoolID, len(p.Squares)); err != nil {
+		if err := countPlayers(ctx, tx, p.PoolID); err != nil {
 			return err
 		}
+		counts, err := addTaken(ctx, tx, p.PoolID, len(p.Squares), 0)
+		if err != nil {
+			return err
+		}
+		res.Drew = counts.Drew
 		tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.PoolID, GameID: pool.GameID, Cells: p.Squares})
 		if res.Squares, err = paymentSquares(ctx, tx, p); err != nil {
 			return err

@@ -10,15 +10,14 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// poolSelect reads a pool with its game, its distinct players and the squares of the viewer (the last
-// argument, $1, is the viewer's user id, 0 when signed out).
+// poolSelect reads a pool with its game and the squares of the viewer (the last argument, $1, is the
+// viewer's user id, 0 when signed out). Its distinct players are a column that every change of ownership
+// keeps (addTaken, countPlayers); the viewer's squares are found through the squares_user index.
 const poolSelect = `SELECT p.id, p.game_id, p.name, p.entry_fee_cents, p.max_squares_per_player, p.status,
 	p.is_private, p.creator_id, p.invite_code, p.is_nonprofit, p.is_featured, p.featured_reason, p.featured_until,
 	p.payout_schedule, p.draw_seed, p.draw_commitment, p.home_numbers, p.away_numbers, p.drawn_at,
-	p.draw_input, p.draw_input_sha256, p.squares_taken, p.created_at, p.updated_at,
-	(SELECT COUNT(DISTINCT s.user_id) FROM squares s WHERE s.pool_id = p.id AND s.state = 'owned'
-		AND s.user_id IS NOT NULL) AS players,
-	(SELECT COUNT(*) FROM squares s WHERE s.pool_id = p.id AND s.state = 'owned' AND s.user_id = $1) AS mine,
+	p.draw_input, p.draw_input_sha256, p.squares_taken, p.created_at, p.updated_at, p.distinct_players,
+	(SELECT COUNT(*) FROM squares s WHERE s.user_id = $1 AND s.pool_id = p.id AND s.state = 'owned') AS mine,
 	` + gameColumns + `
 	FROM pools p JOIN games g ON g.id = p.game_id JOIN leagues l ON l.id = g.league_id`
 
@@ -138,7 +137,7 @@ func (db *DB) CreatePool(ctx context.Context, in squares.PoolInput) (*PoolView, 
 // FindPool returns a pool as the viewer (a user id, 0 when signed out) sees it.
 func (db *DB) FindPool(ctx context.Context, id, viewer int64) (*PoolView, error) {
 	var p *PoolView
-	err := db.view(ctx, func(tx *Tx) (err error) {
+	err := db.single(ctx, func(tx *Tx) (err error) {
 		p, err = findPool(ctx, tx, id, viewer)
 		return err
 	})
@@ -170,7 +169,7 @@ type PoolFilter struct {
 // ListPools returns pools by kickoff, then entry fee.
 func (db *DB) ListPools(ctx context.Context, f PoolFilter) ([]*PoolView, error) {
 	var out []*PoolView
-	err := db.view(ctx, func(tx *Tx) (err error) {
+	err := db.single(ctx, func(tx *Tx) (err error) {
 		out, err = listPools(ctx, tx, f)
 		return err
 	})

@@ -62,11 +62,17 @@ func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
 			WHERE id = $3`, n, tx.now, p.PoolID); err != nil {
 			return fmt.Errorf("free squares: %w", err)
 		}
+		if err := countPlayers(ctx, tx, p.PoolID); err != nil {
+			return err
+		}
 		tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.PoolID, GameID: gameID, Cells: p.Squares})
 	case squares.ReleaseToHouse:
 		if _, err := tx.ExecContext(ctx, `UPDATE squares SET user_id = NULL, is_house = TRUE, payment_id = NULL
 			WHERE payment_id = $1`, p.ID); err != nil {
 			return fmt.Errorf("house takes squares: %w", err)
+		}
+		if err := countPlayers(ctx, tx, p.PoolID); err != nil {
+			return err
 		}
 		stake := squares.StakeTransaction(p.PoolID, p.Amount)
 		stake.Key = "stake:" + p.ID

@@ -14,25 +14,24 @@ func lockSalePool(ctx context.Context, tx *Tx, poolID, buyerID int64) (*PoolView
 	return p, notFound(err, "Pool")
 }
 
-// readSale reads what the rules of a sale need besides the request: the active week of the pool's league
-// the squares the buyer already holds or owns in the pool, and whether they joined it when it is private.
-func readSale(ctx context.Context, tx *Tx, kind string, p *PoolView, buyer *squares.User, cells []squares.Cell) (squares.Sale, error) {
+// readSale reads what the rules of a sale need besides the request, in one statement: the active week of
+// the pool's league and the squares the buyer already holds or owns in the pool; then, when it is private,
+// whether they joined it. It also returns how many of those squares the buyer owns. It runs after the pool
+// is locked (lockSalePool), so that on PostgreSQL it sees every sale of the pool committed before.
+func readSale(ctx context.Context, tx *Tx, kind string, p *PoolView, buyer *squares.User, cells []squares.Cell) (squares.Sale, int, error) {
 	s := squares.Sale{Kind: kind, Pool: p.Pool, Now: tx.now, Buyer: buyer, Cells: cells}
-	if err := tx.QueryRowContext(ctx, `SELECT active_week FROM leagues WHERE id = $1`, p.Game.LeagueID).
-		Scan(&s.ActiveWeek); err != nil {
-		return s, fmt.Errorf("active week: %w", err)
+	var owned int
+	if err := tx.QueryRowContext(ctx, `SELECT l.active_week, c.n, c.owned FROM leagues l,
+		(SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN s.state = 'owned' THEN 1 ELSE 0 END), 0) AS owned
+			FROM squares s WHERE s.user_id = $2 AND s.pool_id = $3) c
+		WHERE l.id = $1`, p.Game.LeagueID, userID(buyer), p.ID).Scan(&s.ActiveWeek, &s.Have, &owned); err != nil {
+		return s, 0, fmt.Errorf("read sale: %w", err)
 	}
-	if buyer != nil {
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM squares WHERE pool_id = $1 AND user_id = $2`,
-			p.ID, buyer.ID).Scan(&s.Have); err != nil {
-			return s, fmt.Errorf("count user squares: %w", err)
-		}
-		if p.IsPrivate {
-			var err error
-			if s.Member, err = isPoolMember(ctx, tx, p.ID, buyer.ID); err != nil {
-				return s, err
-			}
+	if buyer != nil && p.IsPrivate {
+		var err error
+		if s.Member, err = isPoolMember(ctx, tx, p.ID, buyer.ID); err != nil {
+			return s, 0, err
 		}
 	}
-	return s, nil
+	return s, owned, nil
 }

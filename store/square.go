@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"time"
 
 	"github.com/squaresapp/squares"
 )
@@ -90,7 +91,7 @@ func claimSquares(ctx context.Context, tx *Tx, c Claim) (*ClaimResult, error) {
 	if c.Paid {
 		kind = squares.SalePaid
 	}
-	sale, err := readSale(ctx, tx, kind, p, c.User, c.Cells)
+	sale, owned, err := readSale(ctx, tx, kind, p, c.User, c.Cells)
 	if err != nil {
 		return nil, err
 	}
@@ -107,12 +108,24 @@ func claimSquares(ctx context.Context, tx *Tx, c Claim) (*ClaimResult, error) {
 		}
 		res.Squares = append(res.Squares, sq)
 	}
-	if res.Drew, err = addTaken(ctx, tx, p.ID, len(c.Cells)); err != nil {
+	newPlayers := 0
+	if owned == 0 {
+		newPlayers = 1
+	}
+	counts, err := addTaken(ctx, tx, p.ID, len(c.Cells), newPlayers)
+	if err != nil {
 		return nil, err
 	}
 	tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: p.GameID, Cells: c.Cells})
-	res.Pool, err = findPool(ctx, tx, p.ID, c.User.ID)
-	return res, err
+	if res.Drew = counts.Drew; res.Drew {
+		res.Pool, err = findPool(ctx, tx, p.ID, c.User.ID)
+		return res, err
+	}
+	// The pool as it was locked, with what this claim changed: the answer needs no second read of the pool.
+	p.SquaresTaken, p.DistinctPlayers, p.UpdatedAt = counts.Taken, counts.Players, counts.UpdatedAt
+	p.ViewerSquares = owned + len(c.Cells)
+	res.Pool = p
+	return res, nil
 }
 
 // userID is the id of a user, 0 for none.
@@ -145,18 +158,41 @@ func insertSquare(ctx context.Context, tx *Tx, sq *squares.Square) error {
 	return nil
 }
 
-// addTaken counts n more owned squares on the pool; when that completes the grid the pool becomes full
-// and its numbers are drawn. It reports whether it drew.
-func addTaken(ctx context.Context, tx *Tx, poolID int64, n int) (bool, error) {
-	var taken int
-	if err := tx.QueryRowContext(ctx, `UPDATE pools SET squares_taken = squares_taken + $1, updated_at = $2
-		WHERE id = $3 RETURNING squares_taken`, n, tx.now, poolID).Scan(&taken); err != nil {
-		return false, fmt.Errorf("count taken squares: %w", err)
+// takenCounts are a pool's counters after addTaken.
+type takenCounts struct {
+	Taken, Players int
+	UpdatedAt      time.Time
+	// Drew reports that the squares completed the grid: the pool is full and its numbers drawn.
+	Drew bool
+}
+
+// addTaken counts n more owned squares on the pool, and newPlayers more distinct players (the buyer's
+// first squares of the pool); when that completes the grid the pool becomes full and its numbers are drawn.
+func addTaken(ctx context.Context, tx *Tx, poolID int64, n, newPlayers int) (takenCounts, error) {
+	var c takenCounts
+	if err := tx.QueryRowContext(ctx, `UPDATE pools SET squares_taken = squares_taken + $1,
+		distinct_players = distinct_players + $2, updated_at = $3
+		WHERE id = $4 RETURNING squares_taken, distinct_players, updated_at`, n, newPlayers, tx.now, poolID).
+		Scan(&c.Taken, &c.Players, &c.UpdatedAt); err != nil {
+		return c, fmt.Errorf("count taken squares: %w", err)
 	}
-	if taken < squares.SquaresPerPool {
-		return false, nil
+	c.UpdatedAt = c.UpdatedAt.UTC()
+	if c.Taken < squares.SquaresPerPool {
+		return c, nil
 	}
-	return true, drawPool(ctx, tx, poolID)
+	c.Drew = true
+	return c, drawPool(ctx, tx, poolID)
+}
+
+// countPlayers counts a pool's distinct players again from its squares, after a change of ownership that
+// addTaken did not count: a confirmed checkout, squares freed or taken over by the house.
+func countPlayers(ctx context.Context, tx *Tx, poolID int64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE pools SET distinct_players = (SELECT COUNT(DISTINCT s.user_id)
+		FROM squares s WHERE s.pool_id = $1 AND s.state = 'owned' AND s.user_id IS NOT NULL) WHERE id = $1`,
+		poolID); err != nil {
+		return fmt.Errorf("count players: %w", err)
+	}
+	return nil
 }
 
 // drawPool draws a complete pool's numbers from its committed seed and final ownership, exactly once: the

@@ -79,8 +79,9 @@ func TestClaimRaceOneSquare(t *testing.T) {
 }
 
 // TestClaimRaceWholePool has players race for every square of one pool, several squares each, more
-// than the limit allows: every square ends with at most one owner, nobody holds more than five, the
-// counter matches the rows, and the pool that fills is drawn exactly once.
+// than the limit allows, each from two tabs at once: every square ends with at most one owner, nobody
+// holds more than five, the counters (squares taken, distinct players) match the rows, and the pool that
+// fills is drawn exactly once.
 func TestClaimRaceWholePool(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
@@ -88,16 +89,17 @@ func TestClaimRaceWholePool(t *testing.T) {
 		p, users := raceFixture(t, db, 30)
 		var wg sync.WaitGroup
 		for i, u := range users {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				// Each player tries 12 squares one at a time, overlapping its neighbours' choices.
-				for k := 0; k < 12; k++ {
-					cell := (i*4 + k*7) % squares.SquaresPerPool
-					db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: u,
-						Cells: []squares.Cell{{Row: cell / 10, Column: cell % 10}}})
-				}
-			}()
+			for tab := range 2 {
+				wg.Go(func() {
+					// Each player tries 12 squares one at a time, overlapping its neighbours' choices, half
+					// from each tab.
+					for k := tab; k < 12; k += 2 {
+						cell := (i*4 + k*7) % squares.SquaresPerPool
+						db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: u,
+							Cells: []squares.Cell{{Row: cell / 10, Column: cell % 10}}})
+					}
+				})
+			}
 		}
 		wg.Wait()
 		sqs, err := db.ListSquares(ctx, p.ID)
@@ -123,8 +125,9 @@ func TestClaimRaceWholePool(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if after.SquaresTaken != len(sqs) {
-			t.Fatalf("pool counts %d squares, table has %d", after.SquaresTaken, len(sqs))
+		if after.SquaresTaken != len(sqs) || after.DistinctPlayers != len(perUser) {
+			t.Fatalf("pool counts %d squares and %d players, table has %d and %d", after.SquaresTaken,
+				after.DistinctPlayers, len(sqs), len(perUser))
 		}
 		if after.NumbersGenerated() != (len(sqs) == squares.SquaresPerPool) {
 			t.Fatalf("numbers generated = %v with %d squares", after.NumbersGenerated(), len(sqs))

@@ -193,7 +193,8 @@ func (db *DB) CreateSession(ctx context.Context, s *Session, replacing string) e
 func (db *DB) FindSession(ctx context.Context, tokenHash string) (*Session, error) {
 	s := &Session{TokenHash: tokenHash}
 	var now time.Time
-	err := db.view(ctx, func(tx *Tx) error {
+	// One statement (single): on PostgreSQL one round trip, on every signed-in request.
+	err := db.single(ctx, func(tx *Tx) error {
 		now = tx.now
 		row := tx.QueryRowContext(ctx, `SELECT `+userColumns+`, s.created_at, s.expires_at, s.last_seen_at
 			FROM sessions s JOIN users u ON u.id = s.user_id
