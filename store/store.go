@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -49,6 +50,9 @@ type DB struct {
 	engine string
 	write  *sql.DB // SQLite: one connection, transactions begin IMMEDIATE
 	read   *sql.DB // SQLite: a pool of read connections; PostgreSQL: the same pool as write
+
+	passMu sync.Mutex
+	passes map[string]chan struct{} // Exclusive's locks in this process (SQLite)
 }
 
 // New returns a store for the database at url; call Open before use.
