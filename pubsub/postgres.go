@@ -93,14 +93,19 @@ func (p *Postgres) Subscribe(ctx context.Context) <-chan squares.Event {
 }
 
 // listen holds a connection in LISTEN and forwards notifications, reconnecting with backoff when the
-// connection is lost. Events sent while it reconnects are missed; browsers also refetch periodically.
+// connection is lost (a PostgreSQL restart, a network fault). Events sent while it was away are missed, so
+// once it listens again it delivers squares.EventResync to this instance's subscribers, which re-read what
+// they show.
 func (p *Postgres) listen(ctx context.Context) {
 	defer close(p.done)
 	backoff := 100 * time.Millisecond
 	for ctx.Err() == nil {
-		err := p.listenOnce(ctx)
+		listened, err := p.listenOnce(ctx)
 		if ctx.Err() != nil {
 			return
+		}
+		if listened {
+			backoff = 100 * time.Millisecond
 		}
 		p.Logger.Warn("pubsub: listener lost, reconnecting", "err", err, "in", backoff)
 		select {
@@ -112,22 +117,28 @@ func (p *Postgres) listen(ctx context.Context) {
 	}
 }
 
-func (p *Postgres) listenOnce(ctx context.Context) error {
+// listenOnce listens on one connection until it fails; listened reports that LISTEN was in place.
+func (p *Postgres) listenOnce(ctx context.Context) (listened bool, err error) {
 	pooled, err := p.pool.Acquire(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	// A listening connection is taken out of the pool for good: it never goes back in that state.
 	conn := pooled.Hijack()
 	defer conn.Close(context.Background())
 	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{Channel}.Sanitize()); err != nil {
-		return err
+		return false, err
 	}
-	p.once.Do(func() { close(p.ready) })
+	first := false
+	p.once.Do(func() { close(p.ready); first = true })
+	if !first {
+		p.Logger.Info("pubsub: listening again; subscribers resync")
+		p.local.Publish(ctx, squares.Event{Kind: squares.EventResync})
+	}
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
-			return err
+			return true, err
 		}
 		var e squares.Event
 		if err := json.Unmarshal([]byte(n.Payload), &e); err != nil {
