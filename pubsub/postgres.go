@@ -2,6 +2,7 @@ package pubsub
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,8 +19,8 @@ import (
 // Channel is the PostgreSQL notification channel events travel on.
 const Channel = "squares_events"
 
-// Postgres shares events between instances through PostgreSQL LISTEN/NOTIFY: Publish sends a NOTIFY with
-// the event's ids (far below the 8000-byte payload limit), and every instance, this one included, hears
+// Postgres shares events between instances through PostgreSQL LISTEN/NOTIFY: Publish (or PublishTx, within
+// the transaction that made the change) sends a NOTIFY with the event's ids (far below the 8000-byte payload limit), and every instance, this one included, hears
 // it on a dedicated listening connection and hands it to its local subscribers.
 type Postgres struct {
 	URL    string
@@ -86,6 +87,23 @@ func (p *Postgres) Publish(ctx context.Context, e squares.Event) error {
 	}
 	return nil
 }
+
+// PublishTx sends e to every instance when tx, a transaction on the same database, commits (NOTIFY is
+// transactional), and not at all if it rolls back. The store publishes a transaction's events so
+// (store.TxPublisher), so that a server that dies just after a commit loses none.
+func (p *Postgres) PublishTx(ctx context.Context, tx *sql.Tx, e squares.Event) error {
+	payload, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "SELECT pg_notify($1, $2)", Channel, string(payload)); err != nil {
+		return fmt.Errorf("notify: %w", err)
+	}
+	return nil
+}
+
+// DatabaseURL is the database the bus listens on.
+func (p *Postgres) DatabaseURL() string { return p.URL }
 
 // Subscribe returns this instance's channel of events from every instance.
 func (p *Postgres) Subscribe(ctx context.Context) <-chan squares.Event {

@@ -2,6 +2,7 @@ package pubsub_test
 
 import (
 	"context"
+	"database/sql"
 	"io"
 	"log/slog"
 	"testing"
@@ -149,5 +150,53 @@ func TestPostgresResync(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPostgresPublishTx: an event sent within a transaction reaches the instances when it commits, and
+// never when it rolls back.
+func TestPostgresPublishTx(t *testing.T) {
+	url := storetest.URL(t, store.Postgres)
+	ctx := context.Background()
+	bus := pubsub.NewPostgres(url, quiet)
+	if err := bus.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer bus.Close()
+	sub := bus.Subscribe(ctx)
+	conn, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for _, commit := range []bool{false, true} {
+		tx, err := conn.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := bus.PublishTx(ctx, tx, squares.Event{Kind: squares.EventPool, PoolID: 5}); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case e := <-sub:
+			t.Fatalf("event %+v before the transaction ended", e)
+		case <-time.After(300 * time.Millisecond):
+		}
+		if commit {
+			err = tx.Commit()
+		} else {
+			err = tx.Rollback()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := receive(t, sub); got.PoolID != 5 {
+		t.Fatalf("got %+v", got)
+	}
+	select {
+	case e := <-sub:
+		t.Fatalf("a second event %+v: the rolled-back one went out", e)
+	case <-time.After(300 * time.Millisecond):
 	}
 }

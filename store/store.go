@@ -169,6 +169,18 @@ func (db *DB) Ping(ctx context.Context) error {
 	return db.read.PingContext(ctx)
 }
 
+// TxPublisher is an event bus on a PostgreSQL database that sends events as part of a transaction
+// (pubsub.Postgres: NOTIFY is transactional). When the store's Events is one on the store's own database,
+// a transaction's events go out exactly when it commits: a server killed between its commit and a
+// publish after it would lose them, and the other servers' browsers would never hear of the change.
+type TxPublisher interface {
+	squares.Events
+	// PublishTx sends e when tx commits.
+	PublishTx(ctx context.Context, tx *sql.Tx, e squares.Event) error
+	// DatabaseURL is the database the events travel through.
+	DatabaseURL() string
+}
+
 // Tx is a transaction with the time it runs at and the events it will publish once committed.
 type Tx struct {
 	*sql.Tx
@@ -206,10 +218,20 @@ func (db *DB) run(ctx context.Context, conn *sql.DB, readOnly bool, fn func(tx *
 		sqlTx.Rollback()
 		return err
 	}
+	published := false
+	if txp, ok := db.Events.(TxPublisher); ok && len(tx.events) > 0 && db.engine == Postgres && txp.DatabaseURL() == db.URL {
+		for _, e := range tx.events {
+			if err := txp.PublishTx(ctx, sqlTx, e); err != nil {
+				sqlTx.Rollback()
+				return fmt.Errorf("publish %s event: %w", e.Kind, err)
+			}
+		}
+		published = true
+	}
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
-	if db.Events != nil {
+	if db.Events != nil && !published {
 		for _, e := range tx.events {
 			// The change is committed; a lost event only delays browsers until their next refetch.
 			if err := db.Events.Publish(ctx, e); err != nil && db.Logger != nil {
