@@ -39,9 +39,15 @@ func envOr(name, def string) string {
 // Main runs the tests of a package and stops the PostgreSQL server it may have started. Call it from
 // TestMain: func TestMain(m *testing.M) { storetest.Main(m) }.
 func Main(m *testing.M) {
+	os.Exit(Run(m))
+}
+
+// Run is Main for a TestMain with more to clean up: it runs the tests, stops the server and returns the
+// exit code.
+func Run(m *testing.M) int {
 	code := m.Run()
 	stopServer()
-	os.Exit(code)
+	return code
 }
 
 // ForEachEngine runs fn as a subtest per engine.
