@@ -117,11 +117,42 @@ func startInstance(t *testing.T, name, dbURL string) *instance {
 		if t.Failed() {
 			b, _ := os.ReadFile(in.log)
 			lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-			t.Logf("last lines of %s's log:\n%s", name, strings.Join(lines[max(0, len(lines)-25):], "\n"))
+			var events []string
+			for _, l := range lines {
+				if strings.Contains(l, "pubsub") {
+					events = append(events, l)
+				}
+			}
+			t.Logf("%s's event bus:\n%s\nlast lines of %s's log:\n%s", name, strings.Join(events, "\n"), name,
+				strings.Join(lines[max(0, len(lines)-25):], "\n"))
 		}
 	})
 	waitStatus(t, in.base+"/readyz", http.StatusOK, 60*time.Second)
 	return in
+}
+
+// waitListening waits until the instance's event bus listens again after losing its connection: the last
+// thing it logged is that it listens again.
+func (in *instance) waitListening(t *testing.T, within time.Duration) {
+	t.Helper()
+	for deadline := time.Now().Add(within); ; time.Sleep(50 * time.Millisecond) {
+		b, err := os.ReadFile(in.log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := ""
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.Contains(l, "pubsub:") {
+				last = l
+			}
+		}
+		if strings.Contains(last, "listening again") {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s's event bus does not listen again after %s: %s", in.name, within, last)
+		}
+	}
 }
 
 // kill stops the instance with SIGKILL, as a crash would.

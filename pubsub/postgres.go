@@ -131,7 +131,7 @@ func (p *Postgres) listen(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		}
-		backoff = min(backoff*2, 5*time.Second)
+		backoff = min(backoff*2, 2*time.Second)
 	}
 }
 

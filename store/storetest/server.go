@@ -17,10 +17,13 @@ type Server struct {
 	Dir    string // the server's directory: data/ and server.log in it
 	Port   int
 	asUser string
+	// durable keeps synchronous_commit on: a commit is acknowledged once its WAL is written, so that an
+	// immediate stop (a crash) loses no acknowledged commit. The shared server turns it off for speed.
+	durable bool
 }
 
-// StartServer starts a PostgreSQL server of the test's own on a free port; it is stopped and removed
-// when the test ends. The test is skipped when the server binaries are absent and SQUARES_TEST_POSTGRES_URL
+// StartServer starts a PostgreSQL server of the test's own on a free port, durable against an immediate
+// stop; it is stopped and removed when the test ends. The test is skipped when the server binaries are absent and SQUARES_TEST_POSTGRES_URL
 // points at a server to use instead (which it cannot stop).
 func StartServer(t testing.TB) *Server {
 	t.Helper()
@@ -28,7 +31,7 @@ func StartServer(t testing.TB) *Server {
 		t.Skipf("no PostgreSQL server binaries at %s to start a server of the test's own", PostgresBin)
 	}
 	sweepAbandoned()
-	srv, err := newServer()
+	srv, err := newServer(true)
 	if err != nil {
 		t.Fatalf("postgres for tests: %v", err)
 	}
@@ -40,7 +43,7 @@ func StartServer(t testing.TB) *Server {
 }
 
 // newServer initialises a data directory and starts a server on it.
-func newServer() (*Server, error) {
+func newServer(durable bool) (*Server, error) {
 	if _, err := os.Stat(filepath.Join(PostgresBin, "initdb")); err != nil {
 		return nil, fmt.Errorf("no PostgreSQL server binaries at %s (set SQUARES_TEST_POSTGRES_BIN or SQUARES_TEST_POSTGRES_URL): %w", PostgresBin, err)
 	}
@@ -48,7 +51,7 @@ func newServer() (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv := &Server{Dir: dir}
+	srv := &Server{Dir: dir, durable: durable}
 	// The owner file lets a later run stop this server if this process dies without stopping it.
 	if err := os.WriteFile(filepath.Join(dir, "owner.pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
 		return nil, err
@@ -82,7 +85,12 @@ func (s *Server) URL() string { return fmt.Sprintf("postgres://postgres@127.0.0.
 
 // Start starts the server (again) on its data directory and port, and waits until it accepts connections.
 func (s *Server) Start() error {
-	opts := fmt.Sprintf("-p %d -k %s -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300", s.Port, s.Dir)
+	// fsync stays off even when durable: the tests crash the server's processes, never the machine.
+	sync := "off"
+	if s.durable {
+		sync = "on"
+	}
+	opts := fmt.Sprintf("-p %d -k %s -h 127.0.0.1 -c fsync=off -c synchronous_commit=%s -c full_page_writes=off -c max_connections=300", s.Port, s.Dir, sync)
 	if out, err := pgCommandAs(s.asUser, "pg_ctl", "-D", s.data(), "-o", opts, "-l", filepath.Join(s.Dir, "server.log"), "-w", "-t", "60", "start").CombinedOutput(); err != nil {
 		log, _ := os.ReadFile(filepath.Join(s.Dir, "server.log"))
 		return fmt.Errorf("pg_ctl start: %v\n%s\n%s", err, out, log)

@@ -118,7 +118,7 @@ func serverURL() (string, error) {
 
 func startServer() (string, error) {
 	sweepAbandoned()
-	srv, err := newServer()
+	srv, err := newServer(false)
 	if err != nil {
 		return "", err
 	}
