@@ -17,7 +17,7 @@ import (
 
 // TestPostgresRestart restarts PostgreSQL (pg_ctl stop -m fast, then -m immediate, then start on the
 // same data directory and port) under two `squares serve` processes while players claim squares on both:
-// while it is down each answers 503 on /readyz; each recovers without a restart of its own; every claim
+// while it is down each answers 503 on /readyz, and 503 (not 500) to the claims; each recovers without a restart of its own; every claim
 // answered 201 is in the database; each instance's event listener listens again, and claims made after
 // that on one instance reach the other's websocket watchers live; and the board through the API of each
 // equals the database. (A watcher's view of changes made while a listener was away is the hub's business
@@ -48,7 +48,7 @@ func TestPostgresRestart(t *testing.T) {
 	statuses := map[int]int{}
 	var phase atomic.Int32 // 0 before, 1 during and after the outage, 2 once both are ready again
 	var afterRecovery atomic.Int32
-	// Each player claims its five squares on a or b in turn, one every 300 ms, retrying a failed claim.
+	// Each player claims its five squares on a and b in turn, one every 200 to 400 ms, retrying a failed claim.
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	for i, p := range players {
@@ -145,6 +145,9 @@ func TestPostgresRestart(t *testing.T) {
 		if board := apiBoard(t, in.base, pool.ID); fmt.Sprint(board) != fmt.Sprint(got) {
 			t.Errorf("the board through %s's API differs from the database:\n%v\n%v", in.name, board, got)
 		}
+	}
+	if statuses[http.StatusInternalServerError] > 0 || statuses[http.StatusServiceUnavailable] == 0 {
+		t.Errorf("claims with the database down: %v; want 503s (try again), no 500", statuses)
 	}
 	t.Logf("claims answered by status: %v; %d answered 201 after the recovery", statuses, afterRecovery.Load())
 }

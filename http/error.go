@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
 )
 
 // statusOf maps each error code to its HTTP status.
@@ -18,10 +19,15 @@ var statusOf = map[string]int{
 	squares.ETOOMANY:       http.StatusTooManyRequests,
 	squares.EINTERNAL:      http.StatusInternalServerError,
 	codeTooLarge:           http.StatusRequestEntityTooLarge,
+	codeUnavailable:        http.StatusServiceUnavailable,
 }
 
 // codeTooLarge is the code of a body over the size limit; it exists only at the HTTP edge.
 const codeTooLarge = "too_large"
+
+// codeUnavailable is the code of a request the database could not serve because it is out of reach (a
+// restart, a fail-over): 503, to be tried again, not an internal error.
+const codeUnavailable = "unavailable"
 
 // errorBody is the JSON shape of every error.
 type errorBody struct {
@@ -39,7 +45,12 @@ func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.As(err, &e) {
 		fields = e.Fields
 	}
-	if code == squares.EINTERNAL {
+	switch {
+	case code == squares.EINTERNAL && store.Unavailable(err):
+		s.Logger.WarnContext(r.Context(), "unavailable: the database is out of reach", "method", r.Method, "path", r.URL.Path, "err", err)
+		code, message = codeUnavailable, "The service is briefly unavailable. Please try again in a moment."
+		w.Header().Set("Retry-After", "2")
+	case code == squares.EINTERNAL:
 		s.Logger.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	status, ok := statusOf[code]
