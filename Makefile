@@ -7,11 +7,16 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts \
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/package.json
 
-.PHONY: run build web tools test test-go test-web test-e2e vet bench bench-full bench-go clean
+.PHONY: run cluster build web tools test test-go test-web test-e2e vet bench bench-full bench-go clean
 
 ## run: build everything and start a development server with demo data on http://localhost:8080
 run: build
 	SQUARES_DEV=1 ./bin/squares serve
+
+## cluster: Squares scaled out to try by hand: a throwaway PostgreSQL, two instances with demo data and nginx
+## balancing between them on http://localhost:8080 (CLUSTER_PORT=...; the instances on +1 and +2)
+cluster: build
+	cluster/run.sh
 
 ## build: the web app, embedded in bin/squares
 build: web

@@ -89,7 +89,18 @@ func NextWait(now time.Time, interval time.Duration, dues []time.Time) time.Dura
 // RunOnce makes one pass: it applies the final decision of every pool whose decision is due and not yet
 // made, starts full pools whose game has kicked off, and warns of and forfeits unclaimed prizes. It
 // returns the decisions it made; a pool that fails is reported with the others and tried again next pass.
+// Passes run one at a time across every server on the database (store.Exclusive).
 func (a *Automation) RunOnce(ctx context.Context) ([]squares.Decision, error) {
+	var out []squares.Decision
+	err := a.Store.Exclusive(ctx, store.PassAutomation, func() error {
+		var err error
+		out, err = a.runOnce(ctx)
+		return err
+	})
+	return out, err
+}
+
+func (a *Automation) runOnce(ctx context.Context) ([]squares.Decision, error) {
 	now := a.Now()
 	due, err := a.Store.ListUndecidedPools(ctx, now)
 	if err != nil {

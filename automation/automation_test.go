@@ -241,7 +241,21 @@ func TestDecisionsAtTwoHours(t *testing.T) {
 		if ds := e.run(); len(ds) != 0 {
 			t.Fatalf("second pass decided %+v", ds)
 		}
-		second := automation.New(e.db, e.esc, slog.New(slog.DiscardHandler))
+		// With PostgreSQL the second server has its own connections, escrow and sandbox on the database.
+		db2, esc2 := e.db, e.esc
+		if engine == store.Postgres {
+			db2 = store.New(e.db.URL)
+			db2.Now = e.clock.Now
+			if err := db2.Open(e.ctx); err != nil {
+				t.Fatal(err)
+			}
+			defer db2.Close()
+			sb2 := sandbox.New(db2)
+			sb2.Now = e.clock.Now
+			esc2 = escrow.New(db2, sb2, slog.New(slog.DiscardHandler))
+			sb2.OnEvent = esc2.HandleEvent
+		}
+		second := automation.New(db2, esc2, slog.New(slog.DiscardHandler))
 		second.Now = e.clock.Now
 		if ds, err := second.RunOnce(e.ctx); err != nil || len(ds) != 0 {
 			t.Fatalf("another instance decided %+v, %v", ds, err)
@@ -312,7 +326,7 @@ func TestCancelFullPaidPoolRefunds(t *testing.T) {
 }
 
 // TestTwoInstancesDecideOnce: two automations (two servers on one database) running the same pass at the
-// same time make each pool's decision once between them.
+// same time make each pool's decision once between them, and each pool's decision is logged once.
 func TestTwoInstancesDecideOnce(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		e := newEnv(t, engine)
@@ -323,7 +337,21 @@ func TestTwoInstancesDecideOnce(t *testing.T) {
 			all = append(all, pools...)
 		}
 		e.clock.Set(kickoff)
-		second := automation.New(e.db, e.esc, slog.New(slog.DiscardHandler))
+		// With PostgreSQL the second server has its own connections, escrow and sandbox on the database.
+		db2, esc2 := e.db, e.esc
+		if engine == store.Postgres {
+			db2 = store.New(e.db.URL)
+			db2.Now = e.clock.Now
+			if err := db2.Open(e.ctx); err != nil {
+				t.Fatal(err)
+			}
+			defer db2.Close()
+			sb2 := sandbox.New(db2)
+			sb2.Now = e.clock.Now
+			esc2 = escrow.New(db2, sb2, slog.New(slog.DiscardHandler))
+			sb2.OnEvent = esc2.HandleEvent
+		}
+		second := automation.New(db2, esc2, slog.New(slog.DiscardHandler))
 		second.Now = e.clock.Now
 		results := make(chan []squares.Decision, 2)
 		errs := make(chan error, 2)
@@ -343,9 +371,17 @@ func TestTwoInstancesDecideOnce(t *testing.T) {
 				seen[d.PoolID]++
 			}
 		}
+		logged := map[int64]int{}
+		recs, err := e.db.ListDecisions(e.ctx, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			logged[r.PoolID]++
+		}
 		for _, p := range all {
-			if seen[p.ID] != 1 {
-				t.Errorf("pool %d decided %d times", p.ID, seen[p.ID])
+			if seen[p.ID] != 1 || logged[p.ID] != 1 {
+				t.Errorf("pool %d decided %d times, logged %d times", p.ID, seen[p.ID], logged[p.ID])
 			}
 		}
 		e.books()

@@ -40,7 +40,13 @@ func (e *Escrow) Run(ctx context.Context) {
 // ended checkouts. Each item is independent; failures are reported together. A failed item is tried again
 // after squares.RetryDelay, which grows with each failure in a row, so items that keep failing (a payment
 // the provider no longer knows) never hold up the others; the store's ListWorkFailures shows them to admins.
+// Passes run one at a time across every server on the database (store.Exclusive): a pass waits for
+// another's to end, then finds what that one did, so no two servers act on one payment at once.
 func (e *Escrow) RunOnce(ctx context.Context) error {
+	return e.Store.Exclusive(ctx, store.PassEscrow, func() error { return e.runOnce(ctx) })
+}
+
+func (e *Escrow) runOnce(ctx context.Context) error {
 	work, err := e.Store.ListPaymentWork(ctx, e.Batch)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
 )
 
 // statusOf maps each error code to its HTTP status.
@@ -40,10 +41,15 @@ func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.As(err, &e) {
 		fields = e.Fields
 	}
-	switch code {
-	case squares.EINTERNAL:
+	switch {
+	case code == squares.EINTERNAL && store.Unavailable(err):
+		// The database out of reach (a restart, a fail-over) is not a bug: 503, to be tried again.
+		s.Logger.WarnContext(r.Context(), "unavailable: the database is out of reach", "method", r.Method, "path", r.URL.Path, "err", err)
+		code, message = squares.EUNAVAILABLE, "The service is briefly unavailable. Please try again in a moment."
+		w.Header().Set("Retry-After", "2")
+	case code == squares.EINTERNAL:
 		s.Logger.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "err", err)
-	case squares.EUNAVAILABLE:
+	case code == squares.EUNAVAILABLE:
 		s.Logger.WarnContext(r.Context(), "a service is unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	status, ok := statusOf[code]

@@ -23,56 +23,14 @@ func (s *Server) invalidate(e squares.Event) {
 	}
 }
 
-// cacheEvents is the event bus as the store sees it once a server is made on it: Publish drops what the
-// event changed from the server's caches, then passes it on. The store publishes after its commit and
-// before the write returns, so no answer to a write leaves this process while a cache here still holds
-// what it changed. Other instances drop theirs as the event reaches them (listenInvalidations).
-type cacheEvents struct {
-	next   squares.Events // the bus; nil when there is none
-	server *Server
-}
-
-// Publish drops e's changes from the caches and passes e on.
-func (c *cacheEvents) Publish(ctx context.Context, e squares.Event) error {
-	c.server.invalidate(e)
-	if c.next == nil {
-		return nil
-	}
-	return c.next.Publish(ctx, e)
-}
-
-// Subscribe subscribes to the bus; without one, the channel only closes when ctx ends.
-func (c *cacheEvents) Subscribe(ctx context.Context) <-chan squares.Event {
-	if c.next != nil {
-		return c.next.Subscribe(ctx)
-	}
-	ch := make(chan squares.Event)
-	go func() {
-		<-ctx.Done()
-		close(ch)
-	}()
-	return ch
-}
-
-// routes reports whether the events pass through server's caches.
-func (c *cacheEvents) routes(server *Server) bool {
-	if c.server == server {
-		return true
-	}
-	next, ok := c.next.(*cacheEvents)
-	return ok && next.routes(server)
-}
-
-// tapStoreEvents routes the store's events through the server's caches (cacheEvents), unless they already
-// are. NewServer calls it; Open calls it again for a bus set on the store after NewServer.
+// tapStoreEvents has the store tell the server's caches of every change it commits in this process
+// (store.DB.OnCommit), before the write returns: no answer to a write leaves this process while a cache
+// here still holds what it changed. Other instances drop theirs as the event reaches them
+// (listenInvalidations). NewServer calls it once.
 func (s *Server) tapStoreEvents() {
-	if s.Store == nil {
-		return
+	if s.Store != nil {
+		s.Store.OnCommit(s.invalidate)
 	}
-	if c, ok := s.Store.Events.(*cacheEvents); ok && c.routes(s) {
-		return
-	}
-	s.Store.Events = &cacheEvents{next: s.Store.Events, server: s}
 }
 
 // listenInvalidations drops from the caches what the events of every instance changed, as they arrive,
@@ -88,8 +46,8 @@ func (s *Server) listenInvalidations(events <-chan squares.Event) {
 // the one the store publishes to), stopped by Close.
 func (s *Server) openInvalidations() {
 	bus := s.Events
-	if c, ok := s.Store.Events.(*cacheEvents); ok && bus == nil {
-		bus = c.next
+	if bus == nil && s.Store != nil {
+		bus = s.Store.Events
 	}
 	if bus == nil {
 		return

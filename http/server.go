@@ -93,7 +93,7 @@ type Server struct {
 	checkoutLimiter *userLimiter
 
 	// boards and sessions are the caches of pool snapshots and of sessions, kept right by the events
-	// the store publishes (cacheEvents) and those of other instances (openInvalidations).
+	// the store commits here (tapStoreEvents) and those of other instances (openInvalidations).
 	boards            *boards
 	sessions          *sessions
 	stopInvalidations context.CancelFunc
@@ -105,9 +105,8 @@ type Server struct {
 	wsPing, wsPong time.Duration
 }
 
-// NewServer returns a server with its routes; set the fields, then call Open. The store's events are
-// routed through the server's caches from here on (db.Events is wrapped): make it before anything else
-// publishes through the store.
+// NewServer returns a server with its routes; set the fields, then call Open. The store's committed
+// changes reach the server's caches from here on.
 func NewServer(cfg Config, db *store.DB, logger *slog.Logger) *Server {
 	logger = withRequestIDs(logger)
 	s := &Server{Config: cfg, Store: db, Logger: logger, Now: time.Now, mux: http.NewServeMux(),
@@ -148,7 +147,6 @@ func (s *Server) Open() error {
 			return fmt.Errorf("listen for metrics on %s: %w", s.Config.MetricsAddr, err)
 		}
 	}
-	s.tapStoreEvents()
 	s.openInvalidations()
 	if s.Events != nil {
 		s.hub = newHub(s.Store, s.Logger, s.wsPing, s.wsPong)

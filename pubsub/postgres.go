@@ -2,6 +2,7 @@ package pubsub
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,8 +19,8 @@ import (
 // Channel is the PostgreSQL notification channel events travel on.
 const Channel = "squares_events"
 
-// Postgres shares events between instances through PostgreSQL LISTEN/NOTIFY: Publish sends a NOTIFY with
-// the event's ids (far below the 8000-byte payload limit), and every instance, this one included, hears
+// Postgres shares events between instances through PostgreSQL LISTEN/NOTIFY: Publish (or PublishTx, within
+// the transaction that made the change) sends a NOTIFY with the event's ids (far below the 8000-byte payload limit), and every instance, this one included, hears
 // it on a dedicated listening connection and hands it to its local subscribers.
 type Postgres struct {
 	URL    string
@@ -87,20 +88,42 @@ func (p *Postgres) Publish(ctx context.Context, e squares.Event) error {
 	return nil
 }
 
+// PublishTx sends e to every instance when tx, a transaction on the same database, commits (NOTIFY is
+// transactional), and not at all if it rolls back. The store publishes a transaction's events so
+// (store.TxPublisher), so that a server that dies just after a commit loses none.
+func (p *Postgres) PublishTx(ctx context.Context, tx *sql.Tx, e squares.Event) error {
+	payload, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "SELECT pg_notify($1, $2)", Channel, string(payload)); err != nil {
+		return fmt.Errorf("notify: %w", err)
+	}
+	return nil
+}
+
+// DatabaseURL is the database the bus listens on.
+func (p *Postgres) DatabaseURL() string { return p.URL }
+
 // Subscribe returns this instance's channel of events from every instance.
 func (p *Postgres) Subscribe(ctx context.Context) <-chan squares.Event {
 	return p.local.Subscribe(ctx)
 }
 
 // listen holds a connection in LISTEN and forwards notifications, reconnecting with backoff when the
-// connection is lost. Events sent while it reconnects are missed; browsers also refetch periodically.
+// connection is lost (a PostgreSQL restart, a network fault). Events sent while it was away are missed, so
+// once it listens again it delivers squares.EventResync to this instance's subscribers, which re-read what
+// they show.
 func (p *Postgres) listen(ctx context.Context) {
 	defer close(p.done)
 	backoff := 100 * time.Millisecond
 	for ctx.Err() == nil {
-		err := p.listenOnce(ctx)
+		listened, err := p.listenOnce(ctx)
 		if ctx.Err() != nil {
 			return
+		}
+		if listened {
+			backoff = 100 * time.Millisecond
 		}
 		p.Logger.Warn("pubsub: listener lost, reconnecting", "err", err, "in", backoff)
 		select {
@@ -108,26 +131,32 @@ func (p *Postgres) listen(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		}
-		backoff = min(backoff*2, 5*time.Second)
+		backoff = min(backoff*2, 2*time.Second)
 	}
 }
 
-func (p *Postgres) listenOnce(ctx context.Context) error {
+// listenOnce listens on one connection until it fails; listened reports that LISTEN was in place.
+func (p *Postgres) listenOnce(ctx context.Context) (listened bool, err error) {
 	pooled, err := p.pool.Acquire(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	// A listening connection is taken out of the pool for good: it never goes back in that state.
 	conn := pooled.Hijack()
 	defer conn.Close(context.Background())
 	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{Channel}.Sanitize()); err != nil {
-		return err
+		return false, err
 	}
-	p.once.Do(func() { close(p.ready) })
+	first := false
+	p.once.Do(func() { close(p.ready); first = true })
+	if !first {
+		p.Logger.Info("pubsub: listening again; subscribers resync")
+		p.local.Publish(ctx, squares.Event{Kind: squares.EventResync})
+	}
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
-			return err
+			return true, err
 		}
 		var e squares.Event
 		if err := json.Unmarshal([]byte(n.Payload), &e); err != nil {

@@ -2,6 +2,7 @@ package pubsub_test
 
 import (
 	"context"
+	"database/sql"
 	"io"
 	"log/slog"
 	"testing"
@@ -84,5 +85,118 @@ func TestPostgres(t *testing.T) {
 	}
 	if got := receive(t, subA); got.UserID != 9 {
 		t.Fatalf("got %+v", got)
+	}
+}
+
+// TestPostgresResync: PostgreSQL restarted under two buses (two instances): each listens again without
+// help, tells its own subscribers to resync (events sent meanwhile may be lost; none is announced at the
+// first LISTEN), and events flow between them as before.
+func TestPostgresResync(t *testing.T) {
+	srv := storetest.StartServer(t)
+	url := srv.Database(t)
+	ctx := context.Background()
+	a, b := pubsub.NewPostgres(url, quiet), pubsub.NewPostgres(url, quiet)
+	for _, bus := range []*pubsub.Postgres{a, b} {
+		if err := bus.Open(ctx); err != nil {
+			t.Fatal(err)
+		}
+		defer bus.Close()
+	}
+	subA, subB := a.Subscribe(ctx), b.Subscribe(ctx)
+	if err := a.Publish(ctx, squares.Event{Kind: squares.EventPool, PoolID: 1}); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range []<-chan squares.Event{subA, subB} {
+		if got := receive(t, ch); got.Kind != squares.EventPool || got.PoolID != 1 {
+			t.Fatalf("before the restart: got %+v, want the pool event alone", got)
+		}
+	}
+	for _, mode := range []string{"fast", "immediate"} {
+		if err := srv.Stop(mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Publish(ctx, squares.Event{Kind: squares.EventPool, PoolID: 2}); err == nil {
+			t.Fatal("published with the database down")
+		}
+		time.Sleep(500 * time.Millisecond)
+		if err := srv.Start(); err != nil {
+			t.Fatal(err)
+		}
+		for name, ch := range map[string]<-chan squares.Event{"a": subA, "b": subB} {
+			got := receive(t, ch)
+			for got.Kind == squares.EventPool && got.PoolID == 3 { // a late copy from the round before
+				got = receive(t, ch)
+			}
+			if got.Kind != squares.EventResync {
+				t.Fatalf("%s after the %s restart: got %+v, want a resync", name, mode, got)
+			}
+		}
+		// Publishing may race the other bus's new LISTEN: retry until it is heard.
+		deadline := time.Now().Add(15 * time.Second)
+	heard:
+		for {
+			if err := a.Publish(ctx, squares.Event{Kind: squares.EventPool, PoolID: 3}); err != nil && time.Now().After(deadline) {
+				t.Fatalf("publish after the %s restart: %v", mode, err)
+			}
+			select {
+			case got := <-subB:
+				if got.Kind != squares.EventPool || got.PoolID != 3 {
+					t.Fatalf("after the %s restart: got %+v", mode, got)
+				}
+				break heard
+			case <-time.After(time.Second):
+				if time.Now().After(deadline) {
+					t.Fatalf("no event across instances after the %s restart", mode)
+				}
+			}
+		}
+	}
+}
+
+// TestPostgresPublishTx: an event sent within a transaction reaches the instances when it commits, and
+// never when it rolls back.
+func TestPostgresPublishTx(t *testing.T) {
+	url := storetest.URL(t, store.Postgres)
+	ctx := context.Background()
+	bus := pubsub.NewPostgres(url, quiet)
+	if err := bus.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer bus.Close()
+	sub := bus.Subscribe(ctx)
+	conn, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for _, commit := range []bool{false, true} {
+		tx, err := conn.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := bus.PublishTx(ctx, tx, squares.Event{Kind: squares.EventPool, PoolID: 5}); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case e := <-sub:
+			t.Fatalf("event %+v before the transaction ended", e)
+		case <-time.After(300 * time.Millisecond):
+		}
+		if commit {
+			err = tx.Commit()
+		} else {
+			err = tx.Rollback()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := receive(t, sub); got.PoolID != 5 {
+		t.Fatalf("got %+v", got)
+	}
+	select {
+	case e := <-sub:
+		t.Fatalf("a second event %+v: the rolled-back one went out", e)
+	case <-time.After(300 * time.Millisecond):
 	}
 }

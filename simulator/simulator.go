@@ -107,7 +107,20 @@ func (s *Simulator) Run(ctx context.Context) {
 // RunOnce makes one step of every demo game that has kicked off and is not over. When no demo game is
 // left to play and the last one ended at least Pause ago (or there was none), it has the next one made
 // and kicks it off.
+//
+// Steps run one at a time across every server on the database (store.Exclusive), so that two development
+// servers on one database play each demo game once.
 func (s *Simulator) RunOnce(ctx context.Context) ([]Step, error) {
+	var out []Step
+	err := s.Store.Exclusive(ctx, store.PassDemoGame, func() error {
+		var err error
+		out, err = s.runOnce(ctx)
+		return err
+	})
+	return out, err
+}
+
+func (s *Simulator) runOnce(ctx context.Context) ([]Step, error) {
 	now := s.Now()
 	games, err := s.Store.ListGames(ctx, store.GameFilter{LeagueID: squares.LeagueNFL})
 	if err != nil {

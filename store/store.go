@@ -14,6 +14,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -49,6 +51,13 @@ type DB struct {
 	engine string
 	write  *sql.DB // SQLite: one connection, transactions begin IMMEDIATE
 	read   *sql.DB // SQLite: a pool of read connections; PostgreSQL: the same pool as write
+
+	// committed are the functions told of every committed transaction's events in this process
+	// (OnCommit), in order, before the write returns.
+	committed atomic.Pointer[[]func(squares.Event)]
+
+	passMu sync.Mutex
+	passes map[string]chan struct{} // Exclusive's locks in this process (SQLite)
 }
 
 // New returns a store for the database at url; call Open before use.
@@ -169,6 +178,35 @@ func (db *DB) Ping(ctx context.Context) error {
 	return db.read.PingContext(ctx)
 }
 
+// OnCommit has fn called, in this process, with each event of every transaction that commits from now
+// on, after the commit and before the write returns (and so before any answer to it leaves the process):
+// caches drop what changed there. Events still reach other instances through Events.
+func (db *DB) OnCommit(fn func(squares.Event)) {
+	for {
+		old := db.committed.Load()
+		var fns []func(squares.Event)
+		if old != nil {
+			fns = append(fns, *old...)
+		}
+		fns = append(fns, fn)
+		if db.committed.CompareAndSwap(old, &fns) {
+			return
+		}
+	}
+}
+
+// TxPublisher is an event bus on a PostgreSQL database that sends events as part of a transaction
+// (pubsub.Postgres: NOTIFY is transactional). When the store's Events is one on the store's own database,
+// a transaction's events go out exactly when it commits: a server killed between its commit and a
+// publish after it would lose them, and the other servers' browsers would never hear of the change.
+type TxPublisher interface {
+	squares.Events
+	// PublishTx sends e when tx commits.
+	PublishTx(ctx context.Context, tx *sql.Tx, e squares.Event) error
+	// DatabaseURL is the database the events travel through.
+	DatabaseURL() string
+}
+
 // Tx is a transaction with the time it runs at and the events it will publish once committed; for a read
 // of one statement (single), the database itself.
 type Tx struct {
@@ -221,10 +259,27 @@ func (db *DB) run(ctx context.Context, conn *sql.DB, readOnly bool, fn func(tx *
 		sqlTx.Rollback()
 		return err
 	}
+	published := false
+	if txp, ok := db.Events.(TxPublisher); ok && len(tx.events) > 0 && db.engine == Postgres && txp.DatabaseURL() == db.URL {
+		for _, e := range tx.events {
+			if err := txp.PublishTx(ctx, sqlTx, e); err != nil {
+				sqlTx.Rollback()
+				return fmt.Errorf("publish %s event: %w", e.Kind, err)
+			}
+		}
+		published = true
+	}
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
-	if db.Events != nil {
+	if fns := db.committed.Load(); fns != nil {
+		for _, e := range tx.events {
+			for _, fn := range *fns {
+				fn(e)
+			}
+		}
+	}
+	if db.Events != nil && !published {
 		for _, e := range tx.events {
 			// The change is committed; a lost event only delays browsers until their next refetch.
 			if err := db.Events.Publish(ctx, e); err != nil && db.Logger != nil {

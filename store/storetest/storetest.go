@@ -10,7 +10,6 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"os/user"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -40,9 +39,15 @@ func envOr(name, def string) string {
 // Main runs the tests of a package and stops the PostgreSQL server it may have started. Call it from
 // TestMain: func TestMain(m *testing.M) { storetest.Main(m) }.
 func Main(m *testing.M) {
+	os.Exit(Run(m))
+}
+
+// Run is Main for a TestMain with more to clean up: it runs the tests, stops the server and returns the
+// exit code.
+func Run(m *testing.M) int {
 	code := m.Run()
 	stopServer()
-	os.Exit(code)
+	return code
 }
 
 // ForEachEngine runs fn as a subtest per engine.
@@ -112,46 +117,13 @@ func serverURL() (string, error) {
 }
 
 func startServer() (string, error) {
-	if _, err := os.Stat(filepath.Join(PostgresBin, "initdb")); err != nil {
-		return "", fmt.Errorf("no PostgreSQL server binaries at %s (set SQUARES_TEST_POSTGRES_BIN or SQUARES_TEST_POSTGRES_URL): %w", PostgresBin, err)
-	}
 	sweepAbandoned()
-	dir, err := os.MkdirTemp("", "squares-pg-")
+	srv, err := newServer(false)
 	if err != nil {
 		return "", err
 	}
-	serverDir = dir
-	// The owner file lets a later run stop this server if this process dies without stopping it.
-	if err := os.WriteFile(filepath.Join(dir, "owner.pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
-		return "", err
-	}
-	// PostgreSQL refuses to run as root; as root, run it as the postgres user.
-	if os.Geteuid() == 0 {
-		u, err := user.Lookup("postgres")
-		if err != nil {
-			return "", fmt.Errorf("running as root needs a postgres user to run the server as: %w", err)
-		}
-		uid, _ := strconv.Atoi(u.Uid)
-		gid, _ := strconv.Atoi(u.Gid)
-		if err := os.Chown(dir, uid, gid); err != nil {
-			return "", err
-		}
-		asUser = "postgres"
-	}
-	port, err := freePort()
-	if err != nil {
-		return "", err
-	}
-	data := filepath.Join(dir, "data")
-	if out, err := pgCommand("initdb", "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("initdb: %v\n%s", err, out)
-	}
-	opts := fmt.Sprintf("-p %d -k %s -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300", port, dir)
-	if out, err := pgCommand("pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(dir, "server.log"), "-w", "-t", "60", "start").CombinedOutput(); err != nil {
-		log, _ := os.ReadFile(filepath.Join(dir, "server.log"))
-		return "", fmt.Errorf("pg_ctl start: %v\n%s\n%s", err, out, log)
-	}
-	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d", port), nil
+	serverDir, asUser = srv.Dir, srv.asUser
+	return srv.URL(), nil
 }
 
 // sweepAbandoned stops and removes the servers of earlier test processes that died without stopping them
