@@ -39,6 +39,9 @@ func (db *DB) ReserveAttempt(ctx context.Context, limits ...Limit) (*Attempt, ti
 		if err := tx.lockThrottles(ctx, limits); err != nil {
 			return err
 		}
+		// The time is read again once the turn is ours: a reservation that waited for the lock runs after
+		// those it waited for, whose attempts carry their own later times.
+		tx.now = tx.db.Now().UTC()
 		if _, err := tx.ExecContext(ctx, `DELETE FROM attempts WHERE attempted_at < $1`, tx.now.Add(-attemptsKept)); err != nil {
 			return fmt.Errorf("sweep attempts: %w", err)
 		}
@@ -108,7 +111,7 @@ func (tx *Tx) throttleWait(ctx context.Context, l Limit) (time.Duration, error) 
 		ORDER BY attempted_at, id LIMIT 1 OFFSET $3`, l.Key, since, n-l.Max).Scan(&at); err != nil {
 		return 0, fmt.Errorf("oldest attempt: %w", err)
 	}
-	return max(at.Add(l.Window).Sub(tx.now), time.Nanosecond), nil
+	return min(max(at.Add(l.Window).Sub(tx.now), time.Nanosecond), l.Window), nil
 }
 
 // GiveBackAttempt forgets a reserved attempt that did not fail, and every attempt under the keys in clear
