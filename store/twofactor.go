@@ -224,3 +224,26 @@ func (db *DB) EndLoginChallenge(ctx context.Context, tokenHash string) (bool, er
 	})
 	return ended, err
 }
+
+// ResetTwoFactor turns a user's two-factor sign-in off without a code, for an operator when an admin has
+// lost both the phone and the recovery codes; the audit log records it. It reports whether it was on or
+// waiting for confirmation.
+func (db *DB) ResetTwoFactor(ctx context.Context, userID int64) (bool, error) {
+	var was bool
+	err := db.update(ctx, func(tx *Tx) error {
+		row, err := lockTwoFactor(ctx, tx, userID)
+		if err != nil || row == nil {
+			return err
+		}
+		was = true
+		if _, err := tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = $1`, userID); err != nil {
+			return fmt.Errorf("forget recovery codes: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM two_factor WHERE user_id = $1`, userID); err != nil {
+			return fmt.Errorf("reset two-factor: %w", err)
+		}
+		return audit(ctx, tx, Change{Action: "user.two_factor.reset", TargetType: "user", TargetID: userID, UserID: userID,
+			Before: map[string]bool{"twoFactor": row.enabled}, After: map[string]bool{"twoFactor": false}})
+	})
+	return was, err
+}
