@@ -1,6 +1,7 @@
 package espn
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,12 +18,28 @@ func FuzzParse(f *testing.F) {
 	if err != nil || len(files) == 0 {
 		f.Fatalf("recorded answers: %v %v", files, err)
 	}
+	// Each recorded answer cut to one event at a time: real inputs, small enough to mutate quickly (the
+	// whole answers are read by the other tests).
 	for _, name := range files {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(b)
+		var answer map[string]json.RawMessage
+		var events []json.RawMessage
+		if err := json.Unmarshal(b, &answer); err != nil || json.Unmarshal(answer["events"], &events) != nil {
+			f.Fatalf("%s: %v", name, err)
+		}
+		for i, e := range events {
+			if i == 3 {
+				break
+			}
+			one, err := json.Marshal(map[string]any{"leagues": answer["leagues"], "events": []json.RawMessage{e}})
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(one)
+		}
 	}
 	f.Add([]byte(`{"leagues":[{"slug":"nfl"}],"events":[{"id":"1","date":"2024-09-08T17:00Z","competitions":[{"status":{"period":2,"type":{"name":"STATUS_IN_PROGRESS","state":"in"}},` +
 		`"competitors":[{"homeAway":"home","score":"7","team":{"displayName":"A"},"linescores":[{"value":7}]},{"homeAway":"away","score":{"value":3},"team":{"abbreviation":"B"}}]}]}]}`))
