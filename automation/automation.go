@@ -28,6 +28,9 @@ type Automation struct {
 	Now func() time.Time
 	// Interval is how often Run makes a pass.
 	Interval time.Duration
+	// OnDecision, when set, is told of each final decision this automation makes, once per pool (the
+	// metrics count them); it must not block.
+	OnDecision func(squares.Decision)
 }
 
 // DefaultInterval is how often the automation runs unless configured (SQUARES_AUTOMATION_INTERVAL).
@@ -107,6 +110,9 @@ func (a *Automation) RunOnce(ctx context.Context) ([]squares.Decision, error) {
 		a.Logger.Info("pool decided", "pool", d.PoolID, "action", d.Action, "reason", d.Reason,
 			"players", d.ParticipantsAffected, "houseSquares", d.HouseSquaresNeeded, "refund", d.RefundAmount.String())
 		out = append(out, *d)
+		if a.OnDecision != nil {
+			a.OnDecision(*d)
+		}
 		kick = kick || d.Action != squares.DecideContinue
 	}
 	if kick && a.Escrow != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/automation"
 	"github.com/squaresapp/squares/store"
 )
@@ -52,5 +53,29 @@ func TestRunDecidesAndStops(t *testing.T) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("Run did not stop")
+	}
+}
+
+// TestOnDecision: the hook hears each decision the automation makes, once: a second pass decides nothing
+// and tells nothing.
+func TestOnDecision(t *testing.T) {
+	e := newEnv(t, store.SQLite)
+	pools := e.game(kickoff)
+	e.take(pools[1], 3, 5, 0) // the $1 pool: 3 players, too few, so it is cancelled like the empty ones
+	heard := map[string]int{}
+	e.auto.OnDecision = func(d squares.Decision) { heard[d.Action]++ }
+	e.clock.Set(kickoff.Add(-2 * time.Hour))
+	ds := e.run()
+	if len(ds) != 5 || heard[squares.DecideCancel]+heard[squares.DecideHouseFill]+heard[squares.DecideContinue] != 5 {
+		t.Fatalf("decisions %v, heard %v", ds, heard)
+	}
+	for _, d := range ds {
+		if heard[d.Action] == 0 {
+			t.Errorf("decision %s of pool %d not heard", d.Action, d.PoolID)
+		}
+	}
+	e.run()
+	if n := heard[squares.DecideCancel] + heard[squares.DecideHouseFill] + heard[squares.DecideContinue]; n != 5 {
+		t.Errorf("after a second pass the hook heard %d decisions, want 5", n)
 	}
 }

@@ -54,6 +54,8 @@ type payOptions struct {
 	// providerName names the payment provider the server says it uses ("sandbox" unless set); the payments
 	// themselves still go through the sandbox.
 	providerName string
+	// metrics starts the metrics listener (SQUARES_METRICS_ADDR) on a free port.
+	metrics bool
 }
 
 func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
@@ -77,7 +79,8 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: !opt.prod, Eligibility: elig,
-		PaymentsProvider: cmp.Or(opt.providerName, "sandbox")}, db, logger)
+		PaymentsProvider: cmp.Or(opt.providerName, "sandbox"), MetricsAddr: map[bool]string{true: "127.0.0.1:0"}[opt.metrics]},
+		db, logger)
 	srv.Now = clock.Now
 	sb := sandbox.New(db)
 	sb.Now = clock.Now

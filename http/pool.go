@@ -3,6 +3,7 @@ package http
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/squaresapp/squares"
@@ -152,13 +153,26 @@ func (s *Server) findVisiblePool(r *http.Request) (*store.PoolView, error) {
 	return p, s.checkPoolMember(r.Context(), userFrom(r.Context()), p)
 }
 
+// handleGetPool answers from the pool's snapshot, with the viewer's own fields: their squares, and the
+// invite code for the pool's creator and admins (as toPoolJSON shows them).
 func (s *Server) handleGetPool(w http.ResponseWriter, r *http.Request) {
-	p, err := s.findVisiblePool(r)
+	b, mine, err := s.visibleBoard(r)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toPoolJSON(p, userFrom(r.Context())))
+	u, p := userFrom(r.Context()), b.pool
+	invite := 0
+	if p.InviteCode != "" && u != nil && (u.IsAdmin() || (p.CreatorID != 0 && u.ID == p.CreatorID)) {
+		invite = 1
+	}
+	count := strconv.AppendInt(make([]byte, 0, 4), int64(mine), 10)
+	etag := `"` + b.poolTag + "." + string(count) + `"`
+	if invite == 1 {
+		etag = `"` + b.poolTag + "." + string(count) + `.i"`
+	}
+	parts := b.poolJSON[invite]
+	writeSnapshot(w, r, etag, invite == 0, parts.head, count, parts.tail)
 }
 
 // handleFeaturedPool answers the Pool of the Week, or null when there is none.

@@ -95,6 +95,12 @@ type Server struct {
 	claimLimiter    *userLimiter
 	checkoutLimiter *userLimiter
 
+	// boards and sessions are the caches of pool snapshots and of sessions, kept right by the events
+	// the store publishes (cacheEvents) and those of other instances (openInvalidations).
+	boards            *boards
+	sessions          *sessions
+	stopInvalidations context.CancelFunc
+
 	deviceKeyMu sync.Mutex
 	deviceKey   []byte // signs device cookies; read from the database once
 	// wsPing and wsPong are how often the hub pings websockets and how long it waits for the answer;
@@ -102,7 +108,9 @@ type Server struct {
 	wsPing, wsPong time.Duration
 }
 
-// NewServer returns a server with its routes; set the fields, then call Open.
+// NewServer returns a server with its routes; set the fields, then call Open. The store's events are
+// routed through the server's caches from here on (db.Events is wrapped): make it before anything else
+// publishes through the store.
 func NewServer(cfg Config, db *store.DB, logger *slog.Logger) *Server {
 	logger = withRequestIDs(logger)
 	s := &Server{Config: cfg, Store: db, Logger: logger, Now: time.Now, mux: http.NewServeMux(),
@@ -114,6 +122,10 @@ func NewServer(cfg Config, db *store.DB, logger *slog.Logger) *Server {
 			s.metrics = NewMetrics()
 		}
 		s.registerServerMetrics()
+	}
+	if db != nil {
+		s.boards, s.sessions = newBoards(boardMaxAge, func() time.Time { return db.Now().UTC() }), newSessions(sessionTTL)
+		s.tapStoreEvents()
 	}
 	s.routes()
 	s.server = &http.Server{
@@ -139,6 +151,8 @@ func (s *Server) Open() error {
 			return fmt.Errorf("listen for metrics on %s: %w", s.Config.MetricsAddr, err)
 		}
 	}
+	s.tapStoreEvents()
+	s.openInvalidations()
 	if s.Events != nil {
 		s.hub = newHub(s.Store, s.Logger, s.wsPing, s.wsPong)
 		s.hub.perAddr = s.Config.WSConnsPerAddr
@@ -169,6 +183,9 @@ func (s *Server) Close(ctx context.Context) error {
 	err := s.server.Shutdown(ctx)
 	if s.metricsServer != nil {
 		s.metricsServer.Close()
+	}
+	if s.stopInvalidations != nil {
+		s.stopInvalidations()
 	}
 	if s.hub != nil {
 		// Shutdown does not wait for hijacked connections: the hub closes its websockets itself.

@@ -70,8 +70,9 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
 }
 
 // withUser loads the session's user, if any, into the request context of API and websocket requests
-// (the web app's files need no user, and no database read). When the store slid the session's expiry
-// (every few minutes of use), the cookie's expiry slides with it.
+// (the web app's files need no user, and no database read). Sessions read recently come from the
+// session cache (sessions). When the store slid the session's expiry (every few minutes of use), the
+// cookie's expiry slides with it.
 func (s *Server) withUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/api/") && r.URL.Path != "/ws" {
@@ -83,16 +84,24 @@ func (s *Server) withUser(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		sess, err := s.Store.FindSession(r.Context(), hashToken(c.Value))
-		if err != nil && squares.ErrorCode(err) != squares.ENOTFOUND {
-			s.Error(w, r, err)
-			return
+		hash := hashToken(c.Value)
+		sess, gen := s.sessions.get(hash, s.Store.Now().UTC())
+		if sess == nil {
+			sess, err = s.Store.FindSession(r.Context(), hash)
+			if err != nil && squares.ErrorCode(err) != squares.ENOTFOUND {
+				s.Error(w, r, err)
+				return
+			}
+			if sess != nil {
+				if sess.Touched {
+					s.setSessionCookie(w, c.Value, sess.ExpiresAt)
+				}
+				s.sessions.put(hash, sess, gen)
+			}
 		}
 		if sess != nil {
-			if sess.Touched {
-				s.setSessionCookie(w, c.Value, sess.ExpiresAt)
-			}
-			r = r.WithContext(squares.NewContextWithUser(r.Context(), sess.User))
+			u := *sess.User // each request its own copy: the kept one is shared
+			r = r.WithContext(squares.NewContextWithUser(r.Context(), &u))
 		}
 		next.ServeHTTP(w, r)
 	})

@@ -47,22 +47,14 @@ func toSquareJSON(sq *squares.Square) squareJSON {
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
+// handleListSquares answers from the pool's snapshot: the same list for every viewer who may see the pool.
 func (s *Server) handleListSquares(w http.ResponseWriter, r *http.Request) {
-	p, err := s.findVisiblePool(r)
+	b, _, err := s.visibleBoard(r)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	sqs, err := s.Store.ListSquares(r.Context(), p.ID)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	out := make([]squareJSON, 0, len(sqs))
-	for _, sq := range sqs {
-		out = append(out, toSquareJSON(sq))
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeSnapshot(w, r, `"`+b.squaresTag+`"`, true, b.squaresJSON)
 }
 
 type claimRequest struct {

@@ -184,6 +184,7 @@ func (db *DB) UpsertGame(ctx context.Context, g *squares.Game) (created, changed
 			if err != nil {
 				return fmt.Errorf("update game: %w", err)
 			}
+			tx.emit(squares.Event{Kind: squares.EventGame, GameID: g.ID})
 		} else {
 			g.UpdatedAt = old.UpdatedAt
 		}
@@ -205,6 +206,13 @@ func sameGame(a, b *squares.Game) bool {
 // ensureTierPools creates whichever of the game's five public tier pools is missing, as drafts, and returns
 // the pools it created.
 func ensureTierPools(ctx context.Context, tx *Tx, g *squares.Game) ([]*squares.Pool, error) {
+	if tx.db.engine == Postgres {
+		// Two transactions adding a game's missing tiers at once would both see a tier missing and the second
+		// would fail on the unique tier key; the game's row lock makes them take turns (SQLite's writers do).
+		if _, err := tx.ExecContext(ctx, `SELECT id FROM games WHERE id = $1 FOR UPDATE`, g.ID); err != nil {
+			return nil, fmt.Errorf("lock game: %w", err)
+		}
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT entry_fee_cents FROM pools WHERE game_id = $1 AND is_private = FALSE`, g.ID)
 	if err != nil {
 		return nil, fmt.Errorf("tier pools: %w", err)

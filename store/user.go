@@ -104,6 +104,7 @@ func (db *DB) VerifyAge(ctx context.Context, userID int64, dob, state, country s
 			dob, state, country, ageVerified, eligible, tx.now, userID); err != nil {
 			return fmt.Errorf("verify age: %w", err)
 		}
+		tx.emit(squares.Event{Kind: squares.EventAccount, UserID: userID})
 		u, err = findUser(ctx, tx, "u.id = $1", userID)
 		return err
 	})
@@ -126,6 +127,9 @@ func (db *DB) EnsureAdmin(ctx context.Context, username, passwordHash string) (*
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $1, role = $2, updated_at = $3
 			WHERE id = $4`, passwordHash, squares.RoleAdmin, tx.now, existing.ID); err != nil {
 			return fmt.Errorf("update admin: %w", err)
+		}
+		if existing.PasswordHash != passwordHash || existing.Role != squares.RoleAdmin {
+			tx.emit(squares.Event{Kind: squares.EventAccount, UserID: existing.ID})
 		}
 		// A changed password ends the admin's other sessions.
 		if existing.PasswordHash != passwordHash {
@@ -164,7 +168,7 @@ type Session struct {
 func (db *DB) CreateSession(ctx context.Context, s *Session, replacing string) error {
 	return db.update(ctx, func(tx *Tx) error {
 		if replacing != "" {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = $1`, replacing); err != nil {
+			if err := deleteSession(ctx, tx, replacing); err != nil {
 				return fmt.Errorf("delete old session: %w", err)
 			}
 		}
@@ -237,9 +241,21 @@ func (db *DB) FindSessionUser(ctx context.Context, tokenHash string) (*squares.U
 // DeleteSession ends a session.
 func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
 	return db.update(ctx, func(tx *Tx) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = $1`, tokenHash)
-		return err
+		return deleteSession(ctx, tx, tokenHash)
 	})
+}
+
+// deleteSession ends a session, telling every instance (squares.EventAccount) that its user's sessions
+// changed so that none keeps using it.
+func deleteSession(ctx context.Context, tx *Tx, tokenHash string) error {
+	ids, err := queryAll(ctx, tx, scanID, `DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id`, tokenHash)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		tx.emit(squares.Event{Kind: squares.EventAccount, UserID: id})
+	}
+	return nil
 }
 
 // scanFunc is a scanner made of a function, to read more columns than a scan function knows of.
@@ -262,8 +278,9 @@ func (db *DB) ListUsers(ctx context.Context) ([]*squares.User, error) {
 
 // UpdateUser applies an admin's change to an account (squares.UserUpdate.Apply) and records it in the audit
 // log as "user.update" with the changed fields before and after. It refuses to leave no active admin
-// (squares.ErrLastAdmin), and a demoted or disabled user's sessions end in the same transaction. A refused
-// change changes nothing; a change to the same values writes nothing.
+// (squares.ErrLastAdmin), and a demoted or disabled user's sessions end in the same transaction. Every
+// change tells every instance (squares.EventAccount), which forget the sessions they keep for the user. A
+// refused change changes nothing; a change to the same values writes nothing.
 func (db *DB) UpdateUser(ctx context.Context, id int64, up squares.UserUpdate) (*squares.User, error) {
 	var out *squares.User
 	err := db.update(ctx, func(tx *Tx) error {
@@ -305,6 +322,7 @@ func (db *DB) UpdateUser(ctx context.Context, id int64, up squares.UserUpdate) (
 			tx.now, id); err != nil {
 			return fmt.Errorf("update user: %w", err)
 		}
+		tx.emit(squares.Event{Kind: squares.EventAccount, UserID: id})
 		if u.LosesAccess(next) {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, id); err != nil {
 				return fmt.Errorf("end sessions: %w", err)

@@ -57,10 +57,12 @@ func (c *Config) parseOps(o *opsFlags) error {
 		return fmt.Errorf("SQUARES_LOG_FORMAT: %q is not json or text", c.LogFormat)
 	}
 	if c.MetricsAddr = strings.TrimSpace(c.MetricsAddr); c.MetricsAddr != "" {
-		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+		_, port, err := net.SplitHostPort(c.MetricsAddr)
+		if err != nil {
 			return fmt.Errorf("SQUARES_METRICS_ADDR: %q is not host:port (127.0.0.1:9090)", c.MetricsAddr)
 		}
-		if c.MetricsAddr == c.Addr {
+		// Port 0 picks a free port for each listener, so the two never meet.
+		if c.MetricsAddr == c.Addr && port != "0" {
 			return fmt.Errorf("SQUARES_METRICS_ADDR must differ from SQUARES_ADDR: metrics are not served to the public")
 		}
 	}

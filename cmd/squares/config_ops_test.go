@@ -40,6 +40,10 @@ func TestParseConfigOps(t *testing.T) {
 		strings.Join(c.WSOrigins, " ") != "https://a.example.com http://b.example.com:8080" {
 		t.Fatalf("from the environment: %+v, %v", c, err)
 	}
+	// Port 0 is a free port for each listener (tests), never the same one.
+	if c, err := parse(t, "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0"); err != nil || c.MetricsAddr != "127.0.0.1:0" {
+		t.Fatalf("both on port 0: %+v, %v", c, err)
+	}
 	c, err = parse(t, "--metrics-addr", ":9100", "--claim-limit", "off", "--ws-per-addr", "5")
 	if err != nil || c.MetricsAddr != ":9100" || c.ClaimLimit != (squareshttp.RateLimit{}) || c.WSConnsPerAddr != 5 {
 		t.Fatalf("from flags: %+v, %v", c, err)

@@ -5,6 +5,7 @@
 //	squares import-schedule --league NFL FILE.csv
 //	squares create-admin USERNAME         create or reset an admin (password from stdin or SQUARES_ADMIN_PASSWORD)
 //	squares verify-draw [--url URL] ID    recompute a pool's draw from its revealed seed and check it
+//	squares backup FILE.db                copy the SQLite database to a new file while it is in use
 package main
 
 import (
@@ -50,11 +51,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runVerifyDraw(ctx, fs, args, stdout)
 	case "reset-2fa":
 		return runResetTwoFactor(ctx, fs, args, stdout)
+	case "backup":
+		return runBackup(ctx, fs, args, stdout)
 	case "help", "-h", "--help":
-		fmt.Fprintln(stdout, "usage: squares [serve|migrate|import-schedule|create-admin|reset-2fa|verify-draw] [flags]")
+		fmt.Fprintln(stdout, "usage: squares [serve|migrate|import-schedule|create-admin|reset-2fa|verify-draw|backup] [flags]")
 		return nil
 	}
-	return fmt.Errorf("unknown command %q (want serve, migrate, import-schedule, create-admin, reset-2fa or verify-draw)", cmd)
+	return fmt.Errorf("unknown command %q (want serve, migrate, import-schedule, create-admin, reset-2fa, verify-draw or backup)", cmd)
 }
 
 // newLogger logs at level and above, as JSON lines or (format "text") as key=value text.

@@ -82,6 +82,17 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	} else {
 		logger.Info("payments ready", "provider", provider.Name())
 	}
+	// The server is made before any background work publishes through the store: it routes the store's
+	// events through its caches (db.Events).
+	srv := squareshttp.NewServer(squareshttp.Config{
+		Addr: cfg.Addr, Dev: cfg.Dev, TrustedProxies: cfg.TrustProxies, RegisterLimit: cfg.RegisterLimit, Eligibility: cfg.Eligibility,
+		PaymentsProvider: provider.Name(), StripePublishableKey: cfg.StripePublishableKey,
+		StripeWebhookSecret: webhookSecret(cfg),
+		MetricsAddr:         cfg.MetricsAddr, Metrics: metrics, ClaimLimit: cfg.ClaimLimit, CheckoutLimit: cfg.CheckoutLimit,
+		AllowedOrigins: cfg.WSOrigins, WSConnsPerAddr: cfg.WSConnsPerAddr,
+		AdminTwoFactor: cfg.AdminTwoFactor,
+	}, db, logger)
+	srv.Events = events
 	esc := escrow.New(db, provider, logger)
 	esc.Interval = cfg.EscrowInterval
 	esc.Eligibility = cfg.Eligibility
@@ -95,6 +106,9 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	workers.Go(func() { esc.Run(background) })
 	auto := automation.New(db, esc, logger)
 	auto.Interval = cfg.AutomationInterval
+	if metrics != nil {
+		auto.OnDecision = func(d squares.Decision) { metrics.AutomationDecision(d.Action) }
+	}
 	workers.Go(func() { auto.Run(background) })
 	if sb != nil {
 		workers.Go(func() { sb.Run(background, time.Hour) })
@@ -131,15 +145,6 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 			"hint", "set SQUARES_SMTP_URL, SQUARES_MAIL_FROM and SQUARES_PUBLIC_URL to send e-mail")
 	}
 
-	srv := squareshttp.NewServer(squareshttp.Config{
-		Addr: cfg.Addr, Dev: cfg.Dev, TrustedProxies: cfg.TrustProxies, RegisterLimit: cfg.RegisterLimit, Eligibility: cfg.Eligibility,
-		PaymentsProvider: provider.Name(), StripePublishableKey: cfg.StripePublishableKey,
-		StripeWebhookSecret: webhookSecret(cfg),
-		MetricsAddr:         cfg.MetricsAddr, Metrics: metrics, ClaimLimit: cfg.ClaimLimit, CheckoutLimit: cfg.CheckoutLimit,
-		AllowedOrigins: cfg.WSOrigins, WSConnsPerAddr: cfg.WSConnsPerAddr,
-		AdminTwoFactor: cfg.AdminTwoFactor,
-	}, db, logger)
-	srv.Events = events
 	srv.Escrow = esc
 	srv.Automation = auto
 	srv.Sandbox = sb
