@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { KeyRound, LogOut, Menu, ShieldCheck, X } from 'lucide-react'
+import { LogOut, Menu, ShieldCheck, X } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Logo } from '@/components/layout/logo'
@@ -16,7 +16,6 @@ const ADMIN_LINKS = [
   { to: '/admin/payouts', label: 'Payouts' },
   { to: '/admin/analytics', label: 'Analytics' },
   { to: '/admin/audit', label: 'Audit' },
-  { to: '/admin/security', label: 'Security' },
 ]
 
 export function AdminNavbar() {
@@ -52,15 +51,6 @@ export function AdminNavbar() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          {/* The admin's own account settings: an icon on the desktop bar, which has no room for a word more. */}
-          <NavLink
-            to="/admin/security"
-            aria-label="Security"
-            title="Security"
-            className={(s) => cn(linkClass(s), 'hidden min-[1360px]:inline-flex')}
-          >
-            <KeyRound className="size-4" aria-hidden="true" />
-          </NavLink>
           <Button variant="navGhost" size="sm" className="hidden min-[1360px]:inline-flex" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
             <LogOut aria-hidden="true" /> Logout
           </Button>
@@ -85,6 +75,7 @@ export function AdminNavbar() {
                 {l.label}
               </NavLink>
             ))}
+            {/* The admin's own account settings; the desktop bar has no room for them (the dashboard links them). */}
             <NavLink to="/admin/security" className={linkClass}>
               Security
             </NavLink>
