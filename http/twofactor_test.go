@@ -67,12 +67,19 @@ func TestAdminTwoFactor(t *testing.T) {
 		if st := admin.get("/api/admin/2fa").want(http.StatusOK).obj(); st["enabled"] != false || st["required"] != false {
 			t.Fatalf("status before = %v", st)
 		}
+		// Another browser signed in with the password alone.
+		laptop := s.client(t)
+		laptop.post("/api/admin/login", map[string]string{"username": "boss", "password": "admin-password"}).want(http.StatusOK)
+		laptop.get("/api/admin/stats").want(http.StatusOK)
 		// A wrong code enables nothing.
 		admin.post("/api/admin/2fa/setup", struct{}{}).want(http.StatusOK)
 		admin.post("/api/admin/2fa/enable", map[string]string{"code": "12345"}).wantError(http.StatusBadRequest, "invalid", "Invalid authentication code")
 		admin.post("/api/admin/2fa/enable", map[string]string{}).wantError(http.StatusBadRequest, "invalid", "", "code", "Enter the code from your authenticator app.")
 		secret, recovery := enrol(t, admin, clock)
 		enabledAt := clock.Now()
+		// Turning it on ended the other browser's session, not this one's.
+		laptop.get("/api/admin/stats").wantError(http.StatusUnauthorized, "unauthorized", "")
+		admin.get("/api/admin/stats").want(http.StatusOK)
 		if st := admin.get("/api/admin/2fa").want(http.StatusOK).obj(); st["enabled"] != true || st["recoveryCodesLeft"] != 8.0 {
 			t.Fatalf("status after = %v", st)
 		}

@@ -81,9 +81,10 @@ func (db *DB) StartTwoFactor(ctx context.Context, userID int64, secret string) e
 }
 
 // EnableTwoFactor turns two-factor sign-in on once code matches the waiting secret, keeping the hashes
-// of the given recovery codes (replacing any earlier ones), and records it in the audit log. A wrong
-// code changes nothing.
-func (db *DB) EnableTwoFactor(ctx context.Context, userID int64, code string, recoveryCodes []string) error {
+// of the given recovery codes (replacing any earlier ones), and records it in the audit log. The user's
+// other sessions, signed in with the password alone, end (every instance is told, squares.EventAccount);
+// the session whose token hash is keepSession stays. A wrong code changes nothing.
+func (db *DB) EnableTwoFactor(ctx context.Context, userID int64, code string, recoveryCodes []string, keepSession string) error {
 	return db.update(ctx, func(tx *Tx) error {
 		row, err := lockTwoFactor(ctx, tx, userID)
 		if err != nil {
@@ -111,6 +112,14 @@ func (db *DB) EnableTwoFactor(ctx context.Context, userID int64, code string, re
 				userID, squares.HashRecoveryCode(c)); err != nil {
 				return fmt.Errorf("keep recovery code: %w", err)
 			}
+		}
+		ended, err := queryAll(ctx, tx, scanID, `DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2
+			RETURNING user_id`, userID, keepSession)
+		if err != nil {
+			return fmt.Errorf("end other sessions: %w", err)
+		}
+		if len(ended) > 0 {
+			tx.emit(squares.Event{Kind: squares.EventAccount, UserID: userID})
 		}
 		return audit(ctx, tx, Change{Action: "user.two_factor.enable", TargetType: "user", TargetID: userID, UserID: userID,
 			Before: map[string]bool{"twoFactor": false}, After: map[string]bool{"twoFactor": true}})

@@ -32,7 +32,7 @@ func TestTwoFactor(t *testing.T) {
 		if st, err := db.TwoFactor(ctx, admin.ID); err != nil || st != (store.TwoFactorStatus{}) {
 			t.Fatalf("status before set-up = %+v, %v", st, err)
 		}
-		if err := db.EnableTwoFactor(ctx, admin.ID, "123456", nil); err == nil {
+		if err := db.EnableTwoFactor(ctx, admin.ID, "123456", nil, ""); err == nil {
 			t.Fatal("enabled without a secret")
 		}
 		// A first secret, replaced by a second before confirmation: only the second's codes confirm.
@@ -47,13 +47,13 @@ func TestTwoFactor(t *testing.T) {
 		if st, _ := db.TwoFactor(ctx, admin.ID); !st.Pending || st.Enabled {
 			t.Fatalf("status after set-up = %+v", st)
 		}
-		wantCode(t, db.EnableTwoFactor(ctx, admin.ID, totpCode(t, first.Secret(), t0), nil), squares.EINVALID, "Invalid authentication code")
+		wantCode(t, db.EnableTwoFactor(ctx, admin.ID, totpCode(t, first.Secret(), t0), nil, ""), squares.EINVALID, "Invalid authentication code")
 		recovery, err := squares.NewRecoveryCodes()
 		if err != nil || len(recovery) != 8 {
 			t.Fatalf("recovery codes = %v, %v", recovery, err)
 		}
 		code := totpCode(t, second.Secret(), t0)
-		if err := db.EnableTwoFactor(ctx, admin.ID, code, recovery); err != nil {
+		if err := db.EnableTwoFactor(ctx, admin.ID, code, recovery, ""); err != nil {
 			t.Fatal(err)
 		}
 		if st, _ := db.TwoFactor(ctx, admin.ID); !st.Enabled || st.Pending || st.RecoveryCodesLeft != 8 {
@@ -163,6 +163,37 @@ func TestLoginChallenge(t *testing.T) {
 		}
 		if ended, _ := db.EndLoginChallenge(ctx, "hash-3"); ended {
 			t.Error("an expired challenge was not swept")
+		}
+	})
+}
+
+// Turning two-factor sign-in on ends the admin's other sessions, which signed in with the password alone,
+// and tells every instance; the session that turned it on stays, as do other users' sessions.
+func TestEnableTwoFactorEndsOtherSessions(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		db, _ := openAt(t, engine)
+		admin, ctx := addAdmin(t, db, "ada")
+		player := addPlayer(t, db, "pat")
+		addSession(t, db, "ada-here", admin, t0)
+		addSession(t, db, "ada-laptop", admin, t0)
+		addSession(t, db, "pat-1", player, t0)
+		events := listen(t, db)
+		key, _ := squares.NewTOTPKey("ada")
+		if err := db.StartTwoFactor(ctx, admin.ID, key.Secret()); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.EnableTwoFactor(ctx, admin.ID, totpCode(t, key.Secret(), t0), nil, "ada-here"); err != nil {
+			t.Fatal(err)
+		}
+		if s, err := db.FindSession(ctx, "ada-here"); err != nil || s.User.ID != admin.ID {
+			t.Fatalf("the enabling session = %+v, %v", s, err)
+		}
+		wantCode(t, func() error { _, err := db.FindSession(ctx, "ada-laptop"); return err }(), squares.ENOTFOUND, "")
+		if _, err := db.FindSession(ctx, "pat-1"); err != nil {
+			t.Fatalf("another user's session: %v", err)
+		}
+		if got := events(); len(got) != 1 || got[0].Kind != squares.EventAccount || got[0].UserID != admin.ID {
+			t.Errorf("events = %+v", got)
 		}
 	})
 }

@@ -32,7 +32,7 @@ func TestRunResetTwoFactor(t *testing.T) {
 		if err := db.StartTwoFactor(ctx, admin.ID, key.Secret()); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.EnableTwoFactor(ctx, admin.ID, code, nil); err != nil {
+		if err := db.EnableTwoFactor(ctx, admin.ID, code, nil, ""); err != nil {
 			t.Fatal(err)
 		}
 
