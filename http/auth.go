@@ -140,7 +140,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 	u, ok := s.checkCredentials(w, r, "email:"+in.Email, in.Password, func() (*squares.User, error) {
 		return s.Store.FindUserByEmail(r.Context(), in.Email)
 	}, errBadLogin)
-	if !ok {
+	if !ok || !s.refuseSecondFactorAccount(w, r, u) {
 		return
 	}
 	if err := s.startSession(w, r, u); err != nil {
@@ -292,11 +292,7 @@ func (s *Server) handleAdminLogin(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := s.startSession(w, r, u); err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "user": toUserJSON(u), "message": "Welcome back, admin!"})
+	s.signInAdmin(w, r, u) // twofactor.go
 }
 
 type verifyAgeRequest struct {

@@ -20,6 +20,7 @@ var statusOf = map[string]int{
 	squares.EUNAVAILABLE:   http.StatusServiceUnavailable,
 	squares.EINTERNAL:      http.StatusInternalServerError,
 	codeTooLarge:           http.StatusRequestEntityTooLarge,
+	codeTwoFactorRequired:  http.StatusForbidden,
 }
 
 // codeTooLarge is the code of a body over the size limit; it exists only at the HTTP edge.

@@ -71,7 +71,13 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/auth/user", user, s.handleCurrentUser},
 		{"POST", "/api/verify-age", user, s.handleVerifyAge},
 		{"POST", "/api/admin/login", public, s.handleAdminLogin},
+		{"POST", "/api/admin/login/2fa", public, s.handleAdminLoginCode},
 		{"POST", "/api/admin/logout", public, s.handleLogout},
+		// An admin's two-factor sign-in (twofactor.go).
+		{"GET", "/api/admin/2fa", admin, s.handleTwoFactorStatus},
+		{"POST", "/api/admin/2fa/setup", admin, s.handleTwoFactorSetup},
+		{"POST", "/api/admin/2fa/enable", admin, s.handleTwoFactorEnable},
+		{"POST", "/api/admin/2fa/disable", admin, s.handleTwoFactorDisable},
 		{"GET", "/api/logout", public, s.handleLogoutLink},
 		{"GET", "/api/login", public, s.handleLoginLink},
 		{"POST", "/api/auth/emergency-login", public | dev, s.handleEmergencyLogin},
@@ -207,7 +213,7 @@ func (s *Server) routes() {
 		case AccessUser:
 			m.HandleFunc(pattern, s.tagRoute(pattern, s.requireUser(h)))
 		case AccessAdmin:
-			m.HandleFunc(pattern, s.tagRoute(pattern, s.requireAdmin(h)))
+			m.HandleFunc(pattern, s.tagRoute(pattern, s.requireAdmin(s.requireTwoFactor(pattern, h))))
 		default:
 			panic(fmt.Sprintf("route %s: no access level (%v)", pattern, rt.access))
 		}

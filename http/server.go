@@ -55,6 +55,9 @@ type Config struct {
 	AllowedOrigins []string
 	// WSConnsPerAddr is how many websockets one client address may hold open; 0 sets no cap.
 	WSConnsPerAddr int
+	// AdminTwoFactor requires every admin to sign in with a second factor (TOTP): until an admin has set
+	// it up, every admin call but the set-up's answers 403 two_factor_required.
+	AdminTwoFactor bool
 }
 
 // Server is the HTTP server. Create it with NewServer, then Open, then Close.

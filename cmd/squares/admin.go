@@ -50,6 +50,37 @@ func runCreateAdmin(ctx context.Context, fs *flag.FlagSet, args []string, stdin 
 	return nil
 }
 
+// runResetTwoFactor turns off an admin's two-factor sign-in, for an admin who has lost both the phone and
+// the recovery codes. Whoever runs it has the database; the audit log records it as the system's.
+func runResetTwoFactor(ctx context.Context, fs *flag.FlagSet, args []string, stdout io.Writer) error {
+	cfg, err := parseConfig(fs, args)
+	if err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("usage: squares reset-2fa USERNAME")
+	}
+	db := store.New(cfg.DatabaseURL)
+	if err := db.Open(ctx); err != nil {
+		return err
+	}
+	defer db.Close()
+	u, err := db.FindUserByUsername(ctx, strings.TrimSpace(fs.Arg(0)))
+	if err != nil || !u.IsAdmin() {
+		return fmt.Errorf("no admin %q", fs.Arg(0))
+	}
+	was, err := db.ResetTwoFactor(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	if !was {
+		fmt.Fprintf(stdout, "admin %s has no two-factor sign-in\n", u.Username)
+		return nil
+	}
+	fmt.Fprintf(stdout, "two-factor sign-in of admin %s is off: set it up again at /admin/security\n", u.Username)
+	return nil
+}
+
 func runMigrate(ctx context.Context, fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
 	cfg, err := parseConfig(fs, args)
 	if err != nil {

@@ -26,6 +26,7 @@ type Config struct {
 	RegisterLimit    int // accounts one address may create in an hour; 0: no limit
 	AdminUsername    string
 	AdminPassword    string
+	AdminTwoFactor   bool // every admin must sign in with a second factor (TOTP)
 	RestrictedStates string
 	StateMinAge      string
 	LogLevel         string
@@ -175,6 +176,8 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	c.RegisterLimit = envCount("SQUARES_REGISTER_LIMIT", 30, &bad)
 	fs.IntVar(&c.RegisterLimit, "register-limit", c.RegisterLimit,
 		"accounts one address may create in an hour, 0 for no limit (SQUARES_REGISTER_LIMIT)")
+	fs.BoolVar(&c.AdminTwoFactor, "admin-2fa", envBool("SQUARES_ADMIN_2FA", false, &bad),
+		"require two-factor sign-in (an authenticator app's code) of every admin (SQUARES_ADMIN_2FA)")
 	fs.StringVar(&c.RestrictedStates, "restricted-states", env("SQUARES_RESTRICTED_STATES", squares.DefaultRestrictedStates),
 		"states where paid play is not allowed (SQUARES_RESTRICTED_STATES)")
 	fs.StringVar(&c.StateMinAge, "state-min-age", env("SQUARES_STATE_MIN_AGE", squares.DefaultStateMinAge),

@@ -16,7 +16,7 @@ var configVars = []string{"SQUARES_ADDR", "SQUARES_DATABASE_URL", "SQUARES_DEV",
 	"SQUARES_RESTRICTED_STATES", "SQUARES_STATE_MIN_AGE", "SQUARES_LOG_LEVEL", "SQUARES_ADMIN_USERNAME",
 	"SQUARES_ADMIN_PASSWORD", "SQUARES_REGISTER_LIMIT", "SQUARES_PAYMENTS", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY",
 	"STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "SQUARES_AUTOMATION_INTERVAL", "SQUARES_SCORES", "SQUARES_ESPN_URL",
-	"SQUARES_SCORES_INTERVAL", "SQUARES_DEMO_PLAY_INTERVAL"}
+	"SQUARES_SCORES_INTERVAL", "SQUARES_DEMO_PLAY_INTERVAL", "SQUARES_ADMIN_2FA"}
 
 // clearConfigEnv unsets every SQUARES_ variable for the test (and restores them after), then sets the
 // given ones.
@@ -150,6 +150,24 @@ func TestParseConfigRegisterLimit(t *testing.T) {
 	}
 	if c, err := parse(t, "--register-limit", "0"); err != nil || c.RegisterLimit != 0 {
 		t.Errorf("--register-limit 0: %+v, %v", c, err)
+	}
+}
+
+func TestParseConfigAdminTwoFactor(t *testing.T) {
+	clearConfigEnv(t, nil)
+	if c, err := parse(t); err != nil || c.AdminTwoFactor {
+		t.Errorf("default: %+v, %v", c, err)
+	}
+	clearConfigEnv(t, map[string]string{"SQUARES_ADMIN_2FA": "1"})
+	if c, err := parse(t); err != nil || !c.AdminTwoFactor {
+		t.Errorf("SQUARES_ADMIN_2FA=1: %+v, %v", c, err)
+	}
+	if c, err := parse(t, "--admin-2fa=false"); err != nil || c.AdminTwoFactor {
+		t.Errorf("--admin-2fa=false: %+v, %v", c, err)
+	}
+	clearConfigEnv(t, map[string]string{"SQUARES_ADMIN_2FA": "yes please"})
+	if _, err := parse(t); err == nil {
+		t.Error("SQUARES_ADMIN_2FA=yes please was accepted")
 	}
 }
 

@@ -49,13 +49,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runCreateAdmin(ctx, fs, args, stdin, stdout, stderr)
 	case "verify-draw":
 		return runVerifyDraw(ctx, fs, args, stdout)
+	case "reset-2fa":
+		return runResetTwoFactor(ctx, fs, args, stdout)
 	case "backup":
 		return runBackup(ctx, fs, args, stdout)
 	case "help", "-h", "--help":
-		fmt.Fprintln(stdout, "usage: squares [serve|migrate|import-schedule|create-admin|verify-draw|backup] [flags]")
+		fmt.Fprintln(stdout, "usage: squares [serve|migrate|import-schedule|create-admin|reset-2fa|verify-draw|backup] [flags]")
 		return nil
 	}
-	return fmt.Errorf("unknown command %q (want serve, migrate, import-schedule, create-admin, verify-draw or backup)", cmd)
+	return fmt.Errorf("unknown command %q (want serve, migrate, import-schedule, create-admin, reset-2fa, verify-draw or backup)", cmd)
 }
 
 // newLogger logs at level and above, as JSON lines or (format "text") as key=value text.

@@ -6,6 +6,7 @@ import { RootLayout, RouteError } from './root-layout'
 
 // Screens load on demand; the landing page and the player dashboard (the two home screens) come with the app.
 const AdminDashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })))
+const AdminSecurityPage = lazy(() => import('@/features/admin/components/admin-security-page').then((m) => ({ default: m.AdminSecurityPage })))
 const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-login-page').then((m) => ({ default: m.AdminLoginPage })))
 const AnalyticsPage = lazy(() => import('@/features/admin/components/analytics-page').then((m) => ({ default: m.AnalyticsPage })))
 const ManagementConsolePage = lazy(() => import('@/features/admin/components/management-console-page').then((m) => ({ default: m.ManagementConsolePage })))
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/pools', element: admin(<PoolActivationCenterPage />) },
       { path: 'admin/users', element: admin(<UserManagementPage />) },
       { path: 'admin/audit', element: admin(<AuditPage />) },
+      { path: 'admin/security', element: admin(<AdminSecurityPage />) },
       { path: 'admin/pool-cancellation', element: admin(<PoolCancellationPage />) },
       { path: 'admin/payouts', element: admin(<PayoutsPage />) },
       { path: 'admin/analytics', element: admin(<AnalyticsPage />) },

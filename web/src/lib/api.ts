@@ -58,8 +58,15 @@ export function isAuthNoise(err: unknown): boolean {
   return /\b401\b|Unauthorized|Not authenticated/i.test(msg)
 }
 
-// These calls check a password: their 401 means wrong credentials, not that a session ended.
-const CREDENTIAL_CHECKS = new Set(['/api/auth/login', '/api/auth/register', '/api/auth/emergency-login', '/api/admin/login'])
+// These calls check a password (or a sign-in's second factor): their 401 means wrong credentials or an
+// expired sign-in, not that a session ended.
+const CREDENTIAL_CHECKS = new Set([
+  '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/emergency-login',
+  '/api/admin/login',
+  '/api/admin/login/2fa',
+])
 
 function pathOf(url: string): string {
   return url.replace(/^https?:\/\/[^/]+/, '').replace(/[?#].*$/, '')

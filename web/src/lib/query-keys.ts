@@ -46,6 +46,8 @@ export const queryKeys = {
   admin: {
     all: ['/api/admin'] as const,
     readiness: ['/api/admin', 'readiness'] as const,
+    /** The signed-in admin's two-factor sign-in (GET /api/admin/2fa). */
+    twoFactor: ['/api/admin', '2fa'] as const,
     stats: ['/api/admin', 'stats'] as const,
     users: ['/api/admin', 'users'] as const,
     audit: (filter: Record<string, unknown>) => ['/api/admin', 'audit', filter] as const,

@@ -75,6 +75,10 @@ export function AdminNavbar() {
                 {l.label}
               </NavLink>
             ))}
+            {/* The admin's own account settings; the desktop bar has no room for them (the dashboard links them). */}
+            <NavLink to="/admin/security" className={linkClass}>
+              Security
+            </NavLink>
             <Button
               variant="outline"
               className="mt-2 border-white/25 bg-transparent text-white hover:bg-white/10 hover:text-white"

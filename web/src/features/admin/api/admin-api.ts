@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
-import type { Game, Pool, PublicStats, User } from '@/lib/types'
+import type { Game, Pool, PublicStats } from '@/lib/types'
 import { queryKeys } from '@/lib/query-keys'
+import type { AdminLoginResult } from './two-factor-api'
 
 /** One line of the server's readiness checklist (GET /api/admin/readiness). */
 export interface ReadinessCheck {
@@ -31,6 +32,6 @@ export function useReadiness() {
 
 export function useAdminLogin() {
   return useMutation({
-    mutationFn: (body: { username: string; password: string }) => api.post<{ user: User }>('/api/admin/login', body),
+    mutationFn: (body: { username: string; password: string }) => api.post<AdminLoginResult>('/api/admin/login', body),
   })
 }

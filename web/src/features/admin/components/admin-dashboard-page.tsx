@@ -13,6 +13,7 @@ import {
   Trophy,
   Users,
   Grid3x3,
+  KeyRound,
 } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -76,6 +77,11 @@ export function AdminDashboardPage() {
             )}
             <Button variant="outline" onClick={toConsole}>
               <ArrowDown aria-hidden="true" /> Management Console
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/admin/security">
+                <KeyRound aria-hidden="true" /> Security
+              </Link>
             </Button>
           </>
         }

@@ -17,6 +17,8 @@ import { ApiError } from '@/lib/api'
 import { startSession, useUser } from '@/lib/auth'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useAdminLogin } from '../api/admin-api'
+import type { AdminSession } from '../api/two-factor-api'
+import { AdminCodeStep } from './admin-code-step'
 
 const schema = z.object({
   username: z.string().trim().min(1, { error: 'Username is required' }),
@@ -32,19 +34,29 @@ export function AdminLoginPage() {
   const navigate = useNavigate()
   const [alert, setAlert] = useState<string | null>(null)
   const [completing, setCompleting] = useState(false)
+  const [challenge, setChallenge] = useState<string | null>(null)
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { username: '', password: '' } })
   const { errors } = form.formState
 
   if (isAdmin && !completing) return <Navigate to="/production-dashboard" replace />
 
+  // The session has started: an admin the server requires to set up two-factor sign-in goes there first.
+  const finish = (session: AdminSession) => {
+    setCompleting(true)
+    startSession(queryClient, session.user)
+    toast.success('Admin Login Successful', { description: 'Welcome back, admin!' })
+    if (session.recoveryCodeUsed) {
+      toast.warning('Recovery code used', { description: `${session.recoveryCodesLeft ?? 0} recovery codes left.` })
+    }
+    navigate(session.twoFactorSetupRequired ? '/admin/security' : '/', { replace: true })
+  }
+
   const onSubmit = form.handleSubmit((values) => {
     setAlert(null)
     login.mutate(values, {
-      onSuccess: ({ user }) => {
-        setCompleting(true)
-        startSession(queryClient, user)
-        toast.success('Admin Login Successful', { description: 'Welcome back, admin!' })
-        navigate('/', { replace: true })
+      onSuccess: (result) => {
+        if (result.twoFactorRequired) setChallenge(result.challenge)
+        else finish(result)
       },
       onError: (err) => {
         if (err instanceof ApiError) {
@@ -70,24 +82,38 @@ export function AdminLoginPage() {
           <CardDescription>Staff sign-in with your admin username.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {alert && (
-            <Alert variant="destructive">
-              <AlertCircle aria-hidden="true" />
-              <AlertDescription>{alert}</AlertDescription>
-            </Alert>
+          {challenge ? (
+            <AdminCodeStep
+              challenge={challenge}
+              onSignedIn={finish}
+              onRestart={(message) => {
+                setChallenge(null)
+                setAlert(message)
+                form.setValue('password', '')
+              }}
+            />
+          ) : (
+            <>
+              {alert && (
+                <Alert variant="destructive">
+                  <AlertCircle aria-hidden="true" />
+                  <AlertDescription>{alert}</AlertDescription>
+                </Alert>
+              )}
+              <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Admin login">
+                <Field id="admin-username" label="Username" error={errors.username?.message}>
+                  <Input autoComplete="username" {...form.register('username')} />
+                </Field>
+                <Field id="admin-password" label="Password" error={errors.password?.message}>
+                  <Input type="password" autoComplete="current-password" {...form.register('password')} />
+                </Field>
+                <Button type="submit" size="lg" disabled={login.isPending}>
+                  {login.isPending && <Spinner label="Logging in" />}
+                  {login.isPending ? 'Logging in...' : 'Login as Admin'}
+                </Button>
+              </form>
+            </>
           )}
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Admin login">
-            <Field id="admin-username" label="Username" error={errors.username?.message}>
-              <Input autoComplete="username" {...form.register('username')} />
-            </Field>
-            <Field id="admin-password" label="Password" error={errors.password?.message}>
-              <Input type="password" autoComplete="current-password" {...form.register('password')} />
-            </Field>
-            <Button type="submit" size="lg" disabled={login.isPending}>
-              {login.isPending && <Spinner label="Logging in" />}
-              {login.isPending ? 'Logging in...' : 'Login as Admin'}
-            </Button>
-          </form>
         </CardContent>
       </Card>
     </PageContainer>

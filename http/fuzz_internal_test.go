@@ -1,0 +1,126 @@
+package http
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/squaresapp/squares"
+)
+
+// Fuzz tests of the parsers of what clients send: JSON bodies (decode and the request types read from
+// them), the flexible integers, and websocket messages. `go test` runs only the seeds; run one with
+// `go test -run '^$' -fuzz FuzzDecode -fuzztime 30s ./http/`.
+
+// bodySeeds are request bodies as the web app and older clients send them.
+var bodySeeds = []string{
+	`{"email":"player1@example.com","password":"correct-horse","firstName":"Pat","lastName":"Lee","dateOfBirth":"1990-01-01","residenceState":"NY"}`,
+	`{"username":"boss","password":"admin-password"}`,
+	`{"challenge":"abc","code":"123 456"}`,
+	`{"amount":"25.00","poolId":"3","squares":[{"row":0,"column":9},{"row":4,"column":4}]}`,
+	`{"amount":10.5,"poolId":3,"squares":"[{\"row\":1,\"column\":2}]"}`,
+	`{"name":"$5 Pool","entryFee":"5.00","gameId":1}`,
+	`{"poolIds":[1,"2",3]}`,
+	`{"leagueId":1,"homeTeam":"Buffalo Bills","awayTeam":"Miami Dolphins","gameDate":"2030-11-29T13:00"}`,
+	`{"amount":1e3}`, `[]`, `null`, `{"a":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`,
+	`{"x":"\"{[["}`, `{} {}`, ``, `{"poolId":9223372036854775808}`,
+}
+
+// wantClientError fails unless err is an error for the client: a bad body is never an internal error.
+func wantClientError(t *testing.T, err error, body []byte) {
+	t.Helper()
+	var e *squares.Error
+	if !errors.As(err, &e) || (e.Code != squares.EINVALID && e.Code != codeTooLarge) {
+		t.Fatalf("body %q: error %v is not a client error", body, err)
+	}
+}
+
+// FuzzDecode checks decode and the checkout request parsed from it: no panic; invalid JSON, trailing data
+// and too deep nesting are client errors; valid JSON within the limits decodes; a parsed checkout has a
+// pool, a positive amount within the maximum and cells on the board.
+func FuzzDecode(f *testing.F) {
+	for _, s := range bodySeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		decodeInto := func(v any) error {
+			r := httptest.NewRequest("POST", "/api/x", bytes.NewReader(body))
+			return decode(httptest.NewRecorder(), r, v)
+		}
+		var anything json.RawMessage // any JSON; a number beyond float64 is still JSON
+		err := decodeInto(&anything)
+		valid := json.Valid(body) && len(body) <= maxBody && !jsonTooDeep(body, maxJSONDepth)
+		if valid != (err == nil) {
+			t.Fatalf("body %q: valid %v, decode error %v", body, valid, err)
+		}
+		if err != nil {
+			wantClientError(t, err, body)
+		}
+		var req escrowPaymentRequest
+		if err := decodeInto(&req); err != nil {
+			wantClientError(t, err, body)
+			return
+		}
+		pool, cells, amount, err := req.parse()
+		if err != nil {
+			wantClientError(t, err, body)
+			return
+		}
+		if pool <= 0 || amount <= 0 || amount > squares.MaxAmount || len(cells) == 0 {
+			t.Fatalf("body %q parsed to pool %d, amount %d, %d cells", body, pool, amount, len(cells))
+		}
+		for _, c := range cells {
+			if c.Row < 0 || c.Row > 9 || c.Column < 0 || c.Column > 9 {
+				t.Fatalf("body %q parsed to cell %+v", body, c)
+			}
+		}
+	})
+}
+
+// FuzzFlexInt checks the integers that may arrive as strings: no panic, and a value read survives a round
+// trip through both of its forms.
+func FuzzFlexInt(f *testing.F) {
+	for _, s := range []string{`7`, `"7"`, `-1`, `null`, `"9223372036854775807"`, `9223372036854775808`, `1.5`, `"`, `""`, `"1`, `true`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var n flexInt
+		if err := json.Unmarshal(b, &n); err != nil {
+			return
+		}
+		for _, form := range []string{strconv.FormatInt(int64(n), 10), strconv.Quote(strconv.FormatInt(int64(n), 10))} {
+			var back flexInt
+			if err := json.Unmarshal([]byte(form), &back); err != nil || back != n {
+				t.Fatalf("%q read as %d, but %s reads as %d, %v", b, n, form, back, err)
+			}
+		}
+	})
+}
+
+// FuzzWSMessage checks the parsing of a browser's websocket message: no panic, and a message read keeps
+// its type and ids through a round trip.
+func FuzzWSMessage(f *testing.F) {
+	for _, s := range []string{`{"type":"subscribe","poolId":1}`, `{"type":"subscribe","poolId":"12"}`,
+		`{"type":"unsubscribe","poolId":1}`, `{"type":"subscribeToGame","gameId":3}`, `{"type":"unsubscribeFromGame","gameId":"3"}`,
+		`{"type":"ping"}`, `{"type":"subscribe","poolId":-1}`, `"subscribe"`, `{"type":7}`, `{"poolId":1e400}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var m wsMessage
+		if err := json.Unmarshal(data, &m); err != nil {
+			return
+		}
+		out, err := json.Marshal(map[string]any{"type": m.Type, "poolId": int64(m.PoolID), "gameId": int64(m.GameID)})
+		if err != nil {
+			t.Fatalf("%q: %v", data, err)
+		}
+		var back wsMessage
+		if err := json.Unmarshal(out, &back); err != nil || back != m {
+			t.Fatalf("%q read as %+v, its round trip %s as %+v, %v", data, m, out, back, err)
+		}
+	})
+}

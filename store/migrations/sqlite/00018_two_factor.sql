@@ -1,0 +1,33 @@
+-- +goose Up
+-- An admin's two-factor sign-in (TOTP): pending from the secret's creation until confirmed with a code
+-- (enabled_at set). last_step is the last time step whose code was accepted: no code is accepted twice.
+CREATE TABLE two_factor (
+    user_id    INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    secret     TEXT NOT NULL,
+    enabled_at TIMESTAMP,
+    last_step  INTEGER NOT NULL DEFAULT 0,
+    created_at TIMESTAMP NOT NULL
+);
+
+-- One-time recovery codes, kept as hashes; a used code keeps its row with used_at set.
+CREATE TABLE recovery_codes (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id   INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    code_hash TEXT NOT NULL,
+    used_at   TIMESTAMP,
+    UNIQUE (user_id, code_hash)
+);
+
+-- Sign-ins waiting for their second factor: a short-lived token (kept hashed) given after the password.
+CREATE TABLE login_challenges (
+    token_hash TEXT PRIMARY KEY,
+    user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    expires_at TIMESTAMP NOT NULL,
+    created_at TIMESTAMP NOT NULL
+);
+CREATE INDEX login_challenges_expires ON login_challenges (expires_at);
+
+-- +goose Down
+DROP TABLE login_challenges;
+DROP TABLE recovery_codes;
+DROP TABLE two_factor;
