@@ -10,10 +10,6 @@ import (
 	"testing"
 )
 
-// pendingSettings are documented settings that another piece of work brings (the admin two-factor
-// sign-in); they are skipped until it is merged, then this list can go.
-var pendingSettings = map[string]bool{"SQUARES_ADMIN_2FA": true, "admin-2fa": true}
-
 // TestDocumentedSettingsExist: every SQUARES_ and STRIPE_ variable the README and the operations guide
 // name is read by this binary, and every flag in their tables is one `serve` takes: the guides invent no
 // setting.
@@ -44,7 +40,7 @@ func TestDocumentedSettingsExist(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, v := range variable.FindAllString(string(b), -1) {
-			if !pendingSettings[v] && !strings.Contains(source.String(), `"`+v+`"`) {
+			if !strings.Contains(source.String(), `"`+v+`"`) {
 				t.Errorf("%s names %s, which cmd/squares does not read", doc, v)
 			}
 		}
@@ -53,7 +49,7 @@ func TestDocumentedSettingsExist(t *testing.T) {
 				continue
 			}
 			for _, m := range tableFlag.FindAllStringSubmatch(line, -1) {
-				if !pendingSettings[m[1]] && fs.Lookup(m[1]) == nil {
+				if fs.Lookup(m[1]) == nil {
 					t.Errorf("%s lists the flag --%s, which serve does not take", doc, m[1])
 				}
 			}
