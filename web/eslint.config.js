@@ -47,6 +47,13 @@ export default tseslint.config(
       globals: { ...globals.browser },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    rules: {
+      // React event props take handlers that return promises (react-hook-form's handleSubmit, refetch) and
+      // ignore the result; promises passed anywhere else must still be handled.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // `const { id: _, ...rest } = x` is how an object drops a field.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -56,7 +63,11 @@ export default tseslint.config(
     files: ['*.config.ts', 'e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
   },
-  { files: ['eslint.config.js'], extends: [tseslint.configs.disableTypeChecked] },
+  {
+    files: ['**/*.{js,mjs}'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: { ...globals.node } },
+  },
   ...features.map((feature) =>
     layer(
       [`src/features/${feature}/**`],

@@ -44,7 +44,7 @@ export function AdminLoginPage() {
         setCompleting(true)
         startSession(queryClient, user)
         toast.success('Admin Login Successful', { description: 'Welcome back, admin!' })
-        navigate('/', { replace: true })
+        void navigate('/', { replace: true })
       },
       onError: (err) => {
         if (err instanceof ApiError) {
