@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ApiError, apiRequest, getQueryFn, keyToUrl } from './api'
 import { ageFromDateOfBirth, formatDateTimeET, formatTimeET } from './dates'
 import { formatEntryFee, formatMoney, maxPrizePoolCents } from './money'
-import { textColorOn } from './teams'
+import { teamColorOnWhite, textColorOn } from './teams'
 import { TIERS } from './tiers'
 import { gameStatusLabel, poolStatusBadge } from './game-status'
 
@@ -85,5 +85,13 @@ describe('textColorOn', () => {
     expect(textColorOn('#008E97')).toBe('#000000')
     expect(textColorOn('#0080C6')).toBe('#000000')
     expect(textColorOn('not a colour')).toBe('#ffffff')
+  })
+})
+
+describe('teamColorOnWhite', () => {
+  it('keeps a team colour that reads on white and drops a light one', () => {
+    expect(teamColorOnWhite('#001A57')).toBe('#001A57')
+    expect(teamColorOnWhite('#7BAFD4')).toBeUndefined()
+    expect(teamColorOnWhite('')).toBeUndefined()
   })
 })

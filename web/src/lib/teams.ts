@@ -89,6 +89,15 @@ function luminance(hex: string): number | null {
 }
 
 /**
+ * A team colour for text on a white card: the colour itself where it reaches 4.5:1 on white, else undefined
+ * (the surrounding text colour), so that light team colours such as North Carolina's blue stay readable.
+ */
+export function teamColorOnWhite(color: string): string | undefined {
+  const l = luminance(color)
+  return l !== null && 1.05 / (l + 0.05) >= 4.5 ? color : undefined
+}
+
+/**
  * The text colour that reads best on a team's `background`: white, or black where white has less contrast
  * (mid and light team colours such as Miami's aqua). White when the colour is unknown.
  */

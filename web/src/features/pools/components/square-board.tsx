@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Check, Clock, Home, Lock, Trophy } from 'lucide-react'
-import { teamInfo, textColorOn } from '@/lib/teams'
+import { teamColorOnWhite, teamInfo, textColorOn } from '@/lib/teams'
 import type { Cell, Square } from '@/lib/types'
 import { cn } from '@/lib/utils'
 import { cellKey, cellLabel, cellState, ownerInitials, ownerName, type CellState, type WinnerMark } from './square-labels'
@@ -123,7 +123,7 @@ export function SquareBoard({
         <span />
         <span
           className="col-span-10 truncate text-center text-[0.65rem] font-extrabold tracking-widest uppercase sm:text-xs"
-          style={{ color: home.primaryColor }}
+          style={{ color: teamColorOnWhite(home.primaryColor) }}
         >
           {homeTeam} (home)
         </span>
@@ -131,7 +131,7 @@ export function SquareBoard({
       <div className="flex w-4 items-center justify-center sm:w-5" aria-hidden="true">
         <span
           className="max-h-full truncate text-[0.65rem] font-extrabold tracking-widest uppercase [writing-mode:vertical-rl] rotate-180 sm:text-xs"
-          style={{ color: away.primaryColor }}
+          style={{ color: teamColorOnWhite(away.primaryColor) }}
         >
           {awayTeam} (away)
         </span>
