@@ -7,7 +7,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts \
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/package.json
 
-.PHONY: run cluster build web tools test test-go test-web test-e2e vet bench bench-full bench-go clean
+.PHONY: run cluster build web tools test test-go test-web test-e2e vet lint bench bench-full bench-go clean
 
 ## run: build everything and start a development server with demo data on http://localhost:8080
 run: build
@@ -33,7 +33,7 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 	@touch $@
 
 ## test: every test: Go on SQLite and PostgreSQL, web unit tests, browser end-to-end tests
-test: vet test-go test-web test-e2e
+test: vet lint test-go test-web test-e2e
 
 vet: web
 	$(GO) vet ./...
@@ -50,6 +50,10 @@ $(STRIPE_MOCK):
 
 test-go: web tools
 	$(GO) test -count=1 -timeout 10m ./...
+
+## lint: ESLint over the web app (types, hooks, queries, feature boundaries)
+lint: web/node_modules/.package-lock.json
+	cd web && $(NPM) run lint
 
 test-web: web/node_modules/.package-lock.json
 	cd web && $(NPM) test

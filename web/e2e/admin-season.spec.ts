@@ -75,7 +75,7 @@ test.afterAll(async () => {
 async function weekPools(request: APIRequestContext): Promise<(PoolJSON & { gameId: number })[]> {
   const res = await request.get(`/api/pools?leagueId=1&week=${WEEK}`)
   expect(res.ok()).toBeTruthy()
-  return res.json()
+  return (await res.json()) as (PoolJSON & { gameId: number })[]
 }
 
 async function toast(page: Page, title: string, description?: string | RegExp) {

@@ -54,7 +54,7 @@ export function errorMessage(err: unknown, fallback: string): string {
 /** Errors that the spec wants silently ignored (authorization noise). */
 export function isAuthNoise(err: unknown): boolean {
   if (err instanceof ApiError && err.status === 401) return true
-  const msg = err instanceof Error ? err.message : String(err ?? '')
+  const msg = err instanceof Error ? err.message : typeof err === 'string' ? err : ''
   return /\b401\b|Unauthorized|Not authenticated/i.test(msg)
 }
 
@@ -136,7 +136,7 @@ export function keyToUrl(queryKey: readonly unknown[]): string {
   let params: QueryParams | undefined
   for (const part of queryKey) {
     if (part !== null && typeof part === 'object') params = part as QueryParams
-    else if (part !== undefined && part !== null) parts.push(String(part))
+    else if (typeof part === 'string' || typeof part === 'number' || typeof part === 'boolean') parts.push(String(part))
   }
   let url = parts.join('/').replace(/\/{2,}/g, '/')
   if (params) {

@@ -75,7 +75,7 @@ export function useSignOut() {
     mutationFn: () => api.post<{ success: boolean }>('/api/auth/logout'),
     onSuccess: () => {
       clearEverything(queryClient)
-      navigate('/', { replace: true })
+      void navigate('/', { replace: true })
       toast.success('Signed out', { description: 'You have been successfully signed out.' })
     },
     onError: (err) => {
@@ -92,7 +92,7 @@ export function useAdminSignOut() {
     mutationFn: () => api.post<{ success: boolean }>('/api/admin/logout'),
     onSettled: () => {
       clearEverything(queryClient)
-      navigate('/', { replace: true })
+      void navigate('/', { replace: true })
       toast.success('Signed out', { description: 'You have been successfully signed out.' })
     },
   })

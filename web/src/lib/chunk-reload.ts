@@ -28,7 +28,7 @@ export function resetChunkReload() {
 
 /** Browsers' messages for a dynamic import whose file is gone, and Vite's for a stylesheet. */
 export function isMissingChunkError(err: unknown): boolean {
-  const msg = err instanceof Error ? err.message : String(err ?? '')
+  const msg = err instanceof Error ? err.message : typeof err === 'string' ? err : ''
   return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(msg)
 }
 

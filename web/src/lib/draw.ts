@@ -53,7 +53,7 @@ export function ownersFromSquares(squares: readonly { row: number; column: numbe
     if (sq.row < 0 || sq.row >= GRID || sq.column < 0 || sq.column >= GRID || !sq.userId) continue
     owners[sq.row * GRID + sq.column] = sq.userId
   }
-  return owners.every((o) => o !== null) ? (owners as string[]) : null
+  return owners.every((o) => o !== null) ? owners : null
 }
 
 /** The byte stream block(0) || block(1) || ... for one axis. */

@@ -2,14 +2,15 @@ import { describe, expect, it, vi } from 'vitest'
 import { ApiError, apiRequest, getQueryFn, keyToUrl } from './api'
 import { ageFromDateOfBirth, formatDateTimeET, formatTimeET } from './dates'
 import { formatEntryFee, formatMoney, maxPrizePoolCents } from './money'
+import { teamColorOnWhite, textColorOn } from './teams'
 import { TIERS } from './tiers'
 import { gameStatusLabel, poolStatusBadge } from './game-status'
 
 describe('api client', () => {
   it('throws "status: body" and keeps the parsed server error', async () => {
     const body = JSON.stringify({ message: 'Bad', code: 'invalid', fields: { email: 'Bad email' } })
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status: 400, statusText: 'Bad Request' })))
-    const err = (await apiRequest('POST', '/api/x', {}).catch((e) => e)) as ApiError
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(body, { status: 400, statusText: 'Bad Request' }))))
+    const err = (await apiRequest('POST', '/api/x', {}).catch((e: unknown) => e)) as ApiError
     expect(err).toBeInstanceOf(ApiError)
     expect(err.message).toBe(`400: ${body}`)
     expect(err.serverMessage).toBe('Bad')
@@ -18,12 +19,12 @@ describe('api client', () => {
   })
 
   it('uses the status text when the body is empty', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503, statusText: 'Service Unavailable' })))
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('', { status: 503, statusText: 'Service Unavailable' }))))
     await expect(apiRequest('GET', '/api/x')).rejects.toThrow('503: Service Unavailable')
   })
 
   it('queries GET the key path and turn a 401 into null', async () => {
-    const fetch = vi.fn(async () => new Response('{"message":"no"}', { status: 401 }))
+    const fetch = vi.fn(() => Promise.resolve(new Response('{"message":"no"}', { status: 401 })))
     vi.stubGlobal('fetch', fetch)
     await expect(getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/pools', 3] })).resolves.toBeNull()
     expect(fetch).toHaveBeenCalledWith('/api/pools/3', expect.objectContaining({ credentials: 'include' }))
@@ -73,5 +74,24 @@ describe('statuses', () => {
     expect(poolStatusBadge({ status: 'started' }).label).toBe('LIVE')
     expect(poolStatusBadge({ status: 'completed' }).label).toBe('COMPLETED')
     expect(poolStatusBadge({ status: 'draft' }).label).toBe('DRAFT')
+  })
+})
+
+describe('textColorOn', () => {
+  it('keeps white on dark team colours and turns black on light ones', () => {
+    expect(textColorOn('#001A57')).toBe('#ffffff')
+    expect(textColorOn('#203731')).toBe('#ffffff')
+    // Miami's aqua and the Chargers' blue: white text is under 4.5:1 on them, black over it.
+    expect(textColorOn('#008E97')).toBe('#000000')
+    expect(textColorOn('#0080C6')).toBe('#000000')
+    expect(textColorOn('not a colour')).toBe('#ffffff')
+  })
+})
+
+describe('teamColorOnWhite', () => {
+  it('keeps a team colour that reads on white and drops a light one', () => {
+    expect(teamColorOnWhite('#001A57')).toBe('#001A57')
+    expect(teamColorOnWhite('#7BAFD4')).toBeUndefined()
+    expect(teamColorOnWhite('')).toBeUndefined()
   })
 })

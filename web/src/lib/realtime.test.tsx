@@ -40,9 +40,13 @@ describe('realtime client', () => {
         <Watcher poolId={31} gameId={7} onMessage={onMessage} />
       </RealtimeProvider>,
     )
-    act(() => vi.advanceTimersByTime(499))
+    act(() => {
+      vi.advanceTimersByTime(499)
+    })
     expect(FakeWebSocket.instances).toHaveLength(0)
-    act(() => vi.advanceTimersByTime(1))
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     const ws = FakeWebSocket.last!
     expect(ws.url).toMatch(/^ws:\/\/.+\/ws$/)
     expect(screen.getByTestId('status')).toHaveTextContent('connecting')
@@ -66,7 +70,9 @@ describe('realtime client', () => {
 
     unmount()
     expect(ws.closedWith).toBe(1000)
-    act(() => vi.advanceTimersByTime(10_000))
+    act(() => {
+      vi.advanceTimersByTime(10_000)
+    })
     expect(FakeWebSocket.instances).toHaveLength(1)
   })
 
@@ -76,19 +82,27 @@ describe('realtime client', () => {
         <Watcher poolId={5} />
       </RealtimeProvider>,
     )
-    act(() => vi.advanceTimersByTime(500))
+    act(() => {
+      vi.advanceTimersByTime(500)
+    })
     act(() => FakeWebSocket.last!.open())
     act(() => FakeWebSocket.last!.drop(1006))
     expect(screen.getByTestId('status')).toHaveTextContent('disconnected')
-    act(() => vi.advanceTimersByTime(2999))
+    act(() => {
+      vi.advanceTimersByTime(2999)
+    })
     expect(FakeWebSocket.instances).toHaveLength(1)
-    act(() => vi.advanceTimersByTime(1))
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     expect(FakeWebSocket.instances).toHaveLength(2)
     act(() => FakeWebSocket.last!.open())
     expect(FakeWebSocket.last!.sent).toEqual([{ type: 'subscribe', poolId: 5 }])
 
     act(() => FakeWebSocket.last!.drop(1000))
-    act(() => vi.advanceTimersByTime(10_000))
+    act(() => {
+      vi.advanceTimersByTime(10_000)
+    })
     expect(FakeWebSocket.instances).toHaveLength(2)
   })
 
@@ -180,26 +194,40 @@ describe('realtime client', () => {
         <Watcher poolId={5} />
       </RealtimeProvider>,
     )
-    act(() => vi.advanceTimersByTime(500))
+    act(() => {
+      vi.advanceTimersByTime(500)
+    })
     const ws = FakeWebSocket.last!
     act(() => ws.open())
     ws.sent = []
-    act(() => vi.advanceTimersByTime(REALTIME_PING_MS))
+    act(() => {
+      vi.advanceTimersByTime(REALTIME_PING_MS)
+    })
     expect(ws.sent).toEqual([{ type: 'ping' }])
     act(() => ws.receive({ type: 'pong' }))
-    act(() => vi.advanceTimersByTime(REALTIME_PONG_TIMEOUT_MS + 1000))
+    act(() => {
+      vi.advanceTimersByTime(REALTIME_PONG_TIMEOUT_MS + 1000)
+    })
     expect(screen.getByTestId('status')).toHaveTextContent('connected')
 
     // The network goes away without a close: the next ping gets no answer.
-    act(() => vi.advanceTimersByTime(REALTIME_PING_MS - REALTIME_PONG_TIMEOUT_MS - 1000))
+    act(() => {
+      vi.advanceTimersByTime(REALTIME_PING_MS - REALTIME_PONG_TIMEOUT_MS - 1000)
+    })
     expect(ws.sent).toEqual([{ type: 'ping' }, { type: 'ping' }])
-    act(() => vi.advanceTimersByTime(REALTIME_PONG_TIMEOUT_MS - 1))
+    act(() => {
+      vi.advanceTimersByTime(REALTIME_PONG_TIMEOUT_MS - 1)
+    })
     expect(screen.getByTestId('status')).toHaveTextContent('connected')
-    act(() => vi.advanceTimersByTime(1))
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     expect(screen.getByTestId('status')).toHaveTextContent('disconnected')
     expect(ws.closedWith).not.toBe(1000)
     expect(ws.closedWith).toBeDefined()
-    act(() => vi.advanceTimersByTime(3000))
+    act(() => {
+      vi.advanceTimersByTime(3000)
+    })
     expect(FakeWebSocket.instances).toHaveLength(2)
     act(() => FakeWebSocket.last!.open())
     expect(FakeWebSocket.last!.sent).toEqual([{ type: 'subscribe', poolId: 5 }])
@@ -213,18 +241,24 @@ describe('realtime and the signed-in user', () => {
     const first = FakeWebSocket.last!
     act(() => first.open())
     // A re-read of the same user changes nothing.
-    act(() => queryClient.setQueryData(authKeys.user, { ...player }))
+    act(() => {
+      queryClient.setQueryData(authKeys.user, { ...player })
+    })
     expect(FakeWebSocket.instances).toHaveLength(1)
 
     // Signed out: a new socket, without the old session.
-    act(() => queryClient.setQueryData(authKeys.user, null))
+    act(() => {
+      queryClient.setQueryData(authKeys.user, null)
+    })
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2))
     expect(first.closedWith).toBe(1000)
     act(() => FakeWebSocket.last!.open())
     expect(FakeWebSocket.last!.sent).toEqual([{ type: 'subscribe', poolId: 31 }])
 
     // Someone signs in: again.
-    act(() => queryClient.setQueryData(authKeys.user, { ...player, id: '77' }))
+    act(() => {
+      queryClient.setQueryData(authKeys.user, { ...player, id: '77' })
+    })
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(3))
   })
 })

@@ -76,3 +76,33 @@ export function teamInfo(name: string | null | undefined, fallbackColor?: string
     city: '',
   }
 }
+
+/** WCAG relative luminance of a "#rrggbb" colour; null for anything else. */
+function luminance(hex: string): number | null {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim())
+  if (!m) return null
+  const [r, g, b] = m.slice(1).map((h) => {
+    const c = parseInt(h, 16) / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+/**
+ * A team colour for text on a white card: the colour itself where it reaches 4.5:1 on white, else undefined
+ * (the surrounding text colour), so that light team colours such as North Carolina's blue stay readable.
+ */
+export function teamColorOnWhite(color: string): string | undefined {
+  const l = luminance(color)
+  return l !== null && 1.05 / (l + 0.05) >= 4.5 ? color : undefined
+}
+
+/**
+ * The text colour that reads best on a team's `background`: white, or black where white has less contrast
+ * (mid and light team colours such as Miami's aqua). White when the colour is unknown.
+ */
+export function textColorOn(background: string): string {
+  const l = luminance(background)
+  if (l === null) return '#ffffff'
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#000000'
+}

@@ -1,4 +1,6 @@
 // Shapes of the server's JSON answers (docs/api.md).
+// A union of known values with `| (string & {})` lists what the server sends today while accepting a value a
+// newer server may add (a bare `| string` would swallow the known values).
 
 export type Role = 'user' | 'admin'
 
@@ -8,7 +10,7 @@ export interface User {
   firstName: string | null
   lastName: string | null
   profileImageUrl: string | null
-  role: Role | string
+  role: Role | (string & {})
   isAgeVerified: boolean
   isEligibleToBet: boolean
   complianceStatus?: string | null
@@ -53,7 +55,7 @@ export interface Game {
   venue?: string | null
 }
 
-export type PoolStatus = 'draft' | 'active' | 'inactive' | 'full' | 'started' | 'completed' | 'cancelled' | string
+export type PoolStatus = 'draft' | 'active' | 'inactive' | 'full' | 'started' | 'completed' | 'cancelled' | (string & {})
 
 export interface Pool {
   id: number
@@ -105,7 +107,7 @@ export interface Pool {
 export interface DecisionOutlook {
   dueAt: string
   /** What the decision would be now. */
-  action: 'cancel' | 'house_fill' | string
+  action: 'cancel' | 'house_fill' | (string & {})
   minPlayers: number
   playersNeeded: number
   maxHouseSquares: number
@@ -142,7 +144,7 @@ export interface Square {
   purchasedAt?: string
   user?: { firstName: string | null; lastName: string | null } | null
   /** 'owned', or 'held' while its buyer pays (until holdExpiresAt). */
-  status?: 'owned' | 'held' | string
+  status?: 'owned' | 'held' | (string & {})
   holdExpiresAt?: string | null
 }
 
@@ -163,7 +165,7 @@ export interface PublicStats {
 
 export interface ServerConfig {
   devMode: boolean
-  paymentsProvider: 'sandbox' | 'stripe' | string
+  paymentsProvider: 'sandbox' | 'stripe' | (string & {})
   stripePublishableKey: string | null
   restrictedStates?: string[]
   /** Outside development mode, payments move no real money (the sandbox, or Stripe test keys). */

@@ -35,11 +35,11 @@ class RO {
   disconnect() {}
 }
 ;(globalThis as unknown as { ResizeObserver: typeof RO }).ResizeObserver ??= RO
-Element.prototype.scrollIntoView ??= function () {}
-Element.prototype.hasPointerCapture ??= function () {
-  return false
+// jsdom lacks these element methods that Radix calls.
+const elementStubs = { scrollIntoView() {}, hasPointerCapture: () => false, releasePointerCapture() {} }
+for (const [name, value] of Object.entries(elementStubs)) {
+  if (!(name in Element.prototype)) Object.defineProperty(Element.prototype, name, { value, configurable: true, writable: true })
 }
-Element.prototype.releasePointerCapture ??= function () {}
 
 // The draw verifier needs Web Crypto; use Node's when the test environment lacks it.
 // (The module name is a variable so that the browser type-check does not need Node's types.)

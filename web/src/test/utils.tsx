@@ -61,6 +61,18 @@ export function renderPage(
   return { ...utils, router, queryClient }
 }
 
+/** The address a fetch call asked for, whichever form it was given in. */
+export function urlOf(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+}
+
+/** The JSON a fetch call sent (the app's API client sends JSON strings), or undefined without a body. */
+export function jsonBody(init?: RequestInit): unknown {
+  if (init?.body === undefined || init.body === null) return undefined
+  if (typeof init.body !== 'string') throw new Error('the request body is not a JSON string')
+  return JSON.parse(init.body) as unknown
+}
+
 export interface StubResponse {
   status?: number
   body?: unknown
@@ -71,31 +83,31 @@ export interface StubResponse {
  * Returns the mock so tests can inspect calls.
  */
 export function stubFetch(routes: Record<string, StubResponse | ((body: unknown) => StubResponse)>) {
-  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+  const mock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(answer(input, init)))
+  const answer = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = urlOf(input)
     const method = (init?.method ?? 'GET').toUpperCase()
     const path = url.replace(/^https?:\/\/[^/]+/, '')
     const key = `${method} ${path}`
     const route = routes[key]
     if (!route) return new Response(JSON.stringify({ message: 'Not found', code: 'not_found' }), { status: 404, statusText: 'Not Found' })
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined
-    const answer = typeof route === 'function' ? route(body) : route
-    const status = answer.status ?? 200
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+    const reply = typeof route === 'function' ? route(jsonBody(init)) : route
+    const status = reply.status ?? 200
+    return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status,
       statusText: status === 200 ? 'OK' : 'Error',
       headers: { 'Content-Type': 'application/json' },
     })
-  })
+  }
   vi.stubGlobal('fetch', mock)
   return mock
 }
 
 /** The JSON body of the first call to `method path`. */
 export function bodyOf(mock: ReturnType<typeof stubFetch>, method: string, path: string): unknown {
-  const call = mock.mock.calls.find(([u, init]) => String(u).endsWith(path) && (init?.method ?? 'GET').toUpperCase() === method)
+  const call = mock.mock.calls.find(([u, init]) => urlOf(u).endsWith(path) && (init?.method ?? 'GET').toUpperCase() === method)
   if (!call) throw new Error(`no ${method} ${path} call`)
   const init = call[1]
   expect(init?.credentials).toBe('include')
-  return init?.body ? JSON.parse(String(init.body)) : undefined
+  return jsonBody(init)
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { LogOut, Menu, ShieldCheck, X } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
@@ -20,9 +20,11 @@ const ADMIN_LINKS = [
 
 export function AdminNavbar() {
   const signOut = useAdminSignOut()
-  const [open, setOpen] = useState(false)
   const location = useLocation()
-  useEffect(() => setOpen(false), [location.pathname])
+  // The menu belongs to the page it was opened on: navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const open = openOn === location.pathname
+  const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null)
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
       'rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-amber-300/70',
@@ -61,7 +63,7 @@ export function AdminNavbar() {
             aria-expanded={open}
             aria-controls="admin-mobile-menu"
             aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((o) => !o)}
+            onClick={() => setOpen(!open)}
           >
             {open ? <X className="size-6" /> : <Menu className="size-6" />}
           </Button>

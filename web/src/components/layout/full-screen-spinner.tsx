@@ -4,7 +4,7 @@ export function FullScreenSpinner({ label = 'Loading Squares' }: { label?: strin
   return (
     <div className="flex min-h-dvh items-center justify-center bg-background">
       <div className="flex flex-col items-center gap-3 text-muted-foreground">
-        <Spinner className="size-10 text-emerald-600" label={label} />
+        <Spinner className="size-10 text-emerald-700" label={label} />
         <span className="text-sm font-medium">{label}…</span>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { CalendarDays, ChevronDown, LifeBuoy, LogIn, LogOut, Menu, Plus, Settings, User as UserIcon, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
@@ -208,9 +208,11 @@ function MobileMenu({ open, user, onClose }: { open: boolean; user: User | null;
 
 export function Navbar() {
   const { user } = useUser()
-  const [open, setOpen] = useState(false)
   const location = useLocation()
-  useEffect(() => setOpen(false), [location.pathname])
+  // The menu belongs to the page it was opened on: navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const open = openOn === location.pathname
+  const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null)
 
   return (
     <header className="sticky top-0 z-40 bg-navy text-white shadow-[0_1px_0_rgba(255,255,255,0.06)]">
@@ -266,7 +268,7 @@ export function Navbar() {
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((o) => !o)}
+            onClick={() => setOpen(!open)}
           >
             {open ? <X className="size-6" /> : <Menu className="size-6" />}
           </Button>

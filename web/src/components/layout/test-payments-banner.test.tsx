@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
-import { RootLayout } from '@/app/root-layout'
-import { player, renderPage, stubFetch } from '@/test/utils'
+import { renderPage, stubFetch } from '@/test/utils'
 import { TestPaymentsBanner } from './test-payments-banner'
 
 const config = { devMode: false, paymentsProvider: 'sandbox', stripePublishableKey: null, restrictedStates: ['UT'] }
@@ -27,13 +26,5 @@ describe('TestPaymentsBanner', () => {
     await new Promise((r) => setTimeout(r, 20))
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
     expect(screen.queryByText(/no real money/)).not.toBeInTheDocument()
-  })
-
-  it('is on every page: the shell shows it above the navigation', async () => {
-    stubFetch({ 'GET /api/config': { body: { ...config, testPayments: true } } })
-    renderPage(<RootLayout />, { user: player })
-    const banner = await screen.findByText('Test payments, no real money.')
-    const nav = screen.getAllByRole('navigation')[0]
-    expect(banner.compareDocumentPosition(nav) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 })

@@ -52,7 +52,7 @@ export function GamePoolsCard({ game, pools }: { game: Game | null | undefined; 
                     </span>
                     <PoolStatusBadge pool={p} className="text-[0.65rem]" />
                   </span>
-                  <Progress value={pct} className="h-1.5" />
+                  <Progress value={pct} className="h-1.5" aria-label={`${p.currentParticipants} of ${max} squares taken`} />
                 </span>
                 <ChevronRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
               </Link>

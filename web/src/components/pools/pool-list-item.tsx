@@ -48,7 +48,7 @@ export function PoolListItem({ pool, extra }: { pool: Pool; extra?: React.ReactN
       <div className="mt-4">
         <div className="mb-1.5 flex items-center justify-between text-sm">
           <span className="flex items-center gap-1.5 font-medium">
-            <Grid3x3 className="size-4 text-emerald-600" aria-hidden="true" />
+            <Grid3x3 className="size-4 text-emerald-700" aria-hidden="true" />
             Squares {pool.currentParticipants} / {max}
           </span>
           <span className="text-muted-foreground">{pct}% filled</span>

@@ -1,4 +1,4 @@
-import { teamInfo } from '@/lib/teams'
+import { teamInfo, textColorOn } from '@/lib/teams'
 import { cn } from '@/lib/utils'
 
 /** A round team mark in the team's colours with its abbreviation. */
@@ -8,7 +8,7 @@ export function TeamMark({ name, color, className }: { name: string; color?: str
     <span
       aria-hidden="true"
       className={cn('inline-flex size-9 shrink-0 items-center justify-center rounded-full text-[0.65rem] font-black tracking-tight text-white ring-2', className)}
-      style={{ backgroundColor: t.primaryColor, ['--tw-ring-color' as string]: t.secondaryColor }}
+      style={{ backgroundColor: t.primaryColor, color: textColorOn(t.primaryColor), ['--tw-ring-color' as string]: t.secondaryColor }}
     >
       {t.abbreviation}
     </span>

@@ -15,7 +15,7 @@ function Shares({ caption, periods, schedule }: { caption: string; periods: type
         {periods.map((p, i) => (
           <li key={p.label} className="min-w-0 rounded-xl border bg-card p-4 text-center shadow-sm">
             <div className="text-xs font-bold tracking-widest text-muted-foreground uppercase">{p.name === 'Halftime' ? 'Half' : p.name}</div>
-            <div className="my-1 text-3xl font-black text-emerald-600">{schedule[i]}%</div>
+            <div className="my-1 text-3xl font-black text-emerald-700">{schedule[i]}%</div>
             <div className="text-xs text-muted-foreground">{DESCRIPTIONS[p.name]}</div>
           </li>
         ))}

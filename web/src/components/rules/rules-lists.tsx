@@ -17,7 +17,7 @@ export function GameRules() {
           </div>
           <div>
             <h3 className="font-bold">
-              <span className="mr-1 text-emerald-600">{i + 1}.</span>
+              <span className="mr-1 text-emerald-700">{i + 1}.</span>
               {r.title}
             </h3>
             <p className="mt-1 text-sm text-muted-foreground">{r.text}</p>

@@ -12,7 +12,7 @@ export interface Payout {
   periodLabel: string
   /** Dollars as a decimal string, "225.00". */
   amount: string
-  status: 'payout_pending' | 'paid' | string
+  status: 'payout_pending' | 'paid' | (string & {})
   claimedAt: string | null
   paidAt: string | null
   userId: string

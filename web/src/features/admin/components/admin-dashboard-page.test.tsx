@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderPage, stubFetch } from '@/test/utils'
+import { renderPage, stubFetch, urlOf } from '@/test/utils'
 import { AdminDashboardPage } from './admin-dashboard-page'
 import { admin, stats } from './admin-test-data'
 
@@ -35,7 +35,7 @@ describe('AdminDashboardPage', () => {
     await user.click(await screen.findByRole('button', { name: 'LAUNCH 2025 SEASON' }))
     expect(await screen.findByText('2025 Season Activated!')).toBeInTheDocument()
     expect(screen.getByText('11 pools are now live.')).toBeInTheDocument()
-    expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/api/admin/activate-season') && i?.method === 'POST')).toBe(true)
+    expect(fetch.mock.calls.some(([u, i]) => urlOf(u).endsWith('/api/admin/activate-season') && i?.method === 'POST')).toBe(true)
     // No draft left: the button goes.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'LAUNCH 2025 SEASON' })).not.toBeInTheDocument())
   })

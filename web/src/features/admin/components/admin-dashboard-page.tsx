@@ -71,7 +71,7 @@ export function AdminDashboardPage() {
               <Activity aria-hidden="true" /> {live} live {live === 1 ? 'pool' : 'pools'}
             </Badge>
             {drafts > 0 && (
-              <Button onClick={onLaunch} disabled={launch.isPending} className="bg-emerald-600 font-bold hover:bg-emerald-700">
+              <Button onClick={onLaunch} disabled={launch.isPending} className="bg-emerald-700 font-bold hover:bg-emerald-800">
                 <Rocket aria-hidden="true" /> {launch.isPending ? 'Launching...' : 'LAUNCH 2025 SEASON'}
               </Button>
             )}

@@ -48,7 +48,7 @@ export function AdminLoginPage() {
     if (session.recoveryCodeUsed) {
       toast.warning('Recovery code used', { description: `${session.recoveryCodesLeft ?? 0} recovery codes left.` })
     }
-    navigate(session.twoFactorSetupRequired ? '/admin/security' : '/', { replace: true })
+    void navigate(session.twoFactorSetupRequired ? '/admin/security' : '/', { replace: true })
   }
 
   const onSubmit = form.handleSubmit((values) => {

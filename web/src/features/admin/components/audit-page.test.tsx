@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderPage, stubFetch } from '@/test/utils'
+import { renderPage, stubFetch, urlOf } from '@/test/utils'
 import type { User } from '@/lib/types'
 import { AuditPage } from './audit-page'
 
@@ -61,7 +61,7 @@ describe('AuditPage', () => {
 
     await user.type(screen.getByLabelText('Pool ID'), '9{Enter}')
     expect(await screen.findByText('No audit entries match these filters.')).toBeInTheDocument()
-    expect(fetch.mock.calls.map(([u]) => String(u))).toContain('/api/admin/audit?adminId=1&poolId=9&limit=25&offset=0')
+    expect(fetch.mock.calls.map(([u]) => urlOf(u))).toContain('/api/admin/audit?adminId=1&poolId=9&limit=25&offset=0')
   })
 
   it('opens on a user given in the address', async () => {

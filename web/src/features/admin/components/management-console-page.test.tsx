@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { bodyOf, renderPage, stubFetch } from '@/test/utils'
+import { bodyOf, renderPage, stubFetch, urlOf, jsonBody } from '@/test/utils'
 import { makePool } from '@/test/pool'
 import type { League } from '@/lib/types'
 import { ManagementConsolePage } from './management-console-page'
@@ -117,8 +117,8 @@ describe('ManagementConsolePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save Score' }))
     expect(await screen.findByText('Score update refused')).toBeInTheDocument()
     expect(screen.getByText('A score cannot go below the end of Q1 (7-3).')).toBeInTheDocument()
-    const last = fetch.mock.calls.filter(([u]) => String(u).endsWith('/score')).at(-1)!
-    expect(JSON.parse(String(last[1]!.body))).toMatchObject({ correction: true })
+    const last = fetch.mock.calls.filter(([u]) => urlOf(u).endsWith('/score')).at(-1)!
+    expect(jsonBody(last[1])).toMatchObject({ correction: true })
   })
 
   it('counts leagues, games, active and available pools in the System tab', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderPage, stubFetch } from '@/test/utils'
+import { renderPage, stubFetch, urlOf } from '@/test/utils'
 import type { User } from '@/lib/types'
 import { PayoutsPage } from './payouts-page'
 
@@ -60,6 +60,6 @@ describe('PayoutsPage', () => {
     await user.click(within(row).getByRole('button', { name: 'Retry pay_ab12 now' }))
     expect(await screen.findByText('Still failing')).toBeInTheDocument()
     await waitFor(() => expect(screen.getByTestId('escrow-failure')).toHaveTextContent('2 attempts'))
-    expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/retry') && i?.method === 'POST')).toBe(true)
+    expect(fetch.mock.calls.some(([u, i]) => urlOf(u).endsWith('/retry') && i?.method === 'POST')).toBe(true)
   })
 })

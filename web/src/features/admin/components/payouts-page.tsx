@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { errorMessage } from '@/lib/api'
 import { formatDateTimeET } from '@/lib/dates'
@@ -32,33 +32,44 @@ function Payouts() {
   const payouts = q.data ?? []
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Payouts</CardTitle>
-        <CardDescription>With the sandbox, claims are paid at once and show here as paid.</CardDescription>
-        <Tabs value={filter} onValueChange={(v) => setFilter(v as PayoutFilter)}>
+      {/* Each tab's panel exists (hidden when inactive) so that every tab's aria-controls names an element. */}
+      <Tabs value={filter} onValueChange={(v) => setFilter(v as PayoutFilter)} className="gap-0">
+        <CardHeader>
+          <CardTitle>Payouts</CardTitle>
+          <CardDescription>With the sandbox, claims are paid at once and show here as paid.</CardDescription>
           <TabsList>
             <TabsTrigger value="pending">Pending</TabsTrigger>
             <TabsTrigger value="paid">Paid</TabsTrigger>
             <TabsTrigger value="all">All</TabsTrigger>
           </TabsList>
-        </Tabs>
-      </CardHeader>
-      <CardContent className="p-0">
-        {q.isLoading ? (
-          <Skeleton className="mx-5 mb-5 h-24" />
-        ) : q.isLoadingError ? (
-          <p className="px-5 pb-5 text-sm text-destructive">The payouts could not be loaded.</p>
-        ) : payouts.length === 0 ? (
-          <p className="px-5 pb-5 text-sm text-muted-foreground">No payouts here.</p>
-        ) : (
-          <ul className="divide-y border-t">
-            {payouts.map((p) => (
-              <PayoutRow key={p.id} payout={p} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
+        </CardHeader>
+        {(['pending', 'paid', 'all'] as const).map((f) => (
+          <TabsContent key={f} value={f}>
+            <PayoutList q={q} payouts={payouts} />
+          </TabsContent>
+        ))}
+      </Tabs>
     </Card>
+  )
+}
+
+function PayoutList({ q, payouts }: { q: ReturnType<typeof usePayouts>; payouts: Payout[] }) {
+  return (
+    <CardContent className="p-0">
+      {q.isLoading ? (
+        <Skeleton className="mx-5 mb-5 h-24" />
+      ) : q.isLoadingError ? (
+        <p className="px-5 pb-5 text-sm text-destructive">The payouts could not be loaded.</p>
+      ) : payouts.length === 0 ? (
+        <p className="px-5 pb-5 text-sm text-muted-foreground">No payouts here.</p>
+      ) : (
+        <ul className="divide-y border-t">
+          {payouts.map((p) => (
+            <PayoutRow key={p.id} payout={p} />
+          ))}
+        </ul>
+      )}
+    </CardContent>
   )
 }
 

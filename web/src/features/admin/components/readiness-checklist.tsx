@@ -53,7 +53,7 @@ function CheckRow({ check }: { check: ReadinessCheck }) {
   const Icon = check.ok ? CheckCircle2 : CircleAlert
   return (
     <li className="flex min-w-0 gap-2">
-      <Icon className={check.ok ? 'mt-0.5 size-4 shrink-0 text-emerald-600' : 'mt-0.5 size-4 shrink-0 text-amber-600'} aria-hidden="true" />
+      <Icon className={check.ok ? 'mt-0.5 size-4 shrink-0 text-emerald-700' : 'mt-0.5 size-4 shrink-0 text-amber-600'} aria-hidden="true" />
       <div className="min-w-0">
         <div className="font-medium">
           {check.label} <span className="sr-only">{check.ok ? 'Ready' : 'Not ready'}</span>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { bodyOf, renderPage, stubFetch } from '@/test/utils'
+import { bodyOf, renderPage, stubFetch, urlOf, jsonBody } from '@/test/utils'
 import type { User } from '@/lib/types'
 import { UserManagementPage } from './user-management-page'
 
@@ -98,8 +98,8 @@ describe('UserManagementPage', () => {
     expect(await screen.findByRole('button', { name: 'Verified age of Sam Stone' })).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Enable paid play for Sam Stone' }))
-    await waitFor(() => expect(fetch.mock.calls.filter(([u]) => String(u).endsWith('/users/3/update'))).toHaveLength(2))
-    expect(JSON.parse(String(fetch.mock.calls.filter(([u]) => String(u).endsWith('/users/3/update'))[1][1]?.body))).toEqual({ isEligibleToBet: true })
+    await waitFor(() => expect(fetch.mock.calls.filter(([u]) => urlOf(u).endsWith('/users/3/update'))).toHaveLength(2))
+    expect(jsonBody(fetch.mock.calls.filter(([u]) => urlOf(u).endsWith('/users/3/update'))[1][1])).toEqual({ isEligibleToBet: true })
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role of Sam Stone' }), 'admin')
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role of Sam Stone' })).toHaveValue('admin'))

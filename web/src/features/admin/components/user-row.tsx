@@ -30,7 +30,7 @@ function Toggle({ on, onText, offText, label, disabled, onClick }: { on: boolean
     <Button
       size="sm"
       variant={on ? 'default' : 'outline'}
-      className={cn('min-w-20', on && 'bg-emerald-600 hover:bg-emerald-700')}
+      className={cn('min-w-20', on && 'bg-emerald-700 hover:bg-emerald-800')}
       aria-pressed={on}
       aria-label={`${on ? onText : offText} ${label}`}
       disabled={disabled}

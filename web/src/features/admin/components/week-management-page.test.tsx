@@ -30,7 +30,7 @@ describe('WeekManagementPage', () => {
     expect(await screen.findByTestId('active-week')).toHaveTextContent('W12')
     expect(await screen.findByText(/2 pools in W12/)).toHaveTextContent('1 visible to players')
 
-    const options = Array.from((screen.getByLabelText('New week') as HTMLSelectElement).options).map((o) => o.value)
+    const options = Array.from(screen.getByLabelText<HTMLSelectElement>('New week').options).map((o) => o.value)
     expect(options).toEqual(['', 'HOF', 'PS1', 'PS2', 'PS3', 'PS4', ...Array.from({ length: 18 }, (_, i) => `W${i + 1}`), 'WC', 'DIV', 'CONF', 'SB'])
 
     await user.click(screen.getByRole('button', { name: 'Advance Week' }))

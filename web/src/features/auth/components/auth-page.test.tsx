@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
+import { bodyOf, player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import { AuthPage } from './auth-page'
 
 function signInForm() {
@@ -51,7 +51,7 @@ describe('Sign in', () => {
     expect(bodyOf(fetch, 'POST', '/api/auth/login')).toEqual({ email: 'ann@example.com', password: 'secret123' })
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/))
     // the session is re-checked shortly after sign-in
-    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u) === '/api/auth/user')).toBe(true))
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => urlOf(u) === '/api/auth/user')).toBe(true))
   })
 
   it('tells an admin the admin dashboard is ready', async () => {

@@ -65,7 +65,7 @@ export function AuthPage() {
       description: u.role === 'admin' ? 'Admin dashboard ready' : 'Ready to join some exciting betting pools?',
     })
     const to = takeReturnTo('/')
-    later(() => navigate(to, { replace: true }), REDIRECT_MS)
+    later(() => void navigate(to, { replace: true }), REDIRECT_MS)
   }
 
   const onRegistered = ({ user: u }: AuthAnswer) => {
@@ -77,19 +77,19 @@ export function AuthPage() {
         duration: WELCOME_TOAST_MS,
       })
       const to = takeReturnTo('/')
-      later(() => navigate(to, { replace: true }), REDIRECT_MS)
+      later(() => void navigate(to, { replace: true }), REDIRECT_MS)
     } else if (u.isAgeVerified) {
       toast.error("You're verified but sports betting isn't available in your location.", {
         description: 'You can still play free pools for bragging rights.',
         duration: NOT_ELIGIBLE_TOAST_MS,
       })
-      later(() => navigate('/', { replace: true }), REDIRECT_MS)
+      later(() => void navigate('/', { replace: true }), REDIRECT_MS)
     } else {
       toast('Account Created', {
         description: 'Please verify your age and location to start playing.',
         duration: WELCOME_TOAST_MS,
       })
-      later(() => navigate('/age-verification', { replace: true }), REDIRECT_MS)
+      later(() => void navigate('/age-verification', { replace: true }), REDIRECT_MS)
     }
   }
 

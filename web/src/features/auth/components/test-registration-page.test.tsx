@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
+import { bodyOf, player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import { TestRegistrationPage } from './test-registration-page'
 
 describe('Registration test page', () => {
@@ -39,7 +39,7 @@ describe('Registration test page', () => {
     })
     const original = fetch.getMockImplementation()!
     fetch.mockImplementation(async (input, init) => {
-      if (String(input) === '/api/auth/register') await gate
+      if (urlOf(input) === '/api/auth/register') await gate
       return original(input, init)
     })
     const user = userEvent.setup()

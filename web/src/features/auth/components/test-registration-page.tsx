@@ -32,11 +32,10 @@ export function TestRegistrationPage() {
 
   const onSubmit = form.handleSubmit((values) => {
     register.mutate(toTestRegisterBody(values), {
-      onSuccess: async ({ user }) => {
+      onSuccess: ({ user }) => {
         toast.success('Welcome to Squares!', { description: 'Account created successfully' })
         if (user) startSession(queryClient, user)
-        await queryClient.invalidateQueries({ queryKey: authKeys.user })
-        navigate('/', { replace: true })
+        void queryClient.invalidateQueries({ queryKey: authKeys.user }).then(() => navigate('/', { replace: true }))
       },
       onError: (err) => {
         applyServerFieldErrors(err, form.setError, ['firstName', 'lastName', 'email', 'password'])

@@ -25,7 +25,7 @@ export interface EscrowPayment {
   currency: string
   squares: Cell[]
   expiresAt: string
-  provider: 'sandbox' | 'stripe' | string
+  provider: 'sandbox' | 'stripe' | (string & {})
 }
 
 export interface SandboxConfirmAnswer {

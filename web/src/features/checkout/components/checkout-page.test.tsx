@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
+import { bodyOf, player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import { resetCheckoutMemory } from '../api/checkout-api'
 import { CheckoutPage, parseCheckoutParams } from './checkout-page'
 
@@ -41,7 +41,7 @@ function open(routes: Parameters<typeof stubFetch>[0] = {}, { provider = 'sandbo
   return { ...utils, fetch, user: userEvent.setup() }
 }
 
-const creates = (fetch: ReturnType<typeof stubFetch>) => fetch.mock.calls.filter(([u]) => String(u).endsWith('/api/create-escrow-payment')).length
+const creates = (fetch: ReturnType<typeof stubFetch>) => fetch.mock.calls.filter(([u]) => urlOf(u).endsWith('/api/create-escrow-payment')).length
 
 async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string) {
   await user.clear(screen.getByLabelText('Card number'))
@@ -72,7 +72,7 @@ describe('Checkout page', () => {
     const { fetch, user } = open({ 'POST /api/user/payments/pay_1/cancel': { body: { id: 'pay_1', status: 'released' } } })
     await user.click(await screen.findByRole('button', { name: /Cancel checkout/ }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pool/31'))
-    expect(fetch.mock.calls.some(([u, init]) => String(u).endsWith('/api/user/payments/pay_1/cancel') && init?.method === 'POST')).toBe(true)
+    expect(fetch.mock.calls.some(([u, init]) => urlOf(u).endsWith('/api/user/payments/pay_1/cancel') && init?.method === 'POST')).toBe(true)
     expect(await screen.findByText('Checkout cancelled')).toBeInTheDocument()
   })
 
@@ -129,7 +129,7 @@ describe('Checkout page', () => {
     expect((await screen.findAllByText('Payment Failed')).length).toBeGreaterThan(0)
     expect(screen.getAllByText('Your card was declined.').length).toBeGreaterThan(0)
     expect(bodyOf(fetch, 'POST', '/api/sandbox/payments/pi_sbx_1/confirm')).toEqual({ cardNumber: '4000000000000002', expiry: '12/30', cvc: '123' })
-    expect(fetch.mock.calls.some(([u]) => String(u).endsWith('/api/purchase-squares'))).toBe(false)
+    expect(fetch.mock.calls.some(([u]) => urlOf(u).endsWith('/api/purchase-squares'))).toBe(false)
 
     approve = true
     await fillCard(user, '4242424242424242')

@@ -43,7 +43,7 @@ export function parseCheckoutParams(params: URLSearchParams): CheckoutRequest | 
     const row = s.row as number
     const column = s.column as number
     if (row < 0 || row > 9 || column < 0 || column > 9) return null
-    squares.push({ row, column, price: s.price === undefined ? '' : String(s.price) })
+    squares.push({ row, column, price: typeof s.price === 'string' || typeof s.price === 'number' ? String(s.price) : '' })
   }
   return { poolId: Number(poolId), squares, amount }
 }
@@ -64,7 +64,7 @@ function NoRefundWarning() {
 
 function isUnauthorized(err: unknown) {
   if (err instanceof ApiError && err.status === 401) return true
-  return /Unauthorized/i.test(err instanceof Error ? err.message : String(err ?? ''))
+  return /Unauthorized/i.test(err instanceof Error ? err.message : typeof err === 'string' ? err : '')
 }
 
 function Checkout({ request }: { request: CheckoutRequest }) {
@@ -85,7 +85,7 @@ function Checkout({ request }: { request: CheckoutRequest }) {
   useEffect(() => {
     if (escrow.status !== 'error') return
     toast.error('Error', { description: errorMessage(escrow.error, 'Failed to start the payment') })
-    navigate(poolPath, { replace: true })
+    void navigate(poolPath, { replace: true })
   }, [escrow, navigate, poolPath])
 
   useEffect(() => {
@@ -104,7 +104,7 @@ function Checkout({ request }: { request: CheckoutRequest }) {
       toast.success('Payment Secured', {
         description: 'Your squares are reserved. The funds are held, not charged, until the game completes.',
       })
-      navigate(poolPath, { replace: true })
+      void navigate(poolPath, { replace: true })
     } catch (err) {
       if (isUnauthorized(err)) {
         toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' })
@@ -118,7 +118,7 @@ function Checkout({ request }: { request: CheckoutRequest }) {
       }
       forgetCheckout(key)
       toast.error('Error', { description: errorMessage(err, 'Failed to complete square purchase') })
-      if (err instanceof ApiError && err.status === 409) navigate(poolPath, { replace: true })
+      if (err instanceof ApiError && err.status === 409) void navigate(poolPath, { replace: true })
     }
   }
 
@@ -128,7 +128,7 @@ function Checkout({ request }: { request: CheckoutRequest }) {
       await cancel.mutateAsync(payment.paymentId)
       forgetCheckout(key)
       toast.success('Checkout cancelled', { description: 'Your squares were released. Nothing was charged.' })
-      navigate(poolPath, { replace: true })
+      void navigate(poolPath, { replace: true })
     } catch (err) {
       toast.error('Error', { description: errorMessage(err, 'Failed to cancel the checkout') })
     }
@@ -205,7 +205,7 @@ function Checkout({ request }: { request: CheckoutRequest }) {
         <Card className="md:col-start-1 md:row-span-2 md:row-start-1">
           <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 pb-3">
             <CardTitle className="flex items-center gap-2">
-              <ShieldCheck className="size-5 text-emerald-600" aria-hidden="true" /> Card payment
+              <ShieldCheck className="size-5 text-emerald-700" aria-hidden="true" /> Card payment
             </CardTitle>
             {payment && left !== null && (
               <span

@@ -46,14 +46,10 @@ export function SandboxCardForm({
     confirm.mutate(
       { paymentIntentId, ...normalizeCard(values) },
       {
-        onSuccess: async (answer) => {
+        onSuccess: (answer) => {
           if (isPaidStatus(answer.status)) {
             setFinishing(true)
-            try {
-              await onPaid()
-            } finally {
-              setFinishing(false)
-            }
+            void onPaid().finally(() => setFinishing(false))
             return
           }
           const message = answer.error?.message || 'Your card was declined.'

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { checkoutKey, createEscrowPaymentOnce, type CheckoutRequest, type EscrowPayment } from '../api/checkout-api'
 import { queryKeys } from '@/lib/query-keys'
@@ -13,8 +13,11 @@ export function useEscrowPayment(request: CheckoutRequest | null): EscrowState {
   const queryClient = useQueryClient()
   const [state, setState] = useState<EscrowState>({ status: 'loading' })
   const key = request ? checkoutKey(request) : ''
+  // The request is identified by its key; a new object with the same content is the same checkout.
+  const currentRequest = useEffectEvent(() => request)
 
   useEffect(() => {
+    const request = currentRequest()
     if (!request) return
     let active = true
     createEscrowPaymentOnce(request).then(
@@ -32,8 +35,7 @@ export function useEscrowPayment(request: CheckoutRequest | null): EscrowState {
     return () => {
       active = false
     }
-    // The request is identified by its key; a new object with the same content is the same checkout.
-  }, [key])
+  }, [key, queryClient])
 
   return state
 }

@@ -32,7 +32,7 @@ export function usePullToRefresh(onRefresh: () => Promise<unknown>, { distance =
       current = dy > 0 ? Math.min(dy / resistance, distance * 1.5) : 0
       setPull(current)
     }
-    const onEnd = async () => {
+    const end = async () => {
       if (startY === null) return
       startY = null
       const reached = current >= distance
@@ -52,6 +52,7 @@ export function usePullToRefresh(onRefresh: () => Promise<unknown>, { distance =
         setPull(0)
       }
     }
+    const onEnd = () => void end()
     window.addEventListener('touchstart', onStart, { passive: true })
     window.addEventListener('touchmove', onMove, { passive: true })
     window.addEventListener('touchend', onEnd)

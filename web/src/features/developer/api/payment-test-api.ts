@@ -45,7 +45,7 @@ export interface TestPaymentIntent {
   amount: string
   currency: string
   status: string
-  provider: 'sandbox' | 'stripe' | string
+  provider: 'sandbox' | 'stripe' | (string & {})
 }
 
 export interface SandboxConfirmAnswer {

@@ -9,7 +9,7 @@ import { queryKeys } from '@/lib/query-keys'
 
 /** The score feed as the server last saw it. */
 export interface FeedStatus {
-  provider: 'manual' | 'espn' | string
+  provider: 'manual' | 'espn' | (string & {})
   interval: string
   lastPoll: string | null
   lastError: string

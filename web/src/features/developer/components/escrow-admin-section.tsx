@@ -69,7 +69,8 @@ function AdminTools({ record }: { record: RecordCall }) {
     })
   }
 
-  const shownId = confirmRefund?.poolId === undefined ? 'this pool' : `pool ${String(confirmRefund.poolId)}`
+  const refundId = confirmRefund?.poolId
+  const shownId = typeof refundId === 'number' || typeof refundId === 'string' ? `pool ${refundId}` : 'this pool'
 
   return (
     <>

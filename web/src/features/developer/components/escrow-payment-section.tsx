@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod'
 import { toast } from 'sonner'
@@ -56,8 +56,8 @@ export function EscrowPaymentSection({ record }: { record: RecordCall }) {
   const [payment, setPayment] = useState<TestEscrowPayment | null>(null)
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { poolId: '', squares: DEFAULT_SQUARES, amount: '' } })
   const { errors } = form.formState
-  const poolId = form.watch('poolId')
-  const squaresText = form.watch('squares')
+  const poolId = useWatch({ control: form.control, name: 'poolId' })
+  const squaresText = useWatch({ control: form.control, name: 'squares' })
   const squaresValid = squaresText.trim() === '' || parseSquares(squaresText.trim()).json
 
   const pick = (pool: Pool) => {

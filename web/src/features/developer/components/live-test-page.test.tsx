@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { FakeWebSocket } from '@/test/fake-websocket'
-import { player, renderPage, stubFetch } from '@/test/utils'
+import { player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import { LiveTestPage } from './live-test-page'
 
 const liveGame = {
@@ -93,7 +93,7 @@ describe('Live Update Test page', () => {
     expect(screen.getByText('Q1 3-7')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Watch game 7' }))
     expect(ws!.sent).toContainEqual({ type: 'subscribeToGame', gameId: 7 })
-    const liveCalls = () => fetch.mock.calls.filter(([u]) => String(u).endsWith('/api/live-games')).length
+    const liveCalls = () => fetch.mock.calls.filter(([u]) => urlOf(u).endsWith('/api/live-games')).length
     const before = liveCalls()
     act(() => ws!.receive({ type: 'gameUpdate', gameId: 7, homeScore: 17, awayScore: 3, quarter: 2, status: 'live' }))
     expect(messages()[0]).toHaveTextContent('game 7 · away 3 - home 17 · Q2 · live')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
+import { bodyOf, player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import type { User } from '@/lib/types'
 import { redact } from '../api/payment-test-api'
 import { PaymentTestPage } from './payment-test-page'
@@ -58,7 +58,7 @@ describe('Payment & Escrow Test page', () => {
     expect(await screen.findByText('Developer pages are available only in development mode')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Create payment intent' })).not.toBeInTheDocument()
     expect(screen.queryByText('Response log')).not.toBeInTheDocument()
-    expect(fetch.mock.calls.some(([u]) => String(u).includes('/api/test/'))).toBe(false)
+    expect(fetch.mock.calls.some(([u]) => urlOf(u).includes('/api/test/'))).toBe(false)
   })
 
   it('creates a payment intent, masks its client secret, and a test card confirms it: requires_capture', async () => {
@@ -82,7 +82,7 @@ describe('Payment & Escrow Test page', () => {
     // One tap fills the whole card form.
     await user.click(screen.getByRole('button', { name: /Use test card 4242 4242 4242 4242 \(approves\)/ }))
     expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242')
-    expect((screen.getByLabelText('Expiry (MM/YY)') as HTMLInputElement).value).toMatch(/^12\/\d\d$/)
+    expect(screen.getByLabelText<HTMLInputElement>('Expiry (MM/YY)').value).toMatch(/^12\/\d\d$/)
     expect(screen.getByLabelText('CVC')).toHaveValue('123')
     await user.click(screen.getByRole('button', { name: 'Confirm payment' }))
 
@@ -231,7 +231,7 @@ describe('Payment & Escrow Test page', () => {
 
     await user.click(section.getByRole('button', { name: /Refund escrow/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Refund pool 2?' })
-    expect(fetch.mock.calls.some(([u]) => String(u).endsWith('/refund-escrow'))).toBe(false)
+    expect(fetch.mock.calls.some(([u]) => urlOf(u).endsWith('/refund-escrow'))).toBe(false)
     await user.click(within(dialog).getByRole('button', { name: 'Cancel pool and refund' }))
     expect(await section.findByTestId('admin-result-message')).toHaveTextContent('Pool refunded successfully')
     expect(bodyOf(fetch, 'POST', '/api/test/admin/refund-escrow')).toEqual({ poolId: 2 })

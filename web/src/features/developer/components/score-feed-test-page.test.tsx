@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
+import { bodyOf, player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import type { User } from '@/lib/types'
 import { ScoreFeedTestPage } from './score-feed-test-page'
 
@@ -45,7 +45,7 @@ function open(routes: Parameters<typeof stubFetch>[0] = {}, { devMode = true, us
 }
 
 const calls = (fetch: ReturnType<typeof stubFetch>, method: string, path: string) =>
-  fetch.mock.calls.filter(([u, init]) => String(u).endsWith(path) && (init?.method ?? 'GET').toUpperCase() === method).length
+  fetch.mock.calls.filter(([u, init]) => urlOf(u).endsWith(path) && (init?.method ?? 'GET').toUpperCase() === method).length
 const logEntries = () => screen.queryAllByTestId('log-entry')
 
 describe('Live Score Feed Test page', () => {
@@ -164,7 +164,7 @@ describe('Live Score Feed Test page', () => {
     const details = await screen.findByRole('form', { name: 'Game details' })
     await user.click(within(details).getByRole('button', { name: /Game details/ }))
     expect(within(details).getByText('Please enter a game ID')).toBeInTheDocument()
-    expect(fetch.mock.calls.some(([u]) => String(u).includes('/api/game-details'))).toBe(false)
+    expect(fetch.mock.calls.some(([u]) => urlOf(u).includes('/api/game-details'))).toBe(false)
     await user.type(within(details).getByLabelText('Game ID'), '7')
     await user.click(within(details).getByRole('button', { name: /Game details/ }))
     const card = await screen.findByTestId('game-7')

@@ -112,7 +112,7 @@ export function ScoreUpdateSection({ record, isAdmin }: { record: RecordCall; is
           </div>
         </form>
       )}
-      {send.isSuccess && <Answer a={(send.data ?? {}) as UpdateAnswer} />}
+      {send.isSuccess && <Answer a={send.data ?? {}} />}
       {send.isError && <CallErrorAlert error={send.error} fallback="The score update failed." shownFields={Object.keys(errors)} />}
     </TestSection>
   )

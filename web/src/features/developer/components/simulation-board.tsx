@@ -27,14 +27,16 @@ export function SimulationBoard({
   const head = 'flex aspect-square items-center justify-center rounded-sm font-bold text-white'
   return (
     <div role="grid" aria-label="Practice board" className="grid w-full max-w-xl grid-cols-11 gap-0.5 text-[0.65rem] sm:gap-1 sm:text-xs">
-      <div className={cn(head, 'bg-navy text-[0.55rem]')} aria-hidden="true">
-        A\H
-      </div>
-      {range.map((c) => (
-        <div key={`h${c}`} role="columnheader" aria-label={`Home digit ${game ? game.homeNumbers[c] : 'not drawn'}`} className={cn(head, 'bg-blue-600')}>
-          {game ? game.homeNumbers[c] : '?'}
+      <div role="row" className="contents">
+        <div className={cn(head, 'bg-navy text-[0.55rem]')} aria-hidden="true">
+          A\H
         </div>
-      ))}
+        {range.map((c) => (
+          <div key={`h${c}`} role="columnheader" aria-label={`Home digit ${game ? game.homeNumbers[c] : 'not drawn'}`} className={cn(head, 'bg-blue-600')}>
+            {game ? game.homeNumbers[c] : '?'}
+          </div>
+        ))}
+      </div>
       {range.map((r) => (
         <div key={`r${r}`} role="row" className="contents">
           <div role="rowheader" aria-label={`Away digit ${game ? game.awayNumbers[r] : 'not drawn'}`} className={cn(head, 'bg-red-600')}>

@@ -68,16 +68,22 @@ describe('Practice Pool Simulation page', () => {
     expect(screen.getByTestId('sim-status')).toHaveTextContent('Q1 in play')
     expect(screen.getByTestId('sim-quarter-Q1')).toHaveTextContent('in play')
 
-    act(() => vi.advanceTimersByTime(1999))
+    act(() => {
+      vi.advanceTimersByTime(1999)
+    })
     expect(screen.getByTestId('sim-quarter-Q1')).toHaveTextContent('in play')
-    act(() => vi.advanceTimersByTime(1))
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     const q1 = expected.quarters[0]
     expect(screen.getByTestId('sim-quarter-Q1')).toHaveTextContent(`Away ${q1.away} - Home ${q1.home}`)
     expect(screen.getByTestId('sim-quarter-Q1')).toHaveTextContent('your square wins')
     expect(screen.getByTestId('sim-quarter-Q2')).toHaveTextContent('in play')
     expect(cell(q1.cell)).toHaveAccessibleName(expect.stringContaining('Q1 winner'))
 
-    act(() => vi.advanceTimersByTime(2000 * 3))
+    act(() => {
+      vi.advanceTimersByTime(2000 * 3)
+    })
     const won = expected.quarters.filter((q) => picks.some((p) => p.row === q.cell.row && p.column === q.cell.column))
     for (const q of expected.quarters) {
       const row = screen.getByTestId(`sim-quarter-${q.quarter}`)
@@ -109,7 +115,9 @@ describe('Practice Pool Simulation page', () => {
     for (const p of losers) fireEvent.click(cell(p))
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     fireEvent.click(start())
-    act(() => vi.advanceTimersByTime(8000))
+    act(() => {
+      vi.advanceTimersByTime(8000)
+    })
     expect(screen.getByTestId('sim-status')).toHaveTextContent('No winning square this time.')
     expect(screen.getByText('Better luck next time')).toBeInTheDocument()
   })

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { playPracticeGame, SIM_PICKS, SIM_QUARTERS, SIM_STEP_MS, cellKey, type PracticeGame, type Random, type SimCell } from './simulation'
 
 export type SimulationPhase = 'picking' | 'running' | 'finished'
@@ -15,7 +15,9 @@ export function useSimulation({ random = Math.random, stepMs = SIM_STEP_MS }: { 
   const [played, setPlayed] = useState(0)
   const timer = useRef<ReturnType<typeof setInterval> | null>(null)
   const randomRef = useRef(random)
-  randomRef.current = random
+  useLayoutEffect(() => {
+    randomRef.current = random
+  })
 
   const stopTimer = useCallback(() => {
     if (timer.current) clearInterval(timer.current)

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRealtimeMessages, type RealtimeMessage } from '@/lib/realtime'
 import { queryKeys } from '@/lib/query-keys'
@@ -38,7 +38,9 @@ export function useSocketLog(now: () => Date = () => new Date()) {
   const [entries, setEntries] = useState<SocketEntry[]>([])
   const nextId = useRef(1)
   const nowRef = useRef(now)
-  nowRef.current = now
+  useLayoutEffect(() => {
+    nowRef.current = now
+  })
 
   const queryClient = useQueryClient()
   useRealtimeMessages((msg) => {
@@ -59,13 +61,15 @@ export function useSocketLog(now: () => Date = () => new Date()) {
   return { topics, entries, watch, unwatch, clear }
 }
 
+const scoreText = (score: unknown) => (typeof score === 'number' ? String(score) : '–')
+
 /** A one-line reading of a socket message: its scores, quarter, status and message, where it has them. */
 export function summarize(msg: RealtimeMessage): string {
   const g = (msg.gameUpdate && typeof msg.gameUpdate === 'object' ? msg.gameUpdate : msg) as Record<string, unknown>
   const parts: string[] = []
   if (typeof msg.poolId === 'number') parts.push(`pool ${msg.poolId}`)
   if (typeof msg.gameId === 'number') parts.push(`game ${msg.gameId}`)
-  if (typeof g.awayScore === 'number' || typeof g.homeScore === 'number') parts.push(`away ${g.awayScore ?? '–'} - home ${g.homeScore ?? '–'}`)
+  if (typeof g.awayScore === 'number' || typeof g.homeScore === 'number') parts.push(`away ${scoreText(g.awayScore)} - home ${scoreText(g.homeScore)}`)
   if (typeof g.quarter === 'number' && g.quarter > 0) parts.push(`Q${g.quarter}`)
   if (typeof g.status === 'string') parts.push(g.status)
   if (Array.isArray(msg.squares)) parts.push(`${msg.squares.length} square${msg.squares.length === 1 ? '' : 's'}`)

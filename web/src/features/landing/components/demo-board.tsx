@@ -17,6 +17,8 @@ const TICK_MS = 120
 const NUMBERS_TICKS = 20
 const LIVE_TICKS = 34
 const WINNER_TICKS = 30
+const FILL_TICKS = 25
+const TOTAL_TICKS = FILL_TICKS + NUMBERS_TICKS + LIVE_TICKS + WINNER_TICKS
 
 function shuffle<T>(list: T[]): T[] {
   const a = [...list]
@@ -46,22 +48,18 @@ const SCORES = [
 
 /** A looping, clearly labelled simulation of a pool: filling, numbers, live game, winner paid, reset. */
 export function DemoBoard() {
-  const [round, setRound] = useState(newRound)
-  const [tick, setTick] = useState(0)
+  // One state for both, so that the tick that ends a round starts the next one in the same update.
+  const [{ round, tick }, setPlay] = useState(() => ({ round: newRound(), tick: 0 }))
 
   useEffect(() => {
-    const id = window.setInterval(() => setTick((t) => t + 1), TICK_MS)
+    const id = window.setInterval(
+      () => setPlay((play) => (play.tick + 1 >= TOTAL_TICKS ? { round: newRound(), tick: 0 } : { ...play, tick: play.tick + 1 })),
+      TICK_MS,
+    )
     return () => window.clearInterval(id)
   }, [])
 
-  const fillTicks = 25
-  const total = fillTicks + NUMBERS_TICKS + LIVE_TICKS + WINNER_TICKS
-  useEffect(() => {
-    if (tick >= total) {
-      setRound(newRound())
-      setTick(0)
-    }
-  }, [tick, total])
+  const fillTicks = FILL_TICKS
 
   let stage: Stage
   if (tick < fillTicks) stage = 'filling'
@@ -95,7 +93,7 @@ export function DemoBoard() {
         <div className="truncate font-bold">
           <span className="mr-1 inline-block size-2 rounded-full bg-red-500" /> Away <span className="ml-1 text-lg tabular-nums">{score.away}</span>
         </div>
-        <div className={cn('rounded px-1.5 text-[0.6rem] font-black tracking-wider', stage === 'live' ? 'animate-pulse bg-red-600' : 'bg-white/15')}>
+        <div className={cn('rounded px-1.5 text-[0.6rem] font-black tracking-wider', stage === 'live' ? 'animate-live-pulse bg-red-600' : 'bg-white/15')}>
           {quarterLabel}
         </div>
         <div className="truncate text-right font-bold">
@@ -125,7 +123,7 @@ export function DemoBoard() {
                   className={cn(
                     'flex aspect-square items-center justify-center rounded-[3px] text-[0.45rem] font-bold transition-colors duration-300 sm:text-[0.5rem]',
                     !isFilled && 'bg-white/5',
-                    isFilled && !isWin && (house ? 'bg-slate-500/60 text-white/80' : 'animate-square-pop bg-emerald-500/70 text-emerald-50'),
+                    isFilled && !isWin && (house ? 'bg-slate-500/60 text-white/80' : 'animate-square-pop bg-emerald-700 text-white'),
                     isWin && 'scale-110 bg-lime-300 text-lime-950 ring-2 ring-white',
                   )}
                 >

@@ -117,7 +117,7 @@ export function LandingPage() {
               <li key={a.title} className="relative rounded-xl border bg-card p-4 shadow-sm">
                 <div className="flex items-center gap-2">
                   <span className="flex size-7 items-center justify-center rounded-full bg-navy text-xs font-black text-lime-300">{i + 1}</span>
-                  <a.icon className="size-5 text-emerald-600" aria-hidden="true" />
+                  <a.icon className="size-5 text-emerald-700" aria-hidden="true" />
                 </div>
                 <h3 className="mt-3 font-bold">{a.title}</h3>
                 <p className="mt-1 text-sm text-muted-foreground">{a.text}</p>
@@ -144,7 +144,7 @@ export function LandingPage() {
           <div className="grid gap-4 sm:grid-cols-2">
             {SECURITY.map((s) => (
               <div key={s.title} className="rounded-xl border bg-card p-5 shadow-sm">
-                <s.icon className="size-6 text-emerald-600" aria-hidden="true" />
+                <s.icon className="size-6 text-emerald-700" aria-hidden="true" />
                 <h3 className="mt-3 font-bold">{s.title}</h3>
                 <p className="mt-1 text-sm text-muted-foreground">{s.text}</p>
               </div>

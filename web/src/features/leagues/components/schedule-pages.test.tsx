@@ -109,7 +109,7 @@ describe('League schedule page', () => {
     expect(clear).toBeDisabled()
   })
 
-  it('upper-cases the league code and shows a spinner while loading', async () => {
+  it('upper-cases the league code and shows a spinner while loading', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})))
     renderPage(<LeagueSchedulePage />, { path: '/schedule/:league', at: '/schedule/ncaaf', user: player })
     expect(screen.getByRole('heading', { level: 1, name: 'NCAAF Complete Schedule' })).toBeInTheDocument()

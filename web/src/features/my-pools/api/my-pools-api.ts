@@ -8,7 +8,7 @@ export function useMyPools(enabled: boolean) {
   return useQuery<Pool[] | null>({ queryKey: queryKeys.user.myPools, enabled, ...queryTimes.userPools })
 }
 
-export type TransactionKind = 'hold' | 'release' | 'capture' | 'refund' | 'prize' | 'claim' | 'payout' | 'forfeit' | string
+export type TransactionKind = 'hold' | 'release' | 'capture' | 'refund' | 'prize' | 'claim' | 'payout' | 'forfeit' | (string & {})
 
 /** One ledger line from the player's side; `amount` is signed ("-10.00" for a hold). */
 export interface Transaction {
@@ -24,7 +24,7 @@ export interface Transaction {
   createdAt: string
 }
 
-export type PaymentStatus = 'pending' | 'held' | 'captured' | 'released' | 'refunded' | 'failed' | string
+export type PaymentStatus = 'pending' | 'held' | 'captured' | 'released' | 'refunded' | 'failed' | (string & {})
 
 /** A checkout: its card payment and the squares it bought. */
 export interface UserPayment {
@@ -51,7 +51,7 @@ export function usePayments(enabled: boolean) {
   return useQuery<UserPayment[] | null>({ queryKey: queryKeys.user.payments, enabled, ...money })
 }
 
-export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | string
+export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | (string & {})
 
 /** A period won in a paid pool, claimable until `claimBy` (docs/api.md, GET /api/user/prizes). */
 export interface Prize {
@@ -79,8 +79,8 @@ export function useClaimPrize() {
   return useMutation({
     mutationFn: (id: number) => api.post<Prize>(`/api/user/prizes/${id}/claim`),
     onSettled: () => {
-      queryClient.invalidateQueries({ queryKey: queryKeys.user.prizes })
-      queryClient.invalidateQueries({ queryKey: queryKeys.user.transactions })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user.prizes })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user.transactions })
     },
   })
 }

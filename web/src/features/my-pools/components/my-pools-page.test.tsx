@@ -31,7 +31,7 @@ describe('My Pools transactions', () => {
     expect(within(rows[2]).getByText('−$10.00')).toHaveClass('text-red-600')
     expect(within(rows[2]).getByText('Sat, Nov 21, 8:42 PM ET')).toBeInTheDocument()
     expect(within(rows[2]).getByRole('link', { name: '$5 Pool' })).toHaveAttribute('href', '/pool/8')
-    expect(within(rows[0]).getByText('+$10.00')).toHaveClass('text-emerald-600')
+    expect(within(rows[0]).getByText('+$10.00')).toHaveClass('text-emerald-700')
     expect(within(rows[1]).getByText('$0.00')).toBeInTheDocument()
     // Only the open hold is listed under card holds.
     const open = await screen.findAllByTestId('payment')

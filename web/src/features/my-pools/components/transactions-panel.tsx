@@ -17,7 +17,7 @@ const KIND: Record<string, { label: string; className: string }> = {
   refund: { label: 'Refund', className: 'bg-emerald-100 text-emerald-800' },
   prize: { label: 'Prize', className: 'bg-lime-200 text-lime-950' },
   claim: { label: 'Claimed', className: 'bg-sky-100 text-sky-800' },
-  payout: { label: 'Payout', className: 'bg-emerald-600 text-white' },
+  payout: { label: 'Payout', className: 'bg-emerald-700 text-white' },
   forfeit: { label: 'Forfeit', className: 'bg-red-100 text-red-800' },
 }
 
@@ -32,7 +32,7 @@ function SignedAmount({ amount }: { amount: string }) {
   const text = cents < 0 ? `−${formatCents(-cents)}` : cents > 0 ? `+${formatCents(cents)}` : formatCents(0)
   return (
     <span
-      className={cn('font-black tabular-nums', cents < 0 ? 'text-red-600' : cents > 0 ? 'text-emerald-600' : 'text-muted-foreground')}
+      className={cn('font-black tabular-nums', cents < 0 ? 'text-red-600' : cents > 0 ? 'text-emerald-700' : 'text-muted-foreground')}
       aria-label={cents < 0 ? `minus ${formatCents(-cents)}` : cents > 0 ? `plus ${formatCents(cents)}` : formatCents(0)}
     >
       {text}

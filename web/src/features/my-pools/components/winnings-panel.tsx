@@ -16,7 +16,7 @@ import { useClaimPrize, usePrizes, type Prize, type PrizeStatus } from '../api/m
 const STATUS: Record<string, { label: string; className: string }> = {
   unclaimed: { label: 'Unclaimed', className: 'bg-amber-100 text-amber-900' },
   payout_pending: { label: 'Payout pending', className: 'bg-sky-100 text-sky-800' },
-  paid: { label: 'Paid', className: 'bg-emerald-600 text-white' },
+  paid: { label: 'Paid', className: 'bg-emerald-700 text-white' },
   forfeited: { label: 'Forfeited', className: 'bg-red-100 text-red-800' },
 }
 

@@ -153,7 +153,7 @@ export function PoolOfTheWeekPage() {
         </div>
         <CardHeader>
           <CardTitle className="flex items-center gap-2 text-base">
-            <CalendarClock className="size-5 text-emerald-600" aria-hidden="true" />
+            <CalendarClock className="size-5 text-emerald-700" aria-hidden="true" />
             {formatLongDateET(pool.game?.gameDate)} · {formatTimeET(pool.game?.gameDate)}
           </CardTitle>
           <CardDescription>Kickoff shown in Eastern time.</CardDescription>

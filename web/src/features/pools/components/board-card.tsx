@@ -16,7 +16,7 @@ import { WinnersList } from './winners-list'
 const LEGEND = [
   { label: 'Open', className: 'border-border bg-card' },
   { label: 'Selected', className: 'border-lime-500 bg-brand' },
-  { label: 'Yours', className: 'border-emerald-700 bg-emerald-600' },
+  { label: 'Yours', className: 'border-emerald-800 bg-emerald-700' },
   { label: 'Taken', className: 'border-slate-200 bg-slate-100' },
   { label: 'House', className: 'border-slate-300 bg-slate-200' },
   { label: 'Reserved', className: 'border-amber-300 bg-amber-100' },
@@ -85,7 +85,7 @@ export function BoardCard({
               </span>
               <span className="font-black tabular-nums text-lime-300">{game.awayScore ?? 0}</span>
             </div>
-            <span className="text-xs text-white/40">{live ? 'vs' : gameStatusLabel(game.status) === 'COMPLETED' ? 'final' : 'pre-game'}</span>
+            <span className="text-xs text-white/60">{live ? 'vs' : gameStatusLabel(game.status) === 'COMPLETED' ? 'final' : 'pre-game'}</span>
             <div className="flex min-w-0 items-center justify-end gap-2">
               <span className="font-black tabular-nums text-lime-300">{game.homeScore ?? 0}</span>
               <span className="truncate font-semibold">

@@ -19,14 +19,18 @@ describe('Connection indicator', () => {
     const live = () => [...document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]')]
     const spoken = () => live().map((el) => el.textContent ?? '').join(' ').trim()
 
-    act(() => vi.advanceTimersByTime(500))
+    act(() => {
+      vi.advanceTimersByTime(500)
+    })
     act(() => FakeWebSocket.last!.open())
     expect(indicator).toHaveTextContent('Connected')
 
     // A short drop and a quick reconnect: shown, not announced.
     act(() => FakeWebSocket.last!.drop(1006))
     expect(indicator).toHaveTextContent('Disconnected')
-    act(() => vi.advanceTimersByTime(3000))
+    act(() => {
+      vi.advanceTimersByTime(3000)
+    })
     expect(indicator).toHaveTextContent('Connecting')
     act(() => FakeWebSocket.last!.open())
     expect(indicator).toHaveTextContent('Connected')
@@ -36,19 +40,29 @@ describe('Connection indicator', () => {
 
     // A drop that lasts: announced once, after 5 s, however many retries fail meanwhile.
     act(() => FakeWebSocket.last!.drop(1006))
-    act(() => vi.advanceTimersByTime(3000))
+    act(() => {
+      vi.advanceTimersByTime(3000)
+    })
     act(() => FakeWebSocket.last!.drop(1006))
-    act(() => vi.advanceTimersByTime(1000))
+    act(() => {
+      vi.advanceTimersByTime(1000)
+    })
     expect(spoken()).toBe('')
-    act(() => vi.advanceTimersByTime(2000))
+    act(() => {
+      vi.advanceTimersByTime(2000)
+    })
     expect(spoken()).toMatch(/Live updates disconnected/)
     const first = spoken()
-    act(() => vi.advanceTimersByTime(20_000))
+    act(() => {
+      vi.advanceTimersByTime(20_000)
+    })
     act(() => FakeWebSocket.last!.drop(1006))
     expect(spoken()).toBe(first)
 
     // Back: announced as such.
-    act(() => vi.advanceTimersByTime(30_000))
+    act(() => {
+      vi.advanceTimersByTime(30_000)
+    })
     act(() => FakeWebSocket.last!.open())
     expect(spoken()).toMatch(/Live updates reconnected/)
     client.stop()

@@ -40,7 +40,7 @@ function describeSquare(cell: Cell, sq: Square | undefined, pool: Pool, userId: 
 
 function isUnauthorized(err: unknown) {
   if (err instanceof ApiError && err.status === 401) return true
-  return /Unauthorized/i.test(err instanceof Error ? err.message : String(err ?? ''))
+  return /Unauthorized/i.test(err instanceof Error ? err.message : typeof err === 'string' ? err : '')
 }
 
 /** creatorPanel renders extra cards for a private pool's creator (who alone reads its invite code). */
@@ -132,7 +132,7 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
     if (!user) {
       toast.error('Authentication Required', {
         description: 'Please sign in to purchase squares.',
-        action: { label: 'Sign In', onClick: () => navigate('/login') },
+        action: { label: 'Sign In', onClick: () => void navigate('/login') },
       })
       return
     }
@@ -164,7 +164,7 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
     const amount = ((toCents(pool.entryFee) * selected.length) / 100).toFixed(2)
     const list = selected.map((c) => ({ row: c.row, column: c.column, price: pool.entryFee }))
     const params = new URLSearchParams({ poolId: String(pool.id), squares: JSON.stringify(list), amount })
-    navigate(`/checkout?${params.toString()}`)
+    void navigate(`/checkout?${params.toString()}`)
   }
 
   return (

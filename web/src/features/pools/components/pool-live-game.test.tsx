@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { FakeWebSocket } from '@/test/fake-websocket'
 import { cell, later, makePool } from '@/test/pool'
-import { player, renderPage, stubFetch } from '@/test/utils'
+import { player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import type { Game, Pool, Square, Winner } from '@/lib/types'
 import { PoolDetailPage } from './pool-detail-page'
 
@@ -57,7 +57,7 @@ describe('A live game on the pool page', () => {
     expect(within(board).getByTestId('game-status-badge')).toHaveTextContent('LIVE')
     expect(within(board).getByTestId('period-Q1')).toHaveAttribute('aria-current', 'step')
     expect(within(board).getByTestId('period-Q1')).toHaveTextContent('3-0') // the running score of the period in play
-    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith('/winners'))).toBe(true))
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => urlOf(u).endsWith('/winners'))).toBe(true))
     expect(cell(3, 7)).toHaveAccessibleName('Row 4 (away 3), column 8 (home 7): owned by Dana D.')
 
     // A touchdown and the end of Q1, as the server broadcasts them: 3-7 at the end of the quarter.

@@ -99,12 +99,12 @@ export function PoolInfoCard({ pool }: { pool: Pool }) {
           <Row label="Game date">{formatDateET(game?.gameDate)}</Row>
           <Row label="Kickoff">{formatTimeET(game?.gameDate)}</Row>
           {pool.salesCloseAt && pool.status === 'active' && <Row label="Sales close">{formatDateTimeET(pool.salesCloseAt)}</Row>}
-          <div className="mt-1">
-            <div className="mb-1 flex justify-between gap-2">
-              <dt className="text-muted-foreground">Completion</dt>
-              <dd className="font-bold">{pct}%</dd>
-            </div>
-            <Progress value={pct} aria-label={`${pct}% complete`} />
+          <div className="mt-1 flex flex-wrap justify-between gap-x-2 gap-y-1">
+            <dt className="text-muted-foreground">Completion</dt>
+            <dd className="font-bold">{pct}%</dd>
+            <dd className="basis-full">
+              <Progress value={pct} aria-label={`${pct}% complete`} />
+            </dd>
           </div>
         </dl>
       </CardContent>
@@ -129,7 +129,7 @@ export function YourSquaresCard({ pool, mine, max }: { pool: Pool; mine: Square[
       <CardContent>
         <ul className="flex flex-wrap gap-2" aria-label="Your squares">
           {owned.map((s) => (
-            <li key={`${s.row}-${s.column}`} className="rounded-md bg-emerald-600 px-2 py-1 text-xs font-bold text-white">
+            <li key={`${s.row}-${s.column}`} className="rounded-md bg-emerald-700 px-2 py-1 text-xs font-bold text-white">
               {positionText(s, away, home)}
             </li>
           ))}

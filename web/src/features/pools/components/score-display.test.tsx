@@ -14,16 +14,22 @@ describe('TeamScore', () => {
     rerender(<TeamScore name="Buffalo Bills" score={6} side="home" />)
     expect(screen.getByText('+3')).toBeInTheDocument()
     expect(screen.queryByTestId('star-burst')).not.toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(3000))
+    act(() => {
+      vi.advanceTimersByTime(3000)
+    })
     expect(screen.queryByText('+3')).not.toBeInTheDocument()
 
     rerender(<TeamScore name="Buffalo Bills" score={13} side="home" />)
     expect(screen.getByText('+7')).toBeInTheDocument()
     expect(screen.getByTestId('star-burst')).toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(2000))
+    act(() => {
+      vi.advanceTimersByTime(2000)
+    })
     expect(screen.queryByTestId('star-burst')).not.toBeInTheDocument()
     expect(screen.getByText('+7')).toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(1000))
+    act(() => {
+      vi.advanceTimersByTime(1000)
+    })
     expect(screen.queryByText('+7')).not.toBeInTheDocument()
     expect(screen.getByTestId('home-score')).toHaveTextContent('13')
   })

@@ -2,7 +2,7 @@ import { Star } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { gameStatusLabel, type GameStatusLabel } from '@/lib/game-status'
 import { gamePeriods, livePeriodIndex, periodLabel, periodNoun, periodScore, type Period } from '@/lib/periods'
-import { teamInfo } from '@/lib/teams'
+import { teamInfo, textColorOn } from '@/lib/teams'
 import type { Game } from '@/lib/types'
 import { cn } from '@/lib/utils'
 import { useScoreChange } from '../hooks/use-score-change'
@@ -38,7 +38,7 @@ export function TeamScore({
       <span
         aria-hidden="true"
         className="flex size-10 shrink-0 items-center justify-center rounded-full text-[0.65rem] font-black text-white ring-2 ring-white/30 sm:size-12 sm:text-xs"
-        style={{ backgroundColor: t.primaryColor }}
+        style={{ backgroundColor: t.primaryColor, color: textColorOn(t.primaryColor) }}
       >
         {t.abbreviation}
       </span>
@@ -102,18 +102,18 @@ function PeriodBox({ game, period, active }: { game: Game; period: Period; activ
         {score ? (
           <>
             {score.away}
-            <span className="mx-0.5 text-white/40">-</span>
+            <span className="mx-0.5 text-white/60">-</span>
             {score.home}
           </>
         ) : running ? (
           <span className="text-lime-200/80">
             {game.awayScore}
-            <span className="mx-0.5 text-white/40">-</span>
+            <span className="mx-0.5 text-white/60">-</span>
             {game.homeScore}
             <span className="sr-only"> so far</span>
           </span>
         ) : (
-          <span className="text-white/40" aria-label="not played yet">
+          <span className="text-white/60" aria-label="not played yet">
             —
           </span>
         )}
@@ -155,7 +155,7 @@ export function LiveScoreboard({ game, periods = gamePeriods(game) }: { game: Ga
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <TeamScore name={game.awayTeam} color={game.awayTeamColor} score={game.awayScore} side="away" />
-        <span className="hidden text-white/40 sm:inline" aria-hidden="true">
+        <span className="hidden text-white/60 sm:inline" aria-hidden="true">
           vs
         </span>
         <TeamScore name={game.homeTeam} color={game.homeTeamColor} score={game.homeScore} side="home" />

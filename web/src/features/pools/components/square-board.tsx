@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Check, Clock, Home, Lock, Trophy } from 'lucide-react'
-import { teamInfo } from '@/lib/teams'
+import { teamColorOnWhite, teamInfo, textColorOn } from '@/lib/teams'
 import type { Cell, Square } from '@/lib/types'
 import { cn } from '@/lib/utils'
 import { cellKey, cellLabel, cellState, ownerInitials, ownerName, type CellState, type WinnerMark } from './square-labels'
@@ -31,7 +31,7 @@ export interface SquareBoardProps {
 const stateClass: Record<CellState, string> = {
   available: 'border-border bg-card text-transparent hover:border-emerald-400 hover:bg-emerald-50',
   selected: 'border-lime-500 bg-brand text-brand-foreground shadow-inner ring-1 ring-lime-600/40',
-  mine: 'border-emerald-700 bg-emerald-600 text-white',
+  mine: 'border-emerald-800 bg-emerald-700 text-white',
   'mine-held': 'border-amber-500 bg-amber-200 text-amber-950',
   taken: 'border-slate-200 bg-slate-100 text-slate-600',
   house: 'border-slate-300 bg-slate-200 text-slate-500',
@@ -73,7 +73,7 @@ export function SquareBoard({
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>, cell: Cell) => {
     const { row, column } = cell
-    let next: Cell | null = null
+    let next: Cell
     switch (e.key) {
       case 'ArrowUp':
         next = { row: Math.max(0, row - 1), column }
@@ -123,7 +123,7 @@ export function SquareBoard({
         <span />
         <span
           className="col-span-10 truncate text-center text-[0.65rem] font-extrabold tracking-widest uppercase sm:text-xs"
-          style={{ color: home.primaryColor }}
+          style={{ color: teamColorOnWhite(home.primaryColor) }}
         >
           {homeTeam} (home)
         </span>
@@ -131,7 +131,7 @@ export function SquareBoard({
       <div className="flex w-4 items-center justify-center sm:w-5" aria-hidden="true">
         <span
           className="max-h-full truncate text-[0.65rem] font-extrabold tracking-widest uppercase [writing-mode:vertical-rl] rotate-180 sm:text-xs"
-          style={{ color: away.primaryColor }}
+          style={{ color: teamColorOnWhite(away.primaryColor) }}
         >
           {awayTeam} (away)
         </span>
@@ -163,7 +163,7 @@ export function SquareBoard({
                 aria-colindex={c + 2}
                 aria-label={`Column ${c + 1}: ${homeTeam} digit ${homeNumbers ? homeNumbers[c] : 'not drawn yet'}`}
                 className={headerBase}
-                style={{ backgroundColor: home.primaryColor }}
+                style={{ backgroundColor: home.primaryColor, color: textColorOn(home.primaryColor) }}
               >
                 {homeNumbers ? homeNumbers[c] : '?'}
               </div>
@@ -176,7 +176,7 @@ export function SquareBoard({
                 aria-colindex={1}
                 aria-label={`Row ${r + 1}: ${awayTeam} digit ${awayNumbers ? awayNumbers[r] : 'not drawn yet'}`}
                 className={headerBase}
-                style={{ backgroundColor: away.primaryColor }}
+                style={{ backgroundColor: away.primaryColor, color: textColorOn(away.primaryColor) }}
               >
                 {awayNumbers ? awayNumbers[r] : '?'}
               </div>

@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { drawCheckInput, verifyDraw, type DrawCheck, type OwnerChange } from '@/lib/draw'
+import { drawCheckInput, verifyDraw, type DrawCheck, type DrawCheckInput, type OwnerChange } from '@/lib/draw'
 import type { Pool, Square } from '@/lib/types'
 import { cn } from '@/lib/utils'
 
@@ -18,7 +18,7 @@ function Match({ ok, label, children }: { ok: boolean; label: string; children?:
   return (
     <li className="flex gap-2">
       {ok ? (
-        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
       ) : (
         <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
       )}
@@ -79,29 +79,35 @@ function ChangedHands({ changed }: { changed: OwnerChange[] }) {
  */
 export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[] }) {
   const [open, setOpen] = useState(false)
-  const [result, setResult] = useState<Result>({ state: 'idle' })
+  // The finished check, with the input it checked: a check of older input shows as still running.
+  const [checked, setChecked] = useState<{ key: string; result: Result } | null>(null)
   const panelId = useId()
   const drawn = pool.numbersGenerated && !!pool.drawSeed
   const found = drawCheckInput(pool, squares)
-  // Everything the check depends on, compared by value.
-  const checkKey = JSON.stringify('input' in found ? found.input : found)
+  // Everything the check depends on, compared by value (`found` is rebuilt on every render).
+  const checkKey = 'input' in found ? JSON.stringify(found.input) : null
   const command = `squares verify-draw --url ${window.location.origin} ${pool.id}`
+  const result: Result =
+    !open || !drawn
+      ? { state: 'idle' }
+      : 'missing' in found
+        ? { state: 'error', message: found.missing }
+        : checked?.key === checkKey
+          ? checked.result
+          : { state: 'running' }
 
   useEffect(() => {
-    if (!open || !drawn) return
-    if (!('input' in found)) {
-      setResult({ state: 'error', message: found.missing })
-      return
-    }
+    if (!open || !drawn || checkKey === null) return
     let cancelled = false
-    setResult({ state: 'running' })
-    verifyDraw(found.input)
-      .then((check) => !cancelled && setResult({ state: 'done', check }))
-      .catch((err: unknown) => !cancelled && setResult({ state: 'error', message: err instanceof Error ? err.message : 'Verification failed.' }))
+    const settle = (r: Result) => {
+      if (!cancelled) setChecked({ key: checkKey, result: r })
+    }
+    verifyDraw(JSON.parse(checkKey) as DrawCheckInput)
+      .then((check) => settle({ state: 'done', check }))
+      .catch((err: unknown) => settle({ state: 'error', message: err instanceof Error ? err.message : 'Verification failed.' }))
     return () => {
       cancelled = true
     }
-    // checkKey stands for `found`, which is rebuilt on every render.
   }, [open, drawn, checkKey])
 
   const copy = async () => {

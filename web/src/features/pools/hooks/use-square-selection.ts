@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { toast } from 'sonner'
 import type { Cell, Square } from '@/lib/types'
 import { cellKey, isHeld } from '../components/square-labels'
@@ -68,10 +68,9 @@ export function useSquareSelection({ poolId, max, owned, userId }: { poolId: num
     setSelected((list) => (list.some((c) => keys.has(cellKey(c))) ? list.filter((c) => !keys.has(cellKey(c))) : list))
   }, [])
 
-  // Never keep more than the limit (e.g. after buying squares elsewhere in another tab).
-  useEffect(() => {
-    if (selected.length > limit) setSelected((list) => list.slice(0, limit))
-  }, [selected.length, limit])
+  // Never keep more than the limit (e.g. after buying squares elsewhere in another tab): adjusted while
+  // rendering, so no frame shows more.
+  if (selected.length > limit) setSelected(selected.slice(0, limit))
 
   return { selected, limit, toggle, remove, clear, dropTaken }
 }

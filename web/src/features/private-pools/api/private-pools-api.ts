@@ -17,7 +17,7 @@ export interface CreatePrivatePoolInput {
 export interface Invitation {
   id: number
   email: string
-  status: 'pending' | 'accepted' | 'revoked' | string
+  status: 'pending' | 'accepted' | 'revoked' | (string & {})
   sentCount: number
   lastSentAt: string
   acceptedAt: string | null

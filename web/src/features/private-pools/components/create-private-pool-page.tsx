@@ -126,7 +126,7 @@ export function CreatePrivatePoolPage() {
         toast.success('Private Pool Created!', { description: `Invite code ${answer.inviteCode}` })
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields) setServerErrors(err.fields as FieldErrors)
+        if (err instanceof ApiError && err.fields) setServerErrors(err.fields)
         toast.error('Error Creating Pool', {
           description: err instanceof ApiError && err.status < 500 && err.serverMessage ? err.serverMessage : 'Failed to create private pool. Please try again.',
         })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
+import { bodyOf, player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import { makePool } from '@/test/pool'
 import { JoinPoolPage } from './join-pool-page'
 
@@ -21,7 +21,7 @@ describe('Join by code', () => {
     renderPage(<JoinPoolPage />, { path: '/join/:code', at: '/join/K7QW2MXP', user: player, strict: true })
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pool/7'))
     expect(bodyOf(fetch, 'POST', '/api/pools/join')).toEqual({ inviteCode: 'K7QW2MXP' })
-    expect(fetch.mock.calls.filter(([u]) => String(u) === '/api/pools/join')).toHaveLength(1)
+    expect(fetch.mock.calls.filter(([u]) => urlOf(u) === '/api/pools/join')).toHaveLength(1)
   })
 
   it("asks for a code, and shows the server's refusal", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { Ticket } from 'lucide-react'
@@ -33,7 +33,7 @@ export function JoinPoolPage() {
     join.mutate(c.trim(), {
       onSuccess: ({ pool }) => {
         toast.success('You joined the pool!', { description: pool.name })
-        navigate(`/pool/${pool.id}`, { replace: true })
+        void navigate(`/pool/${pool.id}`, { replace: true })
       },
       onError: (err) => setError(errorMessage(err, 'Could not join the pool. Please try again.')),
     })
@@ -45,10 +45,11 @@ export function JoinPoolPage() {
   }, [isLoading, user, linkCode])
 
   // Signed in with a link: join at once.
+  const joinFromLink = useEffectEvent(() => submit(linkCode))
   useEffect(() => {
     if (user && !isAdmin && linkCode && !tried.current) {
       tried.current = true
-      submit(linkCode)
+      joinFromLink()
     }
   }, [user, isAdmin, linkCode])
 

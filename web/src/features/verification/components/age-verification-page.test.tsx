@@ -29,9 +29,9 @@ describe('Age verification', () => {
   it('offers 50 states plus DC and only the United States', () => {
     stubFetch({})
     renderPage(<AgeVerificationPage />, { path: '/age-verification', user: unverified })
-    const states = screen.getByLabelText('State of Residence') as HTMLSelectElement
+    const states = screen.getByLabelText<HTMLSelectElement>('State of Residence')
     expect([...states.options].filter((o) => o.value)).toHaveLength(51)
-    const country = screen.getByLabelText('Country') as HTMLSelectElement
+    const country = screen.getByLabelText<HTMLSelectElement>('Country')
     expect([...country.options].map((o) => o.textContent)).toEqual(['United States'])
   })
 

@@ -7,8 +7,8 @@ import { DashboardPage } from '@/features/dashboard/components/dashboard-page'
 import { MyPoolsPage } from '@/features/my-pools/components/my-pools-page'
 import { AgeVerificationPage } from '@/features/verification/components/age-verification-page'
 import { player, renderPage, stubFetch } from '@/test/utils'
-import { authKeys } from './auth'
-import type { User } from './types'
+import { authKeys } from '@/lib/auth'
+import type { User } from '@/lib/types'
 
 // A session that ends on the server (expired, signed out in another tab) answers 401 to the next call.
 // The page must then show the signed-out view, not the signed-in one with empty lists.

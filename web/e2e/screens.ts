@@ -1,0 +1,141 @@
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
+import { openPools, takenCells, type PoolJSON } from './helpers'
+
+// Every screen of the app for each kind of viewer: the responsive run and the accessibility run both
+// visit this list, so a new screen added here is checked by both.
+
+export type Role = 'visitor' | 'player' | 'admin'
+
+export interface Screen {
+  path: string
+  /** Saved as /tmp/shots/<shot>-<width>.png at 320 and 1366 px. */
+  shot?: string
+}
+
+/** What the screens need made first: a player of the run's own and a live basketball game's pool. */
+export interface ScreenData {
+  playerEmail: string
+  hoopsPoolId: number
+  /** Picks the checkout screen's square, so that runs in one database hold different squares. */
+  squareIndex: number
+}
+
+/** A checkout link for one open square of a $5 pool: the `index`-th free square. */
+async function checkoutPath(request: APIRequestContext, index: number): Promise<string> {
+  const pools = await openPools(request, '5.00')
+  expect(pools.length, 'an open $5 pool in the demo data').toBeGreaterThan(0)
+  const pool = pools[Math.floor(pools.length / 2)]
+  const taken = await takenCells(request, pool.id)
+  const free = Array.from({ length: 100 }, (_, i) => ({ row: Math.floor(i / 10), column: i % 10 })).filter((c) => !taken.has(`${c.row}-${c.column}`))
+  const cell = free[index] ?? free[0]
+  const params = new URLSearchParams({ poolId: String(pool.id), squares: JSON.stringify([{ ...cell, price: pool.entryFee }]), amount: pool.entryFee })
+  return `/checkout?${params}`
+}
+
+/** Registers the run's player (`<prefix>-<time>@squares.test`) and starts a college basketball game in play. */
+export async function prepareScreens(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, prefix: string): Promise<Omit<ScreenData, 'squareIndex'>> {
+  const api = await playwright.request.newContext({ baseURL })
+  // A verified player of its own, so the other specs' demo player keeps its square limits.
+  const playerEmail = `${prefix}-${Date.now()}@squares.test`
+  const reg = await api.post('/api/auth/register', {
+    data: { email: playerEmail, password: 'correct-horse-battery', firstName: 'Philippa-Anastasia', lastName: 'Wolfeschlegelsteinhausen', dateOfBirth: '1990-04-01', residenceState: 'NY' },
+  })
+  expect(reg.status()).toBe(201)
+  // A college basketball game in play, whose pools pay two halves.
+  const admin = await playwright.request.newContext({ baseURL })
+  expect((await admin.post('/api/admin/login', { data: { username: 'admin', password: 'squares-admin' } })).ok()).toBeTruthy()
+  const game = await admin.post('/api/games', {
+    data: {
+      leagueId: 6, homeTeam: 'Duke Blue Devils', awayTeam: 'North Carolina Tar Heels', homeTeamColor: '#001A57', awayTeamColor: '#7BAFD4',
+      gameDate: new Date(Date.now() - 3600_000).toISOString(), status: 'live', homeScore: 41, awayScore: 44, quarter: 2,
+    },
+  })
+  expect(game.status(), await game.text()).toBe(201)
+  const { id: gameId } = (await game.json()) as { id: number }
+  const pools = ((await (await admin.get('/api/pools?leagueId=6')).json()) as (PoolJSON & { gameId: number })[]).filter((p) => p.gameId === gameId)
+  const hoopsPoolId = (pools.find((p) => p.entryFee === '10.00') ?? pools[0]).id
+  await api.dispose()
+  await admin.dispose()
+  return { playerEmail, hoopsPoolId }
+}
+
+/** A browser context of `width` px signed in as `role`. */
+export async function signedIn(browser: Browser, role: Role, width: number, data: ScreenData, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, ...options })
+  if (role === 'player') {
+    const res = await context.request.post('/api/auth/login', { data: { email: data.playerEmail, password: 'correct-horse-battery' } })
+    expect(res.ok()).toBeTruthy()
+  } else if (role === 'admin') {
+    const res = await context.request.post('/api/admin/login', { data: { username: 'admin', password: 'squares-admin' } })
+    expect(res.ok()).toBeTruthy()
+  }
+  return context
+}
+
+/** Every screen `role` can open. */
+export async function screens(request: APIRequestContext, role: Role, data: ScreenData): Promise<Screen[]> {
+  const [pool] = await openPools(request, '1.00')
+  expect(pool, 'an open $1 pool in the demo data').toBeTruthy()
+  switch (role) {
+    case 'visitor':
+      return [
+        { path: '/', shot: 'landing' },
+        { path: '/how-to-play', shot: 'how-to-play' },
+        { path: '/pool-of-the-week' },
+        { path: '/login' },
+        { path: '/test-registration' },
+        { path: '/dashboard' },
+        { path: `/pool/${pool.id}` },
+        { path: '/age-verification' },
+        { path: '/admin-login' },
+        { path: '/emergency-login' },
+      ]
+    case 'player':
+      return [
+        { path: '/', shot: 'player-dashboard' },
+        { path: '/dashboard' },
+        { path: '/my-pools' },
+        { path: '/my-pools?tab=winnings' },
+        { path: '/my-pools?tab=transactions' },
+        { path: `/pool/${pool.id}`, shot: 'pool' },
+        { path: '/age-verification' },
+        { path: await checkoutPath(request, data.squareIndex), shot: 'checkout' },
+        { path: '/how-to-play' },
+        { path: '/pool-of-the-week' },
+        { path: '/create-private-pool' },
+        { path: '/join' },
+        { path: '/schedule/nfl' },
+        { path: '/nfl-schedule' },
+        { path: '/payment-test' },
+        { path: '/simulation' },
+        { path: '/score-feed-test' },
+        { path: '/live-test' },
+        { path: '/test' },
+      ]
+    case 'admin':
+      return [
+        { path: '/', shot: 'admin-dashboard' },
+        { path: '/admin/pools' },
+        { path: '/admin/users' },
+        { path: '/admin/pool-cancellation' },
+        { path: '/admin/payouts' },
+        { path: '/admin/analytics' },
+        { path: '/admin/audit' },
+        { path: '/admin/security' },
+        { path: '/admin-simple' },
+        { path: '/management' },
+        { path: '/week-management' },
+        { path: '/production' },
+        { path: `/pool/${data.hoopsPoolId}`, shot: 'hoops-pool' },
+      ]
+  }
+}
+
+/** Opens `path` and waits for its content: some screens poll or hold a socket open, so the network never idles. */
+export async function openScreen(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.locator('main')).toContainText(/\w{3}/)
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  await page.evaluate(() => document.fonts.ready)
+  await page.waitForTimeout(300)
+}
