@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/pubsub"
@@ -257,7 +258,7 @@ func TestHubSubscribeDropRace(t *testing.T) {
 				for range i % 8 {
 					runtime.Gosched()
 				}
-				h.drop(c, websocket.StatusPolicyViolation, "test drop")
+				h.drop(c, ws.StatusPolicyViolation, "test drop")
 			})
 			if i%5 == 0 {
 				wg.Go(func() { clients[i].CloseNow() }) // the browser leaves too
