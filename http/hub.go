@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gobwas/ws"
@@ -33,7 +34,7 @@ type hub struct {
 	users    map[int64]map[*wsConn]struct{} // signed-in players' connections, for their notifications
 	done     sync.WaitGroup                 // run
 	readers  sync.WaitGroup                 // the connections' readers; counted in add, under mu
-	nextSlot int                            // the ping round's slot of the next connection
+	pingTick atomic.Int32                   // the slot of the ping round's last tick
 
 	// addrs counts the connections of each client address, held from before the upgrade until drop;
 	// perAddr caps them (0: no cap).
@@ -92,14 +93,12 @@ const (
 	wsPingSlots = 25
 )
 
-// run handles events until the hub closes, and pings the connections of one slot at every tick of the
-// ping round. The caller counts it in h.done before starting it, so close never waits on a run that has
-// not begun.
+// run handles events until the hub closes, and starts the ping round. The caller counts it in h.done
+// before starting it, so close never waits on a run that has not begun.
 func (h *hub) run(events <-chan squares.Event) {
 	defer h.done.Done()
-	ping := time.NewTicker(max(h.pingInterval/wsPingSlots, time.Millisecond))
-	defer ping.Stop()
-	slot := 0
+	h.done.Add(1)
+	go h.pingRound()
 	for {
 		select {
 		case <-h.ctx.Done():
@@ -109,9 +108,31 @@ func (h *hub) run(events <-chan squares.Event) {
 				return
 			}
 			h.handle(e)
-		case <-ping.C:
-			h.pingSlot(slot)
-			slot = (slot + 1) % wsPingSlots
+		}
+	}
+}
+
+// pingRound pings the connections of one slot at every tick, wsPingSlots ticks per ping interval, until
+// the hub closes. It runs beside the event loop, so that a busy fan-out does not delay the pings, and it
+// follows the clock: ticks it missed (a busy machine) are caught up at the next, a round at most.
+func (h *hub) pingRound() {
+	defer h.done.Done()
+	step := max(h.pingInterval/wsPingSlots, time.Millisecond)
+	tick := time.NewTicker(step)
+	defer tick.Stop()
+	start, ticks := time.Now(), int64(0)
+	for {
+		select {
+		case <-h.ctx.Done():
+			return
+		case now := <-tick.C:
+			due := int64(now.Sub(start) / step)
+			ticks = max(ticks, due-wsPingSlots)
+			for ; ticks < due; ticks++ {
+				slot := int(ticks % wsPingSlots)
+				h.pingTick.Store(int32(slot))
+				h.pingSlot(slot)
+			}
 		}
 	}
 }
@@ -142,8 +163,8 @@ func (h *hub) add(c *wsConn) bool {
 	}
 	h.conns[c] = struct{}{}
 	h.readers.Add(1)
-	c.slot = h.nextSlot
-	h.nextSlot = (h.nextSlot + 1) % wsPingSlots
+	// First pinged when the round comes back to the slot of its connecting, a ping interval later.
+	c.slot = int(h.pingTick.Load())
 	if c.user != nil {
 		if h.users[c.user.ID] == nil {
 			h.users[c.user.ID] = map[*wsConn]struct{}{}

@@ -1,12 +1,12 @@
 package http
 
 import (
-	"bufio"
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -37,12 +37,14 @@ const (
 	wsCloseShutdown = ws.StatusGoingAway
 )
 
-// wsConn is one browser's websocket. One goroutine reads it, with a small buffer; writes happen on the
-// senders' goroutines (see sendFrame), so an idle connection costs one goroutine with a small stack.
+// wsConn is one browser's websocket. One goroutine reads it, straight from the socket: no buffer is kept,
+// since browsers send few, short messages, and the reader's stack stays shallow while it waits. Writes
+// happen on the senders' goroutines (see sendFrame), so an idle connection costs one goroutine with a
+// small stack and this struct.
 type wsConn struct {
 	conn    net.Conn
 	raw     syscall.RawConn // conn's descriptor, for writes that do not wait; nil when it has none
-	br      *bufio.Reader
+	pending []byte          // bytes the upgrade read past the request: the start of the first frames, rarely any
 	user    *squares.User
 	limiter *rate.Limiter
 	addr    string // the client's address, counted in hub.addrs until drop
@@ -110,7 +112,7 @@ func (s *Server) handleWebsocket(w http.ResponseWriter, r *http.Request) {
 	}
 	// The origin was checked above, with the allowed origins and development mode's localhost. No
 	// extension is negotiated (no compression), as before.
-	conn, rw, _, err := ws.HTTPUpgrader{}.Upgrade(r, &wsHijacker{ResponseWriter: w})
+	conn, rw, _, err := ws.HTTPUpgrader{}.Upgrade(r, w)
 	if err != nil {
 		s.hub.releaseAddr(addr)
 		if conn != nil {
@@ -118,8 +120,13 @@ func (s *Server) handleWebsocket(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	c := &wsConn{conn: conn, raw: rawConn(conn), br: rw.Reader, user: userFrom(r.Context()),
+	c := &wsConn{conn: conn, raw: rawConn(conn), user: userFrom(r.Context()),
 		limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst), addr: addr}
+	if n := rw.Reader.Buffered(); n > 0 {
+		pending, _ := rw.Reader.Peek(n)
+		c.pending = bytes.Clone(pending)
+	}
+	// net/http's buffers (rw) are not kept: an idle connection would hold their 8 KiB for its whole life.
 	if !s.hub.add(c) {
 		s.hub.releaseAddr(addr)
 		c.writeCloseNow(wsCloseShutdown, "server shutting down")
@@ -218,7 +225,7 @@ func (c *wsConn) readMessage(h *hub) ([]byte, error) {
 	var msg []byte
 	state := ws.StateServerSide
 	for {
-		head, err := ws.ReadHeader(c.br)
+		head, err := c.readHeader()
 		if err != nil {
 			return nil, err
 		}
@@ -227,7 +234,7 @@ func (c *wsConn) readMessage(h *hub) ([]byte, error) {
 		}
 		if head.OpCode.IsControl() {
 			payload := make([]byte, head.Length) // at most 125 bytes, checked above
-			if _, err := io.ReadFull(c.br, payload); err != nil {
+			if err := c.read(payload); err != nil {
 				return nil, err
 			}
 			ws.Cipher(payload, head.Mask, 0)
@@ -250,7 +257,7 @@ func (c *wsConn) readMessage(h *hub) ([]byte, error) {
 		}
 		start := len(msg)
 		msg = append(msg, make([]byte, head.Length)...)
-		if _, err := io.ReadFull(c.br, msg[start:]); err != nil {
+		if err := c.read(msg[start:]); err != nil {
 			return nil, err
 		}
 		ws.Cipher(msg[start:], head.Mask, 0)
@@ -259,6 +266,67 @@ func (c *wsConn) readMessage(h *hub) ([]byte, error) {
 		}
 		state = state.Set(ws.StateFragmented)
 	}
+}
+
+// readHeader reads a frame header (RFC 6455 section 5.2). It is written out rather than left to
+// ws.ReadHeader so that the idle reader, which waits in here, has a few frames fewer on its stack.
+func (c *wsConn) readHeader() (ws.Header, error) {
+	var b [ws.MaxHeaderSize]byte
+	if err := c.read(b[:2]); err != nil {
+		return ws.Header{}, err
+	}
+	head := ws.Header{Fin: b[0]&0x80 != 0, Rsv: (b[0] >> 4) & 0x07, OpCode: ws.OpCode(b[0] & 0x0f), Masked: b[1]&0x80 != 0}
+	size := b[1] & 0x7f
+	extra := 0
+	switch size {
+	case 126:
+		extra = 2
+	case 127:
+		extra = 8
+	default:
+		head.Length = int64(size)
+	}
+	if head.Masked {
+		extra += 4
+	}
+	rest := b[2 : 2+extra]
+	if err := c.read(rest); err != nil {
+		return ws.Header{}, err
+	}
+	switch size {
+	case 126:
+		head.Length = int64(binary.BigEndian.Uint16(rest))
+		rest = rest[2:]
+	case 127:
+		n := binary.BigEndian.Uint64(rest)
+		if n>>63 != 0 {
+			return ws.Header{}, &wsClosing{ws.StatusProtocolError, ws.ErrHeaderLengthMSB.Error()}
+		}
+		head.Length = int64(n)
+		rest = rest[8:]
+	}
+	copy(head.Mask[:], rest)
+	return head, nil
+}
+
+// read fills p: first from the bytes the upgrade read ahead, then from the socket.
+func (c *wsConn) read(p []byte) error {
+	for len(p) > 0 {
+		if len(c.pending) > 0 {
+			n := copy(p, c.pending)
+			p, c.pending = p[n:], c.pending[n:]
+			if len(c.pending) == 0 {
+				c.pending = nil
+			}
+			continue
+		}
+		n, err := c.conn.Read(p)
+		p = p[n:]
+		if err != nil && len(p) > 0 {
+			return err
+		}
+	}
+	return nil
 }
 
 // handleWSMessageApart handles one message on a short-lived goroutine and waits for it. Decoding JSON

@@ -1,23 +1,11 @@
 package http
 
 import (
-	"bufio"
-	"bytes"
-	"io"
 	"net"
-	"net/http"
 	"syscall"
 	"time"
 
 	"github.com/gobwas/ws"
-)
-
-// Buffers of one websocket connection. net/http gives a hijacked connection its 4 KiB reader and writer,
-// which an idle connection would hold for its whole life; the reader below is what it holds instead. The
-// write side keeps no buffer: every frame is compiled whole (header and payload) before it is written.
-const (
-	wsReadBuffer      = 256 // browsers send few, short messages
-	wsHandshakeBuffer = 256 // the upgrade's answer, about 130 bytes; dropped once written
 )
 
 // wsPingFrame is the server's ping; frames from the server are not masked, so one copy serves everyone.
@@ -32,36 +20,6 @@ func wsTextFrame(msg []byte) []byte {
 // wsCloseFrame compiles a close frame with its status code and reason.
 func wsCloseFrame(code ws.StatusCode, reason string) []byte {
 	return ws.MustCompileFrame(ws.NewCloseFrame(ws.NewCloseFrameBody(code, reason)))
-}
-
-// wsHijacker hands the websocket upgrade a small reader when it hijacks the connection, and a writer for
-// the upgrade's answer only. Bytes already read into net/http's buffer carry over.
-type wsHijacker struct {
-	http.ResponseWriter
-}
-
-func (w *wsHijacker) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-func (w *wsHijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
-	if err != nil {
-		return conn, brw, err
-	}
-	n := brw.Reader.Buffered()
-	if n > wsReadBuffer || brw.Writer.Buffered() > 0 {
-		return conn, brw, nil
-	}
-	var r *bufio.Reader
-	if n == 0 {
-		r = bufio.NewReaderSize(conn, wsReadBuffer)
-	} else {
-		pending, _ := brw.Reader.Peek(n)
-		r = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(bytes.Clone(pending)), conn), wsReadBuffer)
-		if _, err := r.Peek(n); err != nil {
-			return conn, brw, nil
-		}
-	}
-	return conn, bufio.NewReadWriter(r, bufio.NewWriterSize(conn, wsHandshakeBuffer)), nil
 }
 
 // The write side of a connection. Whoever sends to an idle connection writes the frame at once, on its
