@@ -338,6 +338,14 @@ func (h *hub) watchers(m map[int64]map[*wsConn]struct{}, id int64) []*wsConn {
 // watchers, and nothing is read when no one here watches.
 func (h *hub) handle(e squares.Event) {
 	switch e.Kind {
+	case squares.EventAccount:
+		// The user's sessions ended or their role changed: their sockets close, and the browser's reconnect
+		// (any close but 1000 retries) binds whatever session it has now.
+		for _, c := range h.watchers(h.users, e.UserID) {
+			h.drop(c, ws.StatusPolicyViolation, "session ended")
+		}
+	case squares.EventResync:
+		h.resync()
 	case squares.EventUser:
 		if !h.watched(h.users, e.UserID) {
 			return
@@ -385,6 +393,43 @@ func (h *hub) handle(e squares.Event) {
 		}
 	}
 }
+
+// resync sends every watched game and pool afresh, as if each had changed, after events may have been
+// missed: each game's update to its watchers and to those of its pools, and each pool whole, every
+// square of the grid either in "squares" or in "released", so that a browser's board ends up as the
+// database has it.
+func (h *hub) resync() {
+	h.mu.RLock()
+	games := map[int64]struct{}{}
+	for id := range h.games {
+		games[id] = struct{}{}
+	}
+	pools := make([]int64, 0, len(h.pools))
+	for id := range h.pools {
+		pools = append(pools, id)
+		if g := h.poolGame[id]; g != 0 {
+			games[g] = struct{}{}
+		}
+	}
+	h.mu.RUnlock()
+	for id := range games {
+		h.handle(squares.Event{Kind: squares.EventGame, GameID: id})
+	}
+	for _, id := range pools {
+		h.handle(squares.Event{Kind: squares.EventPool, PoolID: id, Cells: wsGrid})
+	}
+}
+
+// wsGrid is every cell of a pool's grid.
+var wsGrid = func() []squares.Cell {
+	cells := make([]squares.Cell, 0, squares.SquaresPerPool)
+	for r := range squares.GridSize {
+		for c := range squares.GridSize {
+			cells = append(cells, squares.Cell{Row: r, Column: c})
+		}
+	}
+	return cells
+}()
 
 // poolMessage describes a pool's change: its state now and the squares that changed hands.
 func (h *hub) poolMessage(e squares.Event) ([]byte, error) {

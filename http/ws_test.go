@@ -405,3 +405,88 @@ func TestWebsocketSlowClientDropped(t *testing.T) {
 		t.Fatalf("slow client was not dropped: %v", err)
 	}
 }
+
+// TestWebsocketResyncSendsWatchedAfresh: a claim whose event this instance missed (made through a store
+// that publishes nothing, as when the PostgreSQL listener was down) reaches the pool's watcher once a
+// resync event is delivered: the pool whole (the claimed square, and every other cell released), and
+// the watched game.
+func TestWebsocketResyncSendsWatchedAfresh(t *testing.T) {
+	ctx := context.Background()
+	url := storetest.URL(t, store.SQLite)
+	srv := startLive(t, url)
+	p := openFreePool(t, srv.db)
+	player(t, srv.URL(), "quiet@example.com")
+	ws := dialWS(t, srv.URL())
+	sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": p.ID})
+	readUntil(t, ws, "subscribed")
+	sendWS(t, ws, map[string]any{"type": "subscribeToGame", "gameId": p.GameID})
+	readUntil(t, ws, "subscribed")
+
+	quiet := store.New(url) // no Events: its changes reach no one
+	if err := quiet.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer quiet.Close()
+	u, err := quiet.FindUserByEmail(ctx, "quiet@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := quiet.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: u, Cells: []squares.Cell{{Row: 2, Column: 5}}}); err != nil {
+		t.Fatal(err)
+	}
+	// Missed: the next frame is the answer to a ping.
+	sendWS(t, ws, map[string]any{"type": "ping"})
+	readUntil(t, ws, "pong")
+
+	if err := srv.db.Events.Publish(ctx, squares.Event{Kind: squares.EventResync}); err != nil {
+		t.Fatal(err)
+	}
+	// The game's update comes first, then the pool whole.
+	if g := readUntil(t, ws, "gameUpdate"); g["gameId"] != float64(p.GameID) {
+		t.Fatalf("gameUpdate = %v", g)
+	}
+	m := readMatching(t, ws, "poolUpdate", hasSquare(2, 5))
+	if released := m["released"].([]any); len(released) != squares.SquaresPerPool-1 {
+		t.Fatalf("released %d cells, want %d", len(released), squares.SquaresPerPool-1)
+	}
+	if pool := m["pool"].(map[string]any); pool["currentParticipants"] != float64(1) {
+		t.Fatalf("pool = %v", pool)
+	}
+}
+
+// TestWebsocketSubscriptionCapKeepsTheConnection: past the cap of pools and games on one connection the
+// browser gets an error message, and the connection stays: its subscriptions still get their updates,
+// and after an unsubscribe there is room again.
+func TestWebsocketSubscriptionCapKeepsTheConnection(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	first := openFreePool(t, srv.db)
+	ws := dialWS(t, srv.URL())
+	// The cap counts games and pools together: one game, then pools up to the cap.
+	sendWS(t, ws, map[string]any{"type": "subscribeToGame", "gameId": first.GameID})
+	readUntil(t, ws, "subscribed")
+	pools := []int64{first.ID}
+	for len(pools) < 51 {
+		pools = append(pools, openFreePool(t, srv.db).ID)
+	}
+	for i, id := range pools {
+		if i >= 15 {
+			time.Sleep(110 * time.Millisecond) // under the message rate limit
+		}
+		sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": id})
+		if i < 49 {
+			readMatching(t, ws, "subscribed", func(m map[string]any) bool { return m["poolId"] == float64(id) })
+		}
+	}
+	for range 2 { // pools 50 and 51: over the cap of 50 with the game
+		if m := readUntil(t, ws, "error"); !strings.Contains(m["message"].(string), "Too many subscriptions") {
+			t.Fatalf("over the cap: %v", m)
+		}
+	}
+	srv.db.Events.Publish(context.Background(), squares.Event{Kind: squares.EventPool, PoolID: first.ID})
+	if m := readUntil(t, ws, "poolUpdate"); m["poolId"] != float64(first.ID) {
+		t.Fatalf("after the cap: %v", m)
+	}
+	sendWS(t, ws, map[string]any{"type": "unsubscribeFromGame", "gameId": first.GameID})
+	sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": pools[50]})
+	readMatching(t, ws, "subscribed", func(m map[string]any) bool { return m["poolId"] == float64(pools[50]) })
+}
