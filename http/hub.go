@@ -35,6 +35,7 @@ type hub struct {
 	done     sync.WaitGroup                 // run
 	readers  sync.WaitGroup                 // the connections' readers; counted in add, under mu
 	pingTick atomic.Int32                   // the slot of the ping round's last tick
+	started  time.Time                      // the clock of wsConn.pingSent
 
 	// addrs counts the connections of each client address, held from before the upgrade until drop;
 	// perAddr caps them (0: no cap).
@@ -44,7 +45,8 @@ type hub struct {
 
 func newHub(db *store.DB, logger *slog.Logger, pingInterval, pongTimeout time.Duration) *hub {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &hub{ctx: ctx, cancel: cancel, store: db, logger: logger, pingInterval: pingInterval, pongTimeout: pongTimeout,
+	return &hub{ctx: ctx, cancel: cancel, store: db, logger: logger, started: time.Now(),
+		pingInterval: pingInterval, pongTimeout: pongTimeout,
 		conns: map[*wsConn]struct{}{},
 		pools: map[int64]map[*wsConn]struct{}{}, games: map[int64]map[*wsConn]struct{}{}, poolGame: map[int64]int64{},
 		users: map[int64]map[*wsConn]struct{}{}, addrs: map[string]int{}}
@@ -470,7 +472,7 @@ func gameUpdate(g *squares.Game) map[string]any {
 // pingSlot pings the connections of one slot that have no ping out, and drops every connection whose
 // ping has gone unanswered for h.pongTimeout. The reader clears a connection's ping when its pong comes.
 func (h *hub) pingSlot(slot int) {
-	now := time.Now().UnixNano()
+	now := int64(time.Since(h.started)) + 1 // monotonic, never 0
 	var ping, dead []*wsConn
 	h.mu.RLock()
 	for c := range h.conns {

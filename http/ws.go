@@ -45,12 +45,16 @@ type wsConn struct {
 	conn    net.Conn
 	raw     syscall.RawConn // conn's descriptor, for writes that do not wait; nil when it has none
 	pending []byte          // bytes the upgrade read past the request: the start of the first frames, rarely any
+	// header holds the frame header being read: a buffer here rather than on the reader's stack, which it
+	// would escape, costs no allocation per frame.
+	header  [ws.MaxHeaderSize]byte
 	user    *squares.User
 	limiter *rate.Limiter
 	addr    string // the client's address, counted in hub.addrs until drop
 	slot    int    // the tick of the hub's ping round that pings this connection
 
-	// pingSent is when the ping the browser has not answered yet was sent (Unix nanoseconds), 0 when none.
+	// pingSent is when the ping the browser has not answered yet was sent (nanoseconds since the hub
+	// started, on the monotonic clock), 0 when none.
 	pingSent atomic.Int64
 
 	mu            sync.Mutex // guards the write side: the fields below, down to broken
@@ -233,11 +237,14 @@ func (c *wsConn) readMessage(h *hub) ([]byte, error) {
 			return nil, &wsClosing{ws.StatusProtocolError, err.Error()}
 		}
 		if head.OpCode.IsControl() {
-			payload := make([]byte, head.Length) // at most 125 bytes, checked above
-			if err := c.read(payload); err != nil {
-				return nil, err
+			var payload []byte // at most 125 bytes, checked above; a pong to our ping has none
+			if head.Length > 0 {
+				payload = make([]byte, head.Length)
+				if err := c.read(payload); err != nil {
+					return nil, err
+				}
+				ws.Cipher(payload, head.Mask, 0)
 			}
-			ws.Cipher(payload, head.Mask, 0)
 			switch head.OpCode {
 			case ws.OpClose:
 				code, reason := ws.ParseCloseFrameData(payload)
@@ -269,9 +276,11 @@ func (c *wsConn) readMessage(h *hub) ([]byte, error) {
 }
 
 // readHeader reads a frame header (RFC 6455 section 5.2). It is written out rather than left to
-// ws.ReadHeader so that the idle reader, which waits in here, has a few frames fewer on its stack.
+// ws.ReadHeader so that the idle reader, which waits in here, has a few frames fewer on its stack, and
+// allocates nothing: a goroutine's stack, once grown past its first 2 KiB, does not shrink back while it
+// waits in a read, so the reader of an idle connection calls as little as it can.
 func (c *wsConn) readHeader() (ws.Header, error) {
-	var b [ws.MaxHeaderSize]byte
+	b := &c.header
 	if err := c.read(b[:2]); err != nil {
 		return ws.Header{}, err
 	}

@@ -64,7 +64,7 @@ func (c *wsConn) drain(h *hub, next []byte) {
 			go c.drainSlowly(h, next[n:])
 			return
 		}
-		if next = c.nextFrame(); next == nil {
+		if next = c.nextFrame(false); next == nil {
 			return
 		}
 	}
@@ -79,17 +79,20 @@ func (c *wsConn) drainSlowly(h *hub, next []byte) {
 			c.fail(h)
 			return
 		}
-		next = c.nextFrame()
+		next = c.nextFrame(true)
 	}
-	// writeNow must not find an expired deadline.
-	c.conn.SetWriteDeadline(time.Time{})
 }
 
 // nextFrame takes the next queued frame, or ends the writing: then it returns nil, and ends the
-// connection when the browser's close has been answered.
-func (c *wsConn) nextFrame() []byte {
+// connection when the browser's close has been answered. The writer that waited (slow) clears its write
+// deadline first, while it still owns the writing: writeNow must not find an expired deadline, and the
+// next waiting writer's deadline must not be cleared.
+func (c *wsConn) nextFrame(slow bool) []byte {
 	c.mu.Lock()
 	if len(c.queue) == 0 || c.broken {
+		if slow {
+			c.conn.SetWriteDeadline(time.Time{})
+		}
 		c.writing = false
 		c.queue = nil
 		end := c.endAfterWrite
