@@ -490,3 +490,63 @@ func TestWebsocketSubscriptionCapKeepsTheConnection(t *testing.T) {
 	sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": pools[50]})
 	readMatching(t, ws, "subscribed", func(m map[string]any) bool { return m["poolId"] == float64(pools[50]) })
 }
+
+// TestWebsocketFrameSentWithTheUpgrade: a client may send its first frame right behind the upgrade
+// request, in the same packet; the server reads it from what it had buffered with the request.
+func TestWebsocketFrameSentWithTheUpgrade(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	raw, err := net.Dial("tcp", srv.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	msg := `{"type":"ping"}`
+	mask := []byte{9, 8, 7, 6}
+	frame := append([]byte{0x81, 0x80 | byte(len(msg))}, mask...)
+	for i := range len(msg) {
+		frame = append(frame, msg[i]^mask[i%4])
+	}
+	req := fmt.Sprintf("GET /ws HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", srv.Addr())
+	if _, err := raw.Write(append([]byte(req), frame...)); err != nil {
+		t.Fatal(err)
+	}
+	raw.SetReadDeadline(time.Now().Add(10 * time.Second))
+	br := bufio.NewReader(raw)
+	if status, err := br.ReadString('\n'); err != nil || !strings.HasPrefix(status, "HTTP/1.1 101") {
+		t.Fatalf("upgrade: %q, %v", status, err)
+	}
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line == "\r\n" {
+			break
+		}
+	}
+	head := make([]byte, 2)
+	if _, err := io.ReadFull(br, head); err != nil {
+		t.Fatal(err)
+	}
+	reply := make([]byte, head[1]&0x7f)
+	if _, err := io.ReadFull(br, reply); err != nil || head[0] != 0x81 || string(reply) != `{"type":"pong"}` {
+		t.Fatalf("answer: %x %s, %v", head, reply, err)
+	}
+}
+
+// TestWebsocketMessageTooBig: a message over the read limit closes the connection with 1009.
+func TestWebsocketMessageTooBig(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	ws := dialWS(t, srv.URL())
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	big := `{"type":"ping","pad":"` + strings.Repeat("x", 5000) + `"}`
+	if err := ws.Write(ctx, websocket.MessageText, []byte(big)); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := ws.Read(ctx)
+	if websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
+		t.Fatalf("after a %d-byte message: %v, want a close with 1009", len(big), err)
+	}
+}
