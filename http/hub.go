@@ -3,10 +3,12 @@ package http
 import (
 	"context"
 	"log/slog"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/store"
@@ -30,7 +32,10 @@ type hub struct {
 	games    map[int64]map[*wsConn]struct{}
 	poolGame map[int64]int64                // the game of each watched pool
 	users    map[int64]map[*wsConn]struct{} // signed-in players' connections, for their notifications
-	done     sync.WaitGroup
+	done     sync.WaitGroup                 // run
+	readers  sync.WaitGroup                 // the connections' readers; counted in add, under mu
+	pingTick atomic.Int32                   // the slot of the ping round's last tick
+	started  time.Time                      // the clock of wsConn.pingSent
 
 	// addrs counts the connections of each client address, held from before the upgrade until drop;
 	// perAddr caps them (0: no cap).
@@ -40,7 +45,8 @@ type hub struct {
 
 func newHub(db *store.DB, logger *slog.Logger, pingInterval, pongTimeout time.Duration) *hub {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &hub{ctx: ctx, cancel: cancel, store: db, logger: logger, pingInterval: pingInterval, pongTimeout: pongTimeout,
+	return &hub{ctx: ctx, cancel: cancel, store: db, logger: logger, started: time.Now(),
+		pingInterval: pingInterval, pongTimeout: pongTimeout,
 		conns: map[*wsConn]struct{}{},
 		pools: map[int64]map[*wsConn]struct{}{}, games: map[int64]map[*wsConn]struct{}{}, poolGame: map[int64]int64{},
 		users: map[int64]map[*wsConn]struct{}{}, addrs: map[string]int{}}
@@ -79,12 +85,22 @@ func (h *hub) releaseAddrLocked(addr string) {
 	}
 }
 
-// run handles events until the hub closes, and pings every connection now and then. The caller counts
-// it in h.done before starting it, so close never waits on a run that has not begun.
+// Fan-out and ping rounds.
+const (
+	// wsFanoutChunk is how many connections one fan-out worker serves at least: a fan-out to more runs on
+	// up to GOMAXPROCS workers.
+	wsFanoutChunk = 256
+	// wsPingSlots spreads the pings of one interval over that many ticks, each pinging the connections of
+	// one slot, so that no tick pings everyone at once.
+	wsPingSlots = 25
+)
+
+// run handles events until the hub closes, and starts the ping round. The caller counts it in h.done
+// before starting it, so close never waits on a run that has not begun.
 func (h *hub) run(events <-chan squares.Event) {
 	defer h.done.Done()
-	ping := time.NewTicker(h.pingInterval)
-	defer ping.Stop()
+	h.done.Add(1)
+	go h.pingRound()
 	for {
 		select {
 		case <-h.ctx.Done():
@@ -94,8 +110,31 @@ func (h *hub) run(events <-chan squares.Event) {
 				return
 			}
 			h.handle(e)
-		case <-ping.C:
-			h.pingAll()
+		}
+	}
+}
+
+// pingRound pings the connections of one slot at every tick, wsPingSlots ticks per ping interval, until
+// the hub closes. It runs beside the event loop, so that a busy fan-out does not delay the pings, and it
+// follows the clock: ticks it missed (a busy machine) are caught up at the next, a round at most.
+func (h *hub) pingRound() {
+	defer h.done.Done()
+	step := max(h.pingInterval/wsPingSlots, time.Millisecond)
+	tick := time.NewTicker(step)
+	defer tick.Stop()
+	start, ticks := time.Now(), int64(0)
+	for {
+		select {
+		case <-h.ctx.Done():
+			return
+		case now := <-tick.C:
+			due := int64(now.Sub(start) / step)
+			ticks = max(ticks, due-wsPingSlots)
+			for ; ticks < due; ticks++ {
+				slot := int(ticks % wsPingSlots)
+				h.pingTick.Store(int32(slot))
+				h.pingSlot(slot)
+			}
 		}
 	}
 }
@@ -109,15 +148,11 @@ func (h *hub) close() {
 		conns = append(conns, c)
 	}
 	h.mu.Unlock()
-	var wg sync.WaitGroup
 	for _, c := range conns {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			h.drop(c, wsCloseShutdown, "server shutting down")
-		}()
+		h.drop(c, wsCloseShutdown, "server shutting down")
 	}
-	wg.Wait()
+	// Each reader ends when its browser answers the close, or wsCloseTimeout after it.
+	h.readers.Wait()
 	h.cancel()
 	h.done.Wait()
 }
@@ -129,6 +164,9 @@ func (h *hub) add(c *wsConn) bool {
 		return false
 	}
 	h.conns[c] = struct{}{}
+	h.readers.Add(1)
+	// First pinged when the round comes back to the slot of its connecting, a ping interval later.
+	c.slot = int(h.pingTick.Load())
 	if c.user != nil {
 		if h.users[c.user.ID] == nil {
 			h.users[c.user.ID] = map[*wsConn]struct{}{}
@@ -138,12 +176,13 @@ func (h *hub) add(c *wsConn) bool {
 	return true
 }
 
-// drop forgets a connection and closes it, once, waiting for the close handshake (bounded by the
-// library's own 5 s timeout); callers on a hot path run it in a goroutine. The connection stops taking
-// messages under its own lock; it leaves the hub's maps, its own subscription sets included, under the
-// hub's lock, which is the one every subscription takes: a subscription either comes first and is removed
-// here, or comes after and finds the connection gone.
-func (h *hub) drop(c *wsConn, code websocket.StatusCode, reason string) {
+// drop forgets a connection and closes it, once: the close frame is sent after the frame being written,
+// if any (the frames queued behind it are not sent), and the browser has wsCloseTimeout to answer before
+// the reader ends the connection. It does not wait. The connection stops taking messages under its own
+// lock; it leaves the hub's maps, its own subscription sets included, under the hub's lock, which is the
+// one every subscription takes: a subscription either comes first and is removed here, or comes after
+// and finds the connection gone.
+func (h *hub) drop(c *wsConn, code ws.StatusCode, reason string) {
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
@@ -151,6 +190,13 @@ func (h *hub) drop(c *wsConn, code websocket.StatusCode, reason string) {
 	}
 	c.closed = true
 	c.queue = nil
+	frame := wsCloseFrame(code, reason)
+	start := !c.writing && !c.broken
+	if start {
+		c.writing = true
+	} else if !c.broken {
+		c.queue = [][]byte{frame}
+	}
 	c.mu.Unlock()
 	h.mu.Lock()
 	delete(h.conns, c)
@@ -171,7 +217,10 @@ func (h *hub) drop(c *wsConn, code websocket.StatusCode, reason string) {
 	}
 	c.pools, c.games = nil, nil
 	h.mu.Unlock()
-	c.ws.Close(code, reason)
+	c.conn.SetReadDeadline(time.Now().Add(wsCloseTimeout))
+	if start {
+		c.drain(h, frame)
+	}
 }
 
 func (h *hub) removeLocked(m map[int64]map[*wsConn]struct{}, id int64, c *wsConn) {
@@ -239,11 +288,34 @@ func (h *hub) unsubscribeGame(c *wsConn, gameID int64) {
 	h.removeLocked(h.games, gameID, c)
 }
 
-// fanout sends one message to every connection in the set.
-func (h *hub) fanout(set func() []*wsConn, msg []byte) {
-	for _, c := range set() {
-		c.send(h, msg)
+// fanout sends one message to every connection in conns: the frame is compiled once (frames from the
+// server are not masked, so every connection gets the same bytes) and written by up to GOMAXPROCS
+// workers, each serving a share of the connections, at least wsFanoutChunk. It returns once every
+// connection has the frame written or queued, so the next message reaches each connection after this one.
+func (h *hub) fanout(conns []*wsConn, msg []byte) {
+	frame := wsTextFrame(msg)
+	workers := min(runtime.GOMAXPROCS(0), (len(conns)+wsFanoutChunk-1)/wsFanoutChunk)
+	if workers <= 1 {
+		for _, c := range conns {
+			c.sendFrame(h, frame)
+		}
+		return
 	}
+	share := (len(conns) + workers - 1) / workers
+	var wg sync.WaitGroup
+	for len(conns) > share {
+		part := conns[:share]
+		conns = conns[share:]
+		wg.Go(func() {
+			for _, c := range part {
+				c.sendFrame(h, frame)
+			}
+		})
+	}
+	for _, c := range conns {
+		c.sendFrame(h, frame)
+	}
+	wg.Wait()
 }
 
 // watched reports whether any connection here watches id, without copying the set.
@@ -268,6 +340,14 @@ func (h *hub) watchers(m map[int64]map[*wsConn]struct{}, id int64) []*wsConn {
 // watchers, and nothing is read when no one here watches.
 func (h *hub) handle(e squares.Event) {
 	switch e.Kind {
+	case squares.EventAccount:
+		// The user's sessions ended or their role changed: their sockets close, and the browser's reconnect
+		// (any close but 1000 retries) binds whatever session it has now.
+		for _, c := range h.watchers(h.users, e.UserID) {
+			h.drop(c, ws.StatusPolicyViolation, "session ended")
+		}
+	case squares.EventResync:
+		h.resync()
 	case squares.EventUser:
 		if !h.watched(h.users, e.UserID) {
 			return
@@ -278,7 +358,7 @@ func (h *hub) handle(e squares.Event) {
 			return
 		}
 		msg := mustJSON(map[string]any{"type": "notification", "notifications": toNotificationsJSON(ns)})
-		h.fanout(func() []*wsConn { return h.watchers(h.users, e.UserID) }, msg)
+		h.fanout(h.watchers(h.users, e.UserID), msg)
 	case squares.EventPool:
 		if !h.watched(h.pools, e.PoolID) {
 			return
@@ -288,7 +368,7 @@ func (h *hub) handle(e squares.Event) {
 			h.logger.Warn("live update", "pool", e.PoolID, "err", err)
 			return
 		}
-		h.fanout(func() []*wsConn { return h.watchers(h.pools, e.PoolID) }, msg)
+		h.fanout(h.watchers(h.pools, e.PoolID), msg)
 	case squares.EventGame:
 		h.mu.RLock()
 		var pools []int64
@@ -308,13 +388,50 @@ func (h *hub) handle(e squares.Event) {
 			return
 		}
 		update := gameUpdate(g)
-		h.fanout(func() []*wsConn { return h.watchers(h.games, e.GameID) }, mustJSON(update))
+		h.fanout(h.watchers(h.games, e.GameID), mustJSON(update))
 		for _, p := range pools {
 			msg := mustJSON(map[string]any{"type": "poolUpdate", "poolId": p, "gameUpdate": update})
-			h.fanout(func() []*wsConn { return h.watchers(h.pools, p) }, msg)
+			h.fanout(h.watchers(h.pools, p), msg)
 		}
 	}
 }
+
+// resync sends every watched game and pool afresh, as if each had changed, after events may have been
+// missed: each game's update to its watchers and to those of its pools, and each pool whole, every
+// square of the grid either in "squares" or in "released", so that a browser's board ends up as the
+// database has it.
+func (h *hub) resync() {
+	h.mu.RLock()
+	games := map[int64]struct{}{}
+	for id := range h.games {
+		games[id] = struct{}{}
+	}
+	pools := make([]int64, 0, len(h.pools))
+	for id := range h.pools {
+		pools = append(pools, id)
+		if g := h.poolGame[id]; g != 0 {
+			games[g] = struct{}{}
+		}
+	}
+	h.mu.RUnlock()
+	for id := range games {
+		h.handle(squares.Event{Kind: squares.EventGame, GameID: id})
+	}
+	for _, id := range pools {
+		h.handle(squares.Event{Kind: squares.EventPool, PoolID: id, Cells: wsGrid})
+	}
+}
+
+// wsGrid is every cell of a pool's grid.
+var wsGrid = func() []squares.Cell {
+	cells := make([]squares.Cell, 0, squares.SquaresPerPool)
+	for r := range squares.GridSize {
+		for c := range squares.GridSize {
+			cells = append(cells, squares.Cell{Row: r, Column: c})
+		}
+	}
+	return cells
+}()
 
 // poolMessage describes a pool's change: its state now and the squares that changed hands.
 func (h *hub) poolMessage(e squares.Event) ([]byte, error) {
@@ -352,21 +469,28 @@ func gameUpdate(g *squares.Game) map[string]any {
 		"quarter": g.Quarter, "status": g.Status, "game": toGameJSON(g)}
 }
 
-// pingAll checks that every browser still answers; one that does not within h.pongTimeout is dropped.
-func (h *hub) pingAll() {
+// pingSlot pings the connections of one slot that have no ping out, and drops every connection whose
+// ping has gone unanswered for h.pongTimeout. The reader clears a connection's ping when its pong comes.
+func (h *hub) pingSlot(slot int) {
+	now := int64(time.Since(h.started)) + 1 // monotonic, never 0
+	var ping, dead []*wsConn
 	h.mu.RLock()
-	conns := make([]*wsConn, 0, len(h.conns))
 	for c := range h.conns {
-		conns = append(conns, c)
+		switch sent := c.pingSent.Load(); {
+		case sent == 0:
+			if c.slot == slot {
+				ping = append(ping, c)
+			}
+		case now-sent > int64(h.pongTimeout):
+			dead = append(dead, c)
+		}
 	}
 	h.mu.RUnlock()
-	for _, c := range conns {
-		go func() {
-			ctx, cancel := context.WithTimeout(h.ctx, h.pongTimeout)
-			defer cancel()
-			if err := c.ws.Ping(ctx); err != nil {
-				h.drop(c, websocket.StatusPolicyViolation, "no pong")
-			}
-		}()
+	for _, c := range dead {
+		h.drop(c, ws.StatusPolicyViolation, "no pong")
+	}
+	for _, c := range ping {
+		c.pingSent.Store(now)
+		c.sendFrame(h, wsPingFrame)
 	}
 }

@@ -10,11 +10,13 @@ import (
 	mathrand "math/rand/v2"
 	"net/http"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/pubsub"
@@ -257,7 +259,7 @@ func TestHubSubscribeDropRace(t *testing.T) {
 				for range i % 8 {
 					runtime.Gosched()
 				}
-				h.drop(c, websocket.StatusPolicyViolation, "test drop")
+				h.drop(c, ws.StatusPolicyViolation, "test drop")
 			})
 			if i%5 == 0 {
 				wg.Go(func() { clients[i].CloseNow() }) // the browser leaves too
@@ -271,5 +273,58 @@ func TestHubSubscribeDropRace(t *testing.T) {
 			ws.CloseNow()
 		}
 		waitEmpty(t, h, 5*time.Second)
+	}
+}
+
+// TestHubAccountEventClosesTheUsersSockets: an account event on the bus (a sign-out, a demotion, a
+// disabled account) closes every socket of that user, and only theirs; the hub forgets them.
+func TestHubAccountEventClosesTheUsersSockets(t *testing.T) {
+	env := startStress(t, time.Hour, time.Hour)
+	h := env.srv.hub
+	dial := func(cookie string) *websocket.Conn {
+		t.Helper()
+		c, err := env.dial(cookie, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.CloseNow() })
+		// A ping answered means the server has registered the connection.
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		write(ctx, c, `{"type":"ping"}`)
+		if _, data, err := c.Read(ctx); err != nil || !strings.Contains(string(data), `"pong"`) {
+			t.Fatalf("first answer: %s, %v", data, err)
+		}
+		return c
+	}
+	mine := []*websocket.Conn{dial(env.cookies[0]), dial(env.cookies[0])}
+	others := []*websocket.Conn{dial(env.cookies[1]), dial("")}
+	if n := h.size().userConns; n != 3 {
+		t.Fatalf("%d signed-in connections, want 3", n)
+	}
+
+	env.events.Publish(context.Background(), squares.Event{Kind: squares.EventAccount, UserID: env.users[0]})
+	for i, c := range mine {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, _, err := c.Read(ctx)
+		cancel()
+		if websocket.CloseStatus(err) != websocket.StatusPolicyViolation || reasonOf(err) != "session ended" {
+			t.Fatalf("the user's socket %d: %v, want a close with policy violation, session ended", i, err)
+		}
+	}
+	for i, c := range others {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		write(ctx, c, `{"type":"ping"}`)
+		_, data, err := c.Read(ctx)
+		cancel()
+		if err != nil || !strings.Contains(string(data), `"pong"`) {
+			t.Fatalf("another socket %d after the event: %s, %v", i, data, err)
+		}
+	}
+	h.mu.RLock()
+	left := len(h.users[env.users[0]])
+	h.mu.RUnlock()
+	if left != 0 || h.count() != 2 {
+		t.Fatalf("after the event the hub holds %d of the user's connections and %d in all, want 0 and 2", left, h.count())
 	}
 }

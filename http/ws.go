@@ -1,17 +1,22 @@
 package http
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 	"golang.org/x/time/rate"
 
 	"github.com/squaresapp/squares"
@@ -22,28 +27,42 @@ const (
 	wsReadLimit     = 4 << 10          // bytes per message from the browser
 	wsQueueLimit    = 64               // messages waiting to be written before the client is dropped as too slow
 	wsWriteTimeout  = 5 * time.Second  // a write that takes longer drops the client
+	wsCloseTimeout  = 5 * time.Second  // how long a dropped browser has to answer the close
 	wsPingInterval  = 25 * time.Second // how often the server checks the browser is still there
 	wsPongTimeout   = 10 * time.Second
 	wsMaxSubs       = 50 // pools and games one connection may watch
 	wsMessageRate   = 10 // messages per second from the browser, with a burst of wsMessageBurst
 	wsMessageBurst  = 20
-	wsCloseNormal   = websocket.StatusNormalClosure
-	wsCloseShutdown = websocket.StatusGoingAway
+	wsCloseNormal   = ws.StatusNormalClosure
+	wsCloseShutdown = ws.StatusGoingAway
 )
 
-// wsConn is one browser's websocket. One goroutine reads it; a writer goroutine runs only while messages
-// are queued, so an idle connection costs one goroutine with a small stack, and its buffers.
+// wsConn is one browser's websocket. One goroutine reads it, straight from the socket: no buffer is kept,
+// since browsers send few, short messages, and the reader's stack stays shallow while it waits. Writes
+// happen on the senders' goroutines (see sendFrame), so an idle connection costs one goroutine with a
+// small stack and this struct.
 type wsConn struct {
-	ws      *websocket.Conn
-	conn    net.Conn // the connection under ws
+	conn    net.Conn
+	raw     syscall.RawConn // conn's descriptor, for writes that do not wait; nil when it has none
+	pending []byte          // bytes the upgrade read past the request: the start of the first frames, rarely any
+	// header holds the frame header being read: a buffer here rather than on the reader's stack, which it
+	// would escape, costs no allocation per frame.
+	header  [ws.MaxHeaderSize]byte
 	user    *squares.User
 	limiter *rate.Limiter
 	addr    string // the client's address, counted in hub.addrs until drop
+	slot    int    // the tick of the hub's ping round that pings this connection
 
-	mu      sync.Mutex // guards the write side: queue, writing, closed
-	queue   [][]byte
-	writing bool
-	closed  bool
+	// pingSent is when the ping the browser has not answered yet was sent (nanoseconds since the hub
+	// started, on the monotonic clock), 0 when none.
+	pingSent atomic.Int64
+
+	mu            sync.Mutex // guards the write side: the fields below, down to broken
+	queue         [][]byte   // compiled frames waiting behind the one being written
+	writing       bool       // a goroutine is writing (a frame, then the queue)
+	closed        bool       // the close frame is queued: nothing more is sent
+	endAfterWrite bool       // the browser's close is being answered: end the connection once written
+	broken        bool       // conn is closed
 
 	// What the connection watches, so that drop can remove it from the hub's maps. The hub owns these: they
 	// are read and written only under hub.mu. Allocated at the first subscription.
@@ -51,72 +70,17 @@ type wsConn struct {
 	games map[int64]struct{}
 }
 
-// send queues a message; a connection too far behind is dropped so it cannot slow anyone else.
+// send compiles a message into a frame and sends it; a connection too far behind is dropped so it cannot
+// slow anyone else.
 func (c *wsConn) send(h *hub, msg []byte) {
+	c.sendFrame(h, wsTextFrame(msg))
+}
+
+// isClosed reports whether the connection has been dropped.
+func (c *wsConn) isClosed() bool {
 	c.mu.Lock()
-	if c.closed {
-		c.mu.Unlock()
-		return
-	}
-	if len(c.queue) >= wsQueueLimit {
-		c.mu.Unlock()
-		go h.drop(c, websocket.StatusPolicyViolation, "too slow")
-		return
-	}
-	c.queue = append(c.queue, msg)
-	if c.writing {
-		c.mu.Unlock()
-		return
-	}
-	c.writing = true
-	c.mu.Unlock()
-	go c.flush(h)
-}
-
-// flush writes the queued messages. A write that takes longer than wsWriteTimeout is ended by a timer
-// that closes the connection under it, as the websocket library does when a write's context expires; a
-// timer per writer costs less than a context per write, and the writes need no other context: the hub
-// closes every connection before its own context ends.
-func (c *wsConn) flush(h *hub) {
-	var timer *time.Timer
-	defer func() {
-		if timer != nil {
-			timer.Stop()
-		}
-	}()
-	for {
-		c.mu.Lock()
-		if len(c.queue) == 0 || c.closed {
-			c.writing = false
-			c.queue = nil
-			c.mu.Unlock()
-			return
-		}
-		msg := c.queue[0]
-		c.queue[0] = nil
-		c.queue = c.queue[1:]
-		c.mu.Unlock()
-		if timer == nil {
-			timer = time.AfterFunc(wsWriteTimeout, c.closeConn)
-		} else {
-			timer.Reset(wsWriteTimeout)
-		}
-		err := c.ws.Write(context.Background(), websocket.MessageText, msg)
-		timer.Stop()
-		if err != nil {
-			h.drop(c, websocket.StatusPolicyViolation, "write failed")
-			return
-		}
-	}
-}
-
-// closeConn closes the connection under the websocket at once, which ends a write under way.
-func (c *wsConn) closeConn() {
-	if c.conn != nil {
-		c.conn.Close()
-	} else {
-		c.ws.CloseNow()
-	}
+	defer c.mu.Unlock()
+	return c.closed
 }
 
 // wsMessage is what browsers send.
@@ -150,23 +114,38 @@ func (s *Server) handleWebsocket(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, squares.Errorf(squares.ETOOMANY, "Too many live connections from your address (at most %d): close other tabs.", s.hub.perAddr))
 		return
 	}
-	hj := &wsHijacker{ResponseWriter: w}
-	// The origin was checked above, with the allowed origins and development mode's localhost.
-	ws, err := websocket.Accept(hj, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled, InsecureSkipVerify: true})
+	// The origin was checked above, with the allowed origins and development mode's localhost. No
+	// extension is negotiated (no compression), as before.
+	conn, rw, _, err := ws.HTTPUpgrader{}.Upgrade(r, w)
 	if err != nil {
 		s.hub.releaseAddr(addr)
-		return // Accept has answered the request
+		if conn != nil {
+			conn.Close() // the upgrade has answered the request
+		}
+		return
 	}
-	ws.SetReadLimit(wsReadLimit)
-	c := &wsConn{ws: ws, conn: hj.conn, user: userFrom(r.Context()), limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst), addr: addr}
+	c := &wsConn{conn: conn, raw: rawConn(conn), user: userFrom(r.Context()),
+		limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst), addr: addr}
+	if n := rw.Reader.Buffered(); n > 0 {
+		pending, _ := rw.Reader.Peek(n)
+		c.pending = bytes.Clone(pending)
+	}
+	// net/http's buffers (rw) are not kept: an idle connection would hold their 8 KiB for its whole life.
 	if !s.hub.add(c) {
 		s.hub.releaseAddr(addr)
-		ws.Close(wsCloseShutdown, "server shutting down")
+		c.writeCloseNow(wsCloseShutdown, "server shutting down")
 		return
 	}
 	// The handler returns, so that net/http lets go of the request, the response and the deep stack of its
 	// goroutine; a fresh goroutine reads the connection for as long as it lives.
 	go s.readWebsocket(c)
+}
+
+// writeCloseNow closes a connection that never joined the hub, with a close frame.
+func (c *wsConn) writeCloseNow(code ws.StatusCode, reason string) {
+	c.conn.SetWriteDeadline(time.Now().Add(wsWriteTimeout))
+	c.conn.Write(wsCloseFrame(code, reason))
+	c.conn.Close()
 }
 
 // originAllowed reports whether a websocket may be opened from the request's Origin: none (not a
@@ -198,25 +177,165 @@ func (s *Server) originAllowed(r *http.Request) bool {
 	return false
 }
 
-// readWebsocket reads a browser's messages until the connection closes. The read itself takes no
-// context: a context that can end costs every idle connection a registration with it, and the hub closes
-// every connection before its context ends anyway.
+// readWebsocket reads a browser's messages until the connection ends, and answers its pings and its
+// close. Once the connection is dropped it goes on reading, up to wsCloseTimeout, only to hear the
+// browser's answer to the close; then the connection ends.
 func (s *Server) readWebsocket(c *wsConn) {
-	defer s.hub.drop(c, wsCloseNormal, "")
-	ctx := s.hub.ctx
+	h := s.hub
+	defer h.readers.Done()
+	ctx := h.ctx
 	for {
-		_, data, err := c.ws.Read(context.Background())
+		msg, err := c.readMessage(h)
 		if err != nil {
+			var closing *wsClosing
+			switch {
+			case errors.As(err, &closing):
+				h.drop(c, closing.code, closing.reason)
+				c.endWhenWritten()
+			default: // the browser left, or the dropped connection's time is up
+				h.drop(c, wsCloseNormal, "")
+				c.end()
+			}
 			return
+		}
+		if c.isClosed() {
+			continue // dropped: waiting for the browser's close
 		}
 		if !c.limiter.Allow() {
-			s.hub.drop(c, websocket.StatusPolicyViolation, "too many messages")
-			return
+			h.drop(c, ws.StatusPolicyViolation, "too many messages")
+			continue
 		}
-		if !s.handleWSMessageApart(ctx, c, data) {
+		if !s.handleWSMessageApart(ctx, c, msg) {
+			h.drop(c, wsCloseNormal, "")
+			c.end()
 			return
 		}
 	}
+}
+
+// wsClosing ends the reading with a close frame to send: the answer to the browser's close, or the
+// reason a message broke the protocol.
+type wsClosing struct {
+	code   ws.StatusCode
+	reason string
+}
+
+func (e *wsClosing) Error() string { return fmt.Sprintf("websocket closing: %d %s", e.code, e.reason) }
+
+// readMessage reads the next message from the browser (its fragments joined, unmasked), handling the
+// control frames before it: a ping is answered, a pong clears the ping sent, a close ends the reading
+// with a *wsClosing, as do a broken frame and a message over wsReadLimit.
+func (c *wsConn) readMessage(h *hub) ([]byte, error) {
+	var msg []byte
+	state := ws.StateServerSide
+	for {
+		head, err := c.readHeader()
+		if err != nil {
+			return nil, err
+		}
+		if err := ws.CheckHeader(head, state); err != nil {
+			return nil, &wsClosing{ws.StatusProtocolError, err.Error()}
+		}
+		if head.OpCode.IsControl() {
+			var payload []byte // at most 125 bytes, checked above; a pong to our ping has none
+			if head.Length > 0 {
+				payload = make([]byte, head.Length)
+				if err := c.read(payload); err != nil {
+					return nil, err
+				}
+				ws.Cipher(payload, head.Mask, 0)
+			}
+			switch head.OpCode {
+			case ws.OpClose:
+				code, reason := ws.ParseCloseFrameData(payload)
+				if code.Empty() {
+					code = wsCloseNormal
+				}
+				return nil, &wsClosing{code, reason}
+			case ws.OpPing:
+				c.sendFrame(h, ws.MustCompileFrame(ws.NewPongFrame(payload)))
+			case ws.OpPong:
+				c.pingSent.Store(0)
+			}
+			continue
+		}
+		if int64(len(msg))+head.Length > wsReadLimit {
+			return nil, &wsClosing{ws.StatusMessageTooBig, fmt.Sprintf("read limited at %d bytes", wsReadLimit)}
+		}
+		start := len(msg)
+		msg = append(msg, make([]byte, head.Length)...)
+		if err := c.read(msg[start:]); err != nil {
+			return nil, err
+		}
+		ws.Cipher(msg[start:], head.Mask, 0)
+		if head.Fin {
+			return msg, nil
+		}
+		state = state.Set(ws.StateFragmented)
+	}
+}
+
+// readHeader reads a frame header (RFC 6455 section 5.2). It is written out rather than left to
+// ws.ReadHeader so that the idle reader, which waits in here, has a few frames fewer on its stack, and
+// allocates nothing: a goroutine's stack, once grown past its first 2 KiB, does not shrink back while it
+// waits in a read, so the reader of an idle connection calls as little as it can.
+func (c *wsConn) readHeader() (ws.Header, error) {
+	b := &c.header
+	if err := c.read(b[:2]); err != nil {
+		return ws.Header{}, err
+	}
+	head := ws.Header{Fin: b[0]&0x80 != 0, Rsv: (b[0] >> 4) & 0x07, OpCode: ws.OpCode(b[0] & 0x0f), Masked: b[1]&0x80 != 0}
+	size := b[1] & 0x7f
+	extra := 0
+	switch size {
+	case 126:
+		extra = 2
+	case 127:
+		extra = 8
+	default:
+		head.Length = int64(size)
+	}
+	if head.Masked {
+		extra += 4
+	}
+	rest := b[2 : 2+extra]
+	if err := c.read(rest); err != nil {
+		return ws.Header{}, err
+	}
+	switch size {
+	case 126:
+		head.Length = int64(binary.BigEndian.Uint16(rest))
+		rest = rest[2:]
+	case 127:
+		n := binary.BigEndian.Uint64(rest)
+		if n>>63 != 0 {
+			return ws.Header{}, &wsClosing{ws.StatusProtocolError, ws.ErrHeaderLengthMSB.Error()}
+		}
+		head.Length = int64(n)
+		rest = rest[8:]
+	}
+	copy(head.Mask[:], rest)
+	return head, nil
+}
+
+// read fills p: first from the bytes the upgrade read ahead, then from the socket.
+func (c *wsConn) read(p []byte) error {
+	for len(p) > 0 {
+		if len(c.pending) > 0 {
+			n := copy(p, c.pending)
+			p, c.pending = p[n:], c.pending[n:]
+			if len(c.pending) == 0 {
+				c.pending = nil
+			}
+			continue
+		}
+		n, err := c.conn.Read(p)
+		p = p[n:]
+		if err != nil && len(p) > 0 {
+			return err
+		}
+	}
+	return nil
 }
 
 // handleWSMessageApart handles one message on a short-lived goroutine and waits for it. Decoding JSON

@@ -405,3 +405,148 @@ func TestWebsocketSlowClientDropped(t *testing.T) {
 		t.Fatalf("slow client was not dropped: %v", err)
 	}
 }
+
+// TestWebsocketResyncSendsWatchedAfresh: a claim whose event this instance missed (made through a store
+// that publishes nothing, as when the PostgreSQL listener was down) reaches the pool's watcher once a
+// resync event is delivered: the pool whole (the claimed square, and every other cell released), and
+// the watched game.
+func TestWebsocketResyncSendsWatchedAfresh(t *testing.T) {
+	ctx := context.Background()
+	url := storetest.URL(t, store.SQLite)
+	srv := startLive(t, url)
+	p := openFreePool(t, srv.db)
+	player(t, srv.URL(), "quiet@example.com")
+	ws := dialWS(t, srv.URL())
+	sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": p.ID})
+	readUntil(t, ws, "subscribed")
+	sendWS(t, ws, map[string]any{"type": "subscribeToGame", "gameId": p.GameID})
+	readUntil(t, ws, "subscribed")
+
+	quiet := store.New(url) // no Events: its changes reach no one
+	if err := quiet.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer quiet.Close()
+	u, err := quiet.FindUserByEmail(ctx, "quiet@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := quiet.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: u, Cells: []squares.Cell{{Row: 2, Column: 5}}}); err != nil {
+		t.Fatal(err)
+	}
+	// Missed: the next frame is the answer to a ping.
+	sendWS(t, ws, map[string]any{"type": "ping"})
+	readUntil(t, ws, "pong")
+
+	if err := srv.db.Events.Publish(ctx, squares.Event{Kind: squares.EventResync}); err != nil {
+		t.Fatal(err)
+	}
+	// The game's update comes first, then the pool whole.
+	if g := readUntil(t, ws, "gameUpdate"); g["gameId"] != float64(p.GameID) {
+		t.Fatalf("gameUpdate = %v", g)
+	}
+	m := readMatching(t, ws, "poolUpdate", hasSquare(2, 5))
+	if released := m["released"].([]any); len(released) != squares.SquaresPerPool-1 {
+		t.Fatalf("released %d cells, want %d", len(released), squares.SquaresPerPool-1)
+	}
+	if pool := m["pool"].(map[string]any); pool["currentParticipants"] != float64(1) {
+		t.Fatalf("pool = %v", pool)
+	}
+}
+
+// TestWebsocketSubscriptionCapKeepsTheConnection: past the cap of pools and games on one connection the
+// browser gets an error message, and the connection stays: its subscriptions still get their updates,
+// and after an unsubscribe there is room again.
+func TestWebsocketSubscriptionCapKeepsTheConnection(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	first := openFreePool(t, srv.db)
+	ws := dialWS(t, srv.URL())
+	// The cap counts games and pools together: one game, then pools up to the cap.
+	sendWS(t, ws, map[string]any{"type": "subscribeToGame", "gameId": first.GameID})
+	readUntil(t, ws, "subscribed")
+	pools := []int64{first.ID}
+	for len(pools) < 51 {
+		pools = append(pools, openFreePool(t, srv.db).ID)
+	}
+	for i, id := range pools {
+		if i >= 15 {
+			time.Sleep(110 * time.Millisecond) // under the message rate limit
+		}
+		sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": id})
+		if i < 49 {
+			readMatching(t, ws, "subscribed", func(m map[string]any) bool { return m["poolId"] == float64(id) })
+		}
+	}
+	for range 2 { // pools 50 and 51: over the cap of 50 with the game
+		if m := readUntil(t, ws, "error"); !strings.Contains(m["message"].(string), "Too many subscriptions") {
+			t.Fatalf("over the cap: %v", m)
+		}
+	}
+	srv.db.Events.Publish(context.Background(), squares.Event{Kind: squares.EventPool, PoolID: first.ID})
+	if m := readUntil(t, ws, "poolUpdate"); m["poolId"] != float64(first.ID) {
+		t.Fatalf("after the cap: %v", m)
+	}
+	sendWS(t, ws, map[string]any{"type": "unsubscribeFromGame", "gameId": first.GameID})
+	sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": pools[50]})
+	readMatching(t, ws, "subscribed", func(m map[string]any) bool { return m["poolId"] == float64(pools[50]) })
+}
+
+// TestWebsocketFrameSentWithTheUpgrade: a client may send its first frame right behind the upgrade
+// request, in the same packet; the server reads it from what it had buffered with the request.
+func TestWebsocketFrameSentWithTheUpgrade(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	raw, err := net.Dial("tcp", srv.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	msg := `{"type":"ping"}`
+	mask := []byte{9, 8, 7, 6}
+	frame := append([]byte{0x81, 0x80 | byte(len(msg))}, mask...)
+	for i := range len(msg) {
+		frame = append(frame, msg[i]^mask[i%4])
+	}
+	req := fmt.Sprintf("GET /ws HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", srv.Addr())
+	if _, err := raw.Write(append([]byte(req), frame...)); err != nil {
+		t.Fatal(err)
+	}
+	raw.SetReadDeadline(time.Now().Add(10 * time.Second))
+	br := bufio.NewReader(raw)
+	if status, err := br.ReadString('\n'); err != nil || !strings.HasPrefix(status, "HTTP/1.1 101") {
+		t.Fatalf("upgrade: %q, %v", status, err)
+	}
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line == "\r\n" {
+			break
+		}
+	}
+	head := make([]byte, 2)
+	if _, err := io.ReadFull(br, head); err != nil {
+		t.Fatal(err)
+	}
+	reply := make([]byte, head[1]&0x7f)
+	if _, err := io.ReadFull(br, reply); err != nil || head[0] != 0x81 || string(reply) != `{"type":"pong"}` {
+		t.Fatalf("answer: %x %s, %v", head, reply, err)
+	}
+}
+
+// TestWebsocketMessageTooBig: a message over the read limit closes the connection with 1009.
+func TestWebsocketMessageTooBig(t *testing.T) {
+	srv := startLive(t, storetest.URL(t, store.SQLite))
+	ws := dialWS(t, srv.URL())
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	big := `{"type":"ping","pad":"` + strings.Repeat("x", 5000) + `"}`
+	if err := ws.Write(ctx, websocket.MessageText, []byte(big)); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := ws.Read(ctx)
+	if websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
+		t.Fatalf("after a %d-byte message: %v, want a close with 1009", len(big), err)
+	}
+}

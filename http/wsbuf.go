@@ -1,144 +1,176 @@
 package http
 
 import (
-	"bufio"
-	"bytes"
-	"io"
 	"net"
-	"net/http"
+	"syscall"
+	"time"
+
+	"github.com/gobwas/ws"
 )
 
-// Buffers of one websocket connection. net/http gives a hijacked connection its 4 KiB reader and writer,
-// which an idle connection would hold for its whole life; these are what it holds instead.
-const (
-	wsReadBuffer  = 256 // browsers send few, short messages
-	wsWriteBuffer = 64  // the websocket library's write buffer; wsFrameWriter below makes it enough
-)
+// wsPingFrame is the server's ping; frames from the server are not masked, so one copy serves everyone.
+var wsPingFrame = ws.MustCompileFrame(ws.NewPingFrame(nil))
 
-// wsHijacker hands the websocket library small buffers when it hijacks the connection, and keeps the
-// connection. Bytes already read into net/http's buffer carry over.
-type wsHijacker struct {
-	http.ResponseWriter
-	conn net.Conn
+// wsTextFrame compiles a message into a text frame, header and payload in one slice, written as it is to
+// every connection that gets the message.
+func wsTextFrame(msg []byte) []byte {
+	return ws.MustCompileFrame(ws.NewTextFrame(msg))
 }
 
-func (w *wsHijacker) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+// wsCloseFrame compiles a close frame with its status code and reason.
+func wsCloseFrame(code ws.StatusCode, reason string) []byte {
+	return ws.MustCompileFrame(ws.NewCloseFrame(ws.NewCloseFrameBody(code, reason)))
+}
 
-func (w *wsHijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+// The write side of a connection. Whoever sends to an idle connection writes the frame at once, on its
+// own goroutine (the hub's fan-out workers, or the reader answering the browser), with a system call that
+// never waits: a socket with room takes the whole frame, which is the usual case. A frame the socket
+// cannot take whole is finished, with the frames queued behind it, by a goroutine started for the
+// occasion that waits, each write bounded by wsWriteTimeout; it ends when the queue is empty. So one slow
+// browser never holds up a fan-out, and a connection is dropped as too slow once wsQueueLimit frames
+// wait.
+
+// sendFrame queues a compiled frame, or writes it now when nothing is being written.
+func (c *wsConn) sendFrame(h *hub, frame []byte) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	if c.writing {
+		if len(c.queue) >= wsQueueLimit {
+			c.mu.Unlock()
+			h.drop(c, ws.StatusPolicyViolation, "too slow")
+			return
+		}
+		c.queue = append(c.queue, frame)
+		c.mu.Unlock()
+		return
+	}
+	c.writing = true
+	c.mu.Unlock()
+	c.drain(h, frame)
+}
+
+// drain writes next and then the queue, by the caller that set c.writing, without waiting on the socket.
+func (c *wsConn) drain(h *hub, next []byte) {
+	for {
+		n, err := c.writeNow(next)
+		if err != nil {
+			c.fail(h)
+			return
+		}
+		if n < len(next) {
+			go c.drainSlowly(h, next[n:])
+			return
+		}
+		if next = c.nextFrame(false); next == nil {
+			return
+		}
+	}
+}
+
+// drainSlowly writes the rest of a frame and then the queue, waiting on the socket up to wsWriteTimeout
+// for each frame.
+func (c *wsConn) drainSlowly(h *hub, next []byte) {
+	for next != nil {
+		c.conn.SetWriteDeadline(time.Now().Add(wsWriteTimeout))
+		if _, err := c.conn.Write(next); err != nil {
+			c.fail(h)
+			return
+		}
+		next = c.nextFrame(true)
+	}
+}
+
+// nextFrame takes the next queued frame, or ends the writing: then it returns nil, and ends the
+// connection when the browser's close has been answered. The writer that waited (slow) clears its write
+// deadline first, while it still owns the writing: writeNow must not find an expired deadline, and the
+// next waiting writer's deadline must not be cleared.
+func (c *wsConn) nextFrame(slow bool) []byte {
+	c.mu.Lock()
+	if len(c.queue) == 0 || c.broken {
+		if slow {
+			c.conn.SetWriteDeadline(time.Time{})
+		}
+		c.writing = false
+		c.queue = nil
+		end := c.endAfterWrite
+		c.mu.Unlock()
+		if end {
+			c.end()
+		}
+		return nil
+	}
+	next := c.queue[0]
+	c.queue[0] = nil
+	c.queue = c.queue[1:]
+	c.mu.Unlock()
+	return next
+}
+
+// writeNow writes as much of p as the socket takes without waiting.
+func (c *wsConn) writeNow(p []byte) (int, error) {
+	if c.raw == nil {
+		return 0, nil // no descriptor to write to without waiting: drainSlowly writes it all
+	}
+	var n int
+	var werr error
+	err := c.raw.Write(func(fd uintptr) bool {
+		n, werr = writeNonblocking(fd, p)
+		return true // never wait for the socket here
+	})
+	if err == nil {
+		err = werr
+	}
+	return n, err
+}
+
+// fail ends a connection whose write failed.
+func (c *wsConn) fail(h *hub) {
+	c.mu.Lock()
+	c.writing = false
+	c.queue = nil
+	c.mu.Unlock()
+	c.end()
+	h.drop(c, ws.StatusPolicyViolation, "write failed")
+}
+
+// end closes the connection under the websocket, once; a write or read under way ends with it.
+func (c *wsConn) end() {
+	c.mu.Lock()
+	if c.broken {
+		c.mu.Unlock()
+		return
+	}
+	c.broken = true
+	c.queue = nil
+	c.mu.Unlock()
+	c.conn.Close()
+}
+
+// endWhenWritten closes the connection once what is queued (the answer to the browser's close) has been
+// written, or now when nothing is being written.
+func (c *wsConn) endWhenWritten() {
+	c.mu.Lock()
+	if c.writing && !c.broken {
+		c.endAfterWrite = true
+		c.mu.Unlock()
+		return
+	}
+	c.mu.Unlock()
+	c.end()
+}
+
+// rawConn returns the connection's descriptor for writes that do not wait, or nil.
+func rawConn(conn net.Conn) syscall.RawConn {
+	sc, ok := conn.(syscall.Conn)
+	if !ok {
+		return nil
+	}
+	raw, err := sc.SyscallConn()
 	if err != nil {
-		return conn, brw, err
+		return nil
 	}
-	w.conn = conn
-	n := brw.Reader.Buffered()
-	if n > wsReadBuffer || brw.Writer.Buffered() > 0 {
-		return conn, brw, nil
-	}
-	var r *bufio.Reader
-	if n == 0 {
-		r = bufio.NewReaderSize(conn, wsReadBuffer)
-	} else {
-		pending, _ := brw.Reader.Peek(n)
-		r = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(bytes.Clone(pending)), conn), wsReadBuffer)
-		if _, err := r.Peek(n); err != nil {
-			return conn, brw, nil
-		}
-	}
-	return conn, bufio.NewReadWriter(r, bufio.NewWriterSize(&wsFrameWriter{conn: conn}, wsWriteBuffer)), nil
-}
-
-// wsFrameWriter sits between the websocket library's small write buffer and the connection, and sends
-// every frame in one system call, as a buffer larger than the frame would. The library writes a frame's
-// header and payload through its buffer and flushes at the end of the frame; with a small buffer, the
-// buffer fills with the header and the start of the payload and is written out before the rest of the
-// payload. wsFrameWriter follows the frame headers (RFC 6455 section 5.2) in the bytes it is given, holds
-// bytes that end inside a frame, and writes them together with the rest (one writev) once the frame is
-// whole. It only ever holds a frame that is being written under the library's write lock, whose end
-// follows within the same call.
-type wsFrameWriter struct {
-	conn    net.Conn
-	held    []byte
-	inline  [wsWriteBuffer]byte // backs held in the usual case: one buffer's worth
-	header  [14]byte            // the header being read, when it spans writes
-	headerN int
-	left    uint64 // payload bytes of the current frame not seen yet
-}
-
-// Write passes p on, or holds it while it ends inside a frame.
-func (f *wsFrameWriter) Write(p []byte) (int, error) {
-	if !f.scan(p) {
-		if f.held == nil {
-			f.held = f.inline[:0]
-		}
-		f.held = append(f.held, p...)
-		return len(p), nil
-	}
-	if len(f.held) == 0 {
-		return f.conn.Write(p)
-	}
-	bufs := net.Buffers{f.held, p}
-	held := len(f.held)
-	f.held = nil
-	n, err := bufs.WriteTo(f.conn)
-	if err != nil {
-		return max(int(n)-held, 0), err
-	}
-	return len(p), nil
-}
-
-// scan follows the frames through p and reports whether p ends where a frame ends.
-func (f *wsFrameWriter) scan(p []byte) bool {
-	for len(p) > 0 {
-		if f.left > 0 {
-			n := uint64(len(p))
-			if n > f.left {
-				n = f.left
-			}
-			f.left -= n
-			p = p[n:]
-			continue
-		}
-		f.header[f.headerN] = p[0]
-		f.headerN++
-		p = p[1:]
-		if size := frameHeaderSize(f.header[:f.headerN]); size == f.headerN {
-			f.left = framePayloadLength(f.header[:size])
-			f.headerN = 0
-		}
-	}
-	return f.left == 0 && f.headerN == 0
-}
-
-// frameHeaderSize is the size of the frame header that h starts, or 0 while h is too short to tell.
-func frameHeaderSize(h []byte) int {
-	if len(h) < 2 {
-		return 0
-	}
-	size := 2
-	switch h[1] & 0x7f {
-	case 126:
-		size += 2
-	case 127:
-		size += 8
-	}
-	if h[1]&0x80 != 0 {
-		size += 4 // masking key (client frames only)
-	}
-	return size
-}
-
-// framePayloadLength reads the payload length from a whole frame header.
-func framePayloadLength(h []byte) uint64 {
-	switch n := h[1] & 0x7f; n {
-	case 126:
-		return uint64(h[2])<<8 | uint64(h[3])
-	case 127:
-		var v uint64
-		for _, b := range h[2:10] {
-			v = v<<8 | uint64(b)
-		}
-		return v
-	default:
-		return uint64(n)
-	}
+	return raw
 }
