@@ -341,11 +341,23 @@ func (h *hub) watchers(m map[int64]map[*wsConn]struct{}, id int64) []*wsConn {
 func (h *hub) handle(e squares.Event) {
 	switch e.Kind {
 	case squares.EventAccount:
-		// The user's sessions ended or their role changed: their sockets close, and the browser's reconnect
-		// (any close but 1000 retries) binds whatever session it has now.
-		for _, c := range h.watchers(h.users, e.UserID) {
-			h.drop(c, ws.StatusPolicyViolation, "session ended")
+		// One of the user's sessions ended or their account changed: each socket whose session is gone, or
+		// whose user is no longer what it was (demoted, disabled), closes, and the browser's reconnect (any
+		// close but 1000 retries) binds whatever session it has now. Sockets of the user's other sessions,
+		// still valid, stay open. Checked off the hub's goroutine: the store is read.
+		conns := h.watchers(h.users, e.UserID)
+		if len(conns) == 0 {
+			return
 		}
+		h.done.Add(1)
+		go func() {
+			defer h.done.Done()
+			for _, c := range conns {
+				if h.sessionEnded(c) {
+					h.drop(c, ws.StatusPolicyViolation, "session ended")
+				}
+			}
+		}()
 	case squares.EventResync:
 		h.resync()
 	case squares.EventUser:
@@ -493,4 +505,15 @@ func (h *hub) pingSlot(slot int) {
 		c.pingSent.Store(now)
 		c.sendFrame(h, wsPingFrame)
 	}
+}
+
+// sessionEnded reports whether a signed-in connection's session no longer stands as it was opened: gone,
+// expired, its user disabled or given another role. A store that cannot answer counts as ended: the
+// browser reconnects and is asked again.
+func (h *hub) sessionEnded(c *wsConn) bool {
+	if c.session == "" || c.user == nil {
+		return true
+	}
+	sess, err := h.store.FindSession(h.ctx, c.session)
+	return err != nil || sess.User.Role != c.user.Role
 }

@@ -297,12 +297,25 @@ func TestHubAccountEventClosesTheUsersSockets(t *testing.T) {
 		}
 		return c
 	}
+	// A second session of the same user, say on another device, that stays signed in.
+	b := make([]byte, 32)
+	rand.Read(b)
+	other := base64.RawURLEncoding.EncodeToString(b)
+	if err := env.srv.Store.CreateSession(context.Background(), &store.Session{TokenHash: hashToken(other), UserID: env.users[0],
+		ExpiresAt: time.Now().Add(time.Hour)}, ""); err != nil {
+		t.Fatal(err)
+	}
 	mine := []*websocket.Conn{dial(env.cookies[0]), dial(env.cookies[0])}
-	others := []*websocket.Conn{dial(env.cookies[1]), dial("")}
-	if n := h.size().userConns; n != 3 {
-		t.Fatalf("%d signed-in connections, want 3", n)
+	others := []*websocket.Conn{dial(env.cookies[1]), dial(""), dial(env.srv.cookieName() + "=" + other)}
+	if n := h.size().userConns; n != 4 {
+		t.Fatalf("%d signed-in connections, want 4", n)
 	}
 
+	// The first session ends (the store publishes EventAccount as it does).
+	token := strings.TrimPrefix(env.cookies[0], env.srv.cookieName()+"=")
+	if err := env.srv.Store.DeleteSession(context.Background(), hashToken(token)); err != nil {
+		t.Fatal(err)
+	}
 	env.events.Publish(context.Background(), squares.Event{Kind: squares.EventAccount, UserID: env.users[0]})
 	for i, c := range mine {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -324,7 +337,19 @@ func TestHubAccountEventClosesTheUsersSockets(t *testing.T) {
 	h.mu.RLock()
 	left := len(h.users[env.users[0]])
 	h.mu.RUnlock()
-	if left != 0 || h.count() != 2 {
-		t.Fatalf("after the event the hub holds %d of the user's connections and %d in all, want 0 and 2", left, h.count())
+	if left != 1 || h.count() != 3 {
+		t.Fatalf("after the event the hub holds %d of the user's connections and %d in all, want 1 (the other session's) and 3", left, h.count())
+	}
+
+	// Disabling the user ends the other session too.
+	disabled := true
+	if _, err := env.srv.Store.UpdateUser(context.Background(), env.users[0], squares.UserUpdate{Disabled: &disabled}); err != nil {
+		t.Fatal(err)
+	}
+	env.events.Publish(context.Background(), squares.Event{Kind: squares.EventAccount, UserID: env.users[0]})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, _, err := others[2].Read(ctx); websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+		t.Fatalf("the disabled user's other socket: %v, want a close with policy violation", err)
 	}
 }

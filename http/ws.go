@@ -49,6 +49,7 @@ type wsConn struct {
 	// would escape, costs no allocation per frame.
 	header  [ws.MaxHeaderSize]byte
 	user    *squares.User
+	session string // the hash of the signed-in user's session token, "" for a visitor
 	limiter *rate.Limiter
 	addr    string // the client's address, counted in hub.addrs until drop
 	slot    int    // the tick of the hub's ping round that pings this connection
@@ -126,6 +127,9 @@ func (s *Server) handleWebsocket(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &wsConn{conn: conn, raw: rawConn(conn), user: userFrom(r.Context()),
 		limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst), addr: addr}
+	if ck, err := r.Cookie(s.cookieName()); err == nil && c.user != nil {
+		c.session = hashToken(ck.Value)
+	}
 	if n := rw.Reader.Buffered(); n > 0 {
 		pending, _ := rw.Reader.Peek(n)
 		c.pending = bytes.Clone(pending)
