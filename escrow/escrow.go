@@ -66,11 +66,20 @@ func (e *Escrow) Checkout(ctx context.Context, u *squares.User, poolID int64, ce
 			"user_id": strconv.FormatInt(u.ID, 10)},
 	})
 	if err != nil {
-		e.Logger.Error("create provider payment", "payment", pay.ID, "err", err)
-		if ferr := e.Store.FailCheckout(ctx, pay.ID, "The payment provider refused the payment."); ferr != nil {
+		reason, out := "The payment provider refused the payment.",
+			squares.Errorf(squares.EUNPROCESSABLE, "The payment could not be started. Please try again.")
+		if squares.ErrorCode(err) == squares.EUNAVAILABLE {
+			// The provider not answering is not the buyer's fault nor a refusal: 503, try again.
+			reason, out = "The payment provider did not answer.",
+				squares.Errorf(squares.EUNAVAILABLE, "The payment provider is not answering. Nothing was charged: try again in a moment.")
+			e.Logger.Warn("create provider payment", "payment", pay.ID, "err", err)
+		} else {
+			e.Logger.Error("create provider payment", "payment", pay.ID, "err", err)
+		}
+		if ferr := e.Store.FailCheckout(ctx, pay.ID, reason); ferr != nil {
 			e.Logger.Error("fail checkout", "payment", pay.ID, "err", ferr)
 		}
-		return nil, squares.Errorf(squares.EUNPROCESSABLE, "The payment could not be started. Please try again.")
+		return nil, out
 	}
 	if err := e.Store.AttachProviderPayment(ctx, pay.ID, pp); err != nil {
 		return nil, err
