@@ -72,8 +72,13 @@ type ClaimResult struct {
 // (squares.CheckSale): the pool is open for sale, the cells are on the grid and free, and the user may
 // play and stays within the pool's limit.
 // The unique key on (pool, row, column) makes a double sale impossible even when checks race. The claim
-// that takes the 100th square draws the numbers in the same transaction.
+// that takes the 100th square draws the numbers in the same transaction. On SQLite, claims that arrive
+// together commit together, each in a savepoint of one transaction (claimBatcher); each is answered as if
+// it had its own.
 func (db *DB) ClaimSquares(ctx context.Context, c Claim) (*ClaimResult, error) {
+	if db.engine == SQLite {
+		return db.claimBatched(ctx, c)
+	}
 	var res *ClaimResult
 	err := db.update(ctx, func(tx *Tx) (err error) {
 		res, err = claimSquares(ctx, tx, c)

@@ -56,6 +56,8 @@ type DB struct {
 	// (OnCommit), in order, before the write returns.
 	committed atomic.Pointer[[]func(squares.Event)]
 
+	claims claimBatcher // SQLite claims committed in groups
+
 	passMu sync.Mutex
 	passes map[string]chan struct{} // Exclusive's locks in this process (SQLite)
 }
@@ -161,6 +163,7 @@ func (db *DB) Migrate(ctx context.Context) error {
 
 // Close closes the database.
 func (db *DB) Close() error {
+	db.closeClaims()
 	var err error
 	if db.write != nil {
 		err = db.write.Close()

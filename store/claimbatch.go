@@ -1,0 +1,138 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"sync"
+)
+
+// claimBatchMax is how many waiting claims one SQLite transaction takes at most.
+const claimBatchMax = 64
+
+// claimBatcher commits SQLite claims in groups. SQLite has one writer: every claim waited for the write
+// connection, and each paid for its own BEGIN, COMMIT and WAL write, and for handing the connection to the
+// next claim's goroutine. The batcher holds the connection and runs the claims waiting for it in one
+// transaction, each in a SAVEPOINT of its own: a claim refused (a square taken, the limit) rolls back to
+// its savepoint and leaves the others, and all of them commit together. A claim's answer leaves only after
+// that commit and its events, as with one transaction per claim.
+type claimBatcher struct {
+	once sync.Once
+	reqs chan *claimRequest
+	quit chan struct{}
+	done sync.WaitGroup
+	mu   sync.Mutex
+	shut bool
+}
+
+// claimRequest is one claim waiting for its batch.
+type claimRequest struct {
+	ctx  context.Context
+	c    Claim
+	res  *ClaimResult
+	err  error
+	done chan struct{}
+}
+
+var errStoreClosed = errors.New("store closed")
+
+// claimBatched runs a claim in the next batch of the SQLite writer.
+func (db *DB) claimBatched(ctx context.Context, c Claim) (*ClaimResult, error) {
+	b := &db.claims
+	b.mu.Lock()
+	if b.shut {
+		b.mu.Unlock()
+		return nil, errStoreClosed
+	}
+	b.once.Do(func() {
+		b.reqs, b.quit = make(chan *claimRequest), make(chan struct{})
+		b.done.Add(1)
+		go db.runClaims()
+	})
+	b.mu.Unlock()
+	r := &claimRequest{ctx: ctx, c: c, done: make(chan struct{})}
+	select {
+	case b.reqs <- r:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-b.quit:
+		return nil, errStoreClosed
+	}
+	// Once taken, the claim is in a transaction with others: its answer waits for their commit.
+	<-r.done
+	return r.res, r.err
+}
+
+// runClaims takes claims as they come, with every other claim already waiting, until the store closes.
+func (db *DB) runClaims() {
+	b := &db.claims
+	defer b.done.Done()
+	for {
+		var first *claimRequest
+		select {
+		case first = <-b.reqs:
+		case <-b.quit:
+			return
+		}
+		batch := []*claimRequest{first}
+	more:
+		for len(batch) < claimBatchMax {
+			select {
+			case r := <-b.reqs:
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		db.claimBatch(batch)
+	}
+}
+
+// claimBatch runs the claims of a batch in one transaction, each in its savepoint.
+func (db *DB) claimBatch(batch []*claimRequest) {
+	// One claim's request ending must not roll back the others': the transaction has a context of its own.
+	ctx := context.Background()
+	err := db.update(ctx, func(tx *Tx) error {
+		for _, r := range batch {
+			if err := r.ctx.Err(); err != nil {
+				r.err = err
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `SAVEPOINT claim`); err != nil {
+				return err
+			}
+			events := len(tx.events)
+			r.res, r.err = claimSquares(ctx, tx, r.c)
+			if r.err != nil {
+				r.res, tx.events = nil, tx.events[:events]
+				if _, err := tx.ExecContext(ctx, `ROLLBACK TO claim`); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.ExecContext(ctx, `RELEASE claim`); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	for _, r := range batch {
+		if err != nil && r.err == nil {
+			// Nothing of the batch was committed: a claim that had succeeded, or was not reached, fails as
+			// its own transaction would have.
+			r.res, r.err = nil, err
+		}
+		close(r.done)
+	}
+}
+
+// closeClaims stops the batcher after the batch it is running.
+func (db *DB) closeClaims() {
+	b := &db.claims
+	b.mu.Lock()
+	started := b.quit != nil && !b.shut
+	b.shut = true
+	b.mu.Unlock()
+	if started {
+		close(b.quit)
+		b.done.Wait()
+	}
+}
