@@ -26,8 +26,17 @@ function RealtimeFollowsUser() {
   return null
 }
 
-export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient())
+export function AppProvider({
+  children,
+  queryClient,
+  onTwoFactorRequired,
+}: {
+  children: ReactNode
+  queryClient?: QueryClient
+  /** An admin call answered that the admin must set up two-factor sign-in first. */
+  onTwoFactorRequired?: () => void
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient({ onTwoFactorRequired }))
   useSilenceAuthRejections()
   useReloadOnMissingCode()
   return (

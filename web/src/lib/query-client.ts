@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { getQueryFn, isSessionEnded } from './api'
+import { ApiError, getQueryFn, isSessionEnded } from './api'
 import { authKeys, sessionEnded } from './auth'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -8,10 +8,12 @@ const DAY = 24 * 60 * 60 * 1000
 // unused cache kept 24 h; no retries. Individual queries override (section 7).
 // A 401 from any call but the current-user lookup and the sign-in forms means the session ended on the
 // server (expired, signed out elsewhere): the user becomes null, so screens show their signed-out view
-// instead of empty lists.
-export function createQueryClient() {
+// instead of empty lists. A 403 `two_factor_required` (SQUARES_ADMIN_2FA=1, an admin without two-factor
+// sign-in yet) calls `onTwoFactorRequired`, which sends the admin to the Security screen.
+export function createQueryClient({ onTwoFactorRequired }: { onTwoFactorRequired?: () => void } = {}) {
   const onCallError = (err: unknown) => {
     if (isSessionEnded(err)) sessionEnded(client)
+    else if (err instanceof ApiError && err.status === 403 && err.code === 'two_factor_required') onTwoFactorRequired?.()
   }
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: onCallError }),
