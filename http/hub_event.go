@@ -117,32 +117,33 @@ var wsGrid = func() []squares.Cell {
 
 // poolMessage describes a pool's change: its state now and the squares that changed hands.
 func (h *hub) poolMessage(e squares.Event) ([]byte, error) {
-	p, err := h.store.FindPool(h.ctx, e.PoolID, 0)
-	if err != nil {
-		return nil, err
-	}
-	msg := map[string]any{"type": "poolUpdate", "poolId": p.ID, "pool": toPoolJSON(p, nil)}
-	if len(e.Cells) > 0 {
-		sqs, err := h.store.ListSquares(h.ctx, p.ID)
+	if len(e.Cells) == 0 {
+		p, err := h.store.FindPool(h.ctx, e.PoolID, 0)
 		if err != nil {
 			return nil, err
 		}
-		owned := map[squares.Cell]*squares.Square{}
-		for _, sq := range sqs {
-			owned[squares.Cell{Row: sq.Row, Column: sq.Column}] = sq
-		}
-		changed := []squareJSON{}
-		released := []squares.Cell{}
-		for _, c := range e.Cells {
-			if sq, ok := owned[c]; ok {
-				changed = append(changed, toSquareJSON(sq))
-			} else {
-				released = append(released, c)
-			}
-		}
-		msg["squares"], msg["released"] = changed, released
+		return mustJSON(map[string]any{"type": "poolUpdate", "poolId": p.ID, "pool": toPoolJSON(p, nil)}), nil
 	}
-	return mustJSON(msg), nil
+	// The pool and its squares in one read, so that the squares agree with the pool's counts.
+	p, sqs, err := h.store.FindBoard(h.ctx, e.PoolID)
+	if err != nil {
+		return nil, err
+	}
+	owned := map[squares.Cell]*squares.Square{}
+	for _, sq := range sqs {
+		owned[squares.Cell{Row: sq.Row, Column: sq.Column}] = sq
+	}
+	changed := []squareJSON{}
+	released := []squares.Cell{}
+	for _, c := range e.Cells {
+		if sq, ok := owned[c]; ok {
+			changed = append(changed, toSquareJSON(sq))
+		} else {
+			released = append(released, c)
+		}
+	}
+	return mustJSON(map[string]any{"type": "poolUpdate", "poolId": p.ID, "pool": toPoolJSON(p, nil),
+		"squares": changed, "released": released}), nil
 }
 
 // gameUpdate is the message for a game's score and state.

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -95,10 +96,15 @@ func toPoolJSON(p *store.PoolView, viewer *squares.User) poolJSON {
 	if open := p.SalesOpenAt(); !open.IsZero() {
 		out.SalesOpenAt = &open
 	}
-	if viewer != nil && (viewer.IsAdmin() || (p.CreatorID != 0 && viewer.ID == p.CreatorID)) {
+	if showsInviteCode(viewer, p) {
 		out.InviteCode = optional(p.InviteCode)
 	}
 	return out
+}
+
+// showsInviteCode reports whether the viewer sees a pool's invite code: its creator and admins do.
+func showsInviteCode(viewer *squares.User, p *store.PoolView) bool {
+	return viewer != nil && (viewer.IsAdmin() || (p.CreatorID != 0 && viewer.ID == p.CreatorID))
 }
 
 func (s *Server) writePools(w http.ResponseWriter, r *http.Request, pools []*store.PoolView) {
@@ -147,10 +153,17 @@ func (s *Server) findVisiblePool(r *http.Request) (*store.PoolView, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !userFrom(r.Context()).IsAdmin() && !p.VisibleToPlayer(p.ViewerSquares) {
-		return nil, squares.Errorf(squares.ENOTFOUND, "Pool not found.")
+	return p, s.checkVisible(r.Context(), userFrom(r.Context()), p, p.ViewerSquares)
+}
+
+// checkVisible refuses, as not found, a pool the viewer (nil when signed out), who owns mine of its
+// squares, may not see: players never see drafts, nor pools an admin hid unless they own squares in them,
+// nor private pools they did not join.
+func (s *Server) checkVisible(ctx context.Context, u *squares.User, p *store.PoolView, mine int) error {
+	if !u.IsAdmin() && !p.VisibleToPlayer(mine) {
+		return squares.Errorf(squares.ENOTFOUND, "Pool not found.")
 	}
-	return p, s.checkPoolMember(r.Context(), userFrom(r.Context()), p)
+	return s.checkPoolMember(ctx, u, p)
 }
 
 // handleGetPool answers from the pool's snapshot, with the viewer's own fields: their squares, and the
@@ -161,18 +174,13 @@ func (s *Server) handleGetPool(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	u, p := userFrom(r.Context()), b.pool
-	invite := 0
-	if p.InviteCode != "" && u != nil && (u.IsAdmin() || (p.CreatorID != 0 && u.ID == p.CreatorID)) {
-		invite = 1
+	invite, suffix := 0, ""
+	if b.pool.InviteCode != "" && showsInviteCode(userFrom(r.Context()), b.pool) {
+		invite, suffix = 1, ".i"
 	}
 	count := strconv.AppendInt(make([]byte, 0, 4), int64(mine), 10)
-	etag := `"` + b.poolTag + "." + string(count) + `"`
-	if invite == 1 {
-		etag = `"` + b.poolTag + "." + string(count) + `.i"`
-	}
 	parts := b.poolJSON[invite]
-	writeSnapshot(w, r, etag, invite == 0, parts.head, count, parts.tail)
+	writeSnapshot(w, r, `"`+b.poolTag+"."+string(count)+suffix+`"`, invite == 0, parts.head, count, parts.tail)
 }
 
 // handleFeaturedPool answers the Pool of the Week, or null when there is none.

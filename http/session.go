@@ -31,6 +31,14 @@ func hashToken(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// sessionHash is the hash of the request's session token, or "".
+func (s *Server) sessionHash(r *http.Request) string {
+	if c, err := r.Cookie(s.cookieName()); err == nil && c.Value != "" {
+		return hashToken(c.Value)
+	}
+	return ""
+}
+
 // startSession signs the user in: a new session with a fresh 256-bit token, replacing the one the
 // browser held (rotation at sign-in).
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *squares.User) error {
@@ -39,12 +47,8 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *squares
 		return err
 	}
 	token := base64.RawURLEncoding.EncodeToString(b)
-	var replacing string
-	if c, err := r.Cookie(s.cookieName()); err == nil && c.Value != "" {
-		replacing = hashToken(c.Value)
-	}
 	sess := &store.Session{TokenHash: hashToken(token), UserID: u.ID, ExpiresAt: s.now().Add(squares.SessionIdle(u.Role))}
-	if err := s.Store.CreateSession(r.Context(), sess, replacing); err != nil {
+	if err := s.Store.CreateSession(r.Context(), sess, s.sessionHash(r)); err != nil {
 		return err
 	}
 	s.setSessionCookie(w, token, sess.ExpiresAt)
@@ -59,8 +63,8 @@ func (s *Server) setSessionCookie(w http.ResponseWriter, token string, expires t
 
 // endSession deletes the browser's session on the server and clears its cookie.
 func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
-	if c, err := r.Cookie(s.cookieName()); err == nil && c.Value != "" {
-		if err := s.Store.DeleteSession(r.Context(), hashToken(c.Value)); err != nil {
+	if hash := s.sessionHash(r); hash != "" {
+		if err := s.Store.DeleteSession(r.Context(), hash); err != nil {
 			return err
 		}
 	}

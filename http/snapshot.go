@@ -267,8 +267,7 @@ func (bs *boards) flush() {
 }
 
 // visibleBoard returns the snapshot of the pool of the request's path and how many of its squares the
-// viewer owns, under the rules of findVisiblePool: players never see drafts, nor pools an admin hid unless
-// they own squares in them, nor private pools they did not join.
+// viewer owns, if the viewer may see it (checkVisible).
 func (s *Server) visibleBoard(r *http.Request) (*board, int, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
@@ -283,10 +282,7 @@ func (s *Server) visibleBoard(r *http.Request) (*board, int, error) {
 	if u != nil {
 		mine = b.owned[u.ID]
 	}
-	if !u.IsAdmin() && !b.pool.VisibleToPlayer(mine) {
-		return nil, 0, squares.Errorf(squares.ENOTFOUND, "Pool not found.")
-	}
-	if err := s.checkPoolMember(r.Context(), u, b.pool); err != nil {
+	if err := s.checkVisible(r.Context(), u, b.pool, mine); err != nil {
 		return nil, 0, err
 	}
 	return b, mine, nil

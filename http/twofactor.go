@@ -278,14 +278,6 @@ func (s *Server) handleTwoFactorSetup(w http.ResponseWriter, r *http.Request) {
 		"qrCode": "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())})
 }
 
-// sessionHash is the hash of the request's session token, or "".
-func (s *Server) sessionHash(r *http.Request) string {
-	if c, err := r.Cookie(s.cookieName()); err == nil && c.Value != "" {
-		return hashToken(c.Value)
-	}
-	return ""
-}
-
 // handleTwoFactorEnable turns two-factor sign-in on with a current code of the new secret, and answers
 // with the recovery codes, shown this once. The admin's other sessions, signed in without a code, end.
 func (s *Server) handleTwoFactorEnable(w http.ResponseWriter, r *http.Request) {

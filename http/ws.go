@@ -127,8 +127,8 @@ func (s *Server) handleWebsocket(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &wsConn{conn: conn, raw: rawConn(conn), user: userFrom(r.Context()),
 		limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst), addr: addr}
-	if ck, err := r.Cookie(s.cookieName()); err == nil && c.user != nil {
-		c.session = hashToken(ck.Value)
+	if c.user != nil {
+		c.session = s.sessionHash(r)
 	}
 	if n := rw.Reader.Buffered(); n > 0 {
 		pending, _ := rw.Reader.Peek(n)

@@ -82,11 +82,14 @@ func (p *Postgres) Publish(ctx context.Context, e squares.Event) error {
 	if err != nil {
 		return err
 	}
-	if _, err := p.pool.Exec(ctx, "SELECT pg_notify($1, $2)", Channel, string(payload)); err != nil {
+	if _, err := p.pool.Exec(ctx, notifySQL, Channel, string(payload)); err != nil {
 		return fmt.Errorf("notify: %w", err)
 	}
 	return nil
 }
+
+// notifySQL sends a notification of the channel ($1) with the event's JSON ($2).
+const notifySQL = "SELECT pg_notify($1, $2)"
 
 // PublishTx sends e to every instance when tx, a transaction on the same database, commits (NOTIFY is
 // transactional), and not at all if it rolls back. The store publishes a transaction's events so
@@ -96,7 +99,7 @@ func (p *Postgres) PublishTx(ctx context.Context, tx *sql.Tx, e squares.Event) e
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, "SELECT pg_notify($1, $2)", Channel, string(payload)); err != nil {
+	if _, err := tx.ExecContext(ctx, notifySQL, Channel, string(payload)); err != nil {
 		return fmt.Errorf("notify: %w", err)
 	}
 	return nil
