@@ -88,8 +88,15 @@ func (h *hub) releaseAddrLocked(addr string) {
 // Fan-out and ping rounds.
 const (
 	// wsFanoutChunk is how many connections one fan-out worker serves at least: a fan-out to more runs on
-	// up to GOMAXPROCS workers.
+	// up to wsFanoutWorkersPerProc x GOMAXPROCS workers.
 	wsFanoutChunk = 256
+	// wsFanoutWorkersPerProc is how many fan-out workers run per GOMAXPROCS. A worker spends nearly all of
+	// its time inside write(2) (the kernel's TCP path, 87 % of a fan-out's CPU); with one worker per P, a
+	// worker descheduled in the kernel leaves its P idle. Four per P kept both cores writing and let the
+	// readers take their frames in larger batches: on 2 cores, 10,000 subscribers, the last receipt's p50
+	// went from 93-112 ms (one per P) to 76-97 ms, the readers' CPU from 64-77 to 50-65 ms per event
+	// (bench/wsfanout, docs/performance.md).
+	wsFanoutWorkersPerProc = 4
 	// wsPingSlots spreads the pings of one interval over that many ticks, each pinging the connections of
 	// one slot, so that no tick pings everyone at once.
 	wsPingSlots = 25
@@ -289,12 +296,13 @@ func (h *hub) unsubscribeGame(c *wsConn, gameID int64) {
 }
 
 // fanout sends one message to every connection in conns: the frame is compiled once (frames from the
-// server are not masked, so every connection gets the same bytes) and written by up to GOMAXPROCS
-// workers, each serving a share of the connections, at least wsFanoutChunk. It returns once every
-// connection has the frame written or queued, so the next message reaches each connection after this one.
+// server are not masked, so every connection gets the same bytes) and written by up to
+// wsFanoutWorkersPerProc workers per P, each serving a share of the connections, at least wsFanoutChunk.
+// It returns once every connection has the frame written or queued, so the next message reaches each
+// connection after this one.
 func (h *hub) fanout(conns []*wsConn, msg []byte) {
 	frame := wsTextFrame(msg)
-	workers := min(runtime.GOMAXPROCS(0), (len(conns)+wsFanoutChunk-1)/wsFanoutChunk)
+	workers := min(wsFanoutWorkersPerProc*runtime.GOMAXPROCS(0), (len(conns)+wsFanoutChunk-1)/wsFanoutChunk)
 	if workers <= 1 {
 		for _, c := range conns {
 			c.sendFrame(h, frame)
