@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,13 +14,19 @@ import (
 // poolSelect reads a pool with its game and the squares of the viewer (the last argument, $1, is the
 // viewer's user id, 0 when signed out). Its distinct players are a column that every change of ownership
 // keeps (addTaken, countPlayers); the viewer's squares are found through the squares_user index.
-const poolSelect = `SELECT p.id, p.game_id, p.name, p.entry_fee_cents, p.max_squares_per_player, p.status,
+const poolSelect = poolColumns + poolFrom
+
+// poolColumns and poolFrom are poolSelect's two halves, for a read of more columns (saleSelect).
+const (
+	poolColumns = `SELECT p.id, p.game_id, p.name, p.entry_fee_cents, p.max_squares_per_player, p.status,
 	p.is_private, p.creator_id, p.invite_code, p.is_nonprofit, p.is_featured, p.featured_reason, p.featured_until,
 	p.payout_schedule, p.draw_seed, p.draw_commitment, p.home_numbers, p.away_numbers, p.drawn_at,
 	p.draw_input, p.draw_input_sha256, p.squares_taken, p.created_at, p.updated_at, p.distinct_players,
 	(SELECT COUNT(*) FROM squares s WHERE s.user_id = $1 AND s.pool_id = p.id AND s.state = 'owned') AS mine,
-	` + gameColumns + `
+	` + gameColumns
+	poolFrom = `
 	FROM pools p JOIN games g ON g.id = p.game_id JOIN leagues l ON l.id = g.league_id`
+)
 
 // PoolView is a pool as one viewer sees it.
 type PoolView struct {
@@ -29,6 +36,11 @@ type PoolView struct {
 }
 
 func scanPool(s scanner) (*PoolView, error) {
+	return scanPoolAnd(s)
+}
+
+// scanPoolAnd scans a row of poolSelect's columns followed by the columns of extra.
+func scanPoolAnd(s scanner, extra ...any) (*PoolView, error) {
 	var p squares.Pool
 	var g squares.Game
 	var creator sql.NullInt64
@@ -42,7 +54,8 @@ func scanPool(s scanner) (*PoolView, error) {
 		&creator, &invite, &p.IsNonprofit, &p.IsFeatured, &p.FeaturedReason, &featuredUntil, &schedule,
 		&p.DrawSeed, &p.DrawCommitment, &home, &away, &drawnAt, &drawInput, &drawInputSum, &p.SquaresTaken, &p.CreatedAt, &p.UpdatedAt,
 		&p.DistinctPlayers, &mine}
-	if err := s.Scan(append(dest, gameDest(&g, &ext, &n)...)...); err != nil {
+	dest = append(dest, gameDest(&g, &ext, &n)...)
+	if err := s.Scan(append(dest, extra...)...); err != nil {
 		return nil, err
 	}
 	finishGame(&g, ext, n)
@@ -65,10 +78,10 @@ func scanPool(s scanner) (*PoolView, error) {
 }
 
 func parseSchedule(s string) ([]int64, error) {
-	var out []int64
-	for _, part := range strings.Split(s, "/") {
-		var v int64
-		if _, err := fmt.Sscan(part, &v); err != nil {
+	out := make([]int64, 0, strings.Count(s, "/")+1)
+	for part := range strings.SplitSeq(s, "/") {
+		v, err := strconv.ParseInt(strings.TrimSpace(part), 10, 64)
+		if err != nil {
 			return nil, fmt.Errorf("payout schedule %q: %w", s, err)
 		}
 		out = append(out, v)

@@ -14,6 +14,40 @@ func lockSalePool(ctx context.Context, tx *Tx, poolID, buyerID int64) (*PoolView
 	return p, notFound(err, "Pool")
 }
 
+// saleSelect is poolSelect with what readSale reads besides: the active week of the pool's league and how
+// many squares the buyer ($1) holds or owns in it.
+const saleSelect = poolColumns + `, l.active_week,
+	(SELECT COUNT(*) FROM squares s WHERE s.user_id = $1 AND s.pool_id = p.id) AS have` + poolFrom
+
+// lockSale locks the pool of a sale and reads what its rules need: lockSalePool and readSale. SQLite, whose
+// one writer runs a transaction's statements with nothing committed in between, reads it all in one
+// statement (saleSelect). PostgreSQL reads the sale after the lock is granted: a locking read evaluates its
+// subqueries on the snapshot it started with, which may miss a sale of the pool committed while it waited
+// for the lock.
+func lockSale(ctx context.Context, tx *Tx, kind string, poolID int64, buyer *squares.User, cells []squares.Cell) (*PoolView, squares.Sale, int, error) {
+	if tx.db.engine != SQLite {
+		p, err := lockSalePool(ctx, tx, poolID, userID(buyer))
+		if err != nil {
+			return nil, squares.Sale{}, 0, err
+		}
+		sale, owned, err := readSale(ctx, tx, kind, p, buyer, cells)
+		return p, sale, owned, err
+	}
+	var week string
+	var have int
+	p, err := scanPoolAnd(tx.QueryRowContext(ctx, saleSelect+` WHERE p.id = $2`, userID(buyer), poolID), &week, &have)
+	if err != nil {
+		return nil, squares.Sale{}, 0, notFound(err, "Pool")
+	}
+	s := squares.Sale{Kind: kind, Pool: p.Pool, Now: tx.now, Buyer: buyer, Cells: cells, ActiveWeek: week, Have: have}
+	if buyer != nil && p.IsPrivate {
+		if s.Member, err = isPoolMember(ctx, tx, p.ID, buyer.ID); err != nil {
+			return nil, s, 0, err
+		}
+	}
+	return p, s, p.ViewerSquares, nil
+}
+
 // readSale reads what the rules of a sale need besides the request, in one statement: the active week of
 // the pool's league and the squares the buyer already holds or owns in the pool; then, when it is private,
 // whether they joined it. It also returns how many of those squares the buyer owns. It runs after the pool
