@@ -12,17 +12,24 @@ type Cents int64
 
 // String formats c as a decimal string with two places, as the API carries money: "5.00", "-1.25".
 func (c Cents) String() string {
-	sign := ""
-	v := int64(c)
-	if v < 0 {
-		sign, v = "-", -v
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, v/100, v%100)
+	return string(c.AppendText(make([]byte, 0, 24)))
 }
 
-// MarshalJSON encodes c as a decimal string.
-func (c Cents) MarshalJSON() ([]byte, error) {
-	return json.Marshal(c.String())
+// AppendText appends c as a decimal string ("12.50", "-0.05") to b.
+func (c Cents) AppendText(b []byte) []byte {
+	v := uint64(c)
+	if c < 0 {
+		b = append(b, '-')
+		v = -v // two's complement: the magnitude, MinInt64's included
+	}
+	b = strconv.AppendUint(b, v/100, 10)
+	b = append(b, '.', byte('0'+v%100/10), byte('0'+v%10))
+	return b
+}
+
+// MarshalText encodes c as a decimal string: JSON writes it quoted ("12.50").
+func (c Cents) MarshalText() ([]byte, error) {
+	return c.AppendText(make([]byte, 0, 24)), nil
 }
 
 // MaxAmount bounds any amount parsed from input: one million dollars.

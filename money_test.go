@@ -81,8 +81,8 @@ func TestCentsString(t *testing.T) {
 			t.Errorf("Cents(%d).String() = %q, want %q", int64(c), got, want)
 		}
 	}
-	b, err := json.Marshal(map[string]squares.Cents{"entryFee": 500})
-	if err != nil || string(b) != `{"entryFee":"5.00"}` {
+	b, err := json.Marshal(map[string]squares.Cents{"entryFee": 500, "refund": -125, "most": squares.MaxAmount})
+	if err != nil || string(b) != `{"entryFee":"5.00","most":"1000000.00","refund":"-1.25"}` {
 		t.Errorf("json = %s, %v", b, err)
 	}
 	// Every amount parsed back from its own text is the same amount.

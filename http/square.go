@@ -62,6 +62,12 @@ type claimRequest struct {
 	Column *int `json:"column"`
 }
 
+// claimAnswer is the answer to a claim: the pool right after it, and the square.
+type claimAnswer struct {
+	Pool   poolJSON   `json:"pool"`
+	Square squareJSON `json:"square"`
+}
+
 // handleClaimSquare claims one square of a free pool for the signed-in player.
 func (s *Server) handleClaimSquare(w http.ResponseWriter, r *http.Request) {
 	poolID, err := pathID(r, "id")
@@ -93,6 +99,5 @@ func (s *Server) handleClaimSquare(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"square": toSquareJSON(res.Squares[0]),
-		"pool": toPoolJSON(res.Pool, u)})
+	writeJSON(w, http.StatusCreated, claimAnswer{Pool: toPoolJSON(res.Pool, u), Square: toSquareJSON(res.Squares[0])})
 }
