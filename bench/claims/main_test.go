@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"testing"
+
+	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/bench/internal/loadenv"
+	"github.com/squaresapp/squares/store"
+)
+
+// TestPoolCounts fills a real pool through the real server and checks that the clients' reading of each
+// 201 (poolCounts) agrees with decoding the whole answer, through the claim that draws the numbers.
+func TestPoolCounts(t *testing.T) {
+	ctx := context.Background()
+	env, err := loadenv.New(ctx, store.SQLite, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer env.Close()
+	if err := env.Serve(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	pools, err := env.OpenFreePools(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players, err := env.CreatePlayers(ctx, squares.SquaresPerPool/squares.PublicSquaresPerPlayer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drawn := 0
+	for cell := 0; cell < squares.SquaresPerPool; cell++ {
+		body := fmt.Sprintf(`{"row":%d,"column":%d}`, cell/squares.GridSize, cell%squares.GridSize)
+		req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/pools/%d/squares", env.Server.URL(), pools[0].ID),
+			bytes.NewReader([]byte(body)))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Cookie", players[cell/squares.PublicSquaresPerPlayer].Cookie)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusCreated {
+			t.Fatalf("claim %d: %d %s %v", cell, resp.StatusCode, data, err)
+		}
+		var ans claimAnswer
+		if err := json.Unmarshal(data, &ans); err != nil {
+			t.Fatal(err)
+		}
+		n, d := poolCounts(data)
+		if n != ans.Pool.CurrentParticipants || d != ans.Pool.NumbersGenerated {
+			t.Fatalf("claim %d: poolCounts = %d, %v; the answer says %d, %v", cell, n, d,
+				ans.Pool.CurrentParticipants, ans.Pool.NumbersGenerated)
+		}
+		if n != cell+1 {
+			t.Fatalf("claim %d: %d squares taken, want %d", cell, n, cell+1)
+		}
+		if d {
+			drawn++
+		}
+	}
+	if drawn != 1 {
+		t.Errorf("%d answers showed the numbers drawn, want 1 (the last)", drawn)
+	}
+}
