@@ -96,3 +96,6 @@ func (db *DB) CachedStatements(ctx context.Context) ([]string, error) {
 
 // ReadPoolStats returns the statistics of the pool of read connections.
 func (db *DB) ReadPoolStats() sql.DBStats { return db.read.Stats() }
+
+// CheckpointCopied is how many WAL frames the background checkpoints have copied into the database.
+func (db *DB) CheckpointCopied() int64 { return db.ckpt.copied.Load() }

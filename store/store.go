@@ -47,6 +47,9 @@ type DB struct {
 	Events squares.Events
 	// Logger reports events that could not be published.
 	Logger *slog.Logger
+	// CheckpointDelay is how long after a commit SQLite's WAL is copied into the database in the
+	// background (checkpoint.go); 0 is 100 ms, negative leaves it to the writer past 10,000 pages.
+	CheckpointDelay time.Duration
 
 	engine string
 	write  *sql.DB // SQLite: one connection, transactions begin IMMEDIATE
@@ -56,7 +59,8 @@ type DB struct {
 	// (OnCommit), in order, before the write returns.
 	committed atomic.Pointer[[]func(squares.Event)]
 
-	claims claimBatcher // SQLite claims committed in groups
+	claims claimBatcher  // SQLite claims committed in groups
+	ckpt   *checkpointer // SQLite checkpoints beside the writer
 
 	passMu sync.Mutex
 	passes map[string]chan struct{} // Exclusive's locks in this process (SQLite)
@@ -113,7 +117,11 @@ func (db *DB) openSQLite(path string) error {
 	}
 	base := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
 		"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
-	wc, err := newSQLiteConnector(base + "&_txlock=immediate")
+	wc, err := newSQLiteConnector(base + "&_txlock=immediate" + fmt.Sprintf("&_pragma=wal_autocheckpoint(%d)", writerAutoCheckpoint))
+	if err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	cc, err := newSQLiteConnector(base)
 	if err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
 	}
@@ -131,6 +139,9 @@ func (db *DB) openSQLite(path string) error {
 	// after each burst, and a new connection parses the schema and has no statements prepared.
 	r.SetMaxIdleConns(8)
 	db.write, db.read = w, r
+	c := sql.OpenDB(cc)
+	c.SetMaxOpenConns(1)
+	db.startCheckpoints(c, db.CheckpointDelay)
 	return nil
 }
 
@@ -164,9 +175,11 @@ func (db *DB) Migrate(ctx context.Context) error {
 // Close closes the database.
 func (db *DB) Close() error {
 	db.closeClaims()
-	var err error
+	err := db.stopCheckpoints()
 	if db.write != nil {
-		err = db.write.Close()
+		if e := db.write.Close(); err == nil {
+			err = e
+		}
 	}
 	if db.read != nil && db.read != db.write {
 		if e := db.read.Close(); err == nil {
@@ -274,6 +287,9 @@ func (db *DB) run(ctx context.Context, conn *sql.DB, readOnly bool, fn func(tx *
 	}
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
+	}
+	if db.ckpt != nil && conn == db.write {
+		db.ckpt.wrote()
 	}
 	if fns := db.committed.Load(); fns != nil {
 		for _, e := range tx.events {
