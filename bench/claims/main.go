@@ -444,7 +444,10 @@ func poolCounts(data []byte) (participants int, drawn bool) {
 			participants = participants*10 + int(c-'0')
 		}
 	}
-	return participants, bytes.Contains(data, []byte(`"numbersGenerated":true`))
+	if i := bytes.Index(data, []byte(`"numbersGenerated":`)); i >= 0 && i+len(`"numbersGenerated":`) < len(data) {
+		drawn = data[i+len(`"numbersGenerated":`)] == 't'
+	}
+	return participants, drawn
 }
 
 func claimOnce(client *http.Client, base string, p *poolState, pl loadenv.Player, cell int, t *tally, open *atomic.Int64, bare bool) {
