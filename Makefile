@@ -66,8 +66,8 @@ test-e2e: build
 BENCH_DIR ?= $(or $(TMPDIR),/tmp)/squares-bench
 CLAIMS_FLAGS ?= -pools 100 -duration 20s
 READS_FLAGS ?= -duration 3s -fresh 5s
-FANOUT_FLAGS ?= -n 10000 -events 20
-CROSS_FLAGS ?= -n 1000 -events 20
+FANOUT_FLAGS ?= -n 10000 -events 20 -rounds 3
+CROSS_FLAGS ?= -n 1000 -events 20 -rounds 3
 bench:
 	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)
 	$(GO) build -o $(BENCH_DIR)/ ./bench/claims ./bench/reads ./bench/wsfanout ./bench/report
@@ -85,7 +85,7 @@ bench:
 ## bench-full: make bench at the issue's sizes (200 pools, 10 s per read phase, 10,000 subscribers x 20 events,
 ## also across two instances)
 bench-full:
-	$(MAKE) bench CLAIMS_FLAGS='-pools 200 -duration 60s' READS_FLAGS='-duration 10s -fresh 10s' FANOUT_FLAGS='-n 10000 -events 20' CROSS_FLAGS='-n 10000 -events 20'
+	$(MAKE) bench CLAIMS_FLAGS='-pools 200 -duration 60s' READS_FLAGS='-duration 10s -fresh 10s' FANOUT_FLAGS='-n 10000 -events 20 -rounds 3' CROSS_FLAGS='-n 10000 -events 20 -rounds 3'
 
 ## bench-go: the Go benchmarks (go test -bench)
 bench-go:
