@@ -242,17 +242,9 @@ func sides(r int, noBare bool) []string {
 // sum adds up the rounds of one side: their answers, latencies, times and CPU.
 func sum(rounds []tally) tally {
 	var t tally
-	for _, r := range rounds {
-		t.attempted += r.attempted
-		t.created += r.created
-		t.conflicts += r.conflicts
-		t.limit += r.limit
-		t.other += r.other
-		t.status5xx += r.status5xx
-		t.latencies = append(t.latencies, r.latencies...)
-		if t.firstOther == "" {
-			t.firstOther = r.firstOther
-		}
+	for i := range rounds {
+		r := &rounds[i]
+		t.add(r)
 		t.elapsed += r.elapsed
 		t.cpu += r.cpu
 		t.dbCPU += r.dbCPU
@@ -353,17 +345,7 @@ func race(cfg config, env *loadenv.Env, base string, pools []*poolState, players
 
 	var total tally
 	for i := range tallies {
-		t := &tallies[i]
-		total.attempted += t.attempted
-		total.created += t.created
-		total.conflicts += t.conflicts
-		total.limit += t.limit
-		total.other += t.other
-		total.status5xx += t.status5xx
-		total.latencies = append(total.latencies, t.latencies...)
-		if total.firstOther == "" {
-			total.firstOther = t.firstOther
-		}
+		total.add(&tallies[i])
 	}
 	total.latencies.Sort()
 	filled := 0
@@ -383,6 +365,20 @@ func race(cfg config, env *loadenv.Env, base string, pools []*poolState, players
 		name, elapsed.Round(time.Millisecond), filled, len(pools), cpu.Seconds(), cpu.Seconds()/elapsed.Seconds(),
 		dbCPU.Seconds(), loadBefore)
 	return total, nil
+}
+
+// add counts r's answers and latencies into t.
+func (t *tally) add(r *tally) {
+	t.attempted += r.attempted
+	t.created += r.created
+	t.conflicts += r.conflicts
+	t.limit += r.limit
+	t.other += r.other
+	t.status5xx += r.status5xx
+	t.latencies = append(t.latencies, r.latencies...)
+	if t.firstOther == "" {
+		t.firstOther = r.firstOther
+	}
 }
 
 func (t *tally) print(name, engine string, clients int) {
