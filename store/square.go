@@ -189,11 +189,7 @@ func addTaken(ctx context.Context, tx *Tx, poolID int64, n, newPlayers int) (tak
 		return c, fmt.Errorf("count taken squares: %w", err)
 	}
 	c.UpdatedAt = c.UpdatedAt.UTC()
-	if c.Taken < squares.SquaresPerPool {
-		return c, nil
-	}
-	c.Drew = true
-	return c, drawPool(ctx, tx, poolID)
+	return c, drawIfFull(ctx, tx, poolID, &c)
 }
 
 // addClaimed is addTaken for a claim of n squares of the pool p, read and locked by this transaction
@@ -213,11 +209,16 @@ func addClaimed(ctx context.Context, tx *Tx, p *squares.Pool, n, newPlayers int)
 		return takenCounts{}, fmt.Errorf("count taken squares: pool %d: %d rows, %v", p.ID, rows, err)
 	}
 	c := takenCounts{Taken: p.SquaresTaken + n, Players: p.DistinctPlayers + newPlayers, UpdatedAt: tx.now}
+	return c, drawIfFull(ctx, tx, p.ID, &c)
+}
+
+// drawIfFull draws the pool's numbers when the counts c complete its grid, and says so in c.
+func drawIfFull(ctx context.Context, tx *Tx, poolID int64, c *takenCounts) error {
 	if c.Taken < squares.SquaresPerPool {
-		return c, nil
+		return nil
 	}
 	c.Drew = true
-	return c, drawPool(ctx, tx, p.ID)
+	return drawPool(ctx, tx, poolID)
 }
 
 // countPlayers counts a pool's distinct players again from its squares, after a change of ownership that
