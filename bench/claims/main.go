@@ -186,6 +186,8 @@ func run(cfg config) error {
 			Target: ">= 0.5x claims/s, p99 <= 3x", Checks: checks, Load: load}
 		row.Squares.Note = fmt.Sprintf("median of %d rounds: %s", len(ratios), formatRatios(ratios))
 		row.Met = row.Ratio >= 0.5 && row.Ratio2 <= 3 && checks == "ok"
+		// The issue sets the target for SQLite and asks for PostgreSQL's figures against a bare pgx INSERT.
+		row.Reported = env.DB.Engine() == store.Postgres
 		loadenv.PrintRow(row)
 	}
 	if len(failures) > 0 {

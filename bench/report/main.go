@@ -61,7 +61,10 @@ func print(w io.Writer, rows []loadenv.Row) (failed bool) {
 			ratio += fmt.Sprintf("; %.2fx", r.Ratio2)
 		}
 		met := "no"
-		if r.Met {
+		switch {
+		case r.Reported:
+			met = "reported"
+		case r.Met:
 			met = "yes"
 		}
 		if r.Checks != "ok" {

@@ -23,10 +23,13 @@ func TestPrintRow(t *testing.T) {
 			Bench: "bare", Ratio: 0.12466, Ratio2: 10.7, Checks: "ok", Load: "1.0"},
 		{Path: "fan-out", Squares: loadenv.Side{P99Ms: 295, P50Ms: 200, RSSConnB: 10.8 * 1024}, Bare: loadenv.Side{P99Ms: 308, RSSConnB: 29.9 * 1024},
 			Bench: "hub", Ratio: 0.96, Checks: "2 receipts missed", Load: "1.0"},
+		{Path: "claims, postgres", Squares: loadenv.Side{PerSec: 100}, Bare: loadenv.Side{PerSec: 300}, Bench: "bare",
+			Ratio: 0.33, Target: ">= 0.5x", Reported: true, Checks: "ok", Load: "1.0"},
 	})
 	out := buf.String()
 	for _, want := range []string{"| free claims | 838/s, p99 343 ms, 1,415 µs CPU | bare: 6,722/s, p99 32.0 ms, 138 µs CPU | 0.12x; 10.70x |",
-		"p99 295 ms, p50 200 ms, 10.8 KiB RSS per idle connection, 0 missed", "| 0.96x |"} {
+		"p99 295 ms, p50 200 ms, 10.8 KiB RSS per idle connection, 0 missed", "| 0.96x |",
+		"| 0.33x | >= 0.5x | reported | ok |"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
