@@ -362,21 +362,8 @@ func TestWebsocketSlowClientDropped(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Read the upgrade's headers and the "subscribed" frame, then stop reading.
-	for {
-		line, err := br.ReadString('\n')
-		if err != nil {
-			t.Fatal(err)
-		}
-		if line == "\r\n" {
-			break
-		}
-	}
-	head := make([]byte, 2)
-	if _, err := io.ReadFull(br, head); err != nil {
-		t.Fatal(err)
-	}
-	reply := make([]byte, head[1]&0x7f)
-	if _, err := io.ReadFull(br, reply); err != nil || !strings.Contains(string(reply), `"subscribed"`) {
+	_, reply, err := readFirstFrame(t, br)
+	if err != nil || !strings.Contains(string(reply), `"subscribed"`) {
 		t.Fatalf("slow client's subscription: %s, %v", reply, err)
 	}
 
@@ -516,21 +503,8 @@ func TestWebsocketFrameSentWithTheUpgrade(t *testing.T) {
 	if status, err := br.ReadString('\n'); err != nil || !strings.HasPrefix(status, "HTTP/1.1 101") {
 		t.Fatalf("upgrade: %q, %v", status, err)
 	}
-	for {
-		line, err := br.ReadString('\n')
-		if err != nil {
-			t.Fatal(err)
-		}
-		if line == "\r\n" {
-			break
-		}
-	}
-	head := make([]byte, 2)
-	if _, err := io.ReadFull(br, head); err != nil {
-		t.Fatal(err)
-	}
-	reply := make([]byte, head[1]&0x7f)
-	if _, err := io.ReadFull(br, reply); err != nil || head[0] != 0x81 || string(reply) != `{"type":"pong"}` {
+	head, reply, err := readFirstFrame(t, br)
+	if err != nil || head[0] != 0x81 || string(reply) != `{"type":"pong"}` {
 		t.Fatalf("answer: %x %s, %v", head, reply, err)
 	}
 }
@@ -549,4 +523,26 @@ func TestWebsocketMessageTooBig(t *testing.T) {
 	if websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
 		t.Fatalf("after a %d-byte message: %v, want a close with 1009", len(big), err)
 	}
+}
+
+// readFirstFrame reads the rest of an upgrade's headers from br, then the first frame's two header bytes and
+// its payload (shorter than 126 bytes); the payload's read error is returned.
+func readFirstFrame(t *testing.T, br *bufio.Reader) (head, payload []byte, err error) {
+	t.Helper()
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line == "\r\n" {
+			break
+		}
+	}
+	head = make([]byte, 2)
+	if _, err := io.ReadFull(br, head); err != nil {
+		t.Fatal(err)
+	}
+	payload = make([]byte, head[1]&0x7f)
+	_, err = io.ReadFull(br, payload)
+	return head, payload, err
 }
