@@ -151,19 +151,7 @@ func TestCachesResync(t *testing.T) {
 	}
 	t.Cleanup(func() { behind.Close() })
 
-	g := &squares.Game{LeagueID: squares.LeagueNFL, HomeTeam: "Buffalo Bills", AwayTeam: "Kansas City Chiefs",
-		GameDate: time.Now().Add(96 * time.Hour), Status: squares.GameScheduled}
-	if err := db.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := db.SetPoolStatus(ctx, pools[0].ID, squares.PoolActive)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := storetest.OpenFreePool(t, db, time.Now().Add(96*time.Hour))
 	u := &squares.User{Email: "ann@example.com", PasswordHash: "x", FirstName: "Ann", Role: squares.RoleUser,
 		IsAgeVerified: true, IsEligibleToBet: true, DateOfBirth: "1990-01-01", ResidenceState: "NY", ResidenceCountry: "US"}
 	if err := db.CreateUser(ctx, u); err != nil {

@@ -68,22 +68,7 @@ func startLive(t *testing.T, url string) *liveServer {
 // openFreePool makes a game four days out with its free pool open for sale.
 func openFreePool(t *testing.T, db *store.DB) *store.PoolView {
 	t.Helper()
-	ctx := context.Background()
-	g := &squares.Game{LeagueID: squares.LeagueNFL, HomeTeam: "Buffalo Bills", AwayTeam: "Kansas City Chiefs",
-		HomeTeamColor: "#00338D", AwayTeamColor: "#E31837", GameDate: time.Now().Add(96 * time.Hour),
-		Status: squares.GameScheduled}
-	if err := db.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := db.SetPoolStatus(ctx, pools[0].ID, squares.PoolActive)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return storetest.OpenFreePool(t, db, time.Now().Add(96*time.Hour))
 }
 
 // player registers a verified player on the server and returns a client holding the session.

@@ -16,20 +16,7 @@ import (
 func raceFixture(t *testing.T, db *store.DB, n int) (*store.PoolView, []*squares.User) {
 	t.Helper()
 	ctx := context.Background()
-	g := &squares.Game{LeagueID: squares.LeagueNFL, HomeTeam: "Detroit Lions", AwayTeam: "Green Bay Packers",
-		HomeTeamColor: "#0076B6", AwayTeamColor: "#203731", GameDate: time.Now().Add(72 * time.Hour),
-		Status: squares.GameScheduled}
-	if err := db.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := db.SetPoolStatus(ctx, pools[0].ID, squares.PoolActive)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := storetest.OpenFreePool(t, db, time.Now().Add(72*time.Hour))
 	users := make([]*squares.User, n)
 	for i := range users {
 		users[i] = &squares.User{Email: fmt.Sprintf("racer%d@example.com", i), PasswordHash: "x",
