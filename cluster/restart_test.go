@@ -79,7 +79,11 @@ func TestPostgresRestart(t *testing.T) {
 						afterRecovery.Add(1)
 					}
 				case err == nil && status == http.StatusConflict:
-					// Taken already: by this player's claim that committed but whose answer was lost.
+					// Taken already: by this player's claim that committed but whose answer was lost (each
+					// player claims cells of its own), so the square is the player's all the same.
+					mu.Lock()
+					committed[c] = p.user.ID
+					mu.Unlock()
 				default:
 					continue // the database is down: retry
 				}
