@@ -88,24 +88,20 @@ func (s *Server) signInAdmin(w http.ResponseWriter, r *http.Request, u *squares.
 			"expiresIn": int(challengeTTL / time.Second), "message": "Enter the code from your authenticator app."})
 		return
 	}
-	s.startAdminSession(w, r, u, nil)
+	s.startAdminSession(w, r, u, false, nil)
 }
 
-// startAdminSession starts an admin's session and answers as a successful sign-in; extra fields join
-// the answer.
-func (s *Server) startAdminSession(w http.ResponseWriter, r *http.Request, u *squares.User, extra map[string]any) {
+// startAdminSession starts an admin's session and answers as a successful sign-in; twoFactor says whether
+// the admin has two-factor sign-in set up (the caller has just read it or checked a code); extra fields
+// join the answer.
+func (s *Server) startAdminSession(w http.ResponseWriter, r *http.Request, u *squares.User, twoFactor bool, extra map[string]any) {
 	if err := s.startSession(w, r, u); err != nil {
 		s.Error(w, r, err)
 		return
 	}
 	body := map[string]any{"success": true, "user": toUserJSON(u), "message": "Welcome back, admin!"}
 	if s.Config.AdminTwoFactor {
-		st, err := s.Store.TwoFactor(r.Context(), u.ID)
-		if err != nil {
-			s.Error(w, r, err)
-			return
-		}
-		body["twoFactorSetupRequired"] = !st.Enabled
+		body["twoFactorSetupRequired"] = !twoFactor
 	}
 	for k, v := range extra {
 		body[k] = v
@@ -232,7 +228,7 @@ func (s *Server) handleAdminLoginCode(w http.ResponseWriter, r *http.Request) {
 		}
 		extra = map[string]any{"recoveryCodeUsed": true, "recoveryCodesLeft": st.RecoveryCodesLeft}
 	}
-	s.startAdminSession(w, r, u, extra)
+	s.startAdminSession(w, r, u, true, extra)
 }
 
 // handleTwoFactorStatus tells the signed-in admin where their two-factor sign-in stands.
