@@ -101,7 +101,6 @@ func race(cfg config, env *loadenv.Env, base string, pools []*poolState, players
 	for i := range tallies {
 		total.add(&tallies[i])
 	}
-	total.latencies.Sort()
 	filled := 0
 	for _, p := range pools {
 		if p.full.Load() {
@@ -109,8 +108,7 @@ func race(cfg config, env *loadenv.Env, base string, pools []*poolState, players
 		}
 	}
 	total.elapsed, total.cpu, total.dbCPU = elapsed, cpu, dbCPU
-	total.perSec = float64(total.created) / elapsed.Seconds()
-	total.p99 = loadenv.MsOf(total.latencies.Percentile(0.99))
+	total.finish()
 	name := "squares"
 	if bare {
 		name = "bare"

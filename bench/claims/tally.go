@@ -29,12 +29,17 @@ func sum(rounds []tally) tally {
 		t.cpu += r.cpu
 		t.dbCPU += r.dbCPU
 	}
+	t.finish()
+	return t
+}
+
+// finish sorts t's latencies and works out its rate and p99 once its answers and time are in.
+func (t *tally) finish() {
 	t.latencies.Sort()
 	if t.elapsed > 0 {
 		t.perSec = float64(t.created) / t.elapsed.Seconds()
 	}
 	t.p99 = loadenv.MsOf(t.latencies.Percentile(0.99))
-	return t
 }
 
 func median(xs []float64) float64 {
@@ -76,7 +81,7 @@ func (t *tally) print(name, engine string, clients int) {
 	secs := t.elapsed.Seconds()
 	fmt.Printf("| %s | %s | %d | %d | %d | %d | %d | %d | %.0f | %.0f | %s | %s | %s | %s | %.0f | %.0f |\n", name, engine,
 		clients, t.attempted, t.created, t.conflicts, t.limit, t.other,
-		float64(t.created)/secs, float64(t.attempted)/secs, loadenv.Ms(lat.Percentile(0.5)),
+		t.perSec, float64(t.attempted)/secs, loadenv.Ms(lat.Percentile(0.5)),
 		loadenv.Ms(lat.Percentile(0.9)), loadenv.Ms(lat.Percentile(0.99)), loadenv.Ms(lat.Percentile(1)),
 		t.cpuPer(t.cpu), t.cpuPer(t.dbCPU))
 }
