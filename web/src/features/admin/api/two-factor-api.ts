@@ -36,7 +36,7 @@ export interface AdminSession {
 }
 
 export function useTwoFactorStatus() {
-  return useQuery<TwoFactorStatus | null>({ queryKey: queryKeys.admin.twoFactor, staleTime: 0 })
+  return useQuery<TwoFactorStatus | null>({ queryKey: queryKeys.admin.twoFactor, staleTime: 0, refetchOnMount: true })
 }
 
 export function useTwoFactorSetup() {

@@ -75,8 +75,6 @@ export function AdminCodeStep({
             ref={input}
             autoComplete="one-time-code"
             inputMode="numeric"
-            pattern="[0-9 ]*"
-            maxLength={7}
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />

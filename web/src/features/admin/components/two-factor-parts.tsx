@@ -7,13 +7,31 @@ import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api'
 import { useDisableTwoFactor, useEnableTwoFactor, useTwoFactorSetup } from '../api/two-factor-api'
 
-/** A code field as authenticator apps fill it: numeric keyboard, one-time-code autofill. */
-function CodeField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
+/**
+ * A code field as authenticator apps fill it (numeric keyboard, one-time-code autofill), or, when it also
+ * takes recovery codes (letters and digits), a plain text field.
+ */
+function CodeField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  numeric = true,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (v: string) => void
+  error?: string
+  numeric?: boolean
+}) {
   return (
     <Field id={id} label={label} error={error}>
       <Input
-        autoComplete="one-time-code"
-        inputMode="numeric"
+        autoComplete={numeric ? 'one-time-code' : 'off'}
+        inputMode={numeric ? 'numeric' : undefined}
+        spellCheck={numeric ? undefined : false}
         className="max-w-48"
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -136,7 +154,14 @@ export function TwoFactorDisable({ required }: { required: boolean }) {
         To move to a new phone, turn it off and set it up again.
         {required && ' This server requires it: the admin pages stay closed until you set it up again.'}
       </p>
-      <CodeField id="disable-code" label="Code from your app or a recovery code" value={code} onChange={setCode} error={error} />
+      <CodeField
+        id="disable-code"
+        label="Code from your app or a recovery code"
+        numeric={false}
+        value={code}
+        onChange={setCode}
+        error={error}
+      />
       <Button type="submit" variant="destructive" className="justify-self-start" disabled={disable.isPending}>
         {disable.isPending && <Spinner label="Turning off" />}
         Turn off two-factor sign-in
