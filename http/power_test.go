@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -424,6 +425,44 @@ func TestHiddenPoolOwnerSeesItLive(t *testing.T) {
 		sendWS(t, theirs, map[string]any{"type": "subscribe", "poolId": priv})
 		if m := readAnswer(t, theirs); m["type"] != "error" || m["message"] != "Pool not found." {
 			t.Fatalf("a stranger's subscription to the private pool = %v", m)
+		}
+	})
+}
+
+// TestAdminSocketFollowsItsPowers: an admin's open websocket holds the powers its session had when it
+// opened; when they go (two-factor sign-in turned off on a server that requires it), the socket closes
+// and the reconnected one is refused what a player may not watch.
+func TestAdminSocketFollowsItsPowers(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startLiveAPI(t, engine, func(c *squareshttp.Config) { c.AdminTwoFactor = true })
+		clock := s.useClock()
+		_, pools := s.game(t, "W12", time.Now().Add(72*time.Hour))
+		draft := pools[2].ID
+		admin := s.admin(t)
+		secret, _ := enrol(t, admin, clock)
+		ws := dialWith(t, s.URL(), admin)
+		sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": draft})
+		if m := readAnswer(t, ws); m["type"] != "subscribed" {
+			t.Fatalf("an admin with every power subscribing to a draft = %v", m)
+		}
+		clock.Add(30 * time.Second)
+		admin.post("/api/admin/2fa/disable", map[string]string{"code": code(t, secret, clock.Now())}).want(http.StatusOK)
+		admin.get("/api/admin/stats").wantError(http.StatusForbidden, "two_factor_required", "")
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		for {
+			if _, _, err := ws.Read(ctx); err != nil {
+				var ce websocket.CloseError
+				if !errors.As(err, &ce) || ce.Code != websocket.StatusPolicyViolation || ce.Reason != "session ended" {
+					t.Fatalf("the socket ended with %v, want a close with policy violation, session ended", err)
+				}
+				break
+			}
+		}
+		again := dialWith(t, s.URL(), admin)
+		sendWS(t, again, map[string]any{"type": "subscribe", "poolId": draft})
+		if m := readAnswer(t, again); m["type"] != "error" || m["message"] != "Pool not found." {
+			t.Fatalf("the reconnected socket subscribing to a draft = %v", m)
 		}
 	})
 }
