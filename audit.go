@@ -14,7 +14,7 @@ type AuditEntry struct {
 	AdminID    int64           `json:"adminId,omitempty"` // 0: the system (the automation, a feed)
 	AdminName  string          `json:"adminName"`
 	Action     string          `json:"action"`     // e.g. "pool.status", "user.update"
-	TargetType string          `json:"targetType"` // pool, game, league, user, payout, week
+	TargetType string          `json:"targetType"` // pool, game, league, user, payout, week, invitation
 	TargetID   string          `json:"targetId"`
 	PoolID     int64           `json:"poolId,omitempty"` // the pool it concerns, for filtering
 	UserID     int64           `json:"userId,omitempty"` // the user it concerns, for filtering

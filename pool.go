@@ -318,16 +318,34 @@ func (p *Pool) VisibleToPlayers() bool {
 	return p.Status == PoolActive || p.Status == PoolFull || p.Status == PoolStarted
 }
 
-// VisibleToPlayer reports whether a player who owns the given number of squares in the pool may open it:
-// any pool but a draft, and a hidden one only when they own squares in it.
-func (p *Pool) VisibleToPlayer(owned int) bool {
+// PoolViewer is someone opening a pool, as the rule of who may see it (Pool.VisibleTo) knows them.
+type PoolViewer struct {
+	Admin  bool // signed in with an admin's powers (User.IsAdmin)
+	Owned  int  // squares they own in the pool
+	Member bool // they joined the pool (a private pool's creator did)
+}
+
+// VisibleTo is the one rule of who may see a pool: its page, squares, winners, board and live updates.
+// A private pool only its members see: admins reach other people's private pools through the admin
+// routes only. Of the rest, a draft only admins see; a pool an admin hid (inactive), admins and the
+// players who own squares in it; any other, anyone.
+func (p *Pool) VisibleTo(v PoolViewer) bool {
+	if p.IsPrivate && !v.Member {
+		return false
+	}
 	switch p.Status {
 	case PoolDraft:
-		return false
+		return v.Admin
 	case PoolInactive:
-		return owned > 0
+		return v.Admin || v.Owned > 0
 	}
 	return true
+}
+
+// VisibleToAnyone reports whether VisibleTo lets anyone see the pool, so that its viewer need not be
+// known: a public pool that is neither a draft nor hidden.
+func (p *Pool) VisibleToAnyone() bool {
+	return !p.IsPrivate && p.Status != PoolDraft && p.Status != PoolInactive
 }
 
 // PoolInput is what an admin sends to create a public pool.

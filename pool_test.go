@@ -270,14 +270,6 @@ func TestPoolSalesWindow(t *testing.T) {
 			t.Errorf("VisibleToPlayers(%s) = %v", st, got)
 		}
 	}
-	// Opening one pool: a hidden one only for those who own squares in it; a draft for nobody.
-	for st, want := range map[string][2]bool{"draft": {false, false}, "active": {true, true}, "inactive": {false, true},
-		"full": {true, true}, "started": {true, true}, "completed": {true, true}, "cancelled": {true, true}} {
-		p := &squares.Pool{Status: st}
-		if got := [2]bool{p.VisibleToPlayer(0), p.VisibleToPlayer(1)}; got != want {
-			t.Errorf("VisibleToPlayer(%s) with none, one square = %v, want %v", st, got, want)
-		}
-	}
 	if !(&squares.Pool{HomeNumbers: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, AwayNumbers: []int{9, 8, 7, 6, 5, 4, 3, 2, 1, 0}}).NumbersGenerated() ||
 		(&squares.Pool{}).NumbersGenerated() {
 		t.Error("NumbersGenerated does not follow the digits")
@@ -320,6 +312,32 @@ func TestCheckFeature(t *testing.T) {
 		err := squares.CheckFeature(tc.pool, tc.reason, tc.until, now)
 		if squares.ErrorCode(err) != tc.code || squares.ErrorMessage(err) != tc.msg {
 			t.Errorf("CheckFeature(%s, %q) = %v", tc.pool.Status, tc.reason[:1], err)
+		}
+	}
+}
+
+// TestPoolVisibleTo: the one rule of who may see a pool. A hidden pool only admins and those who own
+// squares in it; a draft only admins; a private one only its members (an admin who did not join is a
+// stranger), and within it the same rule of status.
+func TestPoolVisibleTo(t *testing.T) {
+	stranger, owner, admin := squares.PoolViewer{}, squares.PoolViewer{Owned: 1}, squares.PoolViewer{Admin: true}
+	for st, want := range map[string][3]bool{"draft": {false, false, true}, "active": {true, true, true},
+		"inactive": {false, true, true}, "full": {true, true, true}, "started": {true, true, true},
+		"completed": {true, true, true}, "cancelled": {true, true, true}} {
+		p := &squares.Pool{Status: st}
+		if got := [3]bool{p.VisibleTo(stranger), p.VisibleTo(owner), p.VisibleTo(admin)}; got != want {
+			t.Errorf("VisibleTo(%s) for a stranger, an owner, an admin = %v, want %v", st, got, want)
+		}
+		if p.VisibleToAnyone() != want[0] {
+			t.Errorf("VisibleToAnyone(%s) = %v, want %v", st, p.VisibleToAnyone(), want[0])
+		}
+		private := &squares.Pool{Status: st, IsPrivate: true}
+		member, ownerMember := squares.PoolViewer{Member: true}, squares.PoolViewer{Member: true, Owned: 1}
+		if private.VisibleTo(admin) || private.VisibleTo(owner) || private.VisibleToAnyone() {
+			t.Errorf("private %s: seen by someone who did not join it", st)
+		}
+		if got := [2]bool{private.VisibleTo(member), private.VisibleTo(ownerMember)}; got != [2]bool{want[0], want[1]} {
+			t.Errorf("private %s for a member, a member who owns a square = %v", st, got)
 		}
 	}
 }

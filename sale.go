@@ -72,7 +72,7 @@ func (s *Sale) checkBuyer() error {
 	switch {
 	case u == nil:
 		return Errorf(EUNAUTHORIZED, "Not authenticated. Please sign in.")
-	case u.IsAdmin():
+	case u.HasAdminRole():
 		return Errorf(EFORBIDDEN, "Admins cannot buy squares.")
 	case s.Kind == SaleClaim:
 		if !u.CanPlayFree() {

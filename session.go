@@ -30,3 +30,21 @@ func SessionExpired(role string, lastSeen, now time.Time) bool {
 func SessionStale(lastSeen, now time.Time) bool {
 	return now.Sub(lastSeen) >= SessionTouchEvery
 }
+
+// AdminSession is what decides whether a session of an admin's account carries the admin's powers.
+type AdminSession struct {
+	Required     bool // the server requires a second factor of every admin (SQUARES_ADMIN_2FA=1)
+	Enabled      bool // the admin has two-factor sign-in on
+	SecondFactor bool // the session was started with a code, or turned two-factor sign-in on
+}
+
+// HasPowers reports whether the session carries the admin's powers. Where no second factor is required
+// nor turned on, the password is enough; otherwise only a session that passed the second factor has them,
+// and only while two-factor sign-in is on (a server that requires it gives no powers to an admin who
+// turned it off).
+func (a AdminSession) HasPowers() bool {
+	if !a.Required && !a.Enabled {
+		return true
+	}
+	return a.Enabled && a.SecondFactor
+}

@@ -28,3 +28,33 @@ func TestSessionIdle(t *testing.T) {
 		t.Error("a session's last-seen time is refreshed every 5 minutes")
 	}
 }
+
+// An admin's session has the admin's powers with the password alone only where no second factor is
+// required nor turned on; otherwise only once it passed the second factor, and while it is on.
+func TestAdminSessionPowers(t *testing.T) {
+	for _, tc := range []struct {
+		in   squares.AdminSession
+		want bool
+	}{
+		{squares.AdminSession{}, true},
+		{squares.AdminSession{SecondFactor: true}, true},
+		{squares.AdminSession{Required: true}, false},
+		{squares.AdminSession{Required: true, SecondFactor: true}, false}, // turned off since: set it up again
+		{squares.AdminSession{Enabled: true}, false},
+		{squares.AdminSession{Enabled: true, SecondFactor: true}, true},
+		{squares.AdminSession{Required: true, Enabled: true}, false},
+		{squares.AdminSession{Required: true, Enabled: true, SecondFactor: true}, true},
+	} {
+		if got := tc.in.HasPowers(); got != tc.want {
+			t.Errorf("%+v: powers %v, want %v", tc.in, got, tc.want)
+		}
+	}
+	admin := &squares.User{Role: squares.RoleAdmin, NeedsSecondFactor: true}
+	if admin.IsAdmin() || !admin.HasAdminRole() {
+		t.Error("an admin whose session needs the second factor has the role but no powers")
+	}
+	var nobody *squares.User
+	if nobody.IsAdmin() || nobody.HasAdminRole() || (&squares.User{Role: squares.RoleUser}).IsAdmin() {
+		t.Error("no one signed in, and a player, are no admins")
+	}
+}

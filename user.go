@@ -42,10 +42,19 @@ type User struct {
 	Disabled         bool // an admin has disabled the account: it cannot sign in
 	CreatedAt        time.Time
 	UpdatedAt        time.Time
+	// NeedsSecondFactor marks a signed-in admin whose session has not passed the second factor that the
+	// server or their account requires (AdminSession): the account is an admin's, but the session has none
+	// of an admin's powers. Only the session's reader sets it; a user read from the database has it false.
+	NeedsSecondFactor bool
 }
 
-// IsAdmin reports whether u is an admin.
-func (u *User) IsAdmin() bool { return u != nil && u.Role == RoleAdmin }
+// IsAdmin reports whether u has an admin's powers: an admin's account, in a session that passed the
+// second factor wherever one is needed. Every admin power asks this, and nothing else.
+func (u *User) IsAdmin() bool { return u.HasAdminRole() && !u.NeedsSecondFactor }
+
+// HasAdminRole reports whether u's account is an admin's, whatever the session: what an admin may not
+// do as a player (buy squares, make or join private pools), and what the account shows.
+func (u *User) HasAdminRole() bool { return u != nil && u.Role == RoleAdmin }
 
 // ComplianceStatus derives the status shown to admins and the user from the verification flags.
 func (u *User) ComplianceStatus() string {
@@ -360,12 +369,12 @@ func (up UserUpdate) Apply(u *User, now time.Time) (next *User, before, after ma
 }
 
 // IsActiveAdmin reports whether u is an admin who can sign in.
-func (u *User) IsActiveAdmin() bool { return u.IsAdmin() && !u.Disabled }
+func (u *User) IsActiveAdmin() bool { return u.HasAdminRole() && !u.Disabled }
 
 // LosesAccess reports whether the change from u to next takes something away that a live session carries:
 // the admin role, or the account itself. Such a change ends the user's sessions at once.
 func (u *User) LosesAccess(next *User) bool {
-	return (u.IsAdmin() && !next.IsAdmin()) || (!u.Disabled && next.Disabled)
+	return (u.HasAdminRole() && !next.HasAdminRole()) || (!u.Disabled && next.Disabled)
 }
 
 // CheckAdminRemoval refuses (ErrLastAdmin) a change from u to next that leaves no active admin, given how

@@ -102,7 +102,7 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	if err := s.startSession(w, r, u); err != nil {
+	if err := s.startSession(w, r, u, false); err != nil {
 		s.Error(w, r, err)
 		return
 	}
@@ -143,7 +143,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 	if !ok || !s.refuseSecondFactorAccount(w, r, u) {
 		return
 	}
-	if err := s.startSession(w, r, u); err != nil {
+	if err := s.startSession(w, r, u, false); err != nil {
 		s.Error(w, r, err)
 		return
 	}
@@ -284,7 +284,7 @@ func (s *Server) handleAdminLogin(w http.ResponseWriter, r *http.Request) {
 	}
 	u, ok := s.checkCredentials(w, r, "admin:"+strings.ToLower(username), req.Password, func() (*squares.User, error) {
 		u, err := s.Store.FindUserByUsername(r.Context(), username)
-		if err == nil && !u.IsAdmin() {
+		if err == nil && !u.HasAdminRole() {
 			return nil, squares.Errorf(squares.ENOTFOUND, "User not found.")
 		}
 		return u, err
@@ -345,7 +345,7 @@ func (s *Server) handleEmergencyLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, err := s.Store.FindUserByEmail(r.Context(), email)
-	if err != nil || u.IsAdmin() {
+	if err != nil || u.HasAdminRole() {
 		s.Error(w, r, squares.Errorf(squares.ENOTFOUND, "No player with this email."))
 		return
 	}
@@ -353,7 +353,7 @@ func (s *Server) handleEmergencyLogin(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, squares.ErrAccountDisabled)
 		return
 	}
-	if err := s.startSession(w, r, u); err != nil {
+	if err := s.startSession(w, r, u, false); err != nil {
 		s.Error(w, r, err)
 		return
 	}

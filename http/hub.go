@@ -41,6 +41,8 @@ type hub struct {
 	// perAddr caps them (0: no cap).
 	addrs   map[string]int
 	perAddr int
+	// requireSecondFactor is Config.AdminTwoFactor, which an admin's powers depend on (sessionUser).
+	requireSecondFactor bool
 }
 
 func newHub(db *store.DB, logger *slog.Logger, pingInterval, pongTimeout time.Duration) *hub {

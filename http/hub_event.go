@@ -153,12 +153,17 @@ func gameUpdate(g *squares.Game) map[string]any {
 }
 
 // sessionEnded reports whether a signed-in connection's session no longer stands as it was opened: gone,
-// expired, its user disabled or given another role. A store that cannot answer counts as ended: the
-// browser reconnects and is asked again.
+// expired, its user disabled or given another role, or an admin's powers come or gone with two-factor
+// sign-in (sessionUser). A store that cannot answer counts as ended: the browser reconnects and is asked
+// again.
 func (h *hub) sessionEnded(c *wsConn) bool {
 	if c.session == "" || c.user == nil {
 		return true
 	}
 	sess, err := h.store.FindSession(h.ctx, c.session)
-	return err != nil || sess.User.Role != c.user.Role
+	if err != nil {
+		return true
+	}
+	u := sessionUser(sess, c.secondFactor, h.requireSecondFactor)
+	return u.Role != c.user.Role || u.IsAdmin() != c.user.IsAdmin()
 }

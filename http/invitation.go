@@ -1,35 +1,12 @@
 package http
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/store"
 )
-
-// checkPoolMember hides a private pool from anyone but its members (its creator among them) and admins:
-// to a stranger it does not exist.
-func (s *Server) checkPoolMember(ctx context.Context, u *squares.User, p *store.PoolView) error {
-	if !p.IsPrivate {
-		return nil
-	}
-	if u != nil && u.IsAdmin() {
-		return nil
-	}
-	if u != nil {
-		ok, err := s.Store.IsPoolMember(ctx, p.ID, u.ID)
-		if err != nil {
-			return err
-		}
-		if ok {
-			return nil
-		}
-	}
-	return squares.Errorf(squares.ENOTFOUND, "Pool not found.")
-}
 
 type createPrivatePoolRequest struct {
 	GameID              flexInt         `json:"gameId"`
@@ -129,8 +106,9 @@ type memberJSON struct {
 	JoinedAt  time.Time `json:"joinedAt"`
 }
 
-// handleListInvitations answers a private pool's members and invitations to its creator (and admins):
-// GET /api/pools/{id}/invitations.
+// handleListInvitations answers a private pool's members and invitations to its creator:
+// GET /api/pools/{id}/invitations. Another member gets 403; anyone else, admins included, 404 (admins
+// read them through GET /api/admin/pools/{id}/invitations).
 func (s *Server) handleListInvitations(w http.ResponseWriter, r *http.Request) {
 	p, err := s.findVisiblePool(r)
 	if err != nil {
@@ -147,17 +125,27 @@ func (s *Server) handleListInvitations(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	writeJSON(w, http.StatusOK, toPoolInvitationsJSON(p.InviteCode, ms, invs))
+}
+
+// poolInvitationsJSON is what a private pool's creator manages: its invite code, members, invitations.
+type poolInvitationsJSON struct {
+	InviteCode  string           `json:"inviteCode"`
+	Members     []memberJSON     `json:"members"`
+	Invitations []invitationJSON `json:"invitations"`
+}
+
+func toPoolInvitationsJSON(code string, ms []*squares.PoolMember, invs []*squares.PoolInvitation) poolInvitationsJSON {
 	members := make([]memberJSON, 0, len(ms))
 	for _, m := range ms {
 		members = append(members, memberJSON{UserID: m.UserID, FirstName: m.FirstName, LastName: m.LastName,
 			Squares: m.Squares, IsCreator: m.IsCreator, JoinedAt: m.JoinedAt})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"inviteCode": p.InviteCode, "members": members,
-		"invitations": toInvitationsJSON(invs)})
+	return poolInvitationsJSON{InviteCode: code, Members: members, Invitations: toInvitationsJSON(invs)}
 }
 
 // handleChangeInvitation resends or revokes one invitation of a pool the caller created.
-func (s *Server) handleChangeInvitation(change func(ctx context.Context, actor *squares.User, poolID, id int64) (*squares.PoolInvitation, error)) http.HandlerFunc {
+func (s *Server) handleChangeInvitation(change changeInvitationFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		p, err := s.findVisiblePool(r)
 		if err != nil {

@@ -76,7 +76,7 @@ func toDecisionOutlookJSON(p *store.PoolView) *decisionOutlookJSON {
 
 // toPoolJSON shows a pool to a viewer: the seed and the draw input (the ownership the draw consumed, null
 // for pools drawn before it was stored) only once the numbers are drawn, the invite code only to the pool's
-// creator and admins.
+// creator.
 func toPoolJSON(p *store.PoolView, viewer *squares.User) poolJSON {
 	out := poolJSON{
 		ID: p.ID, Name: p.Name, GameID: p.GameID, Game: toGameJSON(p.Game), EntryFee: p.EntryFee,
@@ -102,9 +102,10 @@ func toPoolJSON(p *store.PoolView, viewer *squares.User) poolJSON {
 	return out
 }
 
-// showsInviteCode reports whether the viewer sees a pool's invite code: its creator and admins do.
+// showsInviteCode reports whether the viewer sees a pool's invite code: its creator alone, on every route
+// but the admin routes' GET /api/admin/pools/{id}/invitations, which the audit log records.
 func showsInviteCode(viewer *squares.User, p *store.PoolView) bool {
-	return viewer != nil && (viewer.IsAdmin() || (p.CreatorID != 0 && viewer.ID == p.CreatorID))
+	return viewer != nil && p.CreatorID != 0 && viewer.ID == p.CreatorID
 }
 
 func (s *Server) writePools(w http.ResponseWriter, r *http.Request, pools []*store.PoolView) {
@@ -116,7 +117,8 @@ func (s *Server) writePools(w http.ResponseWriter, r *http.Request, pools []*sto
 	writeJSON(w, http.StatusOK, out)
 }
 
-// handleListPools lists what players may browse; an admin gets every pool.
+// handleListPools lists what players may browse; an admin gets every public pool, whatever its status or
+// week (other people's private pools are listed on the admin routes only).
 func (s *Server) handleListPools(w http.ResponseWriter, r *http.Request) {
 	leagueID, err := queryID(r, "leagueId")
 	if err != nil {
@@ -124,7 +126,7 @@ func (s *Server) handleListPools(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	viewer := userFrom(r.Context())
-	f := store.PoolFilter{Viewer: viewerID(r.Context()), LeagueID: leagueID, Listed: !viewer.IsAdmin()}
+	f := store.PoolFilter{Viewer: viewerID(r.Context()), LeagueID: leagueID, Listed: !viewer.IsAdmin(), Public: true}
 	if viewer.IsAdmin() {
 		f.Week = r.URL.Query().Get("week")
 		if st := r.URL.Query().Get("status"); st != "" {
@@ -142,32 +144,51 @@ func (s *Server) handleListPools(w http.ResponseWriter, r *http.Request) {
 	s.writePools(w, r, pools)
 }
 
-// findVisiblePool loads a pool the viewer may see: players never see drafts, nor pools an admin hid unless
-// they own squares in them, nor private pools they did not join.
+var errPoolNotFound = squares.Errorf(squares.ENOTFOUND, "Pool not found.")
+
+// findVisiblePool loads the pool of the request's path if the viewer may see it (checkVisible).
 func (s *Server) findVisiblePool(r *http.Request) (*store.PoolView, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.Store.FindPool(r.Context(), id, viewerID(r.Context()))
+	return s.findVisiblePoolID(r.Context(), id)
+}
+
+// findVisiblePoolID loads pool id, with the viewer's squares, if the viewer may see it (checkVisible).
+func (s *Server) findVisiblePoolID(ctx context.Context, id int64) (*store.PoolView, error) {
+	p, err := s.Store.FindPool(ctx, id, viewerID(ctx))
 	if err != nil {
 		return nil, err
 	}
-	return p, s.checkVisible(r.Context(), userFrom(r.Context()), p, p.ViewerSquares)
+	if err := s.checkVisible(ctx, userFrom(ctx), p.Pool); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
-// checkVisible refuses, as not found, a pool the viewer (nil when signed out), who owns mine of its
-// squares, may not see: players never see drafts, nor pools an admin hid unless they own squares in them,
-// nor private pools they did not join.
-func (s *Server) checkVisible(ctx context.Context, u *squares.User, p *store.PoolView, mine int) error {
-	if !u.IsAdmin() && !p.VisibleToPlayer(mine) {
-		return squares.Errorf(squares.ENOTFOUND, "Pool not found.")
+// checkVisible refuses, as not found, a pool the viewer (nil when signed out) may not see, by the one rule
+// (squares.Pool.VisibleTo) that every way to a pool asks: its page, squares and winners, the board
+// snapshot, the websocket. Admin powers come from the session (sessionUser); the viewer's squares in the
+// pool and membership are read in one statement (store.FindPoolViewer), and only for a pool that not
+// everyone may see.
+func (s *Server) checkVisible(ctx context.Context, u *squares.User, p *squares.Pool) error {
+	var v squares.PoolViewer
+	if u != nil && !p.VisibleToAnyone() {
+		var err error
+		if v, err = s.Store.FindPoolViewer(ctx, p.ID, u.ID); err != nil {
+			return err
+		}
 	}
-	return s.checkPoolMember(ctx, u, p)
+	v.Admin = u.IsAdmin()
+	if !p.VisibleTo(v) {
+		return errPoolNotFound
+	}
+	return nil
 }
 
 // handleGetPool answers from the pool's snapshot, with the viewer's own fields: their squares, and the
-// invite code for the pool's creator and admins (as toPoolJSON shows them).
+// invite code for the pool's creator (as toPoolJSON shows them).
 func (s *Server) handleGetPool(w http.ResponseWriter, r *http.Request) {
 	b, mine, err := s.visibleBoard(r)
 	if err != nil {

@@ -154,6 +154,7 @@ func (s *Server) Open() error {
 	if s.Events != nil {
 		s.hub = newHub(s.Store, s.Logger, s.wsPing, s.wsPong)
 		s.hub.perAddr = s.Config.WSConnsPerAddr
+		s.hub.requireSecondFactor = s.Config.AdminTwoFactor
 		s.hub.done.Add(1)
 		go s.hub.run(s.Events.Subscribe(s.hub.ctx))
 	}

@@ -39,14 +39,26 @@ func (s *Server) sessionHash(r *http.Request) string {
 	return ""
 }
 
+// secondFactorPrefix begins the token of a session that passed the second factor: started with a code,
+// or by turning two-factor sign-in on. The prefix is part of what the database keeps the hash of, so it
+// cannot be added to another session's token; '.' is no letter of base64url, so no other token begins so.
+const secondFactorPrefix = "2f."
+
+// passedSecondFactor reports whether the session of this token passed the second factor.
+func passedSecondFactor(token string) bool { return strings.HasPrefix(token, secondFactorPrefix) }
+
 // startSession signs the user in: a new session with a fresh 256-bit token, replacing the one the
-// browser held (rotation at sign-in).
-func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *squares.User) error {
+// browser held (rotation at sign-in). secondFactor says the session passed the second factor, which an
+// admin's powers may need (sessionUser).
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *squares.User, secondFactor bool) error {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
 		return err
 	}
 	token := base64.RawURLEncoding.EncodeToString(b)
+	if secondFactor {
+		token = secondFactorPrefix + token
+	}
 	sess := &store.Session{TokenHash: hashToken(token), UserID: u.ID, ExpiresAt: s.now().Add(squares.SessionIdle(u.Role))}
 	if err := s.Store.CreateSession(r.Context(), sess, s.sessionHash(r)); err != nil {
 		return err
@@ -74,7 +86,8 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
 }
 
 // withUser loads the session's user, if any, into the request context of API and websocket requests
-// (the web app's files need no user, and no database read). Sessions read recently come from the
+// (the web app's files need no user, and no database read), as sessionUser makes it: this is where an
+// admin's powers come from, for every route and the websocket. Sessions read recently come from the
 // session cache (sessions). When the store slid the session's expiry (every few minutes of use), the
 // cookie's expiry slides with it.
 func (s *Server) withUser(next http.Handler) http.Handler {
@@ -104,11 +117,23 @@ func (s *Server) withUser(next http.Handler) http.Handler {
 			}
 		}
 		if sess != nil {
-			u := *sess.User // each request its own copy: the kept one is shared
-			r = r.WithContext(squares.NewContextWithUser(r.Context(), &u))
+			u := sessionUser(sess, passedSecondFactor(c.Value), s.Config.AdminTwoFactor)
+			r = r.WithContext(squares.NewContextWithUser(r.Context(), u))
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// sessionUser is the signed-in user of a session, each call its own copy (the session's is shared). An
+// admin whose session has not passed the second factor where the server requires one (required) or the
+// admin turned it on keeps the role but has none of an admin's powers (squares.AdminSession): IsAdmin
+// answers false for them on every route and on the websocket.
+func sessionUser(sess *store.Session, secondFactor, required bool) *squares.User {
+	u := *sess.User
+	if u.HasAdminRole() {
+		u.NeedsSecondFactor = !squares.AdminSession{Required: required, Enabled: sess.TwoFactor, SecondFactor: secondFactor}.HasPowers()
+	}
+	return &u
 }
 
 // userFrom returns the signed-in user, or nil.
@@ -137,16 +162,22 @@ func (s *Server) requireUser(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// requireAdmin answers 401 when signed out and 403 for anyone but an admin.
-func (s *Server) requireAdmin(h http.HandlerFunc) http.HandlerFunc {
+// requireAdmin answers 401 when signed out, 403 for anyone but an admin, and 403 two_factor_required to an
+// admin whose session has no admin powers for want of the second factor (sessionUser), except on the
+// set-up's routes (twoFactorExempt), which need only the admin's account.
+func (s *Server) requireAdmin(pattern string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		u := userFrom(r.Context())
 		if u == nil {
 			s.Error(w, r, errSignedOut)
 			return
 		}
-		if !u.IsAdmin() {
+		if !u.HasAdminRole() {
 			s.Error(w, r, squares.Errorf(squares.EFORBIDDEN, "Admin access required."))
+			return
+		}
+		if !u.IsAdmin() && !twoFactorExempt[pattern] {
+			s.Error(w, r, errTwoFactorRequired)
 			return
 		}
 		h(w, r)

@@ -278,12 +278,12 @@ func (s *Server) visibleBoard(r *http.Request) (*board, int, error) {
 		return nil, 0, err
 	}
 	u := userFrom(r.Context())
+	if err := s.checkVisible(r.Context(), u, b.pool.Pool); err != nil {
+		return nil, 0, err
+	}
 	mine := 0
 	if u != nil {
 		mine = b.owned[u.ID]
-	}
-	if err := s.checkVisible(r.Context(), u, b.pool, mine); err != nil {
-		return nil, 0, err
 	}
 	return b, mine, nil
 }

@@ -35,34 +35,13 @@ var (
 	errUseTwoFactorSignIn = squares.Errorf(squares.EFORBIDDEN, "This account signs in with a second factor: please use the admin sign-in.")
 )
 
-// twoFactorExempt are the admin routes an admin may call before setting up two-factor sign-in when the
-// server requires it.
+// twoFactorExempt are the admin routes an admin may call in a session without an admin's powers for want
+// of the second factor (requireAdmin): setting it up, turning it on or off, and reading where it stands.
 var twoFactorExempt = map[string]bool{
 	"GET /api/admin/2fa":          true,
 	"POST /api/admin/2fa/setup":   true,
 	"POST /api/admin/2fa/enable":  true,
 	"POST /api/admin/2fa/disable": true,
-}
-
-// requireTwoFactor answers 403 two_factor_required to an admin without two-factor sign-in when the
-// server requires it (Config.AdminTwoFactor), except on the set-up's own routes. It runs after
-// requireAdmin.
-func (s *Server) requireTwoFactor(pattern string, h http.HandlerFunc) http.HandlerFunc {
-	if !s.Config.AdminTwoFactor || twoFactorExempt[pattern] {
-		return h
-	}
-	return func(w http.ResponseWriter, r *http.Request) {
-		st, err := s.Store.TwoFactor(r.Context(), userFrom(r.Context()).ID)
-		if err != nil {
-			s.Error(w, r, err)
-			return
-		}
-		if !st.Enabled {
-			s.Error(w, r, errTwoFactorRequired)
-			return
-		}
-		h(w, r)
-	}
 }
 
 // signInAdmin finishes an admin's sign-in once the password is right: with two-factor sign-in on, it
@@ -92,10 +71,10 @@ func (s *Server) signInAdmin(w http.ResponseWriter, r *http.Request, u *squares.
 }
 
 // startAdminSession starts an admin's session and answers as a successful sign-in; twoFactor says whether
-// the admin has two-factor sign-in set up (the caller has just read it or checked a code); extra fields
-// join the answer.
+// the admin has two-factor sign-in set up, and so whether the caller has just checked a code: the session
+// then passed the second factor. Extra fields join the answer.
 func (s *Server) startAdminSession(w http.ResponseWriter, r *http.Request, u *squares.User, twoFactor bool, extra map[string]any) {
-	if err := s.startSession(w, r, u); err != nil {
+	if err := s.startSession(w, r, u, twoFactor); err != nil {
 		s.Error(w, r, err)
 		return
 	}
@@ -112,7 +91,7 @@ func (s *Server) startAdminSession(w http.ResponseWriter, r *http.Request, u *sq
 // refuseSecondFactorAccount refuses a sign-in through the player's form to an admin whose account needs
 // a second factor; it answers the request itself unless it returns true.
 func (s *Server) refuseSecondFactorAccount(w http.ResponseWriter, r *http.Request, u *squares.User) bool {
-	if !u.IsAdmin() {
+	if !u.HasAdminRole() {
 		return true
 	}
 	st, err := s.Store.TwoFactor(r.Context(), u.ID)
@@ -215,7 +194,7 @@ func (s *Server) handleAdminLoginCode(w http.ResponseWriter, r *http.Request) {
 	if u.Disabled {
 		s.Error(w, r, squares.ErrAccountDisabled)
 		return
-	} else if !u.IsAdmin() {
+	} else if !u.HasAdminRole() {
 		s.Error(w, r, errBadAdminLogin)
 		return
 	}
@@ -275,7 +254,8 @@ func (s *Server) handleTwoFactorSetup(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleTwoFactorEnable turns two-factor sign-in on with a current code of the new secret, and answers
-// with the recovery codes, shown this once. The admin's other sessions, signed in without a code, end.
+// with the recovery codes, shown this once. The admin's other sessions, signed in without a code, end;
+// this one, which has just checked a code, is replaced by a session that passed the second factor.
 func (s *Server) handleTwoFactorEnable(w http.ResponseWriter, r *http.Request) {
 	req, err := readCode(w, r, false)
 	if err != nil {
@@ -289,6 +269,10 @@ func (s *Server) handleTwoFactorEnable(w http.ResponseWriter, r *http.Request) {
 	}
 	u := userFrom(r.Context())
 	if !s.checkCode(w, r, u.ID, func() error { return s.Store.EnableTwoFactor(r.Context(), u.ID, req.Code, codes, s.sessionHash(r)) }) {
+		return
+	}
+	if err := s.startSession(w, r, u, true); err != nil {
+		s.Error(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"enabled": true, "recoveryCodes": codes,

@@ -54,13 +54,7 @@ func (s *Server) handleTestScoreCalculation(w http.ResponseWriter, r *http.Reque
 		s.Error(w, r, err)
 		return
 	}
-	p, err := s.Store.FindPool(r.Context(), int64(req.PoolID), viewerID(r.Context()))
-	if err == nil && !userFrom(r.Context()).IsAdmin() && !p.VisibleToPlayer(p.ViewerSquares) {
-		err = squares.Errorf(squares.ENOTFOUND, "Pool not found.")
-	}
-	if err == nil {
-		err = s.checkPoolMember(r.Context(), userFrom(r.Context()), p)
-	}
+	p, err := s.findVisiblePoolID(r.Context(), int64(req.PoolID))
 	if err != nil {
 		s.Error(w, r, err)
 		return

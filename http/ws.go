@@ -54,6 +54,9 @@ type wsConn struct {
 	addr    string // the client's address, counted in hub.addrs until drop
 	slot    int    // the tick of the hub's ping round that pings this connection
 
+	// secondFactor says the session passed the second factor (passedSecondFactor), for sessionEnded.
+	secondFactor bool
+
 	// pingSent is when the ping the browser has not answered yet was sent (nanoseconds since the hub
 	// started, on the monotonic clock), 0 when none.
 	pingSent atomic.Int64
@@ -127,8 +130,8 @@ func (s *Server) handleWebsocket(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &wsConn{conn: conn, raw: rawConn(conn), user: userFrom(r.Context()),
 		limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst), addr: addr}
-	if c.user != nil {
-		c.session = s.sessionHash(r)
+	if ck, err := r.Cookie(s.cookieName()); err == nil && c.user != nil {
+		c.session, c.secondFactor = hashToken(ck.Value), passedSecondFactor(ck.Value)
 	}
 	if n := rw.Reader.Buffered(); n > 0 {
 		pending, _ := rw.Reader.Peek(n)
@@ -374,11 +377,8 @@ func (s *Server) handleWSMessage(ctx context.Context, c *wsConn, data []byte) {
 			return
 		}
 		p, err := s.Store.FindPool(ctx, int64(m.PoolID), 0)
-		if err == nil && !c.user.IsAdmin() && (p.Status == squares.PoolDraft || p.Status == squares.PoolInactive) {
-			err = squares.Errorf(squares.ENOTFOUND, "Pool not found.")
-		}
 		if err == nil {
-			err = s.checkPoolMember(ctx, c.user, p)
+			err = s.checkVisible(ctx, c.user, p.Pool) // who may open the pool may watch it
 		}
 		if err != nil {
 			c.send(s.hub, wsError(squares.ErrorMessage(err)))

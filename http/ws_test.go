@@ -31,8 +31,8 @@ type liveServer struct {
 }
 
 // startLive starts a server with live updates on the database at url: in-process events for SQLite,
-// LISTEN/NOTIFY for PostgreSQL, as cmd/squares wires them.
-func startLive(t *testing.T, url string) *liveServer {
+// LISTEN/NOTIFY for PostgreSQL, as cmd/squares wires them. configure, if any, changes the configuration.
+func startLive(t *testing.T, url string, configure ...func(*squareshttp.Config)) *liveServer {
 	t.Helper()
 	ctx := context.Background()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -52,7 +52,11 @@ func startLive(t *testing.T, url string) *liveServer {
 	}
 	db.Events = events
 	elig, _ := squares.ParseEligibility(squares.DefaultRestrictedStates, squares.DefaultStateMinAge)
-	srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: true, Eligibility: elig}, db, logger)
+	cfg := squareshttp.Config{Addr: "127.0.0.1:0", Dev: true, Eligibility: elig}
+	for _, c := range configure {
+		c(&cfg)
+	}
+	srv := squareshttp.NewServer(cfg, db, logger)
 	srv.Events = events
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)

@@ -15,7 +15,7 @@ import (
 // from the context (squares.UserFromContext) and when from the transaction's clock.
 type Change struct {
 	Action     string // e.g. "pool.status"
-	TargetType string // pool, game, league, user, payout, week
+	TargetType string // pool, game, league, user, payout, week, invitation
 	TargetID   int64
 	PoolID     int64 // the pool it concerns, 0 for none
 	UserID     int64 // the user it concerns, 0 for none

@@ -18,7 +18,7 @@ type PrivatePool struct {
 // limit, fee and payout schedule, the creator as its first member, and one invitation per address whose
 // e-mail is queued in the same transaction. The input is validated (squares.PrivatePoolInput.Validate).
 func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in squares.PrivatePoolInput) (*PrivatePool, error) {
-	if creator == nil || creator.IsAdmin() {
+	if creator == nil || creator.HasAdminRole() {
 		return nil, squares.Errorf(squares.EFORBIDDEN, "Only players create private pools.")
 	}
 	if err := in.Validate(); err != nil {
@@ -115,16 +115,6 @@ func isPoolMember(ctx context.Context, tx *Tx, poolID, userID int64) (bool, erro
 	return n > 0, nil
 }
 
-// IsPoolMember reports whether the user joined the pool (a private pool's creator did).
-func (db *DB) IsPoolMember(ctx context.Context, poolID, userID int64) (bool, error) {
-	var ok bool
-	err := db.view(ctx, func(tx *Tx) (err error) {
-		ok, err = isPoolMember(ctx, tx, poolID, userID)
-		return err
-	})
-	return ok, err
-}
-
 // JoinPool makes the user a member of the private pool whose code, or one of whose invitations' codes,
 // they give, and returns the pool. Joining twice changes nothing; an unknown code is not found; a revoked
 // invitation, and a pool that was cancelled or has finished, are refused.
@@ -133,7 +123,7 @@ func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string) (*P
 	if code == "" {
 		return nil, squares.FieldError("inviteCode", "Please enter an invite code")
 	}
-	if user == nil || user.IsAdmin() {
+	if user == nil || user.HasAdminRole() {
 		return nil, squares.Errorf(squares.EFORBIDDEN, "Only players join private pools.")
 	}
 	var out *PoolView
@@ -196,9 +186,16 @@ func scanInvitation(s scanner) (*squares.PoolInvitation, error) {
 	return &inv, nil
 }
 
-// checkCreator reads the pool, locked when lock is set, and refuses anyone but its creator (and admins):
-// only they manage its invitations.
-func checkCreator(ctx context.Context, tx *Tx, poolID int64, actor *squares.User, lock bool) (*PoolView, error) {
+// manager is who manages a private pool's invitations: its creator, or an admin through the admin routes
+// (admin set), every call of whose the audit log records (invitation_admin.go).
+type manager struct {
+	actor *squares.User
+	admin bool
+}
+
+// checkManager reads the pool, locked when lock is set, and refuses anyone but who manages its
+// invitations: its creator, or with m.admin an admin, for a private pool. Admins have no other way in.
+func checkManager(ctx context.Context, tx *Tx, poolID int64, m manager, lock bool) (*PoolView, error) {
 	q := poolSelect + ` WHERE p.id = $2`
 	if lock {
 		q += tx.forUpdate("p")
@@ -207,49 +204,62 @@ func checkCreator(ctx context.Context, tx *Tx, poolID int64, actor *squares.User
 	if err != nil {
 		return nil, notFound(err, "Pool")
 	}
-	if !p.IsPrivate || actor == nil || (!actor.IsAdmin() && actor.ID != p.CreatorID) {
+	switch {
+	case m.admin && !m.actor.IsAdmin():
+		return nil, squares.Errorf(squares.EFORBIDDEN, "Admin access required.")
+	case m.admin && !p.IsPrivate:
+		return nil, errPublicPool
+	case !m.admin && (!p.IsPrivate || m.actor == nil || m.actor.ID != p.CreatorID):
 		return nil, squares.Errorf(squares.EFORBIDDEN, "Only the pool's creator manages its invitations.")
 	}
 	return p, nil
 }
 
-// ListInvitations returns a private pool's invitations, oldest first, to its creator (or an admin).
+// ListInvitations returns a private pool's invitations, oldest first, to its creator.
 func (db *DB) ListInvitations(ctx context.Context, actor *squares.User, poolID int64) ([]*squares.PoolInvitation, error) {
 	var out []*squares.PoolInvitation
 	err := db.view(ctx, func(tx *Tx) error {
-		if _, err := checkCreator(ctx, tx, poolID, actor, false); err != nil {
+		if _, err := checkManager(ctx, tx, poolID, manager{actor: actor}, false); err != nil {
 			return err
 		}
 		var err error
-		out, err = queryAll(ctx, tx, scanInvitation, `SELECT `+invitationColumns+` WHERE pool_id = $1 ORDER BY id`, poolID)
+		out, err = listInvitations(ctx, tx, poolID)
 		return err
 	})
 	return out, err
+}
+
+func listInvitations(ctx context.Context, tx *Tx, poolID int64) ([]*squares.PoolInvitation, error) {
+	return queryAll(ctx, tx, scanInvitation, `SELECT `+invitationColumns+` WHERE pool_id = $1 ORDER BY id`, poolID)
 }
 
 // ListMembers returns who joined a private pool, creator first, with the squares each owns in it.
 func (db *DB) ListMembers(ctx context.Context, poolID int64) ([]*squares.PoolMember, error) {
 	var out []*squares.PoolMember
 	err := db.view(ctx, func(tx *Tx) (err error) {
-		out, err = queryAll(ctx, tx, func(s scanner) (*squares.PoolMember, error) {
-			var m squares.PoolMember
-			if err := s.Scan(&m.UserID, &m.FirstName, &m.LastName, &m.IsCreator, &m.JoinedAt, &m.Squares); err != nil {
-				return nil, err
-			}
-			m.JoinedAt = m.JoinedAt.UTC()
-			return &m, nil
-		}, `SELECT u.id, u.first_name, u.last_name, p.creator_id = u.id, m.joined_at,
-			(SELECT COUNT(*) FROM squares s WHERE s.pool_id = m.pool_id AND s.user_id = u.id AND s.state = 'owned')
-			FROM pool_members m JOIN users u ON u.id = m.user_id JOIN pools p ON p.id = m.pool_id
-			WHERE m.pool_id = $1 ORDER BY p.creator_id = u.id DESC, m.joined_at, u.id`, poolID)
+		out, err = listMembers(ctx, tx, poolID)
 		return err
 	})
 	return out, err
 }
 
-// changeInvitation locks one invitation of a pool its actor created, for a change.
-func changeInvitation(ctx context.Context, tx *Tx, actor *squares.User, poolID, id int64) (*PoolView, *squares.PoolInvitation, error) {
-	p, err := checkCreator(ctx, tx, poolID, actor, true)
+func listMembers(ctx context.Context, tx *Tx, poolID int64) ([]*squares.PoolMember, error) {
+	return queryAll(ctx, tx, func(s scanner) (*squares.PoolMember, error) {
+		var m squares.PoolMember
+		if err := s.Scan(&m.UserID, &m.FirstName, &m.LastName, &m.IsCreator, &m.JoinedAt, &m.Squares); err != nil {
+			return nil, err
+		}
+		m.JoinedAt = m.JoinedAt.UTC()
+		return &m, nil
+	}, `SELECT u.id, u.first_name, u.last_name, p.creator_id = u.id, m.joined_at,
+		(SELECT COUNT(*) FROM squares s WHERE s.pool_id = m.pool_id AND s.user_id = u.id AND s.state = 'owned')
+		FROM pool_members m JOIN users u ON u.id = m.user_id JOIN pools p ON p.id = m.pool_id
+		WHERE m.pool_id = $1 ORDER BY p.creator_id = u.id DESC, m.joined_at, u.id`, poolID)
+}
+
+// changeInvitation locks one invitation of a pool m manages, for a change.
+func changeInvitation(ctx context.Context, tx *Tx, m manager, poolID, id int64) (*PoolView, *squares.PoolInvitation, error) {
+	p, err := checkManager(ctx, tx, poolID, m, true)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -262,11 +272,15 @@ func changeInvitation(ctx context.Context, tx *Tx, actor *squares.User, poolID, 
 }
 
 // ResendInvitation queues an invitation's e-mail again (squares.PoolInvitation.CheckResend), while its
-// pool can still be joined.
+// pool can still be joined; only the pool's creator may.
 func (db *DB) ResendInvitation(ctx context.Context, actor *squares.User, poolID, id int64) (*squares.PoolInvitation, error) {
+	return db.resendInvitation(ctx, manager{actor: actor}, poolID, id)
+}
+
+func (db *DB) resendInvitation(ctx context.Context, m manager, poolID, id int64) (*squares.PoolInvitation, error) {
 	var out *squares.PoolInvitation
 	err := db.update(ctx, func(tx *Tx) error {
-		p, inv, err := changeInvitation(ctx, tx, actor, poolID, id)
+		p, inv, err := changeInvitation(ctx, tx, m, poolID, id)
 		if err != nil {
 			return err
 		}
@@ -284,23 +298,29 @@ func (db *DB) ResendInvitation(ctx context.Context, actor *squares.User, poolID,
 			WHERE id = $2`, tx.now, id); err != nil {
 			return fmt.Errorf("resend invitation: %w", err)
 		}
+		before := map[string]any{"email": inv.Email, "sentCount": inv.SentCount}
 		inv.SentCount++
 		inv.LastSentAt = tx.now
 		out = inv
-		return nil
+		return auditManager(ctx, tx, m, "pool.invitation.resend", p, inv, before, map[string]any{"email": inv.Email, "sentCount": inv.SentCount})
 	})
 	return out, err
 }
 
 // RevokeInvitation stops an invitation's link from joining; revoking twice changes nothing. A player who
-// already joined with it stays a member.
+// already joined with it stays a member. Only the pool's creator may.
 func (db *DB) RevokeInvitation(ctx context.Context, actor *squares.User, poolID, id int64) (*squares.PoolInvitation, error) {
+	return db.revokeInvitation(ctx, manager{actor: actor}, poolID, id)
+}
+
+func (db *DB) revokeInvitation(ctx context.Context, m manager, poolID, id int64) (*squares.PoolInvitation, error) {
 	var out *squares.PoolInvitation
 	err := db.update(ctx, func(tx *Tx) error {
-		_, inv, err := changeInvitation(ctx, tx, actor, poolID, id)
+		p, inv, err := changeInvitation(ctx, tx, m, poolID, id)
 		if err != nil {
 			return err
 		}
+		before := map[string]any{"email": inv.Email, "status": inv.Status}
 		if inv.Status != squares.InvitationRevoked {
 			if _, err := tx.ExecContext(ctx, `UPDATE pool_invitations SET status = $1, revoked_at = $2 WHERE id = $3`,
 				squares.InvitationRevoked, tx.now, id); err != nil {
@@ -309,7 +329,7 @@ func (db *DB) RevokeInvitation(ctx context.Context, actor *squares.User, poolID,
 			inv.Status, inv.RevokedAt = squares.InvitationRevoked, &tx.now
 		}
 		out = inv
-		return nil
+		return auditManager(ctx, tx, m, "pool.invitation.revoke", p, inv, before, map[string]any{"email": inv.Email, "status": inv.Status})
 	})
 	return out, err
 }

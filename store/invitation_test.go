@@ -38,7 +38,7 @@ func TestPrivatePoolMembership(t *testing.T) {
 			squares.FormatPayoutSchedule(p.PayoutSchedule) != "25/25/25/25" || len(out.Invitations) != 2 {
 			t.Fatalf("created %+v %+v", p.Pool, out.Invitations)
 		}
-		if ok, _ := db.IsPoolMember(ctx, p.ID, creator.ID); !ok {
+		if v, _ := db.FindPoolViewer(ctx, p.ID, creator.ID); !v.Member || v.Owned != 0 {
 			t.Fatal("the creator is no member")
 		}
 		ms := mailTo(t, db, squares.NormalizeEmail(friend.Email))
@@ -75,7 +75,7 @@ func TestPrivatePoolMembership(t *testing.T) {
 		}
 		_, err = db.JoinPool(ctx, stranger, out.Invitations[1].Code)
 		wantCode(t, err, squares.EUNPROCESSABLE, "This invitation was revoked by the pool's creator.")
-		if ok, _ := db.IsPoolMember(ctx, p.ID, stranger.ID); ok {
+		if v, _ := db.FindPoolViewer(ctx, p.ID, stranger.ID); v.Member {
 			t.Fatal("a revoked code joined")
 		}
 		ms2, err := db.ListMembers(ctx, p.ID)

@@ -162,6 +162,25 @@ func findPool(ctx context.Context, tx *Tx, id, viewer int64) (*PoolView, error) 
 	return p, notFound(err, "Pool")
 }
 
+// FindPoolViewer reads, in one statement, what the rule of who may see a pool (squares.Pool.VisibleTo)
+// needs to know of a signed-in user: the squares they own in the pool, and whether they joined it (a
+// private pool's creator did). Admin, which comes from the session, is left for the caller.
+func (db *DB) FindPoolViewer(ctx context.Context, poolID, userID int64) (squares.PoolViewer, error) {
+	var v squares.PoolViewer
+	err := db.single(ctx, func(tx *Tx) error {
+		var member int
+		if err := tx.QueryRowContext(ctx, `SELECT
+			(SELECT COUNT(*) FROM squares WHERE pool_id = $1 AND user_id = $2 AND state = 'owned'),
+			(SELECT COUNT(*) FROM pool_members WHERE pool_id = $1 AND user_id = $2)`, poolID, userID).
+			Scan(&v.Owned, &member); err != nil {
+			return fmt.Errorf("pool viewer: %w", err)
+		}
+		v.Member = member > 0
+		return nil
+	})
+	return v, err
+}
+
 // PoolFilter selects pools.
 type PoolFilter struct {
 	Viewer   int64 // whose squares to count
@@ -173,6 +192,9 @@ type PoolFilter struct {
 	// Listed keeps what players may browse: public pools that are active, full or started, in their
 	// league's active week (every week while the league has none).
 	Listed bool
+	// Public keeps public pools only: an admin's list on a player route leaves out other people's private
+	// pools, which admins see through the admin routes.
+	Public bool
 	// OwnedBy keeps pools in which this user owns squares, and the private pools they joined.
 	OwnedBy int64
 	// Featured keeps pools featured at this time.
@@ -215,6 +237,9 @@ func listPools(ctx context.Context, tx *Tx, f PoolFilter) ([]*PoolView, error) {
 	if f.Listed {
 		where = append(where, `p.status IN ('active', 'full', 'started') AND p.is_private = FALSE
 			AND (l.active_week = '' OR g.week = l.active_week)`)
+	}
+	if f.Public {
+		where = append(where, "p.is_private = FALSE")
 	}
 	if f.OwnedBy > 0 {
 		u := arg(f.OwnedBy)

@@ -303,3 +303,45 @@ func TestFeaturedPool(t *testing.T) {
 		wantCode(t, err, squares.ENOTFOUND, "Pool not found.")
 	})
 }
+
+// TestFindPoolViewer: the one read the rule of who may see a pool needs of a viewer counts the squares
+// they own in that pool only, and says whether they joined it; a hidden pool keeps its owners' count.
+func TestFindPoolViewer(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, _ := openAt(t, engine)
+		g, pools := addGame(t, db, "W12", t0.Add(72*time.Hour))
+		free, other := pools[0], pools[1]
+		setStatus(t, db, free.ID, squares.PoolActive)
+		owner, stranger, friend := addPlayer(t, db, "Owner"), addPlayer(t, db, "Stranger"), addPlayer(t, db, "Friend")
+		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: free.ID, User: owner, Cells: cellsFrom(0, 2)}); err != nil {
+			t.Fatal(err)
+		}
+		setStatus(t, db, free.ID, squares.PoolInactive)
+		priv, err := db.CreatePrivatePool(ctx, owner, squares.PrivatePoolInput{GameID: g.ID, Name: "Friends", MaxSquaresPerPlayer: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.JoinPool(ctx, friend, priv.Pool.InviteCode); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			pool int64
+			user *squares.User
+			want squares.PoolViewer
+		}{
+			{free.ID, owner, squares.PoolViewer{Owned: 2}},
+			{free.ID, stranger, squares.PoolViewer{}},
+			{other.ID, owner, squares.PoolViewer{}},
+			{priv.Pool.ID, owner, squares.PoolViewer{Member: true}},
+			{priv.Pool.ID, friend, squares.PoolViewer{Member: true}},
+			{priv.Pool.ID, stranger, squares.PoolViewer{}},
+			{99999, owner, squares.PoolViewer{}},
+		} {
+			got, err := db.FindPoolViewer(ctx, c.pool, c.user.ID)
+			if err != nil || got != c.want {
+				t.Errorf("pool %d, %s: %+v, %v; want %+v", c.pool, c.user.FirstName, got, err, c.want)
+			}
+		}
+	})
+}

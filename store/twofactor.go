@@ -82,8 +82,9 @@ func (db *DB) StartTwoFactor(ctx context.Context, userID int64, secret string) e
 
 // EnableTwoFactor turns two-factor sign-in on once code matches the waiting secret, keeping the hashes
 // of the given recovery codes (replacing any earlier ones), and records it in the audit log. The user's
-// other sessions, signed in with the password alone, end (every instance is told, squares.EventAccount);
-// the session whose token hash is keepSession stays. A wrong code changes nothing.
+// other sessions, signed in with the password alone, end; the session whose token hash is keepSession
+// stays. Every instance is told (squares.EventAccount): the sessions it keeps for the user say whether
+// two-factor sign-in is on. A wrong code changes nothing.
 func (db *DB) EnableTwoFactor(ctx context.Context, userID int64, code string, recoveryCodes []string, keepSession string) error {
 	return db.update(ctx, func(tx *Tx) error {
 		row, err := lockTwoFactor(ctx, tx, userID)
@@ -113,14 +114,11 @@ func (db *DB) EnableTwoFactor(ctx context.Context, userID int64, code string, re
 				return fmt.Errorf("keep recovery code: %w", err)
 			}
 		}
-		ended, err := queryAll(ctx, tx, scanID, `DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2
-			RETURNING user_id`, userID, keepSession)
-		if err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2`,
+			userID, keepSession); err != nil {
 			return fmt.Errorf("end other sessions: %w", err)
 		}
-		if len(ended) > 0 {
-			tx.emit(squares.Event{Kind: squares.EventAccount, UserID: userID})
-		}
+		tx.emit(squares.Event{Kind: squares.EventAccount, UserID: userID})
 		return audit(ctx, tx, Change{Action: "user.two_factor.enable", TargetType: "user", TargetID: userID, UserID: userID,
 			Before: map[string]bool{"twoFactor": false}, After: map[string]bool{"twoFactor": true}})
 	})
@@ -169,12 +167,14 @@ func checkTwoFactor(ctx context.Context, tx *Tx, userID int64, code string) (boo
 }
 
 // DisableTwoFactor turns two-factor sign-in off once code (a current code or a recovery code) checks as
-// at sign-in, forgetting the secret and the recovery codes, and records it in the audit log.
+// at sign-in, forgetting the secret and the recovery codes, and records it in the audit log. Every
+// instance is told (squares.EventAccount), as for EnableTwoFactor.
 func (db *DB) DisableTwoFactor(ctx context.Context, userID int64, code string) error {
 	return db.update(ctx, func(tx *Tx) error {
 		if _, err := checkTwoFactor(ctx, tx, userID, code); err != nil {
 			return err
 		}
+		tx.emit(squares.Event{Kind: squares.EventAccount, UserID: userID})
 		if _, err := tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = $1`, userID); err != nil {
 			return fmt.Errorf("forget recovery codes: %w", err)
 		}
@@ -245,6 +245,7 @@ func (db *DB) ResetTwoFactor(ctx context.Context, userID int64) (bool, error) {
 			return err
 		}
 		was = true
+		tx.emit(squares.Event{Kind: squares.EventAccount, UserID: userID})
 		if _, err := tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = $1`, userID); err != nil {
 			return fmt.Errorf("forget recovery codes: %w", err)
 		}

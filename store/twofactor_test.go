@@ -197,3 +197,57 @@ func TestEnableTwoFactorEndsOtherSessions(t *testing.T) {
 		}
 	})
 }
+
+// A session read says whether its user has two-factor sign-in on (an admin's powers depend on it), and
+// every change of it (on, off, an operator's reset) tells every instance, which forget the sessions they
+// keep for the user.
+func TestSessionReadsTwoFactor(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		db, clock := openAt(t, engine)
+		admin, ctx := addAdmin(t, db, "ada")
+		addSession(t, db, "ada-here", admin, t0)
+		twoFactor := func(want bool) {
+			t.Helper()
+			if s, err := db.FindSession(ctx, "ada-here"); err != nil || s.TwoFactor != want {
+				t.Fatalf("session = %+v, %v; want TwoFactor %v", s, err, want)
+			}
+		}
+		events := listen(t, db)
+		accountEvents := func(want int) {
+			t.Helper()
+			n := 0
+			for _, e := range events() {
+				if e.Kind == squares.EventAccount && e.UserID == admin.ID {
+					n++
+				}
+			}
+			if n != want {
+				t.Fatalf("%d account events, want %d", n, want)
+			}
+		}
+		twoFactor(false)
+		key, _ := squares.NewTOTPKey("ada")
+		if err := db.StartTwoFactor(ctx, admin.ID, key.Secret()); err != nil {
+			t.Fatal(err)
+		}
+		twoFactor(false) // waiting for confirmation is not on
+		if err := db.EnableTwoFactor(ctx, admin.ID, totpCode(t, key.Secret(), t0), nil, "ada-here"); err != nil {
+			t.Fatal(err)
+		}
+		twoFactor(true)
+		accountEvents(1) // no other session ended, and still every instance is told
+		clock.Add(30 * time.Second)
+		if err := db.DisableTwoFactor(ctx, admin.ID, totpCode(t, key.Secret(), clock.Now())); err != nil {
+			t.Fatal(err)
+		}
+		twoFactor(false)
+		accountEvents(1)
+		if err := db.StartTwoFactor(ctx, admin.ID, key.Secret()); err != nil {
+			t.Fatal(err)
+		}
+		if was, err := db.ResetTwoFactor(ctx, admin.ID); err != nil || !was {
+			t.Fatalf("reset = %v, %v", was, err)
+		}
+		accountEvents(1)
+	})
+}

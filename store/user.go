@@ -161,6 +161,9 @@ type Session struct {
 	LastSeenAt time.Time     // read by FindSession
 	User       *squares.User // read by FindSession
 	Touched    bool          // FindSession refreshed LastSeenAt and ExpiresAt
+	// TwoFactor is whether the user has two-factor sign-in on, read by FindSession: with the server's
+	// setting and how the session began, it decides an admin's powers (squares.AdminSession).
+	TwoFactor bool
 }
 
 // CreateSession stores a new session. When replacing is set, that session (the one the browser held
@@ -196,11 +199,12 @@ func (db *DB) FindSession(ctx context.Context, tokenHash string) (*Session, erro
 	// One statement (single): on PostgreSQL one round trip, on every signed-in request.
 	err := db.single(ctx, func(tx *Tx) error {
 		now = tx.now
-		row := tx.QueryRowContext(ctx, `SELECT `+userColumns+`, s.created_at, s.expires_at, s.last_seen_at
-			FROM sessions s JOIN users u ON u.id = s.user_id
+		row := tx.QueryRowContext(ctx, `SELECT `+userColumns+`, s.created_at, s.expires_at, s.last_seen_at,
+			t.enabled_at IS NOT NULL
+			FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN two_factor t ON t.user_id = u.id
 			WHERE s.token_hash = $1 AND s.expires_at > $2 AND NOT u.disabled`, tokenHash, tx.now)
 		u, err := scanUser(scanFunc(func(dest ...any) error {
-			return row.Scan(append(dest, &s.CreatedAt, &s.ExpiresAt, &s.LastSeenAt)...)
+			return row.Scan(append(dest, &s.CreatedAt, &s.ExpiresAt, &s.LastSeenAt, &s.TwoFactor)...)
 		}))
 		if err != nil {
 			return notFound(err, "Session")

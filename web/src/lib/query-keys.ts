@@ -53,6 +53,8 @@ export const queryKeys = {
     audit: (filter: Record<string, unknown>) => ['/api/admin', 'audit', filter] as const,
     auditAll: ['/api/admin', 'audit'] as const,
     pools: (filter: Record<string, unknown>) => ['/api/admin', 'pools', filter] as const,
+    /** Every filter of GET /api/admin/pools, to invalidate them all. */
+    poolsAll: ['/api/admin', 'pools'] as const,
     games: (filter: Record<string, unknown>) => ['/api/admin', 'games', filter] as const,
     cancellationAnalysis: ['/api/admin', 'pool-cancellation-analysis'] as const,
     decisions: ['/api/admin', 'pool-decisions'] as const,

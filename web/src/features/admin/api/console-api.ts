@@ -14,9 +14,12 @@ export function useConsoleGames() {
   return useQuery<Game[] | null>({ queryKey: queryKeys.games.list({ includeAll: true }), staleTime: 30_000, refetchOnMount: true })
 }
 
-/** Every pool: an admin's GET /api/pools lists all of them, whatever their status or week. */
+/**
+ * Every pool, whatever its status or week, private pools included: GET /api/admin/pools (a player route
+ * shows admins no one's private pool).
+ */
 export function useConsolePools() {
-  return useQuery<Pool[] | null>({ queryKey: queryKeys.pools.all, staleTime: 30_000, refetchInterval: 30_000, refetchOnMount: true })
+  return useQuery<Pool[] | null>({ queryKey: queryKeys.admin.pools({}), staleTime: 30_000, refetchInterval: 30_000, refetchOnMount: true })
 }
 
 function useInvalidate() {
@@ -61,7 +64,7 @@ export function useCreateGame() {
   return useMutation({
     mutationFn: (body: NewGame) => api.post<Game>('/api/games', body),
     // A new game comes with its five draft pools.
-    onSuccess: () => invalidate(queryKeys.games.all, queryKeys.pools.all, queryKeys.admin.stats),
+    onSuccess: () => invalidate(queryKeys.games.all, queryKeys.pools.all, queryKeys.admin.poolsAll, queryKeys.admin.stats),
   })
 }
 
@@ -69,7 +72,7 @@ export function useSetPoolStatus() {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: string }) => api.patch<Pool>(`/api/pools/${id}`, { status }),
-    onSuccess: () => invalidate(queryKeys.pools.all, queryKeys.admin.stats),
+    onSuccess: () => invalidate(queryKeys.pools.all, queryKeys.admin.poolsAll, queryKeys.admin.stats),
   })
 }
 
@@ -77,7 +80,7 @@ export function useRefundPool() {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (id: number) => api.post(`/api/pools/${id}/refund`),
-    onSuccess: () => invalidate(queryKeys.pools.all, queryKeys.admin.stats),
+    onSuccess: () => invalidate(queryKeys.pools.all, queryKeys.admin.poolsAll, queryKeys.admin.stats),
   })
 }
 
@@ -101,6 +104,6 @@ export function useEnterScore() {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: ({ gameId, ...body }: ScoreEntry & { gameId: number }) => api.post<ScoreResult>(`/api/admin/games/${gameId}/score`, body),
-    onSuccess: () => invalidate(queryKeys.games.all, queryKeys.pools.all, queryKeys.admin.stats),
+    onSuccess: () => invalidate(queryKeys.games.all, queryKeys.pools.all, queryKeys.admin.poolsAll, queryKeys.admin.stats),
   })
 }

@@ -7,7 +7,7 @@ import { useAdminUsers } from '../api/user-api'
 import type { useAuditFilter } from '../hooks/use-audit-filter'
 import { displayName } from '../hooks/use-user-filters'
 
-const KNOWN_ACTIONS = ['user.update', 'pool.status', 'pool.feature', 'pool.unfeature', 'pool.refund', 'pool.cancel', 'pool.house_fill', 'game.create', 'game.score', 'league.create', 'league.active_week', 'payout.paid']
+const KNOWN_ACTIONS = ['user.update', 'pool.status', 'pool.feature', 'pool.unfeature', 'pool.refund', 'pool.cancel', 'pool.house_fill', 'game.create', 'game.score', 'league.create', 'league.active_week', 'payout.paid', 'pool.invitations.view', 'pool.invitation.resend', 'pool.invitation.revoke']
 
 /** Filters by admin, action, pool and user. */
 export function AuditFilters({ f }: { f: ReturnType<typeof useAuditFilter> }) {

@@ -17,7 +17,7 @@ function serve(extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     'GET /api/leagues': { body: [nfl, xfl] },
     'GET /api/games?includeAll=true': { body: [game] },
-    'GET /api/pools': { body: [open, full] },
+    'GET /api/admin/pools': { body: [open, full] },
     ...extra,
   })
 }

@@ -17,7 +17,7 @@ describe('WeekManagementPage', () => {
     let week = 'W12'
     const fetch = stubFetch({
       'GET /api/leagues': { body: leagues },
-      'GET /api/pools': { body: [makePool(), makePool({ id: 32, status: 'draft' })] },
+      'GET /api/admin/pools': { body: [makePool(), makePool({ id: 32, status: 'draft' })] },
       'GET /api/leagues/1/active-week': () => ({ body: { leagueId: 1, activeWeek: week } }),
       'GET /api/leagues/2/active-week': { body: { leagueId: 2, activeWeek: null } },
       'POST /api/leagues/1/active-week': (b) => {
@@ -50,7 +50,7 @@ describe('WeekManagementPage', () => {
   it("shows the server's refusal", async () => {
     stubFetch({
       'GET /api/leagues': { body: leagues },
-      'GET /api/pools': { body: [] },
+      'GET /api/admin/pools': { body: [] },
       'GET /api/leagues/1/active-week': { body: { leagueId: 1, activeWeek: null } },
       'POST /api/leagues/1/active-week': { status: 400, body: { message: 'Week must be one of HOF, PS1-PS4, W1-W18, WC, DIV, CONF, SB', code: 'invalid' } },
     })
