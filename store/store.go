@@ -223,7 +223,9 @@ type reservedKey struct{}
 // the live score feed polling every few seconds, would wait among them. A reserved call waits only for
 // the other reserved ones. SQLite's writes still go through its one writer, which every write shares.
 // Only a worker that runs one thing at a time may use it: the reserved pool is small.
-func Reserved(ctx context.Context) context.Context { return context.WithValue(ctx, reservedKey{}, true) }
+func Reserved(ctx context.Context) context.Context {
+	return context.WithValue(ctx, reservedKey{}, true)
+}
 
 // conns returns the write and read connections for a call with ctx: the reserved ones when ctx is
 // Reserved.
