@@ -128,6 +128,12 @@ func TestScoreEntryInput(t *testing.T) {
 		admin.post("/api/admin/games/99999/score", wholeGame[1]).want(http.StatusNotFound)
 		admin.post("/api/admin/games/x/score", wholeGame[1]).want(http.StatusBadRequest)
 
+		// A draft pool is not found by players; an admin sees its (empty) winners.
+		s.client(t).get(fmt.Sprintf("/api/pools/%d/winners", pools[4].ID)).want(http.StatusNotFound)
+		if ws := admin.get(fmt.Sprintf("/api/pools/%d/winners", pools[4].ID)).want(http.StatusOK).list(); len(ws) != 0 {
+			t.Fatalf("draft pool winners %v", ws)
+		}
+
 		admin.post(path, wholeGame[2]).want(http.StatusOK)
 		admin.post(path, wholeGame[1]).want(http.StatusUnprocessableEntity) // 7-0 after 7-3: down
 		r := admin.post(path, map[string]any{"homeScore": 7, "awayScore": 0, "quarter": 1, "status": "1q", "correction": true}).
@@ -155,10 +161,12 @@ func TestScoreEntryInput(t *testing.T) {
 			ws[0]["awayScore"] != float64(0) {
 			t.Fatalf("free pool winners = %v", ws)
 		}
-		// A draft pool is not found by players; an admin sees its (empty) winners.
-		s.client(t).get(fmt.Sprintf("/api/pools/%d/winners", pools[4].ID)).want(http.StatusNotFound)
-		if ws := admin.get(fmt.Sprintf("/api/pools/%d/winners", pools[4].ID)).want(http.StatusOK).list(); len(ws) != 0 {
-			t.Fatalf("draft pool winners %v", ws)
+		// The game's draft pool got its final decision as the game went live: cancelled, with no winners.
+		if ws := s.client(t).get(fmt.Sprintf("/api/pools/%d/winners", pools[4].ID)).want(http.StatusOK).list(); len(ws) != 0 {
+			t.Fatalf("cancelled pool winners %v", ws)
+		}
+		if p, _ := s.db.FindPool(context.Background(), pools[4].ID, 0); p.Status != squares.PoolCancelled {
+			t.Fatalf("draft pool of a live game %s", p.Status)
 		}
 
 		g2, pools2 := s.game(t, "W13", time.Now().Add(96*time.Hour))

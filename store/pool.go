@@ -304,9 +304,6 @@ func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(f
 	}
 	switch to {
 	case squares.PoolActive:
-		if p.Game != nil && p.Game.Status != squares.GameScheduled {
-			return nil, squares.Errorf(squares.EUNPROCESSABLE, "%s cannot open: its game is %s.", p.Name, p.Game.Status)
-		}
 		if !tx.now.Before(p.SalesCloseAt()) {
 			return nil, squares.Errorf(squares.EUNPROCESSABLE, "%s cannot open: its game kicks off in less than 2 hours.", p.Name)
 		}
