@@ -2,8 +2,8 @@
 // before kickoff every pool still awaiting its final decision gets it (continue, cancel with every payment
 // returned, or house fill then draw; squares.Decide), and at kickoff a full pool whose game no feed has
 // reported starts. A pool whose game is live or completed and that is still undecided, or full and not
-// started, follows its game at once (store.CatchUpGame). Each decision is logged once per pool in the store (two passes, or two servers, never
-// decide twice) and in the log with its reason.
+// started, follows its game at once (store.CatchUpGame). Each decision is logged once per pool in the
+// store (two passes, or two servers, never decide twice) and in the log with its reason.
 package automation
 
 import (
