@@ -27,6 +27,10 @@ type DecisionInput struct {
 	// RefundAmount is the money of the pool's payments that a cancellation returns: held and captured.
 	RefundAmount Cents
 	Kickoff      time.Time
+	// GameID and GameStatus are the pool's game and its status: a game live or completed makes the
+	// decision due at once, whatever its kickoff time says.
+	GameID     int64
+	GameStatus string
 }
 
 // Decision is a pool's final decision, with what it does to players and money.
@@ -99,9 +103,11 @@ func Decide(in DecisionInput) Decision {
 }
 
 // DecideAt is the decision to apply at now: none yet (false) while kickoff is more than DecisionLead away
-// or the pool is past deciding (started, completed, cancelled), else Decide.
+// and the game has not started (live or completed), or when the pool is past deciding (started,
+// completed, cancelled); else Decide.
 func DecideAt(in DecisionInput, now time.Time) (Decision, bool) {
-	if !Decidable(in.Status) || !DecisionDue(in.Kickoff, now) {
+	started := in.GameStatus == GameLive || in.GameStatus == GameCompleted
+	if !Decidable(in.Status) || !(DecisionDue(in.Kickoff, now) || started) {
 		return Decision{}, false
 	}
 	return Decide(in), true

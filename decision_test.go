@@ -65,20 +65,27 @@ func TestDecideAt(t *testing.T) {
 		status string
 		now    time.Time
 		due    bool
+		game   string
 	}{
-		{squares.PoolActive, kickoff.Add(-2*time.Hour - time.Second), false},
-		{squares.PoolActive, kickoff.Add(-2 * time.Hour), true},
-		{squares.PoolInactive, kickoff.Add(-time.Hour), true},
-		{squares.PoolDraft, kickoff.Add(time.Hour), true},
-		{squares.PoolFull, kickoff.Add(-time.Hour), true},
-		{squares.PoolStarted, kickoff.Add(-time.Hour), false},
-		{squares.PoolCompleted, kickoff.Add(time.Hour), false},
-		{squares.PoolCancelled, kickoff.Add(-time.Hour), false},
+		{squares.PoolActive, kickoff.Add(-2*time.Hour - time.Second), false, ""},
+		{squares.PoolActive, kickoff.Add(-2 * time.Hour), true, ""},
+		// A game live or completed makes the decision due at once, days before its kickoff time.
+		{squares.PoolActive, kickoff.Add(-72 * time.Hour), true, squares.GameLive},
+		{squares.PoolFull, kickoff.Add(-72 * time.Hour), true, squares.GameCompleted},
+		{squares.PoolActive, kickoff.Add(-72 * time.Hour), false, squares.GameScheduled},
+		{squares.PoolActive, kickoff.Add(-72 * time.Hour), false, squares.GamePostponed},
+		{squares.PoolStarted, kickoff.Add(-72 * time.Hour), false, squares.GameLive},
+		{squares.PoolInactive, kickoff.Add(-time.Hour), true, ""},
+		{squares.PoolDraft, kickoff.Add(time.Hour), true, ""},
+		{squares.PoolFull, kickoff.Add(-time.Hour), true, ""},
+		{squares.PoolStarted, kickoff.Add(-time.Hour), false, ""},
+		{squares.PoolCompleted, kickoff.Add(time.Hour), false, ""},
+		{squares.PoolCancelled, kickoff.Add(-time.Hour), false, ""},
 	} {
-		in.Status = c.status
+		in.Status, in.GameStatus = c.status, c.game
 		d, due := squares.DecideAt(in, c.now)
 		if due != c.due || (due && d.Action == "") {
-			t.Errorf("%s at kickoff%+v: due %v %+v; want due %v", c.status, c.now.Sub(kickoff), due, d, c.due)
+			t.Errorf("%s at kickoff%+v (game %q): due %v %+v; want due %v", c.status, c.now.Sub(kickoff), c.game, due, d, c.due)
 		}
 	}
 }

@@ -46,6 +46,10 @@ type Game struct {
 	UpdatedAt     time.Time
 }
 
+// Started reports whether the game has begun: live or completed. A started game's pools sell no more
+// and get their final decision at once (FollowGame).
+func (g *Game) Started() bool { return g.Status == GameLive || g.Status == GameCompleted }
+
 // DisplayStatus maps a provider's status code, case-insensitively, to SCHEDULED, LIVE or COMPLETED.
 func DisplayStatus(code string) string {
 	switch strings.ToLower(strings.TrimSpace(code)) {

@@ -83,11 +83,18 @@ func (s *Sale) checkBuyer() error {
 	return s.Eligibility.CheckPaidPlay(u, s.Now)
 }
 
-// checkOpen refuses a sale in a pool that is not open for it: a free pool at checkout, a pool that is not
-// active (a hidden one says so), a paid pool claimed without paying, a week other than its league's active one, before its sales
-// window or after the final decision.
+// checkOpen refuses a sale in a pool that is not open for it: a draft, a pool whose game is not scheduled
+// (CheckGameSelling), a free pool at checkout, a pool that is not active (a hidden one says so), a paid
+// pool claimed without paying, a week other than its league's active one, before its sales window or
+// after the final decision (DecisionLead before kickoff).
 func (s *Sale) checkOpen() error {
 	p := s.Pool
+	if p.Status == PoolDraft {
+		return Errorf(ENOTFOUND, "Pool not found.")
+	}
+	if err := CheckGameSelling(p.Game); err != nil {
+		return err
+	}
 	if s.Kind == SaleCheckout && p.IsFree() {
 		return Errorf(EUNPROCESSABLE, "This pool is free: claim its squares without paying.")
 	}
@@ -95,8 +102,6 @@ func (s *Sale) checkOpen() error {
 	case PoolActive:
 	case PoolFull, PoolStarted, PoolCompleted:
 		return Errorf(ECONFLICT, "This pool is full.")
-	case PoolDraft:
-		return Errorf(ENOTFOUND, "Pool not found.")
 	case PoolInactive:
 		return Errorf(EUNPROCESSABLE, "This pool is hidden and not selling squares for now.")
 	default:
@@ -113,6 +118,44 @@ func (s *Sale) checkOpen() error {
 	}
 	if !s.Now.Before(p.SalesCloseAt()) {
 		return Errorf(EUNPROCESSABLE, "Sales for this pool have closed: its game kicks off soon.")
+	}
+	return nil
+}
+
+// Why a pool's sales closed with its game.
+const (
+	msgGameStarted = "Sales for this pool have closed: its game has started."
+	msgKickedOff   = "Sales for this pool have closed: its game has kicked off."
+)
+
+// CheckGameSelling is the rule of the game for every sale: a pool sells only while its game is scheduled.
+// Once the game is live or completed (an admin's score entry or the feed may report it before its
+// kickoff time), or called off, every sale is refused (422), whatever the pool's status says; the time is
+// the sales window's (before kickoff, and DecisionLead before it).
+func CheckGameSelling(g *Game) error {
+	if g == nil {
+		return Errorf(EUNPROCESSABLE, "This pool has no game.")
+	}
+	switch g.Status {
+	case GameScheduled:
+		return nil
+	case GameLive, GameCompleted:
+		return Errorf(EUNPROCESSABLE, msgGameStarted)
+	case GameCancelled, GamePostponed:
+		return Errorf(EUNPROCESSABLE, "Sales for this pool have closed: its game was %s.", g.Status)
+	}
+	return Errorf(EUNPROCESSABLE, "Sales for this pool have closed: its game is %s.", g.Status)
+}
+
+// CheckGameConfirming is the rule of the game for a confirmation: a checkout's hold, taken while the pool
+// sold, is honoured only while its game is scheduled and before its kickoff. A hold taken before the game
+// started but confirmed after is refused (422) and the payment released, never honoured.
+func CheckGameConfirming(g *Game, now time.Time) error {
+	if err := CheckGameSelling(g); err != nil {
+		return Errorf(EUNPROCESSABLE, "%s Your payment is released.", ErrorMessage(err))
+	}
+	if !now.Before(g.GameDate) {
+		return Errorf(EUNPROCESSABLE, "%s Your payment is released.", msgKickedOff)
 	}
 	return nil
 }
@@ -152,9 +195,10 @@ type Confirmation struct {
 }
 
 // CheckConfirmation applies the rules of a confirmation: the provider's payment is paid, for the
-// checkout's amount and currency, the pool still takes its squares, and the buyer may still play paid
-// pools (their details and the configuration may have changed since the checkout began). A pool hidden
-// since the checkout began still takes them: the hold was taken while it was selling.
+// checkout's amount and currency, the pool's game has not started (CheckGameConfirming), the pool still
+// takes its squares, and the buyer may still play paid pools (their details and the configuration may
+// have changed since the checkout began). A pool hidden since the checkout began still takes them: the
+// hold was taken while it was selling.
 func CheckConfirmation(c Confirmation) error {
 	p, pp := c.Payment, c.Provider
 	if !PaidStatus(pp.Status) {
@@ -163,6 +207,9 @@ func CheckConfirmation(c Confirmation) error {
 	if pp.Amount != p.Amount || !strings.EqualFold(pp.Currency, p.Currency) {
 		return Errorf(EUNPROCESSABLE, "The payment of $%s %s does not match the checkout of $%s.",
 			pp.Amount, strings.ToUpper(pp.Currency), p.Amount)
+	}
+	if err := CheckGameConfirming(c.Pool.Game, c.Now); err != nil {
+		return err
 	}
 	if s := c.Pool.Status; s != PoolActive && s != PoolInactive {
 		return Errorf(ECONFLICT, "This pool is %s; your payment is released.", s)

@@ -13,7 +13,13 @@ var saleNow = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
 func salePool(fee squares.Cents, status string, kickoff time.Time) *squares.Pool {
 	return &squares.Pool{ID: 7, Name: squares.TierName(fee), EntryFee: fee, Status: status,
 		MaxSquaresPerPlayer: squares.PublicSquaresPerPlayer,
-		Game:                &squares.Game{LeagueID: squares.LeagueNFL, Week: "W12", GameDate: kickoff}}
+		Game:                &squares.Game{LeagueID: squares.LeagueNFL, Week: "W12", GameDate: kickoff, Status: squares.GameScheduled}}
+}
+
+// onGame is salePool's pool with its game in the given status.
+func onGame(p *squares.Pool, status string) *squares.Pool {
+	p.Game.Status = status
+	return p
 }
 
 func player(verified, eligible bool) *squares.User {
@@ -45,9 +51,10 @@ func TestCheckSale(t *testing.T) {
 		return u
 	}
 	const (
-		limitMsg  = "You can only select 5 squares at a time. Remove a selected square first to select a different one."
-		paidMsg   = "Paid pools need an age-verified account in a state where they are allowed."
-		closedMsg = "Sales for this pool have closed: its game kicks off soon."
+		limitMsg   = "You can only select 5 squares at a time. Remove a selected square first to select a different one."
+		paidMsg    = "Paid pools need an age-verified account in a state where they are allowed."
+		closedMsg  = "Sales for this pool have closed: its game kicks off soon."
+		startedMsg = "Sales for this pool have closed: its game has started."
 	)
 	for _, tc := range []struct {
 		name  string
@@ -120,6 +127,26 @@ func TestCheckSale(t *testing.T) {
 			Buyer: player(true, true), Cells: cells(1)}, code: squares.ECONFLICT, msg: "This pool is full."},
 		{name: "cancelled", sale: squares.Sale{Kind: squares.SalePaid, Pool: salePool(500, squares.PoolCancelled, kickoff),
 			Buyer: player(true, true), Cells: cells(1)}, code: squares.EUNPROCESSABLE, msg: "This pool is cancelled."},
+
+		// The game: a pool sells only while its game is scheduled, whatever the pool's status and the
+		// time (an admin's score entry or the feed may put it live before its kickoff time).
+		{name: "game live before kickoff", sale: squares.Sale{Kind: squares.SaleClaim, Pool: onGame(free(), squares.GameLive),
+			Buyer: player(true, true), Cells: cells(1)}, code: squares.EUNPROCESSABLE, msg: startedMsg},
+		{name: "checkout, game live", sale: squares.Sale{Kind: squares.SaleCheckout, Pool: onGame(five(), squares.GameLive),
+			Buyer: player(true, true), Cells: cells(1), Amount: 500}, code: squares.EUNPROCESSABLE, msg: startedMsg},
+		{name: "paid claim, game completed", sale: squares.Sale{Kind: squares.SalePaid, Pool: onGame(five(), squares.GameCompleted),
+			Buyer: player(true, true), Cells: cells(1)}, code: squares.EUNPROCESSABLE, msg: startedMsg},
+		{name: "started pool of a live game", sale: squares.Sale{Kind: squares.SaleClaim,
+			Pool: onGame(salePool(0, squares.PoolStarted, kickoff), squares.GameLive), Buyer: player(true, true), Cells: cells(1)},
+			code: squares.EUNPROCESSABLE, msg: startedMsg},
+		{name: "game postponed", sale: squares.Sale{Kind: squares.SaleClaim, Pool: onGame(free(), squares.GamePostponed),
+			Buyer: player(true, true), Cells: cells(1)}, code: squares.EUNPROCESSABLE,
+			msg: "Sales for this pool have closed: its game was postponed."},
+		{name: "game cancelled", sale: squares.Sale{Kind: squares.SaleCheckout, Pool: onGame(five(), squares.GameCancelled),
+			Buyer: player(true, true), Cells: cells(1), Amount: 500}, code: squares.EUNPROCESSABLE,
+			msg: "Sales for this pool have closed: its game was cancelled."},
+		{name: "draft of a live game", sale: squares.Sale{Kind: squares.SaleClaim, Pool: onGame(salePool(0, squares.PoolDraft, kickoff), squares.GameLive),
+			Buyer: player(true, true), Cells: cells(1)}, code: squares.ENOTFOUND, msg: "Pool not found."},
 
 		// The week: the league's active one; every week while it has none; private pools any week.
 		{name: "another week", sale: squares.Sale{Kind: squares.SaleClaim, Pool: free(), ActiveWeek: "W13",
@@ -221,6 +248,21 @@ func TestCheckConfirmation(t *testing.T) {
 			squares.ECONFLICT, "This pool is cancelled; your payment is released."},
 		{"full pool", squares.Confirmation{Payment: pay, Provider: paid(squares.ProviderRequiresCapture, 1000, "usd"), Pool: pool(squares.PoolFull)},
 			squares.ECONFLICT, "This pool is full; your payment is released."},
+		// A hold taken before the game started, paid after it: released, not honoured, whatever the pool.
+		{"game live before kickoff", squares.Confirmation{Payment: pay, Provider: paid(squares.ProviderRequiresCapture, 1000, "usd"),
+			Pool: onGame(pool(squares.PoolActive), squares.GameLive)}, squares.EUNPROCESSABLE,
+			"Sales for this pool have closed: its game has started. Your payment is released."},
+		{"game completed, pool house-filled", squares.Confirmation{Payment: pay, Provider: paid(squares.ProviderSucceeded, 1000, "usd"),
+			Pool: onGame(pool(squares.PoolStarted), squares.GameCompleted)}, squares.EUNPROCESSABLE,
+			"Sales for this pool have closed: its game has started. Your payment is released."},
+		{"game postponed", squares.Confirmation{Payment: pay, Provider: paid(squares.ProviderRequiresCapture, 1000, "usd"),
+			Pool: onGame(pool(squares.PoolActive), squares.GamePostponed)}, squares.EUNPROCESSABLE,
+			"Sales for this pool have closed: its game was postponed. Your payment is released."},
+		{"past kickoff, game still scheduled", squares.Confirmation{Payment: pay, Provider: paid(squares.ProviderRequiresCapture, 1000, "usd"),
+			Pool: salePool(500, squares.PoolActive, saleNow)}, squares.EUNPROCESSABLE,
+			"Sales for this pool have closed: its game has kicked off. Your payment is released."},
+		{"a second before kickoff", squares.Confirmation{Payment: pay, Provider: paid(squares.ProviderRequiresCapture, 1000, "usd"),
+			Pool: salePool(500, squares.PoolActive, saleNow.Add(time.Second))}, "", ""},
 		// The buyer is judged again, by the configuration in force.
 		{"state restricted since the checkout", squares.Confirmation{Payment: pay, Provider: paid(squares.ProviderRequiresCapture, 1000, "usd"),
 			Pool: pool(squares.PoolActive), Eligibility: nyRestricted}, squares.EUNPROCESSABLE,

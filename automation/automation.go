@@ -1,8 +1,9 @@
 // Package automation runs a pool's life around kickoff without anybody's help: at squares.DecisionLead
 // before kickoff every pool still awaiting its final decision gets it (continue, cancel with every payment
 // returned, or house fill then draw; squares.Decide), and at kickoff a full pool whose game no feed has
-// reported starts. Each decision is logged once per pool in the store (two passes, or two servers, never
-// decide twice) and in the log with its reason.
+// reported starts. A pool whose game is live or completed and that is still undecided, or full and not
+// started, follows its game at once (store.CatchUpGame). Each decision is logged once per pool in the
+// store (two passes, or two servers, never decide twice) and in the log with its reason.
 package automation
 
 import (
@@ -109,7 +110,33 @@ func (a *Automation) runOnce(ctx context.Context) ([]squares.Decision, error) {
 	out := []squares.Decision{}
 	var errs []error
 	kick := false
+	caughtUp := map[int64]bool{}
+	decided := func(d squares.Decision) {
+		a.Logger.Info("pool decided", "pool", d.PoolID, "action", d.Action, "reason", d.Reason,
+			"players", d.ParticipantsAffected, "houseSquares", d.HouseSquaresNeeded, "refund", d.RefundAmount.String())
+		out = append(out, d)
+		if a.OnDecision != nil {
+			a.OnDecision(d)
+		}
+		kick = kick || d.Action != squares.DecideContinue
+	}
 	for _, in := range due {
+		if gameStarted(in.GameStatus) {
+			// Its game is live or completed: its pools follow it at once, as a score update makes them.
+			if caughtUp[in.GameID] {
+				continue
+			}
+			caughtUp[in.GameID] = true
+			res, err := a.Store.CatchUpGame(ctx, in.GameID)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("game %d: %w", in.GameID, err))
+				continue
+			}
+			for _, d := range res.Decisions {
+				decided(d)
+			}
+			continue
+		}
 		d, err := a.Store.DecidePool(ctx, in.PoolID, now)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("pool %d: %w", in.PoolID, err))
@@ -118,13 +145,7 @@ func (a *Automation) runOnce(ctx context.Context) ([]squares.Decision, error) {
 		if d == nil {
 			continue // decided meanwhile by another pass or an admin, or no longer due
 		}
-		a.Logger.Info("pool decided", "pool", d.PoolID, "action", d.Action, "reason", d.Reason,
-			"players", d.ParticipantsAffected, "houseSquares", d.HouseSquaresNeeded, "refund", d.RefundAmount.String())
-		out = append(out, *d)
-		if a.OnDecision != nil {
-			a.OnDecision(*d)
-		}
-		kick = kick || d.Action != squares.DecideContinue
+		decided(*d)
 	}
 	if kick && a.Escrow != nil {
 		// Return the cancelled pools' money and capture the filled pools' holds now, not at the escrow's next tick.
@@ -155,14 +176,27 @@ func (a *Automation) sweepPrizes(ctx context.Context, now time.Time) error {
 }
 
 // startPools moves full pools whose game has kicked off to started: a feed that reports the game live
-// does the same sooner; a game cancelled or postponed is left to the feed.
+// does the same sooner; a game cancelled or postponed is left to the feed. A full pool of a game already
+// live or completed follows it at once (store.CatchUpGame: started, and settled as far as the game is).
 func (a *Automation) startPools(ctx context.Context, now time.Time) error {
 	pools, err := a.Store.ListPools(ctx, store.PoolFilter{Status: squares.PoolFull})
 	if err != nil {
 		return err
 	}
 	var errs []error
+	caughtUp := map[int64]bool{}
 	for _, p := range pools {
+		if p.Game != nil && p.Game.Started() {
+			if !caughtUp[p.GameID] {
+				caughtUp[p.GameID] = true
+				if _, err := a.Store.CatchUpGame(ctx, p.GameID); err != nil {
+					errs = append(errs, fmt.Errorf("game %d: %w", p.GameID, err))
+				} else {
+					a.Logger.Info("pools follow their started game", "game", p.GameID)
+				}
+			}
+			continue
+		}
 		if p.Game == nil || now.Before(p.Game.GameDate) || !startsAtKickoff(p.Game.Status) {
 			continue
 		}
@@ -173,6 +207,11 @@ func (a *Automation) startPools(ctx context.Context, now time.Time) error {
 		a.Logger.Info("pool started at kickoff", "pool", p.ID, "game", p.GameID)
 	}
 	return errors.Join(errs...)
+}
+
+// gameStarted reports whether a game of this status has begun: live or completed.
+func gameStarted(status string) bool {
+	return status == squares.GameLive || status == squares.GameCompleted
 }
 
 // startsAtKickoff reports whether a pool of a game in this status starts at kickoff: not when the game is

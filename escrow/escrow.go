@@ -113,6 +113,12 @@ func (e *Escrow) Confirm(ctx context.Context, u *squares.User, providerPaymentID
 		// answers now, so it is not asked; a hold cancelled since reaches us as an event or an escrow pass.
 		return e.Store.ConfirmPayment(ctx, pay.ID, nil, e.Eligibility)
 	}
+	if pay.Status != squares.PaymentPending {
+		// Ended already: when because its pool's game started (a decision at the start ended it), say so.
+		if _, err := e.Store.ConfirmPayment(ctx, pay.ID, nil, e.Eligibility); squares.ErrorCode(err) == squares.EUNPROCESSABLE {
+			return nil, err
+		}
+	}
 	pp, err := e.Provider.Get(ctx, providerPaymentID)
 	if err != nil {
 		return nil, fmt.Errorf("get provider payment: %w", err)

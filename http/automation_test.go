@@ -143,3 +143,60 @@ func TestAutomationCalls(t *testing.T) {
 		player.get("/api/admin/pool-cancellation-analysis").wantError(http.StatusForbidden, "forbidden", "Admin access required.")
 	})
 }
+
+// TestRunAutomationOnAStartedGame: a game an admin's score entry put live in Q2 three days before its
+// kickoff, whose pools stayed active as the server before this one left them (no sale went through: the
+// rule refuses them). "Run automation now" decides what is left at once, as at 2 hours before kickoff:
+// the free and $1 pools house-filled, drawn, started and paid for Q1, the $5 pool and the drafts
+// cancelled with the holds released; the books balance and agree with the provider; a second run decides
+// nothing.
+func TestRunAutomationOnAStartedGame(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s, audit := startPayAPIAudited(t, engine, payOptions{webhooks: true})
+		pools := s.paidGame(t)
+		free, one, five := pools[0], pools[1], pools[2]
+		claimPlayers(t, s.apiServer, free.ID, 6, 0)
+		s.buyInStore(t, one, 8, 0)
+		s.buyInStore(t, five, 3, 0)
+		rawExec(t, s.db, fmt.Sprintf(`UPDATE games SET status = 'live', quarter = 2, home_score = 7, away_score = 0,
+			home_q1 = 7, away_q1 = 0 WHERE id = %d`, free.GameID))
+
+		late, _ := s.storePlayer(t, squares.RoleUser)
+		late.post(fmt.Sprintf("/api/pools/%d/squares", free.ID), at(9, 9)).wantError(http.StatusUnprocessableEntity,
+			"unprocessable", "Sales for this pool have closed: its game has started.")
+
+		admin := s.admin(t)
+		ds := admin.post("/api/admin/automation/run", nil).want(http.StatusOK).obj()["decisions"].([]any)
+		want := map[float64]string{float64(free.ID): "house_fill", float64(one.ID): "house_fill", float64(five.ID): "cancel",
+			float64(pools[3].ID): "cancel", float64(pools[4].ID): "cancel"}
+		if len(ds) != len(want) {
+			t.Fatalf("decisions = %v", ds)
+		}
+		for _, d := range ds {
+			d := d.(map[string]any)
+			if want[d["poolId"].(float64)] != d["action"] {
+				t.Errorf("decision %v, want %s", d, want[d["poolId"].(float64)])
+			}
+		}
+		for _, p := range []*store.PoolView{free, one} {
+			got := s.client(t).get(fmt.Sprintf("/api/pools/%d", p.ID)).want(http.StatusOK).obj()
+			ws := s.client(t).get(fmt.Sprintf("/api/pools/%d/winners", p.ID)).want(http.StatusOK).list()
+			if got["status"] != "started" || got["numbersGenerated"] != true || len(ws) != 1 || ws[0]["periodLabel"] != "Q1" {
+				t.Errorf("pool %d = %v, winners %v", p.ID, got["status"], ws)
+			}
+		}
+		if got := s.client(t).get(fmt.Sprintf("/api/pools/%d", five.ID)).want(http.StatusOK).obj(); got["status"] != "cancelled" {
+			t.Errorf("$5 pool = %v", got["status"])
+		}
+		snap := audit.Snapshot(t, s.db)
+		snap.CheckBooks(t, s.db)
+		snap.CheckProvider(t, s.sb)
+		snap.CheckSettled(t)
+		if ds := admin.post("/api/admin/automation/run", nil).want(http.StatusOK).obj()["decisions"].([]any); len(ds) != 0 {
+			t.Fatalf("second run decided %v", ds)
+		}
+		if log := admin.get("/api/admin/pool-decisions").want(http.StatusOK).list(); len(log) != len(want) {
+			t.Fatalf("decision log = %v", log)
+		}
+	})
+}

@@ -121,6 +121,10 @@ func (s *Server) applyScore(w http.ResponseWriter, r *http.Request, gameID int64
 		s.Error(w, r, err)
 		return
 	}
+	if len(out.Decisions) > 0 {
+		// The game started with pools undecided: return and capture their money now, as an admin's decision does.
+		s.settleMoney(r.Context())
+	}
 	periods := (&squares.League{ID: out.Game.LeagueID}).Periods()
 	ended := []periodScoreJSON{}
 	for _, p := range out.Ended {
@@ -131,8 +135,12 @@ func (s *Server) applyScore(w http.ResponseWriter, r *http.Request, gameID int64
 	for i := range out.Winners {
 		winners = append(winners, toWinnerJSON(&out.Winners[i], periods))
 	}
+	decisions := out.Decisions
+	if decisions == nil {
+		decisions = []squares.Decision{}
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"game": toGameJSON(out.Game), "changed": out.Changed,
-		"endedPeriods": ended, "winners": winners, "cancelledPools": out.CancelledPools})
+		"endedPeriods": ended, "winners": winners, "cancelledPools": out.CancelledPools, "decisions": decisions})
 }
 
 // handleListWinners lists a pool's winners by period: GET /api/pools/{id}/winners, public, for a pool

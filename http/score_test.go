@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
@@ -127,6 +128,12 @@ func TestScoreEntryInput(t *testing.T) {
 		admin.post("/api/admin/games/99999/score", wholeGame[1]).want(http.StatusNotFound)
 		admin.post("/api/admin/games/x/score", wholeGame[1]).want(http.StatusBadRequest)
 
+		// A draft pool is not found by players; an admin sees its (empty) winners.
+		s.client(t).get(fmt.Sprintf("/api/pools/%d/winners", pools[4].ID)).want(http.StatusNotFound)
+		if ws := admin.get(fmt.Sprintf("/api/pools/%d/winners", pools[4].ID)).want(http.StatusOK).list(); len(ws) != 0 {
+			t.Fatalf("draft pool winners %v", ws)
+		}
+
 		admin.post(path, wholeGame[2]).want(http.StatusOK)
 		admin.post(path, wholeGame[1]).want(http.StatusUnprocessableEntity) // 7-0 after 7-3: down
 		r := admin.post(path, map[string]any{"homeScore": 7, "awayScore": 0, "quarter": 1, "status": "1q", "correction": true}).
@@ -154,10 +161,12 @@ func TestScoreEntryInput(t *testing.T) {
 			ws[0]["awayScore"] != float64(0) {
 			t.Fatalf("free pool winners = %v", ws)
 		}
-		// A draft pool is not found by players; an admin sees its (empty) winners.
-		s.client(t).get(fmt.Sprintf("/api/pools/%d/winners", pools[4].ID)).want(http.StatusNotFound)
-		if ws := admin.get(fmt.Sprintf("/api/pools/%d/winners", pools[4].ID)).want(http.StatusOK).list(); len(ws) != 0 {
-			t.Fatalf("draft pool winners %v", ws)
+		// The game's draft pool got its final decision as the game went live: cancelled, with no winners.
+		if ws := s.client(t).get(fmt.Sprintf("/api/pools/%d/winners", pools[4].ID)).want(http.StatusOK).list(); len(ws) != 0 {
+			t.Fatalf("cancelled pool winners %v", ws)
+		}
+		if p, _ := s.db.FindPool(context.Background(), pools[4].ID, 0); p.Status != squares.PoolCancelled {
+			t.Fatalf("draft pool of a live game %s", p.Status)
 		}
 
 		g2, pools2 := s.game(t, "W13", time.Now().Add(96*time.Hour))
@@ -231,4 +240,151 @@ func TestPostponedGameReturnsThePayments(t *testing.T) {
 		admin.post(fmt.Sprintf("/api/admin/games/%d/score", five.GameID),
 			map[string]any{"homeScore": 0, "awayScore": 0, "status": "postponed"}).want(http.StatusOK)
 	})
+}
+
+// buyInStore has players new players buy five squares each of a paid pool through the escrow and the
+// sandbox's good card, from square start.
+func (s *payAPI) buyInStore(t *testing.T, pool *store.PoolView, players, start int) {
+	t.Helper()
+	ctx := context.Background()
+	for range players {
+		_, u := s.storePlayer(t, squares.RoleUser)
+		var cells []squares.Cell
+		for i := start; i < start+squares.PublicSquaresPerPlayer; i++ {
+			cells = append(cells, squares.Cell{Row: i / 10, Column: i % 10})
+		}
+		start += squares.PublicSquaresPerPlayer
+		pay, err := s.esc.Checkout(ctx, u, pool.ID, cells, pool.EntryFee*squares.Cents(len(cells)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.sb.Confirm(ctx, pay.ProviderPaymentID, sandbox.Card{Number: goodCardNumber, Expiry: "12/30", CVC: "123"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.esc.Confirm(ctx, u, pay.ProviderPaymentID); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// startPayAPIAudited is startPayAPI on a database an auditor reads too.
+func startPayAPIAudited(t *testing.T, engine string, opt payOptions) (*payAPI, *storetest.Auditor) {
+	t.Helper()
+	url := storetest.URL(t, engine)
+	db := store.New(url)
+	if err := db.Open(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	opt.db = db
+	return startPayAPI(t, engine, opt), storetest.NewAuditor(t, url)
+}
+
+// TestScoreEntryBeforeKickoffClosesSales: three days before kickoff, with a free pool of 6 players, a $1
+// pool of 8 buyers and a $5 pool of 3, an admin's score entry puts the game live. At once: the free and $1
+// pools are house-filled, drawn and started, the $5 pool and the two drafts cancelled and the $5 pool's
+// holds released, every decision logged; a claim and a checkout answer 422 "Sales for this pool have
+// closed: its game has started."; Zed and Yan, whose cards were authorised before the start but whose
+// browsers confirm after it, are refused (422) and their holds released, never honoured, and they are
+// told; the books balance and agree with the provider; "Run automation now" finds nothing left; the
+// first period pays the started pools.
+func TestScoreEntryBeforeKickoffClosesSales(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		s, audit := startPayAPIAudited(t, engine, payOptions{}) // no webhooks: the browser confirms
+		pools := s.paidGame(t)
+		free, one, five := pools[0], pools[1], pools[2]
+		claimPlayers(t, s.apiServer, free.ID, 6, 0)
+		s.buyInStore(t, one, 8, 0)
+		s.buyInStore(t, five, 3, 0)
+		// Zed and Yan check out and their cards are authorised; their browsers have not confirmed yet.
+		zed, zedUser := s.storePlayer(t, squares.RoleUser)
+		yan, _ := s.storePlayer(t, squares.RoleUser)
+		started := map[*apiClient]string{}
+		for c, pool := range map[*apiClient]*store.PoolView{zed: one, yan: five} {
+			co := c.post("/api/create-escrow-payment", checkoutBody(pool.ID, pool.EntryFee.String(), at(9, 9))).
+				want(http.StatusCreated).obj()
+			started[c] = co["paymentIntentId"].(string)
+			card(c, started[c], goodCardNumber).want(http.StatusOK)
+		}
+
+		admin := s.admin(t)
+		r := admin.post(fmt.Sprintf("/api/admin/games/%d/score", free.GameID),
+			map[string]any{"homeScore": 0, "awayScore": 0, "quarter": 1, "status": "live"}).want(http.StatusOK).obj()
+
+		// No sale once the game has started.
+		const closed = "Sales for this pool have closed: its game has started."
+		late, _ := s.storePlayer(t, squares.RoleUser)
+		late.post(fmt.Sprintf("/api/pools/%d/squares", free.ID), at(9, 9)).wantError(http.StatusUnprocessableEntity, "unprocessable", closed)
+		for _, p := range []*store.PoolView{one, five} {
+			late.post("/api/create-escrow-payment", checkoutBody(p.ID, p.EntryFee.String(), at(9, 8))).
+				wantError(http.StatusUnprocessableEntity, "unprocessable", closed)
+		}
+		// Every pool got its final decision at once.
+		want := map[float64]string{float64(free.ID): "house_fill", float64(one.ID): "house_fill", float64(five.ID): "cancel",
+			float64(pools[3].ID): "cancel", float64(pools[4].ID): "cancel"}
+		ds, _ := r["decisions"].([]any)
+		if len(ds) != len(want) {
+			t.Fatalf("decisions = %v", ds)
+		}
+		for _, d := range ds {
+			d := d.(map[string]any)
+			if want[d["poolId"].(float64)] != d["action"] {
+				t.Errorf("decision %v, want %s", d, want[d["poolId"].(float64)])
+			}
+		}
+		for _, p := range pools {
+			got := s.client(t).get(fmt.Sprintf("/api/pools/%d", p.ID)).want(http.StatusOK).obj()
+			status := map[bool]string{true: "started", false: "cancelled"}[p == free || p == one]
+			if got["status"] != status || (status == "started" && (num(t, got["currentParticipants"]) != 100 || got["numbersGenerated"] != true)) {
+				t.Errorf("pool %d = %v %v drawn %v, want %s", p.ID, got["status"], got["currentParticipants"], got["numbersGenerated"], status)
+			}
+		}
+
+		// A hold taken before the start and confirmed after it is released, not honoured.
+		for c, pi := range started {
+			c.post("/api/purchase-squares", map[string]any{"paymentIntentId": pi}).
+				wantError(http.StatusUnprocessableEntity, "unprocessable", closed+" Your payment is released.")
+			pays := c.get("/api/user/payments").want(http.StatusOK).list()
+			if len(pays) != 1 || pays[0]["status"] != "released" {
+				t.Errorf("payments after the start = %v", pays)
+			}
+			if pp, err := s.sb.Get(ctx, pi); err != nil || pp.Status != squares.ProviderCanceled {
+				t.Errorf("provider payment %s = %+v, %v; want its hold cancelled", pi, pp, err)
+			}
+			if ns := c.get("/api/notifications").want(http.StatusOK).list(); len(ns) == 0 || ns[0]["kind"] != squares.NotifyPaymentReleased {
+				t.Errorf("notifications = %v", ns)
+			}
+		}
+		if sqs, _ := s.db.ListSquares(ctx, one.ID); countOwned(sqs, zedUser.ID) != 0 {
+			t.Error("Zed owns squares he paid for after the game started")
+		}
+		snap := audit.Snapshot(t, s.db)
+		snap.CheckBooks(t, s.db)
+		snap.CheckProvider(t, s.sb)
+		snap.CheckSettled(t)
+
+		// Nothing is left for the automation.
+		if ds := admin.post("/api/admin/automation/run", nil).want(http.StatusOK).obj()["decisions"].([]any); len(ds) != 0 {
+			t.Fatalf("automation decided %v", ds)
+		}
+		// The first period pays the started pools.
+		path := fmt.Sprintf("/api/admin/games/%d/score", free.GameID)
+		admin.post(path, map[string]any{"homeScore": 7, "awayScore": 0, "quarter": 1, "status": "1q"}).want(http.StatusOK)
+		r = admin.post(path, map[string]any{"homeScore": 7, "awayScore": 3, "quarter": 2, "status": "2q"}).want(http.StatusOK).obj()
+		if len(r["winners"].([]any)) != 2 || len(r["decisions"].([]any)) != 0 {
+			t.Fatalf("Q1 = %v", r)
+		}
+		audit.Snapshot(t, s.db).CheckBooks(t, s.db)
+	})
+}
+
+func countOwned(sqs []*squares.Square, userID int64) int {
+	n := 0
+	for _, sq := range sqs {
+		if sq.UserID == userID && sq.State == squares.SquareOwned {
+			n++
+		}
+	}
+	return n
 }

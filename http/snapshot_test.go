@@ -281,7 +281,16 @@ func TestBoardETag(t *testing.T) {
 			t.Errorf("squares after the claim: %s", r.body)
 		}
 
-		// A score (a game event) shows in the pool at once.
+		// An admin hides the pool: the visitor is refused at once, Ann (who owns squares) still sees it.
+		admin := s.admin(t)
+		admin.do("PATCH", pool, map[string]string{"status": squares.PoolInactive}).want(http.StatusOK)
+		mustGet(t, s.URL(), pool, "", "", http.StatusNotFound)
+		mustGet(t, s.URL(), list, bobC, "", http.StatusOK) // Bob owns one
+		if r := mustGet(t, s.URL(), pool, annC, a.etag, http.StatusOK); poolField(t, r, "status") != squares.PoolInactive {
+			t.Errorf("Ann's pool after hiding: %s", r.body)
+		}
+
+		// A score (a game event) shows in the pool at once (the game going live decides the pool too).
 		if _, err := s.db.ApplyScore(ctx, g.ID, squares.ScoreUpdate{HomeScore: 7, AwayScore: 3, Quarter: 1, Status: "live"}); err != nil {
 			t.Fatal(err)
 		}
@@ -300,14 +309,6 @@ func TestBoardETag(t *testing.T) {
 			t.Errorf("pool's kickoff after a schedule change: %v, want %v", game["gameDate"], moved.GameDate.UTC())
 		}
 
-		// An admin hides the pool: the visitor is refused at once, Ann (who owns squares) still sees it.
-		admin := s.admin(t)
-		admin.do("PATCH", pool, map[string]string{"status": squares.PoolInactive}).want(http.StatusOK)
-		mustGet(t, s.URL(), pool, "", "", http.StatusNotFound)
-		mustGet(t, s.URL(), list, bobC, "", http.StatusOK) // Bob owns one
-		if r := mustGet(t, s.URL(), pool, annC, a.etag, http.StatusOK); poolField(t, r, "status") != squares.PoolInactive {
-			t.Errorf("Ann's pool after hiding: %s", r.body)
-		}
 	})
 }
 

@@ -30,7 +30,9 @@ func TestAdminStats(t *testing.T) {
 			"poolsByStatus": map[string]any{"draft": 0.0, "active": 0.0, "inactive": 0.0, "full": 0.0, "started": 0.0,
 				"completed": 0.0, "cancelled": 0.0}})
 
-		s.settledTenDollarPool(t) // 20 buyers of 5 squares, and a second admin who entered the scores
+		// 20 buyers of 5 squares, and a second admin who entered the scores; the game's four other pools,
+		// empty, were cancelled by their final decision as it went live.
+		s.settledTenDollarPool(t)
 		// A player who is not verified, and one verified but not eligible: neither owns a square.
 		if err := s.db.CreateUser(ctx, &squares.User{Email: "new@example.com", PasswordHash: "x", FirstName: "New",
 			Role: squares.RoleUser}); err != nil {
@@ -54,10 +56,10 @@ func TestAdminStats(t *testing.T) {
 		st := admin.get("/api/admin/stats").want(http.StatusOK).obj()
 		wantStats(t, "after a settled pool", st, map[string]any{"totalUsers": 22.0, "ageVerifiedUsers": 21.0,
 			"eligibleUsers": 20.0, "adminUsers": 2.0, "playersWithSquares": 20.0, "conversionRate": 90.9,
-			"gamesReady": 1.0, "totalPools": 20.0, "activePools": 3.0, "draftPools": 11.0, "completedPools": 1.0,
+			"gamesReady": 1.0, "totalPools": 20.0, "activePools": 0.0, "draftPools": 10.0, "completedPools": 1.0,
 			"totalRevenue": "1000.00", "revenueToday": "1000.00", "houseFees": "100.00",
-			"poolsByStatus": map[string]any{"draft": 11.0, "active": 3.0, "inactive": 0.0, "full": 0.0, "started": 0.0,
-				"completed": 1.0, "cancelled": 5.0}})
+			"poolsByStatus": map[string]any{"draft": 10.0, "active": 0.0, "inactive": 0.0, "full": 0.0, "started": 0.0,
+				"completed": 1.0, "cancelled": 9.0}})
 		pub := s.client(t).get("/api/public/stats").want(http.StatusOK).obj()
 		if pub["totalRevenue"] != st["totalRevenue"] || pub["revenueToday"] != st["revenueToday"] ||
 			pub["totalUsers"] != st["totalUsers"] {

@@ -20,13 +20,24 @@ type Applied struct {
 }
 
 // Apply applies a score update to a game (store.ApplyScore: periods, winners, prizes, pools started and
-// completed) and, when the game is called off (cancelled or postponed), cancels its pools and returns
-// every payment through esc (without an escrow it only cancels them: no money moved). A pool that cannot
-// be cancelled is logged and left out; the next update for the game tries again.
+// completed, and the final decision of every pool still undecided once the game is live or completed)
+// and, when the game is called off (cancelled or postponed), cancels its pools and returns every payment
+// through esc (without an escrow it only cancels them: no money moved). A pool that cannot be cancelled is
+// logged and left out; the next update for the game tries again. After decisions the escrow is kicked
+// (its running pass returns the cancelled pools' money and captures the filled pools' holds); a caller
+// that wants that done before it answers runs an escrow pass itself.
 func Apply(ctx context.Context, db *store.DB, esc *escrow.Escrow, logger *slog.Logger, gameID int64, u squares.ScoreUpdate) (*Applied, error) {
 	out, err := db.ApplyScore(ctx, gameID, u)
 	if err != nil {
 		return nil, err
+	}
+	for _, d := range out.Decisions {
+		logger.Info("pool decided as its game started", "game", gameID, "pool", d.PoolID, "action", d.Action,
+			"reason", d.Reason, "players", d.ParticipantsAffected, "houseSquares", d.HouseSquaresNeeded,
+			"refund", d.RefundAmount.String())
+	}
+	if len(out.Decisions) > 0 && esc != nil {
+		esc.Kick()
 	}
 	done := []int64{}
 	for _, id := range out.CancelPools {

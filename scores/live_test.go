@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
 
@@ -34,6 +35,22 @@ func TestPollLiveGames(t *testing.T) {
 		e.wantGame(tit.ID, squares.GameScheduled, 0, "401437640", -1, -1, nil)
 		if p := e.pool(ten.ID); p.Status != squares.PoolStarted {
 			t.Errorf("pool %s", p.Status)
+		}
+		// Live 4 hours before our kickoff: the game's other pools, empty, got their final decision at once
+		// (cancelled), and sales are closed.
+		pools, err := e.db.ListPools(e.ctx, store.PoolFilter{GameID: det.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pools {
+			if p.ID != ten.ID && p.Status != squares.PoolCancelled {
+				t.Errorf("pool %d of the live game is %s, want cancelled by its decision", p.ID, p.Status)
+			}
+		}
+		buyer := e.player()
+		_, err = e.esc.Checkout(e.ctx, buyer, pools[2].ID, []squares.Cell{{Row: 1, Column: 1}}, pools[2].EntryFee)
+		if squares.ErrorMessage(err) != "Sales for this pool have closed: its game has started." {
+			t.Errorf("checkout of a pool of the live game: %v", err)
 		}
 		ws, err := e.db.ListWinners(e.ctx, ten.ID)
 		if err != nil || len(ws) != 3 {

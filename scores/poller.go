@@ -122,6 +122,9 @@ func (p *Poller) RunOnce(ctx context.Context) (Report, error) {
 			p.Logger.Warn("score feed", "provider", p.Provider, "err", err)
 		}
 	}
+	// The feed keeps its pace under any load of requests: its store calls never wait for a connection
+	// among theirs.
+	ctx = store.Reserved(ctx)
 	targets, err := p.Store.ListFeedGames(ctx, now, Ahead, Behind)
 	if err != nil {
 		fail(err)

@@ -147,18 +147,25 @@ func (e *env) leagueGame(league int64, home, away string, kickoff time.Time, esp
 	return g, ten
 }
 
+// player creates an eligible player.
+func (e *env) player() *squares.User {
+	e.t.Helper()
+	e.n++
+	u := &squares.User{Email: fmt.Sprintf("p%d@example.com", e.n), PasswordHash: "x", FirstName: fmt.Sprintf("P%d", e.n),
+		LastName: "Tester", Role: squares.RoleUser, DateOfBirth: "1990-01-01", ResidenceState: "NY",
+		ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
+	if err := e.db.CreateUser(e.ctx, u); err != nil {
+		e.t.Fatal(err)
+	}
+	return u
+}
+
 // fill sells every square of a paid pool through the sandbox, so that it is full and drawn.
 func (e *env) fill(p *store.PoolView) {
 	e.t.Helper()
 	const each = 5 // squares.PublicSquaresPerPlayer
 	for start := 0; start < squares.SquaresPerPool; start += each {
-		e.n++
-		u := &squares.User{Email: fmt.Sprintf("p%d@example.com", e.n), PasswordHash: "x", FirstName: fmt.Sprintf("P%d", e.n),
-			LastName: "Tester", Role: squares.RoleUser, DateOfBirth: "1990-01-01", ResidenceState: "NY",
-			ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
-		if err := e.db.CreateUser(e.ctx, u); err != nil {
-			e.t.Fatal(err)
-		}
+		u := e.player()
 		var cells []squares.Cell
 		for i := start; i < start+each; i++ {
 			cells = append(cells, squares.Cell{Row: i / 10, Column: i % 10})

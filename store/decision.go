@@ -38,16 +38,19 @@ const decisionRefund = `(SELECT COALESCE(SUM(y.amount_cents), 0) FROM payments y
 
 func decisionInput(p *PoolView, refund squares.Cents) squares.DecisionInput {
 	return squares.DecisionInput{PoolID: p.ID, EntryFee: p.EntryFee, IsPrivate: p.IsPrivate, Status: p.Status,
-		SquaresTaken: p.SquaresTaken, DistinctPlayers: p.DistinctPlayers, RefundAmount: refund, Kickoff: p.Game.GameDate}
+		SquaresTaken: p.SquaresTaken, DistinctPlayers: p.DistinctPlayers, RefundAmount: refund, Kickoff: p.Game.GameDate,
+		GameID: p.GameID, GameStatus: p.Game.Status}
 }
 
 // ListUndecidedPools returns what the final decision reads for every pool still awaiting it (draft,
-// active, inactive or full, none logged) whose decision is due by dueBy, soonest first.
+// active, inactive or full, none logged) whose decision is due by dueBy, or whose game has started (live
+// or completed: its decision is due at once), soonest kickoff first.
 func (db *DB) ListUndecidedPools(ctx context.Context, dueBy time.Time) ([]squares.DecisionInput, error) {
 	var out []squares.DecisionInput
 	err := db.view(ctx, func(tx *Tx) error {
 		pools, err := queryAll(ctx, tx, scanPool, poolSelect+` WHERE p.status IN ('draft', 'active', 'inactive', 'full')
-			AND g.game_date <= $2 AND NOT EXISTS (SELECT 1 FROM pool_decisions d WHERE d.pool_id = p.id)
+			AND (g.game_date <= $2 OR g.status IN ('live', 'completed'))
+			AND NOT EXISTS (SELECT 1 FROM pool_decisions d WHERE d.pool_id = p.id)
 			ORDER BY g.game_date, g.id, p.entry_fee_cents, p.id`, 0, dueBy.Add(squares.DecisionLead).UTC())
 		if err != nil {
 			return fmt.Errorf("undecided pools: %w", err)

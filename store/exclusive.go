@@ -37,7 +37,8 @@ func (db *DB) Exclusive(ctx context.Context, name string, fn func() error) error
 		defer func() { <-l }()
 		return fn()
 	}
-	conn, err := db.write.Conn(ctx)
+	write, _ := db.conns(ctx)
+	conn, err := write.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("lock %s: %w", name, err)
 	}

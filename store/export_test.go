@@ -99,3 +99,13 @@ func (db *DB) ReadPoolStats() sql.DBStats { return db.read.Stats() }
 
 // CheckpointCopied is how many WAL frames the background checkpoints have copied into the database.
 func (db *DB) CheckpointCopied() int64 { return db.ckpt.copied.Load() }
+
+// SetGameScoreOnly writes a game's status, quarter, score and first period's end score as a score entry
+// did before pools followed their game at once: the game moves, its pools stay as they were.
+func (db *DB) SetGameScoreOnly(ctx context.Context, gameID int64, status string, quarter int, score, q1 [2]int) error {
+	return db.update(ctx, func(tx *Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE games SET status = $1, quarter = $2, home_score = $3, away_score = $4,
+			home_q1 = $5, away_q1 = $6 WHERE id = $7`, status, quarter, score[0], score[1], q1[0], q1[1], gameID)
+		return err
+	})
+}

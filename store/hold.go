@@ -22,8 +22,9 @@ type ConfirmResult struct {
 // (pp: status requires_capture or succeeded, the checkout's amount, in dollars), under the rules of a
 // confirmation (squares.CheckConfirmation): the buyer's stored details are judged by elig, the
 // configuration of paid play in force. It is idempotent: a payment confirmed twice gives its squares once.
-// A checkout that has ended, or squares taken by someone else after the hold expired, are a conflict; a
-// refused rule is unprocessable; the caller then releases the payment.
+// A checkout that has ended, or squares taken by someone else after the hold expired, are a conflict (one
+// whose game has started is unprocessable, as its confirmation would be); a refused rule is unprocessable;
+// the caller then releases the payment.
 func (db *DB) ConfirmPayment(ctx context.Context, id string, pp *squares.ProviderPayment, elig squares.Eligibility) (*ConfirmResult, error) {
 	var res *ConfirmResult
 	err := db.update(ctx, func(tx *Tx) error {
@@ -42,6 +43,14 @@ func (db *DB) ConfirmPayment(ctx context.Context, id string, pp *squares.Provide
 			return err
 		case squares.PaymentPending:
 		default:
+			// Ended already; when its game has started (a pool's decision at the start ended it), say so.
+			pool, err := findPool(ctx, tx, p.PoolID, 0)
+			if err != nil {
+				return err
+			}
+			if err := squares.CheckGameConfirming(pool.Game, tx.now); err != nil {
+				return err
+			}
 			return squares.Errorf(squares.ECONFLICT, "This checkout has ended (%s). Any hold on your card is released.", p.Status)
 		}
 		pool, err := lockSalePool(ctx, tx, p.PoolID, p.UserID)

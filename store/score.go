@@ -21,10 +21,15 @@ type ScoreOutcome struct {
 	// CancelPools lists the pools of a game called off (cancelled or postponed) that are still to be
 	// cancelled and refunded: the caller passes each to the escrow's CancelPool, which returns the money.
 	CancelPools []int64
+	// Decisions lists the final decisions the update made: a game that goes live or completes decides
+	// every pool of it still undecided at once (squares.FollowGame). The escrow then returns a cancelled
+	// pool's money and captures a filled one's holds (its next pass; the caller may kick it).
+	Decisions []squares.Decision
 }
 
 // ApplyScore applies a manual score update to a game (squares.ApplyScore) in one transaction: the game
-// locked, its score and ended periods written, its full pools started when it goes live, the winner of
+// locked, its score and ended periods written, its pools not yet decided given their final decision when
+// it goes live or completes (house fill and draw, or cancel), its full pools started, the winner of
 // every ended period of every started pool recorded with its prize credited through the ledger, and the
 // pools completed at the final. Winners are unique per pool and period and their ledger transactions
 // keyed by them, so each period pays exactly once however often an update is replayed, and a crash
@@ -59,8 +64,25 @@ func (db *DB) ApplyScore(ctx context.Context, gameID int64, u squares.ScoreUpdat
 				return err
 			}
 		}
-		out.Winners, out.CancelPools, err = followScore(ctx, tx, &res.Game, periods)
-		return err
+		return followScore(ctx, tx, &res.Game, periods, out)
+	})
+	return out, err
+}
+
+// CatchUpGame brings the pools of a game up to the game as it stands, without a score update: what an
+// update of its score does to them (followScore), for pools a started game left behind (its score entered
+// before its pools followed at once, or a pool opened on it since). The automation runs it for every
+// started game with a pool still undecided. Events are published after the commit.
+func (db *DB) CatchUpGame(ctx context.Context, gameID int64) (*ScoreOutcome, error) {
+	var out *ScoreOutcome
+	err := db.update(ctx, func(tx *Tx) error {
+		g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.id = $1`+
+			tx.forUpdate("g"), gameID))
+		if err != nil {
+			return notFound(err, "Game")
+		}
+		out = &ScoreOutcome{Game: g}
+		return followScore(ctx, tx, g, (&squares.League{ID: g.LeagueID}).Periods(), out)
 	})
 	return out, err
 }
@@ -93,56 +115,80 @@ func writeScore(ctx context.Context, tx *Tx, g *squares.Game) error {
 	return nil
 }
 
-// followScore moves the game's pools with it and settles its ended periods: full pools start once the
-// game is live or over, started pools record each ended period's winner, and complete at the final; a
-// game called off names the pools still to cancel.
-func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int) ([]squares.Winner, []int64, error) {
+// followScore moves the game's pools with it (squares.FollowGame) and settles its ended periods, into
+// out: a game live or completed gives each pool not yet decided its final decision at once (logged as the
+// automation's, each pool once), full pools start, started pools record each ended period's winner and
+// complete at the final; a game called off names the pools still to cancel. A pool that may get its
+// decision is locked and read again first, as the automation does, so that a sale that took its lock
+// before is counted.
+func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int, out *ScoreOutcome) error {
 	pools, err := listPools(ctx, tx, PoolFilter{GameID: g.ID})
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	var winners []squares.Winner
-	var cancel []int64
-	ended := g.PeriodScores(periods)
+	byID := map[int64]*PoolView{}
+	in := make([]squares.GamePool, 0, len(pools))
 	for _, p := range pools {
-		status := p.Status
-		switch g.Status {
-		case squares.GameCancelled, squares.GamePostponed:
-			if squares.CanTransition(status, squares.PoolCancelled) {
-				cancel = append(cancel, p.ID)
-			}
-			continue
-		case squares.GameLive, squares.GameCompleted:
-			if status == squares.PoolFull {
-				if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolStarted, squares.CheckFollowGame); err != nil {
-					return nil, nil, err
-				}
-				status = squares.PoolStarted
-			}
-		}
-		if status != squares.PoolStarted || !p.NumbersGenerated() {
-			continue
-		}
-		p.Game = g
-		recorded := false
-		for _, s := range ended {
-			w, ok, err := settlePeriod(ctx, tx, p.Pool, s)
+		gp := squares.GamePool{DecisionInput: decisionInput(p, 0), Drawn: p.NumbersGenerated()}
+		if g.Started() && squares.Decidable(p.Status) {
+			lp, din, decided, err := lockDecisionPool(ctx, tx, p.ID)
 			if err != nil {
-				return nil, nil, err
+				return err
 			}
-			if ok {
-				winners, recorded = append(winners, w), true
-			}
+			p, gp = lp, squares.GamePool{DecisionInput: din, Decided: decided, Drawn: lp.NumbersGenerated()}
 		}
-		if g.Status == squares.GameCompleted && len(ended) == periods {
-			if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolCompleted, squares.CheckFollowGame); err != nil {
-				return nil, nil, err
+		gp.GameStatus = g.Status
+		byID[p.ID] = p
+		in = append(in, gp)
+	}
+	ended := g.PeriodScores(periods)
+	steps := squares.FollowGame(*g, in)
+	for i, st := range steps {
+		p := byID[st.PoolID]
+		switch st.Step {
+		case squares.StepCancel:
+			out.CancelPools = append(out.CancelPools, p.ID)
+		case squares.StepDecide:
+			if err := applyDecision(ctx, tx, p, st.Decision); err != nil {
+				return fmt.Errorf("decide pool %d: %w", p.ID, err)
 			}
-		} else if recorded {
-			tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: g.ID})
+			if err := logDecision(ctx, tx, st.Decision, DecidedByAutomation, false); err != nil {
+				return err
+			}
+			out.Decisions = append(out.Decisions, st.Decision)
+			if st.Decision.Action == squares.DecideHouseFill {
+				// Drawn now: the steps that follow read its numbers.
+				if byID[p.ID], err = findPool(ctx, tx, p.ID, 0); err != nil {
+					return err
+				}
+			}
+		case squares.StepStart:
+			if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolStarted, squares.CheckFollowGame); err != nil {
+				return err
+			}
+		case squares.StepSettle:
+			p.Game = g
+			recorded := false
+			for _, s := range ended {
+				w, ok, err := settlePeriod(ctx, tx, p.Pool, s)
+				if err != nil {
+					return err
+				}
+				if ok {
+					out.Winners, recorded = append(out.Winners, w), true
+				}
+			}
+			completes := i+1 < len(steps) && steps[i+1].PoolID == p.ID && steps[i+1].Step == squares.StepComplete
+			if recorded && !completes {
+				tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: g.ID})
+			}
+		case squares.StepComplete:
+			if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolCompleted, squares.CheckFollowGame); err != nil {
+				return err
+			}
 		}
 	}
-	return winners, cancel, nil
+	return nil
 }
 
 // settlePeriod records the winner of one ended period of a started pool and, for a paid pool, takes the

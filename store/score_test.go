@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/store"
@@ -91,8 +92,8 @@ func TestApplyScoreFreePool(t *testing.T) {
 		if txs, _ := db.ListLedgerTransactions(ctx); len(txs) != 0 {
 			t.Fatalf("a free pool moved money: %d transactions", len(txs))
 		}
-		// A pool of the game never filled stays out of it.
-		if p, _ := db.FindPool(ctx, pools[1].ID, 0); p.Status != squares.PoolDraft {
+		// A pool of the game never opened got its final decision as the game went live: cancelled.
+		if p, _ := db.FindPool(ctx, pools[1].ID, 0); p.Status != squares.PoolCancelled {
 			t.Fatalf("unfilled pool %s", p.Status)
 		}
 	})
@@ -165,5 +166,245 @@ func TestApplyScoreCancelledGame(t *testing.T) {
 		if out.Game.Status != squares.GamePostponed || len(out.CancelPools) != len(pools) {
 			t.Fatalf("postponed: %s, pools to cancel %v", out.Game.Status, out.CancelPools)
 		}
+	})
+}
+
+// openBooks opens a fresh store of the engine on a clock at t0, with an auditor reading its books.
+func openBooks(t *testing.T, engine string) (*store.DB, *storetest.Auditor) {
+	t.Helper()
+	url := storetest.URL(t, engine)
+	db := store.New(url)
+	db.Now = storetest.NewClock(t0).Now
+	if err := db.Open(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, storetest.NewAuditor(t, url)
+}
+
+// startedGame is a game kicking off in three days whose pools are as the issue found them when an admin's
+// score entry put the game live: a free pool with 6 players (30 squares: house fill), a $1 pool with 8
+// buyers (40 squares: house fill) and Zed's checkout still open, a $5 pool with 3 buyers (cancel) and Yan's
+// checkout open, the $10 and $25 pools drafts, and a free private pool half full (cancel).
+type startedGame struct {
+	game                         *squares.Game
+	free, one, five, ten, twenty *store.PoolView
+	private                      int64
+	zed, yan                     *squares.Payment
+	zedUser, yanUser             *squares.User
+}
+
+func newStartedGame(t *testing.T, db *store.DB) *startedGame {
+	t.Helper()
+	ctx := context.Background()
+	g, pools := addGame(t, db, "W12", t0.Add(72*time.Hour))
+	s := &startedGame{game: g, free: pools[0], one: pools[1], five: pools[2], ten: pools[3], twenty: pools[4]}
+	for _, p := range pools[:3] {
+		setStatus(t, db, p.ID, squares.PoolActive)
+	}
+	claimN(t, db, s.free.ID, 6, 5, 0)
+	n := 0
+	checkout := func(u *squares.User, p *store.PoolView, start, count int) *squares.Payment {
+		t.Helper()
+		n++
+		pay, err := db.BeginCheckout(ctx, store.Checkout{ID: fmt.Sprintf("pay_start_%d_%d", p.ID, n), Provider: "sandbox",
+			User: u, PoolID: p.ID, Cells: cellsFrom(start, count), Amount: p.EntryFee * squares.Cents(count)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pay
+	}
+	buy := func(p *store.PoolView, players int) {
+		t.Helper()
+		for i := range players {
+			pay := checkout(addPlayer(t, db, "buyer"), p, 5*i, 5)
+			if _, err := db.ConfirmPayment(ctx, pay.ID, paidAtProvider(pay), squares.Eligibility{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	buy(s.one, 8)
+	buy(s.five, 3)
+	s.zedUser, s.yanUser = addPlayer(t, db, "Zed"), addPlayer(t, db, "Yan")
+	s.zed = checkout(s.zedUser, s.one, 90, 2)
+	s.yan = checkout(s.yanUser, s.five, 90, 2)
+	creator := addPlayer(t, db, "Creator")
+	var err error
+	if s.private, err = db.InsertPrivatePool(ctx, g.ID, creator.ID, 0, 10); err != nil {
+		t.Fatal(err)
+	}
+	claimN(t, db, s.private, 5, 10, 0)
+	return s
+}
+
+// paidAtProvider is the provider's word that a checkout is paid: its card authorised for the amount.
+func paidAtProvider(pay *squares.Payment) *squares.ProviderPayment {
+	return &squares.ProviderPayment{ID: "pi_" + pay.ID, Status: squares.ProviderRequiresCapture, Amount: pay.Amount,
+		Currency: squares.Currency}
+}
+
+// TestGameLiveBeforeKickoff: an admin's score entry (or the feed) puts a game live three days before its
+// kickoff time. In the same transaction every pool not yet decided gets its final decision, as at 2 hours
+// before kickoff: the free and $1 pools are house-filled and drawn (Zed's open checkout released, his
+// squares the house's) and start; the $5 pool, the drafts and the private pool not full are cancelled.
+// Each decision is logged once; sales are refused with a clear 422; Zed's and Yan's holds, taken before
+// the start and confirmed after, are refused and not honoured; the books balance at every step, and the
+// game's first period pays the started pools.
+func TestGameLiveBeforeKickoff(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, audit := openBooks(t, engine)
+		s := newStartedGame(t, db)
+		audit.Snapshot(t, db).CheckBooks(t, db)
+
+		out := score(t, db, s.game.ID, 0, 0, 1, "live")
+		want := map[int64]string{s.free.ID: squares.DecideHouseFill, s.one.ID: squares.DecideHouseFill,
+			s.five.ID: squares.DecideCancel, s.ten.ID: squares.DecideCancel, s.twenty.ID: squares.DecideCancel,
+			s.private: squares.DecideCancel}
+		if len(out.Decisions) != len(want) {
+			t.Fatalf("decisions = %+v", out.Decisions)
+		}
+		for _, d := range out.Decisions {
+			if want[d.PoolID] != d.Action {
+				t.Errorf("pool %d decided %s (%s), want %s", d.PoolID, d.Action, d.Reason, want[d.PoolID])
+			}
+		}
+		for id, status := range map[int64]string{s.free.ID: squares.PoolStarted, s.one.ID: squares.PoolStarted,
+			s.five.ID: squares.PoolCancelled, s.ten.ID: squares.PoolCancelled, s.twenty.ID: squares.PoolCancelled,
+			s.private: squares.PoolCancelled} {
+			p, err := db.FindPool(ctx, id, 0)
+			if err != nil || p.Status != status {
+				t.Fatalf("pool %d = %+v, %v; want %s", id, p, err, status)
+			}
+			if status == squares.PoolStarted && (p.SquaresTaken != 100 || !p.NumbersGenerated()) {
+				t.Fatalf("started pool %d: %d squares, drawn %v", id, p.SquaresTaken, p.NumbersGenerated())
+			}
+		}
+		logged, err := db.ListDecisions(ctx, 20)
+		if err != nil || len(logged) != len(want) || logged[0].DecidedBy != store.DecidedByAutomation ||
+			logged[0].Reason == "" || logged[0].Reason[:38] != "Decided when the game was reported liv" {
+			t.Fatalf("decision log = %+v, %v", logged, err)
+		}
+		// Zed's open checkout in the filled pool ended at the decision; he is told.
+		if p, _ := db.FindPayment(ctx, s.zed.ID); p.Status != squares.PaymentReleased {
+			t.Fatalf("Zed's checkout is %s", p.Status)
+		}
+		if ns, _ := db.ListNotifications(ctx, s.zedUser.ID, true); len(ns) != 1 || ns[0].Kind != squares.NotifyPaymentReleased {
+			t.Fatalf("Zed's notifications = %+v", ns)
+		}
+		audit.Snapshot(t, db).CheckBooks(t, db)
+
+		// No sale once the game has started: claims and checkouts, in every pool, answer 422.
+		const closed = "Sales for this pool have closed: its game has started."
+		late := addPlayer(t, db, "Late")
+		_, err = db.ClaimSquares(ctx, store.Claim{PoolID: s.free.ID, User: late, Cells: cellsFrom(99, 1)})
+		wantCode(t, err, squares.EUNPROCESSABLE, closed)
+		for _, p := range []*store.PoolView{s.one, s.five} {
+			_, err = db.BeginCheckout(ctx, store.Checkout{ID: fmt.Sprintf("pay_late_%d", p.ID), Provider: "sandbox",
+				User: late, PoolID: p.ID, Cells: cellsFrom(99, 1), Amount: p.EntryFee})
+			wantCode(t, err, squares.EUNPROCESSABLE, closed)
+		}
+		// Holds taken before the start and paid after are refused, not honoured.
+		for _, pay := range []*squares.Payment{s.zed, s.yan} {
+			_, err = db.ConfirmPayment(ctx, pay.ID, paidAtProvider(pay), squares.Eligibility{})
+			wantCode(t, err, squares.EUNPROCESSABLE, closed+" Your payment is released.")
+		}
+		if sqs, _ := db.ListSquares(ctx, s.one.ID); countOwnedBy(sqs, s.zedUser.ID) != 0 {
+			t.Fatal("Zed owns squares of a pool whose game started before he paid")
+		}
+
+		// Replays decide nothing again; the first period pays the started pools.
+		if out := score(t, db, s.game.ID, 0, 0, 1, "live"); len(out.Decisions) != 0 {
+			t.Fatalf("replay decided %+v", out.Decisions)
+		}
+		score(t, db, s.game.ID, 7, 0, 1, "1q")
+		out = score(t, db, s.game.ID, 7, 3, 2, "2q")
+		if len(out.Winners) != 2 || len(out.Decisions) != 0 {
+			t.Fatalf("Q1 winners %+v, decisions %+v", out.Winners, out.Decisions)
+		}
+		audit.Snapshot(t, db).CheckBooks(t, db)
+	})
+}
+
+func countOwnedBy(sqs []*squares.Square, userID int64) int {
+	n := 0
+	for _, sq := range sqs {
+		if sq.UserID == userID && sq.State == squares.SquareOwned {
+			n++
+		}
+	}
+	return n
+}
+
+// TestGameFinalBeforeDecisions: a feed's first report of a game is its final, with every period's end
+// score, while its pools are undecided: each is decided, then the filled ones start, settle their four
+// periods and complete, in the one transaction; the books balance once the escrow has captured the filled
+// pool's holds (the prizes were credited before: the pool's escrow owes them until then, as when any
+// period ends before its pool's captures).
+func TestGameFinalBeforeDecisions(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, audit := openBooks(t, engine)
+		s := newStartedGame(t, db)
+		out, err := db.ApplyScore(ctx, s.game.ID, squares.ScoreUpdate{HomeScore: 24, AwayScore: 17, Quarter: 4,
+			Status: "ft", Correction: true, PeriodEnds: []squares.PeriodScore{{Period: 1, Home: 7, Away: 3},
+				{Period: 2, Home: 14, Away: 3}, {Period: 3, Home: 14, Away: 10}, {Period: 4, Home: 24, Away: 17}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out.Decisions) != 6 || len(out.Winners) != 8 {
+			t.Fatalf("decisions %+v, winners %d", out.Decisions, len(out.Winners))
+		}
+		for _, p := range []*store.PoolView{s.free, s.one} {
+			got, _ := db.FindPool(ctx, p.ID, 0)
+			ws, _ := db.ListWinners(ctx, p.ID)
+			if got.Status != squares.PoolCompleted || len(ws) != 4 {
+				t.Fatalf("pool %d is %s with %d winners", p.ID, got.Status, len(ws))
+			}
+		}
+		pays, err := db.ListPoolPayments(ctx, s.one.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pay := range pays {
+			if pay.Status == squares.PaymentHeld {
+				if err := db.MarkCaptured(ctx, pay.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		audit.Snapshot(t, db).CheckBooks(t, db)
+	})
+}
+
+// TestCatchUpGame: a game left live with its pools undecided and not started (what a score entry did
+// before pools followed their game at once) is caught up: decided, started and settled as far as the
+// game is; a second catch-up changes nothing.
+func TestCatchUpGame(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, audit := openBooks(t, engine)
+		s := newStartedGame(t, db)
+		if err := db.SetGameScoreOnly(ctx, s.game.ID, squares.GameLive, 2, [2]int{7, 0}, [2]int{7, 0}); err != nil {
+			t.Fatal(err)
+		}
+		due, err := db.ListUndecidedPools(ctx, t0)
+		if err != nil || len(due) != 6 || due[0].GameStatus != squares.GameLive {
+			t.Fatalf("undecided pools of the started game = %+v, %v", due, err)
+		}
+		out, err := db.CatchUpGame(ctx, s.game.ID)
+		if err != nil || len(out.Decisions) != 6 || len(out.Winners) != 2 {
+			t.Fatalf("catch-up = %+v, %v", out, err)
+		}
+		if p, _ := db.FindPool(ctx, s.one.ID, 0); p.Status != squares.PoolStarted {
+			t.Fatalf("$1 pool is %s", p.Status)
+		}
+		if out, err := db.CatchUpGame(ctx, s.game.ID); err != nil || len(out.Decisions) != 0 || len(out.Winners) != 0 {
+			t.Fatalf("second catch-up = %+v, %v", out, err)
+		}
+		if due, _ := db.ListUndecidedPools(ctx, t0); len(due) != 0 {
+			t.Fatalf("still undecided: %+v", due)
+		}
+		audit.Snapshot(t, db).CheckBooks(t, db)
 	})
 }

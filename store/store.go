@@ -54,6 +54,9 @@ type DB struct {
 	engine string
 	write  *sql.DB // SQLite: one connection, transactions begin IMMEDIATE
 	read   *sql.DB // SQLite: a pool of read connections; PostgreSQL: the same pool as write
+	// reservedWrite and reservedRead are the connections of calls whose context is Reserved: PostgreSQL's
+	// a small pool of their own for both; SQLite's the one writer and a read connection of their own.
+	reservedWrite, reservedRead *sql.DB
 
 	// committed are the functions told of every committed transaction's events in this process
 	// (OnCommit), in order, before the write returns.
@@ -91,6 +94,15 @@ func (db *DB) Open(ctx context.Context) error {
 		conn.SetMaxIdleConns(16)
 		conn.SetConnMaxIdleTime(5 * time.Minute)
 		db.write, db.read = conn, conn
+		reserved, err := sql.Open("pgx", db.URL)
+		if err != nil {
+			conn.Close()
+			return fmt.Errorf("open postgres: %w", err)
+		}
+		reserved.SetMaxOpenConns(reservedConns)
+		reserved.SetMaxIdleConns(1)
+		reserved.SetConnMaxIdleTime(5 * time.Minute)
+		db.reservedWrite, db.reservedRead = reserved, reserved
 	default:
 		return fmt.Errorf("database url %q: want sqlite:PATH or postgres://", db.URL)
 	}
@@ -139,6 +151,10 @@ func (db *DB) openSQLite(path string) error {
 	// after each burst, and a new connection parses the schema and has no statements prepared.
 	r.SetMaxIdleConns(8)
 	db.write, db.read = w, r
+	reserved := sql.OpenDB(rc)
+	reserved.SetMaxOpenConns(2)
+	reserved.SetMaxIdleConns(2)
+	db.reservedWrite, db.reservedRead = w, reserved
 	c := sql.OpenDB(cc)
 	c.SetMaxOpenConns(1)
 	db.startCheckpoints(c, db.CheckpointDelay)
@@ -186,7 +202,38 @@ func (db *DB) Close() error {
 			err = e
 		}
 	}
+	if db.reservedRead != nil {
+		if e := db.reservedRead.Close(); err == nil {
+			err = e
+		}
+	}
 	return err
+}
+
+// reservedConns is the size of PostgreSQL's pool of reserved connections: a reserved worker runs one
+// transaction at a time, and may hold an Exclusive lock on one connection while it runs them on another.
+const reservedConns = 3
+
+type reservedKey struct{}
+
+// Reserved returns ctx marked for the store's reserved connections: every store call made with it goes
+// through connections that requests never use. Requests share the store's pool, and under load most of
+// them wait for a connection (on PostgreSQL a claim holds one while it waits for its pool's row lock), in
+// an order database/sql picks at random; a background worker that must keep its pace whatever the load,
+// the live score feed polling every few seconds, would wait among them. A reserved call waits only for
+// the other reserved ones. SQLite's writes still go through its one writer, which every write shares.
+// Only a worker that runs one thing at a time may use it: the reserved pool is small.
+func Reserved(ctx context.Context) context.Context {
+	return context.WithValue(ctx, reservedKey{}, true)
+}
+
+// conns returns the write and read connections for a call with ctx: the reserved ones when ctx is
+// Reserved.
+func (db *DB) conns(ctx context.Context) (write, read *sql.DB) {
+	if db.reservedRead != nil && ctx.Value(reservedKey{}) != nil {
+		return db.reservedWrite, db.reservedRead
+	}
+	return db.write, db.read
 }
 
 // Ping checks that the database answers.
@@ -246,19 +293,22 @@ func (tx *Tx) emit(e squares.Event) {
 
 // update runs fn in a read-write transaction, committing when fn returns nil.
 func (db *DB) update(ctx context.Context, fn func(tx *Tx) error) error {
-	return db.run(ctx, db.write, false, fn)
+	write, _ := db.conns(ctx)
+	return db.run(ctx, write, false, fn)
 }
 
 // view runs fn in a read-only transaction.
 func (db *DB) view(ctx context.Context, fn func(tx *Tx) error) error {
-	return db.run(ctx, db.read, true, fn)
+	_, read := db.conns(ctx)
+	return db.run(ctx, read, true, fn)
 }
 
 // single runs fn, a read of one statement, outside a transaction: the statement is its own. On PostgreSQL
 // that is one round trip where a read-only transaction takes three (BEGIN, the statement, COMMIT); SQLite
 // saves beginning and committing. A read of more than one statement needs view, to see one state.
 func (db *DB) single(ctx context.Context, fn func(tx *Tx) error) error {
-	return fn(&Tx{querier: db.read, db: db, now: db.Now().UTC()})
+	_, read := db.conns(ctx)
+	return fn(&Tx{querier: read, db: db, now: db.Now().UTC()})
 }
 
 func (db *DB) run(ctx context.Context, conn *sql.DB, readOnly bool, fn func(tx *Tx) error) error {
