@@ -85,7 +85,7 @@ describe('Account page', () => {
     })
     const user = userEvent.setup()
     renderPage(<AccountPage />, { path: '/account', user: verified })
-    const form = screen.getByRole('form', { name: 'Change password' })
+    const form = screen.getByTestId('change-password')
     await user.click(within(form).getByRole('button', { name: 'Change password' }))
     expect(await within(form).findByText('Enter your current password')).toBeInTheDocument()
     expect(within(form).getByText('Password must be at least 8 characters')).toBeInTheDocument()

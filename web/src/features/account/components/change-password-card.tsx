@@ -66,7 +66,7 @@ export function ChangePasswordCard() {
             </Alert>
           )}
         </div>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:max-w-md" aria-label="Change password">
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:max-w-md" data-testid="change-password">
           <Field id="current-password" label="Current password" error={errors.currentPassword?.message}>
             <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
           </Field>

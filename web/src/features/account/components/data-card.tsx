@@ -1,6 +1,6 @@
 import { Download, FileJson } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { EXPORT_URL } from '../api/account-api'
 
 /** "Download my data": the server answers a JSON attachment, which the browser saves. */
@@ -8,9 +8,9 @@ export function DataCard() {
   return (
     <Card id="data" className="scroll-mt-24">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
+        <h2 className="flex items-center gap-2 text-lg leading-tight font-bold tracking-tight">
           <FileJson className="size-5 text-muted-foreground" aria-hidden="true" /> Your data
-        </CardTitle>
+        </h2>
         <CardDescription>
           A JSON file of what Squares holds about you: your profile, email choice, signed-in devices, squares, payments,
           prizes and notifications.

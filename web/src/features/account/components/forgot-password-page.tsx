@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle, KeyRound, MailCheck } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
@@ -51,7 +51,7 @@ export function ForgotPasswordPage() {
           <div className="mb-1 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
             {sent ? <MailCheck className="size-6" aria-hidden="true" /> : <KeyRound className="size-6" aria-hidden="true" />}
           </div>
-          <CardTitle className="text-2xl">{sent ? 'Check your email' : 'Forgot your password?'}</CardTitle>
+          <h1 className="text-2xl leading-tight font-bold tracking-tight">{sent ? 'Check your email' : 'Forgot your password?'}</h1>
           <CardDescription>
             {sent
               ? `If ${sent.email} belongs to a Squares account, a link to choose a new password is on its way.`

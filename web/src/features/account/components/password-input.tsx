@@ -15,11 +15,12 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
       <button
         type="button"
         onClick={() => setShown((s) => !s)}
-        aria-label={shown ? 'Hide password' : 'Show password'}
         aria-pressed={shown}
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         {shown ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+        {/* Named by its text rather than aria-label, so that looking the field up by its label finds the field alone. */}
+        <span className="sr-only">{shown ? 'Hide password' : 'Show password'}</span>
       </button>
     </div>
   )

@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { formatDateET } from '@/lib/dates'
 import type { User } from '@/lib/types'
 
@@ -10,9 +10,9 @@ export function ProfileCard({ user }: { user: User }) {
   return (
     <Card id="profile" className="scroll-mt-24">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
+        <h2 className="flex items-center gap-2 text-lg leading-tight font-bold tracking-tight">
           <UserRound className="size-5 text-muted-foreground" aria-hidden="true" /> Profile
-        </CardTitle>
+        </h2>
         <CardDescription>Your email address is how you sign in and where we write to you.</CardDescription>
       </CardHeader>
       <CardContent>

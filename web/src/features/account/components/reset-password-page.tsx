@@ -7,7 +7,7 @@ import { toast } from 'sonner'
 import { AlertCircle, CheckCircle2, KeyRound } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
 import { Spinner } from '@/components/ui/spinner'
 import { PageContainer } from '@/components/layout/page'
@@ -62,7 +62,7 @@ export function ResetPasswordPage() {
           <div className="mb-1 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
             {done ? <CheckCircle2 className="size-6" aria-hidden="true" /> : <KeyRound className="size-6" aria-hidden="true" />}
           </div>
-          <CardTitle className="text-2xl">{heading}</CardTitle>
+          <h1 className="text-2xl leading-tight font-bold tracking-tight">{heading}</h1>
           {!done && !badLink && (
             <CardDescription>
               Choose a password of at least 8 characters. Every device signed in to your account will be signed out.
@@ -85,7 +85,6 @@ export function ResetPasswordPage() {
             <>
               <Alert variant="destructive">
                 <AlertCircle aria-hidden="true" />
-                <AlertTitle>This password reset link cannot be used</AlertTitle>
                 <AlertDescription>{badLink}</AlertDescription>
               </Alert>
               <div className="flex flex-col gap-2 sm:flex-row">
@@ -108,7 +107,7 @@ export function ResetPasswordPage() {
                   </Alert>
                 )}
               </div>
-              <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Choose a new password">
+              <form onSubmit={onSubmit} noValidate className="grid gap-4">
                 <Field id="reset-password" label="New password" error={errors.password?.message} hint="At least 8 characters">
                   <PasswordInput autoComplete="new-password" placeholder="Min 8 characters" {...form.register('password')} />
                 </Field>

@@ -3,7 +3,7 @@ import { BadgeCheck, ShieldAlert, ShieldCheck } from 'lucide-react'
 import { VerifiedDetails } from '@/components/account/verified-details'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import type { User } from '@/lib/types'
 
 /** Age verification: the status, and once verified the locked details with where to write to change them. */
@@ -11,9 +11,9 @@ export function VerificationCard({ user }: { user: User }) {
   return (
     <Card id="verification" className="scroll-mt-24">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
+        <h2 className="flex items-center gap-2 text-lg leading-tight font-bold tracking-tight">
           <ShieldCheck className="size-5 text-muted-foreground" aria-hidden="true" /> Age verification
-        </CardTitle>
+        </h2>
         <CardDescription>Free pools need a verified age; paid pools also a state where they are permitted.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -181,7 +181,7 @@ function AlreadyVerified({ user, eligible }: { user: User; eligible: boolean }) 
           <div className="mb-1 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
             <BadgeCheck className="size-6" aria-hidden="true" />
           </div>
-          <CardTitle className="text-2xl">You're already verified</CardTitle>
+          <h1 className="text-2xl leading-tight font-bold tracking-tight">You're already verified</h1>
           <CardDescription>
             {eligible
               ? 'You can join free and paid pools.'
