@@ -90,12 +90,12 @@ func findReset(ctx context.Context, tx *Tx, token string, lock bool) (*squares.P
 // (squares.PasswordReset.Check; a disabled account is squares.ErrAccountDisabled, and an account that
 // became an admin's no longer takes the link).
 func checkReset(ctx context.Context, tx *Tx, token string, lock bool) (*squares.User, error) {
-	p, err := findReset(ctx, tx, token, lock)
+	p, err := findReset(ctx, tx, token, false)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.Check(tx.now); err != nil {
-		return nil, err
+	if p == nil {
+		return nil, squares.ErrResetLinkUnknown
 	}
 	where := "u.id = $1"
 	if lock {
@@ -103,6 +103,17 @@ func checkReset(ctx context.Context, tx *Tx, token string, lock bool) (*squares.
 	}
 	u, err := findUser(ctx, tx, where, p.UserID)
 	if err != nil {
+		return nil, err
+	}
+	if lock {
+		// The account first, then its token, as a request for a new link takes them: two transactions on one
+		// account never wait for each other in a circle. The token is read again under its lock: a use that
+		// committed meanwhile is seen.
+		if p, err = findReset(ctx, tx, token, true); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.Check(tx.now); err != nil {
 		return nil, err
 	}
 	if u.Disabled {

@@ -430,3 +430,42 @@ func TestExportUser(t *testing.T) {
 		wantCode(t, err, squares.ENOTFOUND, "")
 	})
 }
+
+// TestResetPasswordWhileRequesting: uses of a link and requests for new links on the same account at the
+// same moment never deadlock (each takes the account, then its tokens): every call ends with a success or
+// a refused link, and at most one use sets the password.
+func TestResetPasswordWhileRequesting(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, _ := openAt(t, engine)
+		pat := addPlayer(t, db, "pat")
+		token := newToken(t)
+		if _, err := db.RequestPasswordReset(ctx, pat.Email, token); err != nil {
+			t.Fatal(err)
+		}
+		const n = 6
+		var wg sync.WaitGroup
+		uses, requests := make([]error, n), make([]error, n)
+		for i := range n {
+			wg.Go(func() { _, uses[i] = db.ResetPassword(ctx, token, "hash") })
+			wg.Go(func() { _, requests[i] = db.RequestPasswordReset(ctx, pat.Email, newToken(t)) })
+		}
+		wg.Wait()
+		ok := 0
+		for i := range n {
+			if requests[i] != nil {
+				t.Errorf("request: %v", requests[i])
+			}
+			switch squares.ErrorCode(uses[i]) {
+			case "":
+				ok++
+			case squares.EINVALID:
+			default:
+				t.Errorf("use: %v", uses[i])
+			}
+		}
+		if ok > 1 {
+			t.Errorf("%d uses succeeded", ok)
+		}
+	})
+}
