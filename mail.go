@@ -19,6 +19,12 @@ const (
 	MailHoldReleased   = "hold_released"    // squares held for a checkout were released (expired, cancelled)
 )
 
+// Mail kinds about the account itself, both essential.
+const (
+	MailPasswordReset   = "password_reset"   // a link to set a new password, asked for on the sign-in screen
+	MailPasswordChanged = "password_changed" // the account's password was changed or reset
+)
+
 // Mail statuses.
 const (
 	MailQueued  = "queued"  // waiting to be sent (again, after a failed attempt)
@@ -90,6 +96,7 @@ type Mail struct {
 	PoolID int64
 	// Data is what the message says, by name (pool, amount, message, code, ...); rendered when sent.
 	Data      map[string]string
+	Secret    string // what must not outlive sending (a reset link's token): kept only while queued
 	Essential bool
 	// Token is the left part of the Message-ID, fixed when queued so that a resend keeps it.
 	Token         string

@@ -1,6 +1,11 @@
 package squares
 
-import "time"
+import (
+	"strings"
+	"time"
+
+	"github.com/mileusna/useragent"
+)
 
 // Sessions slide: each one ends after a spell of idleness that depends on the role of its user, shorter
 // for admins, who can change everything.
@@ -47,4 +52,43 @@ func (a AdminSession) HasPowers() bool {
 		return true
 	}
 	return a.Enabled && a.SecondFactor
+}
+
+// maxUserAgent bounds the user agent kept with a session.
+const maxUserAgent = 512
+
+// TrimUserAgent is the part of a User-Agent header kept with a session.
+func TrimUserAgent(ua string) string {
+	ua = strings.TrimSpace(ua)
+	if len(ua) > maxUserAgent {
+		ua = strings.ToValidUTF8(ua[:maxUserAgent], "")
+	}
+	return ua
+}
+
+// DeviceLabel names the browser a session was signed in from, for the account page's list of devices:
+// "Chrome on Windows", "Safari on iPhone", "Firefox" when the system is not told, "Unknown device" when
+// nothing is.
+func DeviceLabel(userAgent string) string {
+	ua := useragent.Parse(userAgent)
+	name := ua.Name
+	switch name {
+	case useragent.MobileSafari:
+		name = useragent.Safari
+	case useragent.HeadlessChrome:
+		name = useragent.Chrome
+	}
+	system := ua.OS
+	if ua.Device == "iPhone" || ua.Device == "iPad" {
+		system = ua.Device
+	}
+	switch {
+	case name != "" && system != "":
+		return name + " on " + system
+	case name != "":
+		return name
+	case system != "":
+		return "Browser on " + system
+	}
+	return "Unknown device"
 }

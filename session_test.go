@@ -1,8 +1,10 @@
 package squares_test
 
 import (
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/squaresapp/squares"
 )
@@ -56,5 +58,26 @@ func TestAdminSessionPowers(t *testing.T) {
 	var nobody *squares.User
 	if nobody.IsAdmin() || nobody.HasAdminRole() || (&squares.User{Role: squares.RoleUser}).IsAdmin() {
 		t.Error("no one signed in, and a player, are no admins")
+	}
+}
+
+func TestDeviceLabel(t *testing.T) {
+	for ua, want := range map[string]string{
+		"": "Unknown device",
+		"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36":                         "Chrome on Windows",
+		"Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1": "Safari on iPhone",
+		"Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0":                                                                  "Firefox on Linux",
+		"Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36":                   "Chrome on Android",
+		"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/139.0.0.0 Safari/537.36":                           "Chrome on Linux",
+		"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0":           "Edge on Windows",
+		"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15":                   "Safari on macOS",
+	} {
+		if got := squares.DeviceLabel(ua); got != want {
+			t.Errorf("%q: %q, want %q", ua, got, want)
+		}
+	}
+	long := strings.Repeat("é", 400)
+	if got := squares.TrimUserAgent("  " + long); len(got) > 512 || !utf8.ValidString(got) {
+		t.Errorf("trimmed to %d bytes, valid %v", len(got), utf8.ValidString(got))
 	}
 }

@@ -156,10 +156,8 @@ func (r *Registration) Validate(now time.Time) error {
 	if !ValidEmail(r.Email) {
 		v.Add("email", "Please enter a valid email address")
 	}
-	if len([]rune(r.Password)) < MinPasswordRegister {
-		v.Add("password", "Password must be at least 8 characters")
-	} else if len(r.Password) > MaxPasswordLength {
-		v.Add("password", "Password must be at most 128 characters")
+	if msg := CheckNewPassword(r.Password); msg != "" {
+		v.Add("password", msg)
 	}
 	if r.FirstName == "" {
 		v.Add("firstName", "First name is required")
@@ -183,6 +181,17 @@ func (r *Registration) Validate(now time.Time) error {
 		v.Add("residenceState", "Please enter a valid two-letter US state code")
 	}
 	return v.Err()
+}
+
+// CheckNewPassword checks a password being chosen (at registration, a reset or a change) and returns what
+// is wrong with it, or "": at least 8 characters, at most 128 bytes.
+func CheckNewPassword(password string) string {
+	if len([]rune(password)) < MinPasswordRegister {
+		return "Password must be at least 8 characters"
+	} else if len(password) > MaxPasswordLength {
+		return "Password must be at most 128 characters"
+	}
+	return ""
 }
 
 func checkDateOfBirth(s string, now time.Time, tooYoung string) string {

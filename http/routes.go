@@ -81,6 +81,13 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/logout", public, s.handleLogoutLink},
 		{"GET", "/api/login", public, s.handleLoginLink},
 		{"POST", "/api/auth/emergency-login", public | dev, s.handleEmergencyLogin},
+		// A forgotten password (password_reset.go) and the account page (account.go, export.go).
+		{"POST", "/api/auth/password-reset", public, s.handlePasswordReset},
+		{"POST", "/api/auth/password-reset/confirm", public, s.handlePasswordResetConfirm},
+		{"POST", "/api/user/password", user, s.handleChangePassword},
+		{"GET", "/api/user/sessions", user, s.handleListSessions},
+		{"POST", "/api/user/sessions/revoke-others", user, s.handleRevokeOtherSessions},
+		{"GET", "/api/user/export", user, s.handleExport},
 
 		// Leagues, teams and games.
 		{"GET", "/api/leagues", public, s.handleListLeagues},
@@ -255,5 +262,6 @@ func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 		"devMode": s.Config.Dev, "paymentsProvider": s.paymentsProvider(), "testPayments": s.testPayments(),
 		"stripePublishableKey": optional(s.Config.StripePublishableKey),
 		"restrictedStates":     s.Config.Eligibility.RestrictedList(),
+		"supportEmail":         optional(s.Config.SupportEmail),
 	})
 }

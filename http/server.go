@@ -58,6 +58,9 @@ type Config struct {
 	// AdminTwoFactor requires every admin to sign in with a second factor (TOTP): until an admin has set
 	// it up, every admin call but the set-up's answers 403 two_factor_required.
 	AdminTwoFactor bool
+	// SupportEmail is where players write to have what only an admin may change changed (verified
+	// details): shown by the web app. Empty: none is shown.
+	SupportEmail string
 }
 
 // Server is the HTTP server. Create it with NewServer, then Open, then Close.

@@ -59,7 +59,8 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *squares
 	if secondFactor {
 		token = secondFactorPrefix + token
 	}
-	sess := &store.Session{TokenHash: hashToken(token), UserID: u.ID, ExpiresAt: s.now().Add(squares.SessionIdle(u.Role))}
+	sess := &store.Session{TokenHash: hashToken(token), UserID: u.ID, ExpiresAt: s.now().Add(squares.SessionIdle(u.Role)),
+		UserAgent: r.UserAgent()}
 	if err := s.Store.CreateSession(r.Context(), sess, s.sessionHash(r)); err != nil {
 		return err
 	}

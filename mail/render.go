@@ -85,6 +85,8 @@ func (m *Mailer) Render(ctx context.Context, c *squares.Mail) (*Message, error) 
 		ct.Subject = "Your squares in " + pool + " were released"
 		ct.Paragraphs = []string{d("message"), "Nothing was charged. The squares are free for anyone to claim again."}
 		ct.ActionLabel, ct.ActionURL = "See the pool", poolURL
+	case squares.MailPasswordReset, squares.MailPasswordChanged:
+		renderAccount(&ct, c, m.link)
 	default:
 		return nil, fmt.Errorf("mail %d: unknown kind %q", c.ID, c.Kind)
 	}

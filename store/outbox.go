@@ -19,14 +19,14 @@ import (
 // claims due messages with a lease, sends them, and marks them sent, or failed for another attempt.
 
 const mailColumns = `o.id, o.kind, o.to_email, COALESCE(o.user_id, 0), COALESCE(o.pool_id, 0), o.data, o.essential,
-	o.token, o.status, o.attempts, o.next_attempt_at, o.last_error, o.created_at, o.sent_at`
+	o.token, o.status, o.attempts, o.next_attempt_at, o.last_error, o.created_at, o.sent_at, COALESCE(o.secret, '')`
 
 func scanMail(s scanner) (*squares.Mail, error) {
 	var m squares.Mail
 	var data string
 	var sent sql.NullTime
 	if err := s.Scan(&m.ID, &m.Kind, &m.To, &m.UserID, &m.PoolID, &data, &m.Essential, &m.Token, &m.Status,
-		&m.Attempts, &m.NextAttemptAt, &m.LastError, &m.CreatedAt, &sent); err != nil {
+		&m.Attempts, &m.NextAttemptAt, &m.LastError, &m.CreatedAt, &sent, &m.Secret); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(data), &m.Data); err != nil {
@@ -48,8 +48,9 @@ func queueMail(ctx context.Context, tx *Tx, m *squares.Mail) error {
 	}
 	m.Token, m.Status, m.NextAttemptAt, m.CreatedAt = hex.EncodeToString(token), squares.MailQueued, tx.now, tx.now
 	err = tx.QueryRowContext(ctx, `INSERT INTO outbox (kind, to_email, user_id, pool_id, data, essential, token, status,
-		next_attempt_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $9) RETURNING id`,
-		m.Kind, m.To, zeroNull(m.UserID), zeroNull(m.PoolID), string(data), m.Essential, m.Token, m.Status, tx.now).Scan(&m.ID)
+		next_attempt_at, created_at, updated_at, secret) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $9, $10) RETURNING id`,
+		m.Kind, m.To, zeroNull(m.UserID), zeroNull(m.PoolID), string(data), m.Essential, m.Token, m.Status, tx.now,
+		nullString(m.Secret)).Scan(&m.ID)
 	if err != nil {
 		return fmt.Errorf("queue mail: %w", err)
 	}
@@ -178,7 +179,7 @@ func (db *DB) MarkMailSent(ctx context.Context, id int64, owner string) (bool, e
 	var n int64
 	err := db.update(ctx, func(tx *Tx) error {
 		r, err := tx.ExecContext(ctx, `UPDATE outbox SET status = $1, sent_at = $2, updated_at = $2, last_error = '',
-			lease_owner = NULL, lease_until = NULL WHERE id = $3 AND lease_owner = $4 AND status = $5`,
+			lease_owner = NULL, lease_until = NULL, secret = NULL WHERE id = $3 AND lease_owner = $4 AND status = $5`,
 			squares.MailSent, tx.now, id, owner, squares.MailQueued)
 		if err != nil {
 			return fmt.Errorf("mail %d sent: %w", id, err)
@@ -217,9 +218,11 @@ func (db *DB) MarkMailFailed(ctx context.Context, id int64, owner, message strin
 		if attempts >= maxAttempts {
 			status = squares.MailFailed
 		}
+		// A message failed for good keeps no secret; one to try again still needs it.
 		if _, err := tx.ExecContext(ctx, `UPDATE outbox SET status = $1, last_error = $2, next_attempt_at = $3,
-			lease_owner = NULL, lease_until = NULL, updated_at = $4 WHERE id = $5`,
-			status, message, tx.now.Add(squares.MailRetryDelay(attempts)), tx.now, id); err != nil {
+			lease_owner = NULL, lease_until = NULL, updated_at = $4, secret = CASE WHEN $6 THEN NULL ELSE secret END
+			WHERE id = $5`, status, message, tx.now.Add(squares.MailRetryDelay(attempts)), tx.now, id,
+			status == squares.MailFailed); err != nil {
 			return fmt.Errorf("mail %d failed: %w", id, err)
 		}
 		return nil
@@ -232,7 +235,7 @@ func (db *DB) MarkMailFailed(ctx context.Context, id int64, owner, message strin
 func (db *DB) SkipMail(ctx context.Context, reason string) (int, error) {
 	var n int64
 	err := db.update(ctx, func(tx *Tx) error {
-		r, err := tx.ExecContext(ctx, `UPDATE outbox SET status = $1, last_error = $2, updated_at = $3
+		r, err := tx.ExecContext(ctx, `UPDATE outbox SET status = $1, last_error = $2, updated_at = $3, secret = NULL
 			WHERE status = $4 AND (lease_until IS NULL OR lease_until <= $3)`,
 			squares.MailSkipped, reason, tx.now, squares.MailQueued)
 		if err != nil {

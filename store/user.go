@@ -159,6 +159,7 @@ type Session struct {
 	CreatedAt  time.Time
 	ExpiresAt  time.Time
 	LastSeenAt time.Time     // read by FindSession
+	UserAgent  string        // the browser's User-Agent at sign-in (squares.TrimUserAgent)
 	User       *squares.User // read by FindSession
 	Touched    bool          // FindSession refreshed LastSeenAt and ExpiresAt
 	// TwoFactor is whether the user has two-factor sign-in on, read by FindSession: with the server's
@@ -180,8 +181,9 @@ func (db *DB) CreateSession(ctx context.Context, s *Session, replacing string) e
 			return fmt.Errorf("sweep sessions: %w", err)
 		}
 		s.CreatedAt = tx.now
-		_, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at)
-			VALUES ($1, $2, $3, $4, $3)`, s.TokenHash, s.UserID, tx.now, s.ExpiresAt.UTC())
+		_, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at,
+			user_agent) VALUES ($1, $2, $3, $4, $3, $5)`, s.TokenHash, s.UserID, tx.now, s.ExpiresAt.UTC(),
+			squares.TrimUserAgent(s.UserAgent))
 		if err != nil {
 			return fmt.Errorf("insert session: %w", err)
 		}

@@ -4,18 +4,25 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
-// The config is evaluated in the runner and again in each worker; the first evaluation picks a free
-// port and a temporary database directory and hands them to the workers through the environment.
-if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = execFileSync(process.execPath, [
+// The config is evaluated in the runner and again in each worker; the first evaluation picks free ports
+// and a temporary directory (the database, the mail the SMTP server receives) and hands them to the
+// workers through the environment.
+function freePort(): string {
+  return execFileSync(process.execPath, [
     '-e',
     "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
   ]).toString()
 }
+if (!process.env.E2E_PORT) process.env.E2E_PORT = freePort()
+if (!process.env.E2E_SMTP_PORT) process.env.E2E_SMTP_PORT = freePort()
 if (!process.env.E2E_DB_DIR) process.env.E2E_DB_DIR = mkdtempSync(join(tmpdir(), 'squares-e2e-'))
+if (!process.env.E2E_MAIL_DIR) process.env.E2E_MAIL_DIR = join(process.env.E2E_DB_DIR, 'mail')
 
 const port = process.env.E2E_PORT
+const smtpPort = process.env.E2E_SMTP_PORT
 const baseURL = `http://127.0.0.1:${port}`
+// The support address the server is given (account.spec.ts checks that the web app shows it).
+const SUPPORT_EMAIL = 'support@squares.test'
 
 export default defineConfig({
   testDir: './e2e',
@@ -46,19 +53,35 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } }],
-  webServer: {
-    // The real server with the web app embedded (`make build` builds both).
-    command: '../bin/squares serve',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      SQUARES_ADDR: `127.0.0.1:${port}`,
-      SQUARES_DATABASE_URL: `sqlite:${join(process.env.E2E_DB_DIR, 'e2e.db')}`,
-      SQUARES_DEV: '1',
-      SQUARES_DEMO: '1',
+  webServer: [
+    {
+      // A real SMTP server for the suite's e-mail (e2e/smtp-sink): every message it receives is written to
+      // E2E_MAIL_DIR, where specs read it (e2e/mail.ts).
+      command: `go run ./e2e/smtp-sink -addr 127.0.0.1:${smtpPort} -dir ${process.env.E2E_MAIL_DIR}`,
+      port: Number(smtpPort),
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      // The real server with the web app embedded (`make build` builds both), sending its mail through the
+      // SMTP server above every second. /dev/mail still shows the outbox.
+      command: '../bin/squares serve',
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        SQUARES_ADDR: `127.0.0.1:${port}`,
+        SQUARES_DATABASE_URL: `sqlite:${join(process.env.E2E_DB_DIR, 'e2e.db')}`,
+        SQUARES_DEV: '1',
+        SQUARES_DEMO: '1',
+        SQUARES_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SQUARES_MAIL_INTERVAL: '1s',
+        SQUARES_SUPPORT_EMAIL: SUPPORT_EMAIL,
+      },
+    },
+  ],
 })

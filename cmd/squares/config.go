@@ -63,6 +63,9 @@ type Config struct {
 	MailFrom     string
 	PublicURL    string
 	MailInterval time.Duration
+	// SupportEmail is where players write about what only an admin may change (verified details); the web
+	// app shows it in the footer and on the age-verification and account pages.
+	SupportEmail string
 
 	// Operations (config_ops.go): log format, the metrics listener, per-player rate limits, websocket caps.
 	LogFormat                 string
@@ -209,6 +212,8 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		"the site's address, which links in e-mail start with (SQUARES_PUBLIC_URL; default http://ADDR in development mode)")
 	fs.DurationVar(&c.MailInterval, "mail-interval", envDuration("SQUARES_MAIL_INTERVAL", 15*time.Second, &bad),
 		"how often the outbox is sent (SQUARES_MAIL_INTERVAL)")
+	fs.StringVar(&c.SupportEmail, "support-email", env("SQUARES_SUPPORT_EMAIL", ""),
+		"support address players write to, shown by the web app (SQUARES_SUPPORT_EMAIL)")
 	ops := c.registerOps(fs, &bad)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -291,6 +296,9 @@ func (c *Config) parseMail() error {
 		if _, err := netmail.ParseAddress(c.MailFrom); err != nil {
 			return fmt.Errorf("SQUARES_MAIL_FROM: %q is not an address such as \"Squares <noreply@example.com>\"", c.MailFrom)
 		}
+	}
+	if c.SupportEmail = strings.TrimSpace(c.SupportEmail); c.SupportEmail != "" && !squares.ValidEmail(c.SupportEmail) {
+		return fmt.Errorf("SQUARES_SUPPORT_EMAIL: %q is not an e-mail address such as support@example.com", c.SupportEmail)
 	}
 	if c.PublicURL = strings.TrimRight(strings.TrimSpace(c.PublicURL), "/"); c.PublicURL != "" {
 		if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

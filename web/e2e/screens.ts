@@ -89,6 +89,8 @@ export async function screens(request: APIRequestContext, role: Role, data: Scre
         { path: '/age-verification' },
         { path: '/admin-login' },
         { path: '/emergency-login' },
+        { path: '/forgot-password', shot: 'forgot-password' },
+        { path: '/reset-password?token=not-a-real-token', shot: 'reset-password' },
       ]
     case 'player':
       return [
@@ -111,6 +113,7 @@ export async function screens(request: APIRequestContext, role: Role, data: Scre
         { path: '/score-feed-test' },
         { path: '/live-test' },
         { path: '/test' },
+        { path: '/account', shot: 'account' },
       ]
     case 'admin':
       return [

@@ -1,5 +1,7 @@
 import { lazy, type ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router'
 import { useUser } from '@/lib/auth'
+import { rememberReturnTo } from '@/lib/return-to'
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page'
 import { LandingPage } from '@/features/landing/components/landing-page'
 
@@ -25,6 +27,19 @@ export function DashboardRoute() {
 export function SignedIn({ children }: { children: ReactNode }) {
   const { user } = useUser()
   return user ? <>{children}</> : <LandingPage />
+}
+
+/**
+ * Screens that need an account (/account): a visitor goes to sign in and, once signed in, comes back here
+ * (lib/return-to).
+ */
+export function SignInFirst({ children }: { children: ReactNode }) {
+  const { user } = useUser()
+  const { pathname, search, hash } = useLocation()
+  if (user) return <>{children}</>
+  // Remembering is idempotent, so doing it while rendering the redirect is safe.
+  rememberReturnTo(pathname + search + hash)
+  return <Navigate to="/login" replace />
 }
 
 /** Screens only for visitors; signed-in users get their dashboard. */

@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AdminOnly } from '@/features/admin/components/admin-only'
-import { AdminEntry, DashboardRoute, FallbackRoute, HomeRoute, SignedIn, SignedOut } from './guards'
+import { AdminEntry, DashboardRoute, FallbackRoute, HomeRoute, SignedIn, SignedOut, SignInFirst } from './guards'
 import { RootLayout, RouteError } from './root-layout'
 
 // Screens load on demand; the landing page and the player dashboard (the two home screens) come with the app.
@@ -40,6 +40,9 @@ const CreatePrivatePoolPage = lazy(() => import('@/features/private-pools/compon
 const JoinPoolPage = lazy(() => import('@/features/private-pools/components/join-pool-page').then((m) => ({ default: m.JoinPoolPage })))
 const AgeVerificationPage = lazy(() => import('@/features/verification/components/age-verification-page').then((m) => ({ default: m.AgeVerificationPage })))
 const EmergencyLoginPage = lazy(() => import('@/features/auth/components/emergency-login-page'))
+const AccountPage = lazy(() => import('@/features/account/components/account-page').then((m) => ({ default: m.AccountPage })))
+const ForgotPasswordPage = lazy(() => import('@/features/account/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })))
+const ResetPasswordPage = lazy(() => import('@/features/account/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })))
 
 const signedIn = (el: React.ReactNode) => <SignedIn>{el}</SignedIn>
 const admin = (el: React.ReactNode) => <AdminEntry>{el}</AdminEntry>
@@ -58,6 +61,10 @@ export const routes: RouteObject[] = [
       { path: 'pool-of-the-week', element: <PoolOfTheWeekPage /> },
       { path: 'test-registration', element: <SignedOut><TestRegistrationPage /></SignedOut> },
       { path: 'emergency-login', element: <SignedOut><EmergencyLoginPage /></SignedOut> },
+      // The account (features/account): a forgotten password, and the account page.
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'account', element: <SignInFirst><AccountPage /></SignInFirst> },
       // Pool pages: anyone may watch a board; claiming squares needs sign-in.
       { path: 'pool/:id', element: <PoolDetailPage /> },
       { path: 'pools/:id', element: <PoolDetailPage /> },

@@ -37,6 +37,8 @@ export const queryKeys = {
     payments: ['/api/user/payments'] as const,
     prizes: ['/api/user/prizes'] as const,
     emailPreferences: ['/api/user/email-preferences'] as const,
+    /** The devices signed in to the account (GET /api/user/sessions). */
+    sessions: ['/api/user/sessions'] as const,
   },
   publicStats: ['/api/public/stats'] as const,
   developer: {

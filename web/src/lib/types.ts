@@ -16,6 +16,7 @@ export interface User {
   complianceStatus?: string | null
   residenceState?: string | null
   dateOfBirth?: string | null
+  residenceCountry?: string | null
   username?: string | null
   createdAt?: string
   updatedAt?: string
@@ -170,4 +171,6 @@ export interface ServerConfig {
   restrictedStates?: string[]
   /** Outside development mode, payments move no real money (the sandbox, or Stripe test keys). */
   testPayments?: boolean
+  /** Where players write to have what only an admin may change changed (SQUARES_SUPPORT_EMAIL); null when unset. */
+  supportEmail?: string | null
 }

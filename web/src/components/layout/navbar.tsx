@@ -109,11 +109,15 @@ function AvatarMenu({ user }: { user: User }) {
           <div className="truncate text-xs text-muted-foreground">{user.email}</div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem>
-          <UserIcon aria-hidden="true" /> Profile
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <UserIcon aria-hidden="true" /> Profile
+          </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem>
-          <Settings aria-hidden="true" /> Settings
+        <DropdownMenuItem asChild>
+          <Link to="/account#settings">
+            <Settings aria-hidden="true" /> Settings
+          </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
@@ -146,6 +150,9 @@ function MobileMenu({ open, user, onClose }: { open: boolean; user: User | null;
             ))}
             <NavLink to="/create-private-pool" className={itemClass} onClick={onClose}>
               Create Private Pool
+            </NavLink>
+            <NavLink to="/account" className={itemClass} onClick={onClose}>
+              Account
             </NavLink>
             {(leagues ?? []).length > 0 && (
               <div className="mt-2 border-t border-white/10 pt-2">

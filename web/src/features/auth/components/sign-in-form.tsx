@@ -1,4 +1,5 @@
-import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
+import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
@@ -21,6 +22,7 @@ export function SignInForm({
   const login = useLogin()
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } })
   const { errors } = form.formState
+  const typedEmail = useWatch({ control: form.control, name: 'email' })
 
   const onSubmit = form.handleSubmit((values) => {
     onSubmitStart?.()
@@ -41,6 +43,16 @@ export function SignInForm({
       <Field id="signin-password" label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" placeholder="Your password" {...form.register('password')} />
       </Field>
+      <div className="-mt-2 text-right text-sm">
+        {/* The address typed so far goes along, so that it need not be typed again. */}
+        <Link
+          to="/forgot-password"
+          state={{ email: typedEmail }}
+          className="font-semibold text-primary underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </div>
       <Button type="submit" variant="default" size="lg" className="mt-1 w-full" disabled={login.isPending}>
         {login.isPending && <Spinner label="Signing in" />}
         Sign In

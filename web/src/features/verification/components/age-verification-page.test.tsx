@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
+import { bodyOf, player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import { AgeVerificationPage } from './age-verification-page'
 
 const unverified = { ...player, isAgeVerified: false, isEligibleToBet: false, complianceStatus: 'pending' }
@@ -24,6 +24,22 @@ describe('Age verification', () => {
     renderPage(<AgeVerificationPage />, { path: '/age-verification', user: null })
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth'))
     expect(await screen.findByText('Please sign in or create an account first to verify your age.')).toBeInTheDocument()
+  })
+
+  it('shows a verified player the locked details and where to write to change them, not a form', async () => {
+    const fetch = stubFetch({
+      'GET /api/config': { body: { devMode: false, paymentsProvider: 'sandbox', stripePublishableKey: null, supportEmail: 'help@squares.example.com' } },
+    })
+    const verified = { ...player, dateOfBirth: '1990-04-01', residenceState: 'NY' }
+    renderPage(<AgeVerificationPage />, { path: '/age-verification', user: verified })
+    expect(screen.getByRole('heading', { name: "You're already verified" })).toBeInTheDocument()
+    expect(screen.getByText('April 1, 1990')).toBeInTheDocument()
+    expect(screen.getByText('New York')).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'help@squares.example.com' })).toHaveAttribute('href', 'mailto:help@squares.example.com')
+    expect(screen.getByTestId('verified-details')).toHaveTextContent('To change them, write to help@squares.example.com.')
+    expect(screen.queryByRole('form', { name: 'Age verification' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Verify Age/ })).not.toBeInTheDocument()
+    expect(fetch.mock.calls.some(([u]) => urlOf(u).includes('/api/verify-age'))).toBe(false)
   })
 
   it('offers 50 states plus DC and only the United States', () => {

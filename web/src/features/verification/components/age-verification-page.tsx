@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Navigate, useNavigate } from 'react-router'
+import { Link, Navigate, useNavigate } from 'react-router'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
@@ -12,9 +12,11 @@ import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { PageContainer } from '@/components/layout/page'
+import { VerifiedDetails } from '@/components/account/verified-details'
 import { ApiError, errorMessage } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { todayISO } from '@/lib/dates'
+import type { User } from '@/lib/types'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { US_STATES } from '@/lib/us-states'
 import { useVerifyAge, verifyAgeSchema, type VerifyAgeValues } from '../api/verify-age'
@@ -38,6 +40,8 @@ export function AgeVerificationPage() {
   const verify = useVerifyAge()
   const [alert, setAlert] = useState<string | null>(null)
   const [done, setDone] = useState<null | 'eligible' | 'restricted'>(null)
+  // A player verified before coming here sees the locked details; one who verifies here sees the outcome.
+  const [verifiedOnArrival] = useState(() => user?.isAgeVerified === true)
   const timer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(timer.current), [])
 
@@ -52,6 +56,7 @@ export function AgeVerificationPage() {
   const { errors } = form.formState
 
   if (!user) return <RedirectToAuth />
+  if (verifiedOnArrival && user.isAgeVerified) return <AlreadyVerified eligible={user.isEligibleToBet} user={user} />
 
   // handleSubmit only wraps the callback, which runs on submit; the compiler cannot tell and reads the timer
   // ref below as used during render.
@@ -117,17 +122,6 @@ export function AgeVerificationPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          {user.isAgeVerified && !done && (
-            <Alert variant="info">
-              <BadgeCheck aria-hidden="true" />
-              <AlertTitle>You're already verified</AlertTitle>
-              <AlertDescription>
-                {user.isEligibleToBet
-                  ? 'You are eligible for paid pools. Submit again only if your state of residence has changed.'
-                  : 'Paid pools are not available in your state. Submit again if you have moved.'}
-              </AlertDescription>
-            </Alert>
-          )}
           <div aria-live="assertive">
             {alert && (
               <Alert variant="destructive">
@@ -172,6 +166,38 @@ export function AgeVerificationPage() {
               some states).
             </p>
           </form>
+        </CardContent>
+      </Card>
+    </PageContainer>
+  )
+}
+
+/** A verified player's details are locked: shown read-only, with where to write to have them changed. */
+function AlreadyVerified({ user, eligible }: { user: User; eligible: boolean }) {
+  return (
+    <PageContainer className="max-w-xl">
+      <Card>
+        <CardHeader>
+          <div className="mb-1 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+            <BadgeCheck className="size-6" aria-hidden="true" />
+          </div>
+          <h1 className="text-2xl leading-tight font-bold tracking-tight">You're already verified</h1>
+          <CardDescription>
+            {eligible
+              ? 'You can join free and paid pools.'
+              : 'You can join free pools; paid pools are not available in your state.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <VerifiedDetails user={user} />
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button asChild>
+              <Link to="/">Go to your dashboard</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/account">Your account</Link>
+            </Button>
+          </div>
         </CardContent>
       </Card>
     </PageContainer>

@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
+
+// The account's calls: a forgotten password (signed out), and the account page's (signed in).
+
+const newPassword = z
+  .string()
+  .min(8, { error: 'Password must be at least 8 characters' })
+  .max(128, { error: 'Password must be at most 128 characters' })
+
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().pipe(z.email({ error: 'Please enter a valid email address' })),
+})
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>
+
+export const resetPasswordSchema = z.object({ password: newPassword })
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, { error: 'Enter your current password' }),
+    newPassword,
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    error: 'Choose a password different from your current one',
+    path: ['newPassword'],
+  })
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
+
+export interface MessageAnswer {
+  success: boolean
+  message: string
+}
+
+/** POST /api/auth/password-reset {email}: 202 whatever the address. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (values: ForgotPasswordValues) => api.post<MessageAnswer>('/api/auth/password-reset', { email: values.email.trim() }),
+  })
+}
+
+/** POST /api/auth/password-reset/confirm {token, password}. */
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: ({ token, password }: { token: string; password: string }) =>
+      api.post<MessageAnswer>('/api/auth/password-reset/confirm', { token, password }),
+  })
+}
+
+/** POST /api/user/password {currentPassword, newPassword}: the other devices are signed out. */
+export function useChangePassword() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (values: ChangePasswordValues) =>
+      api.post<MessageAnswer & { signedOut: number }>('/api/user/password', {
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.user.sessions }),
+  })
+}
+
+/** A device signed in to the account (GET /api/user/sessions). */
+export interface AccountSession {
+  id: string
+  device: string
+  userAgent: string
+  createdAt: string
+  lastSeenAt: string
+  current: boolean
+}
+
+export function useSessions() {
+  return useQuery<AccountSession[] | null>({ queryKey: queryKeys.user.sessions })
+}
+
+/** POST /api/user/sessions/revoke-others: every other device is signed out. */
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.post<MessageAnswer & { revoked: number }>('/api/user/sessions/revoke-others'),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.user.sessions }),
+  })
+}
+
+/** The player's e-mail choice: optOut turns the optional messages off. */
+export interface EmailPreferences {
+  optOut: boolean
+}
+
+export function useEmailPreferences() {
+  return useQuery<EmailPreferences | null>({ queryKey: queryKeys.user.emailPreferences, staleTime: 60_000 })
+}
+
+export function useSetEmailPreferences() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (prefs: EmailPreferences) => api.post<EmailPreferences>('/api/user/email-preferences', prefs),
+    onSuccess: (answer) => queryClient.setQueryData(queryKeys.user.emailPreferences, answer),
+  })
+}
+
+/** "Download my data": a JSON attachment the browser saves (GET /api/user/export). */
+export const EXPORT_URL = '/api/user/export'
