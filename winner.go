@@ -73,6 +73,48 @@ func SettlementPrizes(p *Pool) []Cents {
 	return PeriodPrizes(pot-pot.Percent(SettlementFeePercent(p)), p.PayoutSchedule)
 }
 
+// PayoutLabel names what a period of a game paid over periods periods pays for, as every screen shows it:
+// Q1, Halftime, Q3 and Final in quarters; Halftime and Final in halves.
+func PayoutLabel(period, periods int) string {
+	switch {
+	case period == periods:
+		return "Final"
+	case period == periods/2:
+		return "Halftime"
+	}
+	return fmt.Sprintf("Q%d", period)
+}
+
+// Payout is what one period of a pool pays: its share of the prize pool, in percent, and the amount.
+type Payout struct {
+	Period  int
+	Label   string
+	Percent int64
+	Amount  Cents
+}
+
+// IfFull is the pool as it will be once every square is taken: the pool itself once it is full.
+func IfFull(p *Pool) *Pool {
+	if p.SquaresTaken >= SquaresPerPool {
+		return p
+	}
+	q := *p
+	q.SquaresTaken = SquaresPerPool
+	return &q
+}
+
+// Payouts returns what each period of a pool pays, as settlement pays it (SettlementPrizes): on the pot of
+// the pool full until it is, then on its real pot, which is the same. A free pool's amounts are zero.
+func Payouts(p *Pool) []Payout {
+	full := IfFull(p)
+	prizes := SettlementPrizes(full)
+	out := make([]Payout, len(prizes))
+	for i, amount := range prizes {
+		out[i] = Payout{Period: i + 1, Label: PayoutLabel(i+1, len(prizes)), Percent: full.PayoutSchedule[i], Amount: amount}
+	}
+	return out
+}
+
 // PeriodWinner is the winner of a period: the winning cell's owner (0 for the house) gets the period's
 // prize, which a house square keeps with the house; a free pool records the win only.
 func PeriodWinner(p *Pool, s PeriodScore, c Cell, ownerID int64) (Winner, error) {

@@ -85,3 +85,68 @@ func TestPeriodWinnerAndTransactions(t *testing.T) {
 		t.Fatal("labels")
 	}
 }
+
+// TestPayouts: what a pool's JSON says each period pays is what settlement pays: before the pool is full,
+// on the pot of the full pool; once full, on its own pot.
+func TestPayouts(t *testing.T) {
+	type row struct {
+		label   string
+		percent int64
+		amount  string
+	}
+	show := func(ps []squares.Payout) []row {
+		var out []row
+		for i, p := range ps {
+			if p.Period != i+1 {
+				t.Errorf("payout %d has period %d", i, p.Period)
+			}
+			out = append(out, row{p.Label, p.Percent, p.Amount.String()})
+		}
+		return out
+	}
+	quarters := func(amounts ...string) []row {
+		return []row{{"Q1", 25, amounts[0]}, {"Halftime", 25, amounts[1]}, {"Q3", 25, amounts[2]}, {"Final", 25, amounts[3]}}
+	}
+	for _, c := range []struct {
+		name string
+		pool squares.Pool
+		want []row
+	}{
+		// A $2 private pool keeps no fee: the full pot of 200.00 pays 50.00 a quarter, from its first square.
+		{"$2 private, 3 taken", squares.Pool{EntryFee: 200, IsPrivate: true, SquaresTaken: 3, PayoutSchedule: squares.PayoutQuarters},
+			quarters("50.00", "50.00", "50.00", "50.00")},
+		{"$5 public, empty", squares.Pool{EntryFee: 500, PayoutSchedule: squares.PayoutQuarters}, quarters("112.50", "112.50", "112.50", "112.50")},
+		{"$1 non-profit, full", squares.Pool{EntryFee: 100, IsNonprofit: true, SquaresTaken: 100, PayoutSchedule: squares.PayoutQuarters},
+			quarters("23.75", "23.75", "23.75", "23.75")},
+		{"$10 public 20/30/20/30", squares.Pool{EntryFee: 1000, SquaresTaken: 40, PayoutSchedule: squares.PayoutQuartersHeavy},
+			[]row{{"Q1", 20, "180.00"}, {"Halftime", 30, "270.00"}, {"Q3", 20, "180.00"}, {"Final", 30, "270.00"}}},
+		{"free", squares.Pool{SquaresTaken: 60, PayoutSchedule: squares.PayoutQuarters}, quarters("0.00", "0.00", "0.00", "0.00")},
+		{"college basketball 40/60", squares.Pool{EntryFee: 2500, PayoutSchedule: squares.PayoutHalvesHeavy},
+			[]row{{"Halftime", 40, "900.00"}, {"Final", 60, "1350.00"}}},
+		// A private pool at 1.01 a square: 101.00 split 25/25/25/25, no remainder; at 20/30/20/30 neither.
+		// The remainder rule is PeriodPrizes', which TestPeriodPrizes checks.
+		{"$1.01 private", squares.Pool{EntryFee: 101, IsPrivate: true, PayoutSchedule: squares.PayoutQuarters},
+			quarters("25.25", "25.25", "25.25", "25.25")},
+	} {
+		if got := show(squares.Payouts(&c.pool)); !slices.Equal(got, c.want) {
+			t.Errorf("%s: payouts %v, want %v", c.name, got, c.want)
+		}
+		// Once full, they are exactly what settlement credits each period.
+		full := *squares.IfFull(&c.pool)
+		full.HomeNumbers, full.AwayNumbers = drawnPool(0).HomeNumbers, drawnPool(0).AwayNumbers
+		for _, p := range squares.Payouts(&full) {
+			w, err := squares.PeriodWinner(&full, squares.PeriodScore{Period: p.Period}, squares.Cell{}, 42)
+			if err != nil || w.Amount != p.Amount {
+				t.Errorf("%s: period %d settles %v (%v), payout says %v", c.name, p.Period, w.Amount, err, p.Amount)
+			}
+		}
+	}
+	// IfFull leaves the pool as it was.
+	p := squares.Pool{EntryFee: 500, SquaresTaken: 7}
+	if squares.IfFull(&p).SquaresTaken != 100 || p.SquaresTaken != 7 || squares.IfFull(drawnPool(5)) == nil {
+		t.Error("IfFull changed the pool")
+	}
+	if squares.PayoutLabel(1, 2) != "Halftime" || squares.PayoutLabel(2, 4) != "Halftime" || squares.PayoutLabel(3, 4) != "Q3" {
+		t.Error("payout labels")
+	}
+}

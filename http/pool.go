@@ -20,6 +20,8 @@ type poolJSON struct {
 	TotalPot            squares.Cents `json:"totalPot"`
 	PrizePool           squares.Cents `json:"prizePool"`
 	HouseFee            squares.Cents `json:"houseFee"`
+	HouseFeePercent     int64         `json:"houseFeePercent"`
+	PrizePoolIfFull     squares.Cents `json:"prizePoolIfFull"`
 	CurrentParticipants int           `json:"currentParticipants"`
 	DistinctPlayers     int           `json:"distinctPlayers"`
 	MaxParticipants     int           `json:"maxParticipants"`
@@ -46,6 +48,26 @@ type poolJSON struct {
 	CreatedAt           time.Time     `json:"createdAt"`
 	// DecisionOutlook is set while the pool awaits its final decision and is not full.
 	DecisionOutlook *decisionOutlookJSON `json:"decisionOutlook"`
+	// Payouts is what each period pays, as settlement pays it (squares.Payouts): with houseFeePercent,
+	// prizePool and prizePoolIfFull, every figure a screen shows of the pool's money; no client computes one.
+	Payouts []periodPayoutJSON `json:"payouts"`
+}
+
+// periodPayoutJSON is what one period of a pool pays.
+type periodPayoutJSON struct {
+	Period  int           `json:"period"`
+	Label   string        `json:"label"`
+	Percent int64         `json:"percent"`
+	Amount  squares.Cents `json:"amount"`
+}
+
+func toPayoutsJSON(p *squares.Pool) []periodPayoutJSON {
+	ps := squares.Payouts(p)
+	out := make([]periodPayoutJSON, len(ps))
+	for i, x := range ps {
+		out[i] = periodPayoutJSON{Period: x.Period, Label: x.Label, Percent: x.Percent, Amount: x.Amount}
+	}
+	return out
 }
 
 type decisionOutlookJSON struct {
@@ -81,6 +103,7 @@ func toPoolJSON(p *store.PoolView, viewer *squares.User) poolJSON {
 	out := poolJSON{
 		ID: p.ID, Name: p.Name, GameID: p.GameID, Game: toGameJSON(p.Game), EntryFee: p.EntryFee,
 		TotalPot: p.Pot(), PrizePool: p.PrizePool(), HouseFee: p.HouseFee(),
+		HouseFeePercent: p.HouseFeePercent(), PrizePoolIfFull: squares.IfFull(p.Pool).PrizePool(), Payouts: toPayoutsJSON(p.Pool),
 		CurrentParticipants: p.SquaresTaken, DistinctPlayers: p.DistinctPlayers,
 		MaxParticipants: squares.SquaresPerPool, MaxSquaresPerPlayer: p.MaxSquaresPerPlayer, Status: p.Status,
 		IsPrivate: p.IsPrivate, IsNonprofit: p.IsNonprofit, IsFeatured: p.IsFeatured,

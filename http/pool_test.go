@@ -2,12 +2,17 @@ package http_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/sandbox"
+	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
 
@@ -168,4 +173,155 @@ func TestPoolDecisionOutlook(t *testing.T) {
 			t.Errorf("a full pool has decisionOutlook %v", p["decisionOutlook"])
 		}
 	})
+}
+
+// payoutsOf reads a pool's JSON money: houseFeePercent, prizePool, prizePoolIfFull and each payout as
+// "label percent% amount".
+func payoutsOf(t *testing.T, p map[string]any) (fee any, now, ifFull any, payouts []string) {
+	t.Helper()
+	list, ok := p["payouts"].([]any)
+	if !ok {
+		t.Fatalf("pool %v has no payouts: %v", p["name"], p)
+	}
+	for i, x := range list {
+		x := x.(map[string]any)
+		if x["period"] != float64(i+1) {
+			t.Errorf("payout %d = %v", i, x)
+		}
+		payouts = append(payouts, fmt.Sprintf("%v %v%% %v", x["label"], x["percent"], x["amount"]))
+	}
+	return p["houseFeePercent"], p["prizePool"], p["prizePoolIfFull"], payouts
+}
+
+// TestPoolPayoutsAreWhatSettlementPays: the money a pool's JSON shows is what settlement pays. A $2 private
+// pool (no fee: 50.00 a quarter), a $5 public pool (10%: 112.50) and a $1 non-profit pool (5%: 23.75) say
+// so from their first square; they are filled and the game is played, and every period's winner is
+// credited exactly the payout the JSON named, the fees go where the JSON's percent says, nothing is left in
+// escrow, and the books balance.
+func TestPoolPayoutsAreWhatSettlementPays(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		url := storetest.URL(t, engine)
+		db := store.New(url)
+		if err := db.Open(ctx); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		s := startPayAPI(t, engine, payOptions{webhooks: true, db: db})
+		_, pools := s.game(t, "W12", payT0.Add(72*time.Hour))
+		one, five := pools[1], pools[2]
+		// No screen or call makes a pool non-profit yet: the test marks the $1 pool so in the database.
+		markNonprofit(t, url, one.ID)
+		s.activate(t, one, five)
+
+		creator, _ := s.storePlayer(t, squares.RoleUser)
+		created := creator.post("/api/pools/private", map[string]any{"gameId": five.GameID, "name": "Two-dollar friends",
+			"entryFee": 2, "maxSquaresPerPlayer": 25}).want(http.StatusCreated).obj()
+		priv := num(t, created["pool"].(map[string]any)["id"])
+		quarters := func(amount string) []string {
+			return []string{"Q1 25% " + amount, "Halftime 25% " + amount, "Q3 25% " + amount, "Final 25% " + amount}
+		}
+		type money struct {
+			fee, now, ifFull any
+			payouts          []string
+		}
+		wants := map[int64]money{
+			priv:    {0.0, "0.00", "200.00", quarters("50.00")},
+			five.ID: {10.0, "0.00", "450.00", quarters("112.50")},
+			one.ID:  {5.0, "0.00", "95.00", quarters("23.75")},
+		}
+		check := func(c *apiClient, id int64, full bool) {
+			t.Helper()
+			p := c.get(fmt.Sprintf("/api/pools/%d", id)).want(http.StatusOK).obj()
+			fee, now, ifFull, payouts := payoutsOf(t, p)
+			want := wants[id]
+			if full {
+				want.now = want.ifFull
+			}
+			if fee != want.fee || now != want.now || ifFull != want.ifFull || !slices.Equal(payouts, want.payouts) {
+				t.Errorf("pool %d (full %v): fee %v%%, prize pool %v, if full %v, payouts %v; want %+v", id, full, fee, now, ifFull, payouts, want)
+			}
+		}
+		check(creator, priv, false)
+		check(s.client(t), five.ID, false)
+		check(s.client(t), one.ID, false)
+
+		// Four friends take 25 squares each of the private pool; players fill the public ones.
+		for i := range 4 {
+			c, u := s.storePlayer(t, squares.RoleUser)
+			c.post("/api/pools/join", map[string]any{"inviteCode": created["inviteCode"]}).want(http.StatusOK)
+			cells := make([]squares.Cell, 0, 25)
+			for k := range 25 {
+				cells = append(cells, squares.Cell{Row: (i*25 + k) / 10, Column: (i*25 + k) % 10})
+			}
+			pay, err := s.esc.Checkout(ctx, u, priv, cells, 25*200)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.sb.Confirm(ctx, pay.ProviderPaymentID, sandbox.Card{Number: goodCardNumber, Expiry: "12/30", CVC: "123"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.esc.Confirm(ctx, u, pay.ProviderPaymentID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.fillInStore(t, five)
+		s.fillInStore(t, one)
+		if err := s.esc.RunOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+		check(creator, priv, true)
+		check(s.client(t), five.ID, true)
+		check(s.client(t), one.ID, true)
+
+		admin := s.admin(t)
+		for _, u := range wholeGame {
+			admin.post(fmt.Sprintf("/api/admin/games/%d/score", five.GameID), u).want(http.StatusOK)
+		}
+		for id, want := range wants {
+			winners := creator.get(fmt.Sprintf("/api/pools/%d/winners", id)).want(http.StatusOK).list()
+			if len(winners) != 4 {
+				t.Fatalf("pool %d winners = %v", id, winners)
+			}
+			for i, w := range winners {
+				amount := want.payouts[i][strings.LastIndex(want.payouts[i], " ")+1:]
+				if w["amount"] != amount || w["status"] != squares.WinnerCredited {
+					t.Errorf("pool %d period %d: winner %v, the pool said %s", id, i+1, w, want.payouts[i])
+					continue
+				}
+				// What the winner was credited, as they see it.
+				winner := s.clientAs(t, w["userId"].(string))
+				if z := prizeOf(t, winner, i+1); z["amount"] != amount || num(t, z["poolId"]) != id {
+					t.Errorf("pool %d period %d: prize credited %v, the pool said %s", id, i+1, z, want.payouts[i])
+				}
+			}
+		}
+		b := s.balances(t)
+		if b[squares.AccountHouseFees] != "50.00" || b[squares.AccountNonprofitFees] != "5.00" {
+			t.Errorf("fees: house %v, non-profit %v; want 50.00 (10%% of 500.00) and 5.00 (5%% of 100.00)",
+				b[squares.AccountHouseFees], b[squares.AccountNonprofitFees])
+		}
+		for _, id := range []int64{priv, five.ID, one.ID} {
+			if b[squares.PoolEscrowAccount(id)] != "0.00" {
+				t.Errorf("pool %d escrow left %v", id, b[squares.PoolEscrowAccount(id)])
+			}
+		}
+	})
+}
+
+// markNonprofit marks a pool non-profit in the database at url.
+func markNonprofit(t *testing.T, url string, poolID int64) {
+	t.Helper()
+	driver, dsn := "pgx", url
+	if path, ok := strings.CutPrefix(url, "sqlite:"); ok {
+		driver, dsn = "sqlite", "file:"+path+"?_pragma=busy_timeout(10000)"
+	}
+	conn, err := sql.Open(driver, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.Exec("UPDATE pools SET is_nonprofit = TRUE WHERE id = $1", poolID); err != nil {
+		t.Fatal(err)
+	}
 }

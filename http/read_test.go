@@ -152,7 +152,7 @@ var poolFields = []string{"id", "name", "gameId", "game", "entryFee", "totalPot"
 	"currentParticipants", "distinctPlayers", "maxParticipants", "maxSquaresPerPlayer", "status", "isPrivate",
 	"isNonprofit", "isFeatured", "featuredReason", "featuredUntil", "payoutSchedule", "numbersGenerated",
 	"homeNumbers", "awayNumbers", "drawCommitment", "drawSeed", "drawInput", "drawInputSha256", "inviteCode", "userSquareCount", "salesOpenAt",
-	"createdAt", "decisionOutlook"}
+	"createdAt", "decisionOutlook", "houseFeePercent", "prizePoolIfFull", "payouts"}
 
 func poolIDsOf(t *testing.T, pools []map[string]any) []int64 {
 	var out []int64

@@ -111,7 +111,8 @@ test('a player watches the score change live and the Q1 winning square light up'
 
   await page.goto(`/pool/${ten.id}`)
   const board = page.getByRole('region', { name: 'Live scoreboard' })
-  await expect(board.getByTestId('game-status-badge'), errors.join('\n')).toHaveText('SCHEDULED')
+  await expect(page.getByTestId('game-state'), errors.join('\n')).toHaveText('Pre-game', { timeout: 30_000 })
+  await expect(board).toBeVisible()
   await expect(page.getByText('Connected', { exact: true })).toBeVisible()
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
 
@@ -120,7 +121,7 @@ test('a player watches the score change live and the Q1 winning square light up'
 
   // Kickoff: the game is live, in Q1.
   await score(3, 0, 1)
-  await expect(board.getByTestId('game-status-badge')).toHaveText('LIVE')
+  await expect(page.getByTestId('game-state')).toHaveText('Q1')
   await expect(board.getByTestId('home-score')).toHaveText('3')
   await expect(board.getByTestId('period-Q1')).toHaveAttribute('aria-current', 'step')
   // Scoring in Q1, then Q2 begins: Q1 ends at the last Q1 score.
@@ -131,10 +132,12 @@ test('a player watches the score change live and the Q1 winning square light up'
   await expect(board.getByTestId('period-Q2')).toHaveAttribute('aria-current', 'step')
   await expect(board.getByTestId('period-Q1')).toHaveText(`Q1${q1.away}-${q1.home}`)
 
-  // The Q1 winning square: highlighted and named with its amount ($900 prize pool / 4) and owner.
+  // The Q1 winning square: highlighted and named with its amount ($900 prize pool / 4) and owner. The score
+  // has not moved since, so it is also the square that would win Q2 if it ended now.
   const cell = page.locator(`[role=gridcell][data-row="${win.row}"][data-column="${win.column}"]`)
-  await expect(cell).toHaveAccessibleName('Q1 winner, $225.00, Dana D.')
-  await expect(page.getByRole('gridcell', { name: 'Q1 winner, $225.00, Dana D.', exact: true })).toBeVisible()
+  const named = 'Q1 winner, $225.00, Dana D.; Q2 winning now, $225.00, Dana D.'
+  await expect(cell).toHaveAccessibleName(named)
+  await expect(page.getByRole('gridcell', { name: named, exact: true })).toBeVisible()
   await expect(cell).toHaveAttribute('data-winner', 'Q1')
   await expect(page.getByTestId('winner-Q1')).toContainText('Dana D.')
   await expect(page.getByTestId('winner-Q1')).toContainText('$225.00')
@@ -142,6 +145,93 @@ test('a player watches the score change live and the Q1 winning square light up'
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
 
   await shoot(page, 'pool-live-winner', '[aria-label="Live scoreboard"]')
+  expect(errors).toEqual([])
+  await context.close()
+  await admin.dispose()
+})
+
+// Issue 18, item 8: live status that means one thing. A full, drawn $1 pool is watched from before kickoff
+// to the final, on a phone and a laptop: the connection indicator speaks only of the connection (quietly),
+// the game's state is said once (Pre-game, Q1, Halftime, Final), the board is the 'LIVE GAME BOARD' only
+// while the game is on, and while a period is in play the square that would win it now is marked.
+test('the board says the game state once, and marks the square winning now while a period is in play', async ({ browser, playwright, baseURL }) => {
+  // Screenshots at three widths of two states, and a game played through: minutes on a loaded machine.
+  test.setTimeout(300_000)
+  mkdirSync(SHOTS, { recursive: true })
+  const admin = await playwright.request.newContext({ baseURL })
+  await ok(admin.post('/api/admin/login', { data: { username: 'admin', password: 'squares-admin' } }))
+  const { activeWeek } = await ok<{ activeWeek: string }>(admin.get('/api/leagues/1/active-week'))
+  const game = await ok<{ id: number }>(
+    admin.post('/api/games', {
+      data: { leagueId: 1, homeTeam: 'Philadelphia Eagles', awayTeam: 'Dallas Cowboys', gameDate: new Date(Date.now() + 3 * 3600_000).toISOString(), status: 'scheduled', week: activeWeek },
+    }),
+    201,
+  )
+  const one = (await ok<PoolJSON[]>(admin.get('/api/pools?leagueId=1'))).find((p) => p.gameId === game.id && p.entryFee === '1.00')!
+  await ok(admin.patch(`/api/pools/${one.id}`, { data: { status: 'active' } }))
+  await ok(admin.post(`/api/admin/pools/${one.id}/house-fill`, { data: { squaresNeeded: 100 } }))
+  const drawn = await ok<PoolJSON & { payouts: { amount: string }[] }>(admin.get(`/api/pools/${one.id}`))
+  const [away, home] = [drawn.awayNumbers!, drawn.homeNumbers!]
+  const cellOf = (awayScore: number, homeScore: number) => ({ row: away.indexOf(awayScore % 10), column: home.indexOf(homeScore % 10) })
+  const score = (homeScore: number, awayScore: number, quarter: number, status = 'live') =>
+    ok(admin.post(`/api/admin/games/${game.id}/score`, { data: { homeScore, awayScore, quarter, status } }))
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  await page.goto(`/pool/${one.id}`)
+  const title = page.locator('#board-title')
+  const state = page.getByTestId('game-state')
+  const winningNow = page.getByRole('gridcell', { name: /winning now/ })
+  await expect(state, errors.join('\n')).toHaveText('Pre-game', { timeout: 30_000 })
+  await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-status', 'connected')
+
+  // Pre-game: no live board, no "Live" badge, no SCHEDULED beside it; the state once; nothing winning.
+  await expect(title).toHaveText('SQUARES BOARD')
+  await expect(page.getByTestId('connection-indicator')).toHaveText('Connected')
+  await expect(page.getByText('Live', { exact: true })).toHaveCount(0)
+  await expect(page.getByText('SCHEDULED', { exact: true })).toHaveCount(0)
+  await expect(page.getByText('Pre-game', { exact: true })).toHaveCount(1)
+  await expect(page.getByRole('region', { name: 'Live scoreboard' })).toHaveCount(1)
+  await expect(winningNow).toHaveCount(0)
+
+  // Q1 at 3-0: the live board, and the square of away 3, home 0 is winning Q1 now.
+  await score(0, 3, 1)
+  await expect(state).toHaveText('Q1')
+  await expect(title).toHaveText('LIVE GAME BOARD')
+  await expect(winningNow).toHaveCount(1)
+  const q1 = cellOf(3, 0)
+  await expect(winningNow).toHaveAttribute('data-row', String(q1.row))
+  await expect(winningNow).toHaveAttribute('data-column', String(q1.column))
+  await expect(winningNow).toHaveAccessibleName(`Q1 winning now, $${drawn.payouts[0].amount}, House`)
+  await shoot(page, 'state-q1', '#board-title')
+
+  // A touchdown moves the mark with the score.
+  await score(7, 3, 1)
+  const moved = cellOf(3, 7)
+  await expect(winningNow).toHaveAttribute('data-column', String(moved.column))
+  await expect(winningNow).toHaveAttribute('data-row', String(moved.row))
+
+  // Q2, then halftime: no period in play, nothing winning now, still the live board.
+  await score(7, 3, 2)
+  await expect(state).toHaveText('Q2')
+  await score(14, 3, 2, 'ht')
+  await expect(state).toHaveText('Halftime')
+  await expect(title).toHaveText('LIVE GAME BOARD')
+  await expect(winningNow).toHaveCount(0)
+  await expect(page.getByRole('gridcell', { name: /^Q1 winner/ })).toHaveCount(1)
+
+  // The final: no longer a live game board; the state says Final; nothing winning now.
+  await score(17, 10, 3)
+  await score(24, 17, 4, 'ft')
+  await expect(state).toHaveText('Final')
+  await expect(title).toHaveText('FINAL BOARD')
+  await expect(page.getByText('LIVE GAME BOARD')).toHaveCount(0)
+  await expect(page.getByText('Live', { exact: true })).toHaveCount(0)
+  await expect(winningNow).toHaveCount(0)
+  await expect(page.getByRole('gridcell', { name: /winner/ })).not.toHaveCount(0)
+  await shoot(page, 'state-final', '#board-title')
   expect(errors).toEqual([])
   await context.close()
   await admin.dispose()

@@ -149,3 +149,69 @@ test('a declined card says so and leaves the player without squares', async ({ p
   await expect(cell(page, target)).toHaveAttribute('aria-label', `${position(target)}: your square, held while you pay`)
   await expect(page.getByText('0/5 Owned')).toBeVisible()
 })
+
+// Issue 18, item 7: buying on a phone. At 390 px the squares are at least 32 px wide; once a square is
+// selected a bar stays at the bottom of the screen with the count, the total and the Checkout button (the
+// page's only one), which buys them; at the end of the page the bar covers nothing.
+test('a phone purchase with the sticky bar', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+  const page = await context.newPage()
+  const email = `phone-${Date.now()}@squares.test`
+  const reg = await page.request.post('/api/auth/register', {
+    data: { email, password: 'correct-horse-battery', firstName: 'Pia', lastName: 'Phone', dateOfBirth: '1990-04-01', residenceState: 'NY' },
+  })
+  expect(reg.status()).toBe(201)
+  const me = ((await reg.json()) as { user: { id: string } }).user.id
+  const [pool] = await openPools(page.request, '1.00')
+  expect(pool, 'an open $1 pool in the demo data').toBeTruthy()
+  const cells = await freeCells(page.request, pool.id, 2)
+
+  await page.goto(`/pool/${pool.id}`)
+  await expect(cell(page, cells[0])).toBeVisible({ timeout: 30_000 })
+  const box = (await cell(page, cells[0]).boundingBox())!
+  expect(box.width, 'a square at 390 px').toBeGreaterThanOrEqual(32)
+  const bar = page.getByRole('region', { name: 'Your selection' })
+  await expect(bar).toHaveCount(0)
+
+  await cell(page, cells[0]).tap()
+  await expect(bar).toBeVisible()
+  await expect(bar).toContainText('1 square selected')
+  await cell(page, cells[1]).tap()
+  await expect(bar).toContainText('2 squares selected')
+  await expect(bar.getByTestId('selection-bar-total')).toHaveText('$2.00')
+  // The bar sits at the bottom of the screen, right under the board, with the page's one Checkout button.
+  const inView = (await bar.boundingBox())!
+  expect(inView.y + inView.height).toBeLessThanOrEqual(844 + 1)
+  expect(inView.y).toBeGreaterThan(844 - 160)
+  const checkout = page.getByRole('button', { name: /Checkout/ })
+  await expect(checkout).toHaveCount(1)
+  await expect(bar.getByRole('button', { name: 'Checkout · $2.00' })).toBeInViewport()
+
+  // At the end of the page the bar takes its own place: the last card is not under it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  const last = (await page.getByText('Provably fair draw').boundingBox())!
+  const atEnd = (await bar.boundingBox())!
+  expect(last.y + last.height).toBeLessThanOrEqual(atEnd.y)
+  await page.setViewportSize({ width: 320, height: 700 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  await page.screenshot({ path: 'test-results/phone-bar-320.png' })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: 'test-results/phone-bar-390.png' })
+
+  await checkout.tap()
+  await expect(page).toHaveURL(/\/checkout\?/)
+  expect(new URL(page.url()).searchParams.get('amount')).toBe('2.00')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: 'Pay $2.00' }).tap()
+  await expect(page.getByText('Payment Secured')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/pool/${pool.id}$`))
+  for (const c of cells) await expect(cell(page, c)).toHaveAttribute('aria-label', `${position(c)}: your square`)
+  await expect(bar).toHaveCount(0)
+  const squares = (await (await page.request.get(`/api/pools/${pool.id}/squares`)).json()) as SquareJSON[]
+  expect(squares.filter((s) => s.userId === me && s.status === 'owned')).toHaveLength(2)
+  await context.close()
+})

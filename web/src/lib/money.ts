@@ -29,7 +29,10 @@ export function formatEntryFee(value: string | number | null | undefined): strin
   return isFree(value) ? 'FREE' : formatMoney(value)
 }
 
-/** Largest prize pool a pool can reach: 100 squares x fee, less the house fee (10%, or 5% non-profit). */
+/**
+ * Largest prize pool a public tier can reach: 100 squares x fee, less the house fee (10%, or 5% non-profit).
+ * For the rules' tier table only: a pool's own figures (fee, prize pool, payouts) come from its JSON.
+ */
 export function maxPrizePoolCents(entryFee: string | number, nonprofit = false): number {
   const pot = toCents(entryFee) * 100
   const fee = Math.floor((pot * (nonprofit ? 5 : 10)) / 100)

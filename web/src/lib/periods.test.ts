@@ -5,6 +5,7 @@ import {
   LEAGUE_NCAAB,
   QUARTERS,
   gamePeriods,
+  gameState,
   livePeriodIndex,
   payoutMoments,
   periodLabel,
@@ -85,5 +86,27 @@ describe('periods', () => {
     expect(livePeriodIndex(game({ quarter: 3 }), HALVES)).toBe(1)
     expect(livePeriodIndex(game({ status: 'completed' }), HALVES)).toBe(-1)
     expect(livePeriodIndex(game({ leagueId: 1, quarter: 5 }), QUARTERS)).toBe(3)
+  })
+
+  it('say the game’s state once: Pre-game, the period in play, Halftime between halves, Final', () => {
+    const nfl = (over: Partial<Game>) => game({ leagueId: 1, ...over })
+    const state = (g: Game | null) => {
+      const s = gameState(g)
+      return `${s.label} ${s.phase} ${s.inPlay}`
+    }
+    expect(state(null)).toBe('Pre-game pre -1')
+    expect(state(nfl({ status: 'scheduled', quarter: 0, homeScore: null, awayScore: null }))).toBe('Pre-game pre -1')
+    expect(state(nfl({ quarter: 1 }))).toBe('Q1 live 0')
+    expect(state(nfl({ quarter: 2, homeScoreQ1: 7, awayScoreQ1: 3 }))).toBe('Q2 live 1')
+    // At "ht" the server records the second quarter's end and keeps the game in Q2: no period is in play.
+    expect(state(nfl({ quarter: 2, homeScoreQ1: 7, awayScoreQ1: 3, homeScoreQ2: 14, awayScoreQ2: 3 }))).toBe('Halftime break -1')
+    expect(state(nfl({ quarter: 3, homeScoreQ2: 14, awayScoreQ2: 3 }))).toBe('Q3 live 2')
+    expect(state(nfl({ quarter: 5 }))).toBe('OT live 3')
+    expect(state(nfl({ status: 'completed', quarter: 4 }))).toBe('Final final -1')
+    expect(state(nfl({ status: 'postponed' }))).toBe('Postponed off -1')
+    // College basketball: halftime after the first half, then H2.
+    expect(state(game({ quarter: 1, awayScoreQ1: 30, homeScoreQ1: 27 }))).toBe('Halftime break -1')
+    expect(state(game({ quarter: 2, awayScoreQ1: 30, homeScoreQ1: 27 }))).toBe('H2 live 1')
+    expect(state(game({ quarter: 3 }))).toBe('OT live 1')
   })
 })

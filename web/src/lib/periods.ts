@@ -119,6 +119,40 @@ export function periodLabel(
   return periods[q - 1].label
 }
 
+/** Where a game stands: before kickoff, a period in play, a break between periods, over, or off. */
+export type GamePhase = 'pre' | 'live' | 'break' | 'final' | 'off'
+
+export interface GameState {
+  /** Said once on a pool page: "Pre-game", "Q2" ("H2" in halves), "OT", "Halftime", "Final"; "Postponed", "Cancelled". */
+  label: string
+  phase: GamePhase
+  /** The index of the period in play (overtime counts toward the final), or -1 when none is. */
+  inPlay: number
+}
+
+/**
+ * The game's state in the sport's terms. A live game whose current period has its end score recorded is
+ * between periods: at halftime (the server records the first half's end at "ht"), or at the end of another
+ * period until the next is reported.
+ */
+export function gameState(game: Game | null | undefined, periods: readonly Period[] = gamePeriods(game)): GameState {
+  if (!game) return { label: 'Pre-game', phase: 'pre', inPlay: -1 }
+  const raw = (game.status ?? '').trim().toLowerCase()
+  if (raw === 'postponed') return { label: 'Postponed', phase: 'off', inPlay: -1 }
+  if (raw === 'cancelled' || raw === 'canceled') return { label: 'Cancelled', phase: 'off', inPlay: -1 }
+  const status = gameStatusLabel(game.status)
+  if (status === 'COMPLETED') return { label: 'Final', phase: 'final', inPlay: -1 }
+  if (status === 'SCHEDULED') return { label: 'Pre-game', phase: 'pre', inPlay: -1 }
+  const i = livePeriodIndex(game, periods)
+  if (i < 0) return { label: 'Kickoff', phase: 'live', inPlay: 0 }
+  if ((game.quarter ?? 0) > periods.length) return { label: 'OT', phase: 'live', inPlay: i }
+  if (periodScore(game, periods[i])) {
+    const label = i + 1 === periods.length / 2 ? 'Halftime' : `End of ${periods[i].label}`
+    return { label, phase: 'break', inPlay: -1 }
+  }
+  return { label: periods[i].label, phase: 'live', inPlay: i }
+}
+
 /** "quarter" or "half", for sentences about a pool's periods. */
 export function periodNoun(periods: readonly Period[]): 'quarter' | 'half' {
   return periods.length === 2 ? 'half' : 'quarter'

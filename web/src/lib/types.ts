@@ -67,6 +67,12 @@ export interface Pool {
   totalPot: string
   prizePool?: string
   houseFee?: string
+  /** The fee kept from the pot, in percent: 10, 5 for a non-profit pool, 0 for a private pool (docs/api.md). */
+  houseFeePercent?: number
+  /** The prize pool once all 100 squares are taken ("450.00"); `prizePool` is the one now. */
+  prizePoolIfFull?: string
+  /** What each period pays, as settlement pays it: on the prize pool if full until the pool is full. */
+  payouts?: Payout[]
   currentParticipants: number
   distinctPlayers?: number
   maxParticipants: number
@@ -102,6 +108,17 @@ export interface Pool {
   createdAt?: string
   /** Set while the pool awaits its final decision and is not full (docs/api.md). */
   decisionOutlook?: DecisionOutlook | null
+}
+
+/** One period's payout of a pool (docs/api.md). */
+export interface Payout {
+  period: number
+  /** Q1, Halftime, Q3, Final; college basketball: Halftime, Final. */
+  label: string
+  /** Share of the prize pool. */
+  percent: number
+  /** "112.50"; "0.00" in a free pool. */
+  amount: string
 }
 
 /** What a pool not yet full needs by its final decision, 2 hours before kickoff (decisions.md). */

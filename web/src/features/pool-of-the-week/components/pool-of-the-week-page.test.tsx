@@ -12,6 +12,8 @@ const featured = makePool({
   name: '$5 Pool',
   entryFee: '5.00',
   currentParticipants: 37,
+  houseFeePercent: 10,
+  prizePoolIfFull: '450.00',
   featuredReason: 'Thanksgiving weekend showdown',
   game: { ...makePool().game!, gameDate: kickoff, week: 'W13' },
 })
@@ -39,15 +41,21 @@ describe('Pool of the Week', () => {
     expect(screen.getByText('UPCOMING')).toBeInTheDocument()
     expect(screen.getByTestId('entry-fee')).toHaveTextContent('$5.00')
     expect(screen.getByTestId('participants')).toHaveTextContent('Participants37 / 100')
-    // 5.00 x 100 x 0.9
+    // The server's prize pool if full: 5.00 x 100, less its 10%.
     expect(screen.getByTestId('prize-pool')).toHaveTextContent('$450.00')
     expect(screen.getByRole('link', { name: 'Join This Pool' })).toHaveAttribute('href', '/pools/44')
     expect(screen.getByRole('link', { name: /All pools/ })).toHaveAttribute('href', '/dashboard')
   })
 
-  it('takes 5% rather than 10% from a non-profit pool, as the server does', async () => {
-    show({ ...featured, isNonprofit: true })
+  it('shows the prize pool the server says, never one of its own making', async () => {
+    // A non-profit pool: the server keeps 5%, and says $475.00.
+    show({ ...featured, isNonprofit: true, houseFeePercent: 5, prizePoolIfFull: '475.00' })
     expect(await screen.findByTestId('prize-pool')).toHaveTextContent('$475.00')
+  })
+
+  it('shows no figure rather than a guess when the server gave none', async () => {
+    show({ ...featured, prizePoolIfFull: undefined })
+    expect(await screen.findByTestId('prize-pool')).toHaveTextContent('Prize pool—')
   })
 
   it('shows LIVE while the game is played and COMPLETED after', async () => {

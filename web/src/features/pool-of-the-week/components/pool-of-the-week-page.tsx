@@ -12,7 +12,7 @@ import { FeaturedStatusBadge, PoolStatusBadge } from '@/components/pools/pool-st
 import { ReadOnlySquareGrid } from '@/components/pools/square-grid'
 import { Matchup } from '@/components/pools/team-chip'
 import { formatDateTimeET, formatLongDateET, formatTimeET } from '@/lib/dates'
-import { formatCents, formatEntryFee, isFree, maxPrizePoolCents } from '@/lib/money'
+import { formatEntryFee, formatMoney, isFree } from '@/lib/money'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { weekLabel } from '@/lib/weeks'
 import { Alert, AlertDescription } from '@/components/ui/alert'
@@ -130,7 +130,8 @@ export function PoolOfTheWeekPage() {
 
   const max = pool.maxParticipants || 100
   const pct = Math.round((pool.currentParticipants / max) * 100)
-  const prize = isFree(pool.entryFee) ? 'Bragging rights' : formatCents(maxPrizePoolCents(pool.entryFee, pool.isNonprofit))
+  // The server's figure (what settlement pays once the pool is full); no screen computes a prize.
+  const prize = isFree(pool.entryFee) ? 'Bragging rights' : pool.prizePoolIfFull ? formatMoney(pool.prizePoolIfFull) : '—'
 
   return (
     <PageContainer className="max-w-3xl">

@@ -2,15 +2,14 @@ import { Crosshair, Grid3x3, Info } from 'lucide-react'
 import { Card } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { gameStatusLabel, parseDigits } from '@/lib/game-status'
-import { periodLabel, periodNoun, poolPeriods } from '@/lib/periods'
-import { teamInfo } from '@/lib/teams'
-import { isFree } from '@/lib/money'
+import { formatMoney, isFree } from '@/lib/money'
+import { gameState, periodNoun, poolPeriods, type GamePhase, type Period } from '@/lib/periods'
 import type { Cell, Pool, Square, Winner } from '@/lib/types'
 import { cn } from '@/lib/utils'
 import { ConnectionIndicator } from './connection-indicator'
-import { LivePulse } from './score-display'
+import { LivePulse, LiveScoreboard } from './score-display'
 import { SquareBoard } from './square-board'
-import { boardWinners, positionText } from './square-labels'
+import { boardWinners, cellKey, positionText, winningNow, type WinnerMark } from './square-labels'
 import { WinnersList } from './winners-list'
 
 const LEGEND = [
@@ -21,6 +20,33 @@ const LEGEND = [
   { label: 'House', className: 'border-slate-300 bg-slate-200' },
   { label: 'Reserved', className: 'border-amber-300 bg-amber-100' },
 ]
+
+/** The board's title says what it is now: the spec's 'LIVE GAME BOARD' while the game is on. */
+function boardTitle(phase: GamePhase): string {
+  if (phase === 'live' || phase === 'break') return 'LIVE GAME BOARD'
+  if (phase === 'final') return 'FINAL BOARD'
+  return 'SQUARES BOARD'
+}
+
+/** The board's marks: the period winners, and the square that would win the period in play if it ended now. */
+function withWinningNow(
+  winners: Map<string, WinnerMark[]>,
+  pool: Pool,
+  inPlay: number,
+  periods: readonly Period[],
+  away: number[] | null,
+  home: number[] | null,
+  squares: Square[],
+): Map<string, WinnerMark[]> {
+  const payout = pool.payouts?.[inPlay]
+  const amount = isFree(pool.entryFee) || !payout ? null : formatMoney(payout.amount)
+  const now = winningNow({ inPlay, periods, awayScore: pool.game?.awayScore, homeScore: pool.game?.homeScore, away, home, squares, amount })
+  if (!now) return winners
+  const out = new Map(winners)
+  const k = cellKey(now.cell)
+  out.set(k, [...(out.get(k) ?? []), now.mark])
+  return out
+}
 
 export function BoardCard({
   pool,
@@ -56,47 +82,27 @@ export function BoardCard({
   const claimed = pool.currentParticipants
   const pct = Math.min(100, Math.round((claimed / max) * 100))
   const status = gameStatusLabel(game?.status)
-  const live = status === 'LIVE'
   const periods = poolPeriods(pool)
+  const state = gameState(game, periods)
   const noun = periodNoun(periods)
-  const winners = boardWinners(serverWinners, squares, periods, isFree(pool.entryFee))
+  const free = isFree(pool.entryFee)
+  const winners = boardWinners(serverWinners, squares, periods, free)
+  const marks = withWinningNow(winners, pool, state.inPlay, periods, away, home, squares)
+  const showScoreboard = !!game && (status !== 'SCHEDULED' || pool.numbersGenerated)
 
   return (
-    // On a phone the board runs edge to edge, so its 24 px squares fit a 320 px screen.
+    // On a phone the board runs edge to edge, so its squares are 32 px wide on a 390 px screen.
     <Card className="-mx-4 min-w-0 overflow-hidden rounded-none border-x-0 sm:mx-0 sm:rounded-xl sm:border-x" role="region" aria-labelledby="board-title">
       <div className="bg-navy px-4 py-4 text-white sm:px-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h2 id="board-title" className="flex items-center gap-2 text-sm font-black tracking-[0.2em] text-lime-300">
-              <Grid3x3 className="size-4" aria-hidden="true" /> LIVE GAME BOARD
-            </h2>
-            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-bold">{periodLabel(game, periods)}</span>
-            <span className={cn('text-xs font-bold', live ? 'text-red-300' : 'text-white/70')}>{status}</span>
-          </div>
+          <h2 id="board-title" className="flex items-center gap-2 text-sm font-black tracking-[0.2em] text-lime-300">
+            {state.phase === 'live' || state.phase === 'break' ? <LivePulse /> : <Grid3x3 className="size-4" aria-hidden="true" />}
+            {boardTitle(state.phase)}
+          </h2>
           <ConnectionIndicator />
         </div>
-        {game && (
-          <div className="mt-3 flex items-center justify-between gap-3 rounded-lg bg-white/5 px-3 py-2 text-sm" aria-label="Score">
-            <div className="flex min-w-0 items-center gap-2">
-              {live && <LivePulse />}
-              <span className="truncate font-semibold">
-                <span className="sm:hidden">{teamInfo(game.awayTeam).abbreviation}</span>
-                <span className="hidden sm:inline">{game.awayTeam}</span>
-              </span>
-              <span className="font-black tabular-nums text-lime-300">{game.awayScore ?? 0}</span>
-            </div>
-            <span className="text-xs text-white/60">{live ? 'vs' : gameStatusLabel(game.status) === 'COMPLETED' ? 'final' : 'pre-game'}</span>
-            <div className="flex min-w-0 items-center justify-end gap-2">
-              <span className="font-black tabular-nums text-lime-300">{game.homeScore ?? 0}</span>
-              <span className="truncate font-semibold">
-                <span className="sm:hidden">{teamInfo(game.homeTeam).abbreviation}</span>
-                <span className="hidden sm:inline">{game.homeTeam}</span>
-              </span>
-              {live && <LivePulse />}
-            </div>
-          </div>
-        )}
-        <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+        {showScoreboard && game && <LiveScoreboard game={game} periods={periods} className="mt-4" />}
+        <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
           <div className="rounded-lg bg-white/5 px-1 py-1.5 sm:px-2">
             <dt className="text-[0.65rem] font-semibold text-white/60 uppercase sm:tracking-wide">Squares claimed</dt>
             <dd className="font-black tabular-nums" data-testid="squares-claimed">
@@ -109,7 +115,9 @@ export function BoardCard({
           </div>
           <div className="rounded-lg bg-white/5 px-1 py-1.5 sm:px-2">
             <dt className="text-[0.65rem] font-semibold text-white/60 uppercase sm:tracking-wide">Game status</dt>
-            <dd className="text-[0.7rem] leading-6 font-black [overflow-wrap:anywhere] sm:text-base">{status}</dd>
+            <dd className={cn('text-sm leading-6 font-black whitespace-nowrap sm:text-base', state.phase === 'live' && 'text-lime-300')} data-testid="game-state">
+              {state.label}
+            </dd>
           </div>
         </dl>
         <Progress value={pct} className="mt-3 bg-white/10" aria-label={`${claimed} of ${max} squares claimed`} />
@@ -156,7 +164,7 @@ export function BoardCard({
               interactive={interactive}
               onActivate={onActivate}
               onFocusCell={onFocusCell}
-              winners={winners}
+              winners={marks}
             />
           </div>
         )}
@@ -173,6 +181,11 @@ export function BoardCard({
           {winners.size > 0 && (
             <li className="flex items-center gap-1.5">
               <span className="size-3 rounded-sm border border-amber-500 bg-amber-300" aria-hidden="true" /> {noun === 'half' ? 'Half' : 'Quarter'} winner
+            </li>
+          )}
+          {marks.size > 0 && [...marks.values()].some((m) => m.some((w) => w.now)) && (
+            <li className="flex items-center gap-1.5">
+              <span className="size-3 rounded-sm border border-lime-600 bg-lime-300 ring-2 ring-lime-500" aria-hidden="true" /> Winning now
             </li>
           )}
         </ul>

@@ -21,6 +21,7 @@ export function CartCard({
   signedIn,
   blocker,
   pending,
+  showPurchase = true,
   onRemove,
   onClear,
   onPurchase,
@@ -34,6 +35,8 @@ export function CartCard({
   signedIn: boolean
   blocker: CartBlocker
   pending: boolean
+  /** False while the selection bar at the bottom of a phone's screen carries the purchase button. */
+  showPurchase?: boolean
   onRemove: (cell: Cell) => void
   onClear: () => void
   onPurchase: () => void
@@ -114,11 +117,13 @@ export function CartCard({
           </Alert>
         )}
         <div className="grid gap-2">
-          <Button size="lg" variant="brand" onClick={onPurchase} disabled={pending || !!blocker || limit === 0} className="w-full">
-            {pending && <Spinner label="Claiming squares" />}
-            {free ? 'Claim Squares' : 'Checkout'}
-            {!free && selected.length > 0 && <span className="font-black">· {formatCents(total)}</span>}
-          </Button>
+          {showPurchase && (
+            <Button size="lg" variant="brand" onClick={onPurchase} disabled={pending || !!blocker || limit === 0} className="w-full">
+              {pending && <Spinner label="Claiming squares" />}
+              {free ? 'Claim Squares' : 'Checkout '}
+              {!free && selected.length > 0 && <span className="font-black">· {formatCents(total)}</span>}
+            </Button>
+          )}
           {selected.length > 0 && (
             <Button variant="ghost" size="sm" onClick={onClear} disabled={pending}>
               <Trash2 aria-hidden="true" /> Clear selection

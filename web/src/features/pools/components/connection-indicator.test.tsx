@@ -24,6 +24,8 @@ describe('Connection indicator', () => {
     })
     act(() => FakeWebSocket.last!.open())
     expect(indicator).toHaveTextContent('Connected')
+    // Only about the connection, and quiet when it is fine: no "Live" badge (that would be the game's word).
+    expect(indicator).toHaveTextContent(/^Connected$/)
 
     // A short drop and a quick reconnect: shown, not announced.
     act(() => FakeWebSocket.last!.drop(1006))

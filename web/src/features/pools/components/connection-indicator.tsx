@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Wifi, WifiOff } from 'lucide-react'
-import { Badge } from '@/components/ui/badge'
+import { WifiOff } from 'lucide-react'
 import { useRealtimeStatus } from '@/lib/realtime'
 import { cn } from '@/lib/utils'
 
@@ -33,30 +32,32 @@ function useSettledAnnouncement(connected: boolean): string {
   return message
 }
 
-/** Connected / Disconnected for the live-update socket, with a Live badge while connected. */
+/**
+ * The live-update socket's state, and only that: a quiet "Connected" while it is fine, and a plain
+ * "Connecting…" / "Disconnected" (with the error on hover) while it is not. It says nothing of the game.
+ */
 export function ConnectionIndicator({ className }: { className?: string }) {
   const { status, error } = useRealtimeStatus()
   const connected = status === 'connected'
   const label = connected ? 'Connected' : status === 'connecting' ? 'Connecting…' : 'Disconnected'
   const announcement = useSettledAnnouncement(connected)
   return (
-    <div className={cn('flex items-center gap-2', className)} data-testid="connection-indicator" data-status={status}>
+    <div className={cn('flex items-center', className)} data-testid="connection-indicator" data-status={status}>
       {/* The label changes on every retry, so it is no live region; the announcer below speaks for it. */}
       <span
-        title={!connected && error ? `${error}. Retrying…` : undefined}
+        title={!connected && error ? `${error}. Retrying…` : connected ? 'Live updates are on' : undefined}
         className={cn(
-          'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold',
-          connected ? 'bg-emerald-500/15 text-emerald-200' : 'bg-white/10 text-white/70',
+          'inline-flex items-center gap-1.5 text-xs',
+          connected ? 'font-medium text-white/60' : 'rounded-full bg-amber-300 px-2.5 py-1 font-semibold text-amber-950',
         )}
       >
-        {connected ? <Wifi className="size-3.5" aria-hidden="true" /> : <WifiOff className="size-3.5" aria-hidden="true" />}
+        {connected ? (
+          <span className="size-1.5 rounded-full bg-emerald-400" aria-hidden="true" />
+        ) : (
+          <WifiOff className="size-3.5" aria-hidden="true" />
+        )}
         {label}
       </span>
-      {connected && (
-        <Badge variant="live" className="px-2">
-          Live
-        </Badge>
-      )}
       <span className="sr-only" aria-live="polite" data-testid="connection-announcer">
         {announcement}
       </span>

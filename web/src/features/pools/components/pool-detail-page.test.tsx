@@ -48,7 +48,12 @@ describe('Pool detail page', () => {
     await openPool()
     expect(screen.getByRole('heading', { name: 'Free Pool' })).toBeInTheDocument()
     expect(screen.getByText('AVAILABLE')).toBeInTheDocument()
-    expect(screen.getByText('LIVE GAME BOARD')).toBeInTheDocument()
+    // Before kickoff the board is no live game board, and the game's state says so once.
+    expect(screen.getByRole('heading', { name: 'SQUARES BOARD' })).toBeInTheDocument()
+    expect(screen.queryByText('LIVE GAME BOARD')).not.toBeInTheDocument()
+    expect(screen.getByTestId('game-state')).toHaveTextContent('Pre-game')
+    expect(screen.getAllByText('Pre-game')).toHaveLength(1)
+    expect(screen.queryByText(/^(SCHEDULED|Live)$/)).not.toBeInTheDocument()
     expect(screen.getByTestId('squares-claimed')).toHaveTextContent('2/100')
     expect(screen.getByText('Pool Information')).toBeInTheDocument()
     expect(screen.getAllByText('FREE').length).toBeGreaterThan(0)
@@ -212,7 +217,8 @@ describe('Pool detail page', () => {
 
     // A score update reaches the pool's game.
     act(() => ws.receive({ type: 'gameUpdate', gameId: 7, homeScore: 7, awayScore: 3, quarter: 1, status: 'live' }))
-    expect(await screen.findByText('Live Scoreboard')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'LIVE GAME BOARD' })).toBeInTheDocument()
+    expect(screen.getByTestId('game-state')).toHaveTextContent('Q1')
     expect(within(screen.getByLabelText('Live scoreboard')).getByTestId('home-score')).toHaveTextContent('7')
   })
 })

@@ -1,30 +1,28 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { toast } from 'sonner'
-import { ArrowLeft, CalendarClock, Share2, ShieldAlert } from 'lucide-react'
-import { Button } from '@/components/ui/button'
+import { ArrowLeft, ShieldAlert } from 'lucide-react'
 import { PageContainer } from '@/components/layout/page'
 import { RefreshNotice } from '@/components/layout/refresh-notice'
-import { PoolStatusBadge } from '@/components/pools/pool-status-badge'
-import { Matchup } from '@/components/pools/team-chip'
-import { ApiError, errorMessage } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { formatDateTimeET } from '@/lib/dates'
-import { gameStatusLabel } from '@/lib/game-status'
 import { useLeagues } from '@/lib/leagues'
-import { isFree, toCents } from '@/lib/money'
+import { isFree } from '@/lib/money'
 import { poolPeriods } from '@/lib/periods'
 import type { Cell, Pool, Square } from '@/lib/types'
 import { poolCanonicalPath, useDocumentMeta } from '@/lib/use-document-meta'
-import { useClaimSquares, usePool, usePoolSquares, usePoolWinners } from '../api/pools-api'
+import { usePool, usePoolSquares, usePoolWinners } from '../api/pools-api'
+import { useMediaQuery, WIDE_SCREEN } from '../hooks/use-media-query'
 import { usePoolLive, type SquaresChange } from '../hooks/use-pool-live'
+import { usePurchase } from '../hooks/use-purchase'
 import { useSquareSelection } from '../hooks/use-square-selection'
 import { BoardCard } from './board-card'
 import { CartCard, type CartBlocker } from './cart-card'
 import { DecisionCountdown } from './decision-countdown'
-import { InvalidPool, PoolNotFound, PoolSkeleton, RELOGIN_DELAY_MS, SaleNotice, saleState, sharePool } from './pool-page-states'
+import { PoolHero } from './pool-hero'
+import { InvalidPool, PoolNotFound, PoolSkeleton, SaleNotice, saleState } from './pool-page-states'
 import { GameRulesCard, HowToPlayCard, NoWithdrawalsCard, PoolInfoCard, ReadyToPlayCard, YourSquaresCard } from './pool-side-cards'
-import { LiveScoreboard } from './score-display'
+import { SelectionBar } from './selection-bar'
 import { cellKey, isHeld, ownerName, positionText } from './square-labels'
 import { VerifyDrawCard } from './verify-draw-card'
 
@@ -38,17 +36,12 @@ function describeSquare(cell: Cell, sq: Square | undefined, pool: Pool, userId: 
   return { title: where, description: `${sq.userId === userId ? 'Your square' : `Owned by ${ownerName(sq)}`}${isFree(pool.entryFee) ? '' : when}` }
 }
 
-function isUnauthorized(err: unknown) {
-  if (err instanceof ApiError && err.status === 401) return true
-  return /Unauthorized/i.test(err instanceof Error ? err.message : typeof err === 'string' ? err : '')
-}
-
 /** creatorPanel renders extra cards for a private pool's creator (who alone reads its invite code). */
 type CreatorPanel = (pool: Pool) => ReactNode
 
 function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: CreatorPanel }) {
-  const navigate = useNavigate()
   const { user, isAdmin } = useUser()
+  const wide = useMediaQuery(WIDE_SCREEN)
   const poolQuery = usePool(poolId, true)
   const squaresQuery = usePoolSquares(poolId, true)
   const pool = poolQuery.data ?? null
@@ -65,7 +58,20 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
   const { selected, dropTaken } = selection
   const [focusCell, setFocusCell] = useState<Cell | null>(null)
   const [announcement, setAnnouncement] = useState('')
-  const claim = useClaimSquares(poolId)
+  const paid = !!pool && !isFree(pool.entryFee)
+  const blocker: CartBlocker = !user || isAdmin ? null : !user.isAgeVerified ? { kind: 'verify' } : paid && !user.isEligibleToBet ? { kind: 'ineligible' } : null
+  const { purchase, pending } = usePurchase({
+    poolId,
+    pool,
+    user,
+    isAdmin,
+    blocked: !!blocker,
+    selected,
+    onClaimed: (n) => {
+      selection.clear()
+      setAnnouncement(`You claimed ${n} ${n === 1 ? 'square' : 'squares'}.`)
+    },
+  })
 
   // A selected square that someone else takes (live or on re-read) leaves the cart.
   useEffect(() => {
@@ -98,11 +104,11 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
 
   const free = isFree(pool.entryFee)
   const sale = saleState(pool)
-  const game = pool.game
-  const gameStatus = gameStatusLabel(game?.status)
-  const blocker: CartBlocker = !user || isAdmin ? null : !user.isAgeVerified ? { kind: 'verify' } : !free && !user.isEligibleToBet ? { kind: 'ineligible' } : null
   const showCart = !isAdmin && sale === 'open'
   const interactive = showCart && !blocker
+  // On a phone the cart comes after the board: once squares are selected, a bar at the bottom of the
+  // screen carries the count, the total and the button.
+  const showBar = interactive && selected.length > 0 && !wide
 
   const onActivate = (cell: Cell, sq: Square | undefined) => {
     setFocusCell(cell)
@@ -119,54 +125,6 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
     else if (result === 'removed') setAnnouncement(`${where} removed. ${before - 1} of ${selection.limit} selected.`)
   }
 
-  const onPurchaseError = (err: unknown) => {
-    if (isUnauthorized(err)) {
-      toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' })
-      window.setTimeout(() => window.location.assign('/api/login'), RELOGIN_DELAY_MS)
-      return
-    }
-    toast.error('Error', { description: errorMessage(err, 'Failed to purchase squares') })
-  }
-
-  const onPurchase = () => {
-    if (!user) {
-      toast.error('Authentication Required', {
-        description: 'Please sign in to purchase squares.',
-        action: { label: 'Sign In', onClick: () => void navigate('/login') },
-      })
-      return
-    }
-    if (isAdmin) return
-    if (selected.length === 0) {
-      toast.error('No Squares Selected', { description: 'Please select at least one square to purchase.' })
-      return
-    }
-    if (blocker) return
-    if (free) {
-      claim.mutate(selected, {
-        onSuccess: ({ claimed, error }) => {
-          const n = claimed.length
-          selection.clear()
-          if (error) {
-            if (isUnauthorized(error)) return onPurchaseError(error)
-            toast.error('Error', {
-              description: `You claimed ${n} ${n === 1 ? 'square' : 'squares'}, then: ${errorMessage(error, 'Failed to purchase squares')}`,
-            })
-            return
-          }
-          toast.success('Squares Purchased!', { description: `You've successfully claimed ${n} ${n === 1 ? 'square' : 'squares'}.` })
-          setAnnouncement(`You claimed ${n} ${n === 1 ? 'square' : 'squares'}.`)
-        },
-        onError: onPurchaseError,
-      })
-      return
-    }
-    const amount = ((toCents(pool.entryFee) * selected.length) / 100).toFixed(2)
-    const list = selected.map((c) => ({ row: c.row, column: c.column, price: pool.entryFee }))
-    const params = new URLSearchParams({ poolId: String(pool.id), squares: JSON.stringify(list), amount })
-    void navigate(`/checkout?${params.toString()}`)
-  }
-
   return (
     <PageContainer>
       <Link to="/dashboard" className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-muted-foreground hover:text-foreground">
@@ -177,36 +135,13 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
           <ShieldAlert className="size-4 shrink-0" aria-hidden="true" /> ADMIN VIEW: read-only. Select a square to see who owns it; admins cannot buy squares.
         </div>
       )}
-      <section className="rounded-2xl bg-navy px-5 py-6 text-white shadow-lg sm:px-8">
-        <div className="flex items-start justify-between gap-3 sm:gap-4">
-          <div className="min-w-0">
-            <div className="mb-3 flex flex-wrap items-center gap-2">
-              <h1 className="text-lg font-extrabold text-lime-300">{pool.name}</h1>
-              <PoolStatusBadge pool={pool} />
-            </div>
-            {game ? <Matchup away={game.awayTeam} home={game.homeTeam} awayColor={game.awayTeamColor} homeColor={game.homeTeamColor} size="lg" /> : null}
-            <p className="mt-3 flex items-center gap-2 text-sm text-white/75">
-              <CalendarClock className="size-4 shrink-0" aria-hidden="true" /> {formatDateTimeET(game?.gameDate)}
-              {game?.venue ? ` · ${game.venue}` : ''}
-            </p>
-          </div>
-          <Button
-            variant="outline"
-            className="shrink-0 border-white/25 bg-transparent px-3 text-white hover:bg-white/10 hover:text-white sm:px-4"
-            onClick={() => void sharePool(document.title)}
-            aria-label="Share"
-          >
-            <Share2 aria-hidden="true" /> <span className="hidden sm:inline">Share</span>
-          </Button>
-        </div>
-      </section>
+      <PoolHero pool={pool} />
       <SaleNotice pool={pool} state={sale} />
       <DecisionCountdown pool={pool} className="mt-4" />
       <RefreshNotice failed={poolQuery.isRefetchError || squaresQuery.isRefetchError} className="mt-3" />
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
         <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-1">
-          {game && (gameStatus !== 'SCHEDULED' || pool.numbersGenerated) && <LiveScoreboard game={game} periods={poolPeriods(pool)} />}
           <BoardCard
             pool={pool}
             squares={squares}
@@ -231,10 +166,11 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
               owned={mine.length}
               signedIn={!!user}
               blocker={blocker}
-              pending={claim.isPending}
+              pending={pending}
+              showPurchase={!showBar}
               onRemove={selection.remove}
               onClear={selection.clear}
-              onPurchase={onPurchase}
+              onPurchase={purchase}
             />
           )}
           {showCart && selected.length === 0 && <HowToPlayCard free={free} max={maxPerPlayer} periods={poolPeriods(pool)} />}
@@ -249,6 +185,7 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
           <VerifyDrawCard pool={pool} squares={squares} />
         </div>
       </div>
+      {showBar && <SelectionBar entryFee={pool.entryFee} count={selected.length} limit={selection.limit} pending={pending} onPurchase={purchase} />}
     </PageContainer>
   )
 }

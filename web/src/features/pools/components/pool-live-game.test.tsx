@@ -16,6 +16,9 @@ function livePool(game: Partial<Game> = {}, over: Partial<Pool> = {}): Pool {
     entryFee: '10.00',
     totalPot: '1000.00',
     prizePool: '900.00',
+    houseFeePercent: 10,
+    prizePoolIfFull: '900.00',
+    payouts: ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, label, percent: 25, amount: '225.00' })),
     currentParticipants: 100,
     distinctPlayers: 20,
     status: 'started',
@@ -54,11 +57,16 @@ describe('A live game on the pool page', () => {
     let winners: Winner[] = []
     const fetch = open(livePool(), () => winners)
     const board = await screen.findByRole('region', { name: 'Live scoreboard' })
-    expect(within(board).getByTestId('game-status-badge')).toHaveTextContent('LIVE')
+    expect(screen.getByRole('heading', { name: 'LIVE GAME BOARD' })).toBeInTheDocument()
+    expect(screen.getByTestId('game-state')).toHaveTextContent('Q1')
     expect(within(board).getByTestId('period-Q1')).toHaveAttribute('aria-current', 'step')
     expect(within(board).getByTestId('period-Q1')).toHaveTextContent('3-0') // the running score of the period in play
     await waitFor(() => expect(fetch.mock.calls.some(([u]) => urlOf(u).endsWith('/winners'))).toBe(true))
     expect(cell(3, 7)).toHaveAccessibleName('Row 4 (away 3), column 8 (home 7): owned by Dana D.')
+    // At 3-0 in Q1 the square of away 3, home 0 would win Q1 if it ended now: the only one marked so.
+    expect(screen.getByRole('gridcell', { name: /winning now/ })).toBe(cell(3, 0))
+    expect(cell(3, 0)).toHaveAccessibleName('Q1 winning now, $225.00')
+    expect(cell(3, 0)).toHaveAttribute('data-winning-now', 'Q1')
 
     // A touchdown and the end of Q1, as the server broadcasts them: 3-7 at the end of the quarter.
     const ws = await socket()
@@ -74,26 +82,58 @@ describe('A live game on the pool page', () => {
     expect(within(board).getByTestId('period-Q1')).not.toHaveAttribute('aria-current')
     expect(within(board).getByTestId('period-Q1')).toHaveTextContent('3-7')
 
-    // The winners are re-read: the square is named and shown as Q1's winner.
-    await waitFor(() => expect(cell(3, 7)).toHaveAccessibleName('Q1 winner, $225.00, Dana D.'))
+    // The winners are re-read: the square is named and shown as Q1's winner. At 3-7 in Q2 it would also win
+    // Q2 if it ended now.
+    await waitFor(() => expect(cell(3, 7)).toHaveAccessibleName('Q1 winner, $225.00, Dana D.; Q2 winning now, $225.00, Dana D.'))
     expect(cell(3, 7)).toHaveAttribute('data-winner', 'Q1')
+    expect(cell(3, 7)).toHaveAttribute('data-winning-now', 'Q2')
+    expect(screen.getAllByRole('gridcell', { name: /winning now/ })).toEqual([cell(3, 7)])
+    expect(screen.getByTestId('game-state')).toHaveTextContent('Q2')
     const q1Row = screen.getByTestId('winner-Q1')
     expect(q1Row).toHaveTextContent('Dana D.')
     expect(q1Row).toHaveTextContent('$225.00')
     expect(screen.getByTestId('winner-Q2')).toHaveTextContent('Not decided yet')
 
-    // The final: COMPLETED, no period in play.
+    // The final: no period in play, nothing winning now, and the board is no longer live.
     act(() => ws.receive({ type: 'poolUpdate', poolId: 31, gameUpdate: { type: 'gameUpdate', gameId: 7, game: { ...game, status: 'completed', quarter: 4 } } }))
-    await waitFor(() => expect(within(board).getByTestId('game-status-badge')).toHaveTextContent('COMPLETED'))
+    await waitFor(() => expect(screen.getByTestId('game-state')).toHaveTextContent('Final'))
+    expect(screen.getByRole('heading', { name: 'FINAL BOARD' })).toBeInTheDocument()
+    expect(screen.queryByText('LIVE GAME BOARD')).not.toBeInTheDocument()
     expect(within(board).queryByRole('generic', { current: 'step' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('gridcell', { name: /winning now/ })).not.toBeInTheDocument()
+    expect(cell(3, 7)).toHaveAccessibleName('Q1 winner, $225.00, Dana D.')
   }, 20_000)
 
-  it('shows a full pool waiting for kickoff as SCHEDULED', async () => {
+  it('shows a full pool waiting for kickoff as Pre-game, once, with no live badge and nothing winning now', async () => {
     open(livePool({ status: 'scheduled', quarter: 0, awayScore: null, homeScore: null, gameDate: later(3) }, { status: 'full' }), () => [])
-    const board = await screen.findByRole('region', { name: 'Live scoreboard' })
-    expect(within(board).getByTestId('game-status-badge')).toHaveTextContent('SCHEDULED')
-    expect(within(board).getByText('Pre-game')).toBeInTheDocument()
+    await screen.findByRole('region', { name: 'Live scoreboard' })
+    const ws = await socket()
+    expect(ws).toBeDefined()
+    await waitFor(() => expect(screen.getByTestId('connection-indicator')).toHaveAttribute('data-status', 'connected'))
+    expect(screen.getByTestId('connection-indicator')).toHaveTextContent(/^Connected$/)
+    expect(screen.getByTestId('game-state')).toHaveTextContent('Pre-game')
+    expect(screen.getAllByText('Pre-game')).toHaveLength(1)
+    expect(screen.queryByText(/^(Live|LIVE|SCHEDULED)$/)).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'SQUARES BOARD' })).toBeInTheDocument()
+    expect(screen.queryByRole('gridcell', { name: /winning now/ })).not.toBeInTheDocument()
     expect(screen.queryByTestId('decision-countdown')).not.toBeInTheDocument()
+  })
+
+  it('says Halftime between the halves, with no period in play and nothing winning now', async () => {
+    open(livePool({ quarter: 2, awayScore: 10, homeScore: 14, awayScoreQ1: 3, homeScoreQ1: 7, awayScoreQ2: 10, homeScoreQ2: 14 }), () => [])
+    const board = await screen.findByRole('region', { name: 'Live scoreboard' })
+    expect(screen.getByTestId('game-state')).toHaveTextContent('Halftime')
+    expect(screen.getByRole('heading', { name: 'LIVE GAME BOARD' })).toBeInTheDocument()
+    expect(within(board).queryByRole('generic', { current: 'step' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('gridcell', { name: /winning now/ })).not.toBeInTheDocument()
+  })
+
+  it('marks the winning-now square in a free pool by its owner alone', async () => {
+    open(livePool({ quarter: 3, awayScore: 13, homeScore: 17, awayScoreQ2: 10, homeScoreQ2: 14 }, { entryFee: '0.00', payouts: undefined }), () => [])
+    await screen.findByRole('region', { name: 'Live scoreboard' })
+    expect(screen.getByTestId('game-state')).toHaveTextContent('Q3')
+    // Away 13 and home 17: row 3, column 7, Dana's square.
+    expect(cell(3, 7)).toHaveAccessibleName('Q3 winning now, Dana D.')
   })
 
   it('counts down to the 2-hour decision of a pool that is not full', async () => {

@@ -3,8 +3,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Progress } from '@/components/ui/progress'
 import { formatDateET, formatDateTimeET, formatTimeET } from '@/lib/dates'
 import { parseDigits } from '@/lib/game-status'
-import { formatCents, formatEntryFee, formatMoney, isFree, maxPrizePoolCents } from '@/lib/money'
-import { formatSchedule, periodNoun, periodPrizes, poolPeriods, poolSchedule, QUARTERS, type Period } from '@/lib/periods'
+import { formatEntryFee, formatMoney, isFree } from '@/lib/money'
+import { formatSchedule, periodNoun, poolPeriods, poolSchedule, QUARTERS, type Period } from '@/lib/periods'
 import type { Pool, Square } from '@/lib/types'
 import { positionText } from './square-labels'
 
@@ -73,10 +73,28 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   )
 }
 
+/** The fee the server keeps from the pot, as its JSON says: "10%", "5% (to the organization)", "None". */
+function houseFeeText(pool: Pool): string | null {
+  if (pool.houseFeePercent === undefined) return null
+  if (pool.houseFeePercent === 0) return 'None'
+  return pool.isNonprofit ? `${pool.houseFeePercent}% (to the organization)` : `${pool.houseFeePercent}%`
+}
+
+/** The rule line on the fee, from the pool's own houseFeePercent. */
+function houseFeeRule(pool: Pool): string | null {
+  const pct = pool.houseFeePercent
+  if (pct === undefined) return null
+  if (pct === 0) return 'No house fee: the whole pot goes to the winners.'
+  if (pool.isNonprofit) return `${pct}% of the pot goes to the organization; the rest is the prize pool.`
+  return `The house keeps ${pct}% of the pot; the rest is the prize pool.`
+}
+
 export function PoolInfoCard({ pool }: { pool: Pool }) {
   const max = pool.maxParticipants || 100
   const pct = Math.min(100, Math.round((pool.currentParticipants / max) * 100))
   const free = isFree(pool.entryFee)
+  const full = pool.currentParticipants >= max
+  const fee = houseFeeText(pool)
   const game = pool.game
   return (
     <Card>
@@ -87,7 +105,9 @@ export function PoolInfoCard({ pool }: { pool: Pool }) {
         <dl className="grid gap-2.5 text-sm">
           <Row label="Entry fee">{free ? <span className="text-sky-700">FREE</span> : `${formatEntryFee(pool.entryFee)} / square`}</Row>
           <Row label="Total pot">{free ? 'Bragging rights' : formatMoney(pool.totalPot)}</Row>
-          {!free && <Row label="Prize pool if full">{formatCents(maxPrizePoolCents(pool.entryFee, pool.isNonprofit))}</Row>}
+          {!free && fee && <Row label="House fee">{fee}</Row>}
+          {!free && full && pool.prizePool && <Row label="Prize pool">{formatMoney(pool.prizePool)}</Row>}
+          {!free && !full && pool.prizePoolIfFull && <Row label="Prize pool if full">{formatMoney(pool.prizePoolIfFull)}</Row>}
           <Row label="Participants">
             {pool.currentParticipants} / {max}
             {typeof pool.distinctPlayers === 'number' && (
@@ -168,7 +188,10 @@ export function GameRulesCard({ pool }: { pool: Pool }) {
   const free = isFree(pool.entryFee)
   const periods = poolPeriods(pool)
   const schedule = poolSchedule(pool)
-  const amounts = periodPrizes(maxPrizePoolCents(pool.entryFee, pool.isNonprofit), schedule)
+  // The server's payouts, as settlement pays them; the schedule alone (shares, no amounts) without them.
+  const payouts = pool.payouts?.length === periods.length ? pool.payouts : null
+  const full = pool.currentParticipants >= (pool.maxParticipants || 100)
+  const feeRule = houseFeeRule(pool)
   return (
     <Card>
       <CardHeader className="flex-row items-center gap-3 pb-3">
@@ -182,19 +205,19 @@ export function GameRulesCard({ pool }: { pool: Pool }) {
           <li>Numbers are drawn once, when the pool fills, and can be verified below the board.</li>
           {periods.length === 2 && <li>College basketball plays two halves: this pool pays at halftime and the final ({formatSchedule(schedule)}).</li>}
           <li>Overtime counts toward the final.</li>
-          {!free && <li>The house keeps {pool.isNonprofit ? '5% (for the organization)' : '10%'} of the pot; the rest is the prize pool.</li>}
+          {!free && feeRule && <li>{feeRule}</li>}
           <li>Winners must claim prizes within 30 days.</li>
         </ul>
         <div className={`grid gap-1.5 text-center ${periods.length === 2 ? 'grid-cols-2' : 'grid-cols-4'}`} aria-label="Payout per period">
-          {schedule.map((share, i) => (
-            <div key={periods[i].label} className="min-w-0 rounded-lg bg-muted px-1 py-2" data-testid={`payout-${periods[i].label}`}>
-              <div className="text-[0.65rem] font-bold tracking-wide uppercase">{periods[i].name}</div>
-              <div className="font-black text-foreground">{share}%</div>
-              {!free && <div className="text-[0.65rem]">{formatCents(amounts[i])}</div>}
+          {periods.map((period, i) => (
+            <div key={period.label} className="min-w-0 rounded-lg bg-muted px-1 py-2" data-testid={`payout-${period.label}`}>
+              <div className="text-[0.65rem] font-bold tracking-wide uppercase">{payouts ? payouts[i].label : period.name}</div>
+              <div className="font-black text-foreground">{payouts ? payouts[i].percent : schedule[i]}%</div>
+              {!free && payouts && <div className="text-[0.65rem]">{formatMoney(payouts[i].amount)}</div>}
             </div>
           ))}
         </div>
-        {!free && <p className="text-xs">Amounts shown are for a full pool.</p>}
+        {!free && payouts && !full && <p className="text-xs">Amounts shown are for a full pool.</p>}
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
           <span className="flex items-center gap-1.5">
             <ShieldCheck className="size-3.5 shrink-0" aria-hidden="true" /> 18+ only; paid pools where permitted.

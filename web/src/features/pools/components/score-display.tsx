@@ -1,7 +1,5 @@
 import { Star } from 'lucide-react'
-import { Badge } from '@/components/ui/badge'
-import { gameStatusLabel, type GameStatusLabel } from '@/lib/game-status'
-import { gamePeriods, livePeriodIndex, periodLabel, periodNoun, periodScore, type Period } from '@/lib/periods'
+import { gamePeriods, gameState, periodNoun, periodScore, type Period } from '@/lib/periods'
 import { teamInfo, textColorOn } from '@/lib/teams'
 import type { Game } from '@/lib/types'
 import { cn } from '@/lib/utils'
@@ -122,37 +120,15 @@ function PeriodBox({ game, period, active }: { game: Game; period: Period; activ
   )
 }
 
-const BADGE_TONE: Record<GameStatusLabel, 'live' | 'completed' | 'scheduled'> = { LIVE: 'live', COMPLETED: 'completed', SCHEDULED: 'scheduled' }
-
-/** The game's status badge (spec section 4): LIVE red and pulsing, COMPLETED green, SCHEDULED lime. */
-export function GameStatusBadge({ status }: { status: GameStatusLabel }) {
-  return (
-    <Badge variant={BADGE_TONE[status]} data-testid="game-status-badge">
-      {status}
-    </Badge>
-  )
-}
-
 /**
  * Away and home scores with their animations, and a box per period (the one in play highlighted): four
- * quarters, or two halves in college basketball.
+ * quarters, or two halves in college basketball. It sits in the board's header, which says the game's state
+ * once; it says it only to screen readers, with the score.
  */
-export function LiveScoreboard({ game, periods = gamePeriods(game) }: { game: Game; periods?: readonly Period[] }) {
-  const status = gameStatusLabel(game.status)
-  const label = periodLabel(game, periods)
-  const live = livePeriodIndex(game, periods)
+export function LiveScoreboard({ game, periods = gamePeriods(game), className }: { game: Game; periods?: readonly Period[]; className?: string }) {
+  const state = gameState(game, periods)
   return (
-    <section aria-label="Live scoreboard" className="min-w-0 rounded-xl bg-navy p-4 text-white shadow-sm sm:p-5">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 className="flex items-center gap-2 text-sm font-extrabold tracking-widest uppercase">
-          {status === 'LIVE' && <LivePulse />}
-          {status === 'LIVE' ? 'Live Scoreboard' : status === 'COMPLETED' ? 'Final Score' : 'Scoreboard'}
-        </h2>
-        <div className="flex shrink-0 items-center gap-1.5">
-          <span className="rounded-full bg-white/10 px-2.5 py-0.5 text-xs font-bold">{label}</span>
-          <GameStatusBadge status={status} />
-        </div>
-      </div>
+    <section aria-label="Live scoreboard" className={cn('min-w-0', className)}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <TeamScore name={game.awayTeam} color={game.awayTeamColor} score={game.awayScore} side="away" />
         <span className="hidden text-white/60 sm:inline" aria-hidden="true">
@@ -165,11 +141,11 @@ export function LiveScoreboard({ game, periods = gamePeriods(game) }: { game: Ga
         aria-label={`Score at the end of each ${periodNoun(periods)} (away - home)`}
       >
         {periods.map((p, i) => (
-          <PeriodBox key={p.label} game={game} period={p} active={i === live} />
+          <PeriodBox key={p.label} game={game} period={p} active={i === state.inPlay} />
         ))}
       </div>
       <p className="sr-only" aria-live="polite">
-        {`${game.awayTeam} ${game.awayScore ?? 0}, ${game.homeTeam} ${game.homeScore ?? 0}, ${label}`}
+        {`${game.awayTeam} ${game.awayScore ?? 0}, ${game.homeTeam} ${game.homeScore ?? 0}, ${state.label}`}
       </p>
     </section>
   )

@@ -24,7 +24,10 @@ export interface SquareBoardProps {
   onActivate: (cell: Cell, square: Square | undefined) => void
   /** The square that has focus (keyboard or pointer). */
   onFocusCell?: (cell: Cell) => void
-  /** Winning squares by cell key: highlighted, and named by their wins ("Q1 winner, $225.00, Dana D."). */
+  /**
+   * Winning squares by cell key: highlighted, and named by their wins ("Q1 winner, $225.00, Dana D."); a mark
+   * with `now` is the square that would win the period in play ("Q2 winning now, $225.00, Dana D.").
+   */
   winners?: Map<string, WinnerMark[]>
 }
 
@@ -113,7 +116,11 @@ export function SquareBoard({
   }
 
   const headerBase = 'flex aspect-square items-center justify-center rounded-[3px] text-xs font-black text-white sm:rounded-md sm:text-sm'
-  const gridCols = 'grid grid-cols-[repeat(11,minmax(1.5rem,1fr))] gap-px min-[400px]:gap-0.5 sm:gap-1'
+  // On a phone the digit column is narrower than a square (and the row headers fill the row's height), so
+  // that the squares themselves are at least 32 px wide on a 390 px screen; from sm up all 11 are equal.
+  const gridCols =
+    'grid grid-cols-[1.25rem_repeat(10,minmax(1.5rem,1fr))] gap-px min-[400px]:gap-0.5 sm:grid-cols-[repeat(11,minmax(1.5rem,1fr))] sm:gap-1'
+  const phoneHeader = 'max-sm:aspect-auto'
 
   return (
     <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-1 gap-y-1 sm:gap-x-2">
@@ -147,7 +154,7 @@ export function SquareBoard({
           className="flex flex-col gap-px min-[400px]:gap-0.5 sm:gap-1"
         >
           <div role="row" aria-rowindex={1} className={gridCols}>
-            <div role="columnheader" aria-colindex={1} className={cn(headerBase, 'bg-navy text-[0.55rem] sm:text-[0.65rem]')}>
+            <div role="columnheader" aria-colindex={1} className={cn(headerBase, phoneHeader, 'bg-navy text-[0.5rem] sm:text-[0.65rem]')}>
               <span aria-hidden="true" className="hidden sm:inline">
                 {away.abbreviation}\{home.abbreviation}
               </span>
@@ -175,7 +182,7 @@ export function SquareBoard({
                 role="rowheader"
                 aria-colindex={1}
                 aria-label={`Row ${r + 1}: ${awayTeam} digit ${awayNumbers ? awayNumbers[r] : 'not drawn yet'}`}
-                className={headerBase}
+                className={cn(headerBase, phoneHeader)}
                 style={{ backgroundColor: away.primaryColor, color: textColorOn(away.primaryColor) }}
               >
                 {awayNumbers ? awayNumbers[r] : '?'}
@@ -186,7 +193,9 @@ export function SquareBoard({
                 const sq = byCell.get(k)
                 const isSelected = selectedKeys.has(k)
                 const state = cellState(sq, userId, isSelected)
-                const wins = winners?.get(k) ?? []
+                const marks = winners?.get(k) ?? []
+                const wins = marks.filter((w) => !w.now)
+                const now = marks.find((w) => w.now)
                 const won = wins.length > 0
                 const label = cellLabel(cell, state, sq, awayNumbers, homeNumbers)
                 const focused = focus.row === r && focus.column === c
@@ -199,16 +208,18 @@ export function SquareBoard({
                     }}
                     role="gridcell"
                     aria-colindex={c + 2}
-                    // A winning square is named by its wins; where it is and who owns it is its description.
-                    aria-label={won ? wins.map((w) => w.text).join('; ') : label}
-                    aria-description={won ? label : undefined}
+                    // A winning square is named by its wins (and the period it would win now); where it is
+                    // and who owns it is its description.
+                    aria-label={marks.length ? marks.map((w) => w.text).join('; ') : label}
+                    aria-description={marks.length ? label : undefined}
                     data-winner={won ? wins.map((w) => w.label).join(' ') : undefined}
+                    data-winning-now={now?.label}
                     aria-selected={interactive ? isSelected : undefined}
                     aria-disabled={interactive && !selectable ? true : undefined}
                     data-state={state}
                     data-row={r}
                     data-column={c}
-                    title={won ? wins.map((w) => w.text).join('\n') : sq ? ownerName(sq) : undefined}
+                    title={marks.length ? marks.map((w) => w.text).join('\n') : sq ? ownerName(sq) : undefined}
                     tabIndex={focused ? 0 : -1}
                     onClick={() => {
                       moveTo(cell)
@@ -224,6 +235,8 @@ export function SquareBoard({
                       stateClass[state],
                       selectable ? 'cursor-pointer' : 'cursor-default',
                       won && 'border-amber-500 bg-amber-300 text-amber-950 shadow-[0_0_0_2px_var(--color-amber-400)]',
+                      now && !won && 'border-lime-600 bg-lime-300 text-lime-950',
+                      now && 'z-[1] ring-[3px] ring-lime-500 ring-offset-1 motion-safe:animate-pulse',
                     )}
                   >
                     {won ? (
@@ -234,6 +247,11 @@ export function SquareBoard({
                         {/* From sm up a single win also shows its prize and owner on the square. */}
                         {wins.length === 1 && wins[0].amount && <span className="hidden font-bold sm:block">{wins[0].amount.replace(/\.00$/, '')}</span>}
                         {wins.length === 1 && sq && <span className="hidden font-semibold sm:block">{ownerInitials(sq)}</span>}
+                      </span>
+                    ) : now ? (
+                      <span aria-hidden="true" className="flex flex-col items-center text-[0.55rem] leading-[1.05] font-black sm:text-[0.65rem]">
+                        <span>{now.label}</span>
+                        <span>NOW</span>
                       </span>
                     ) : (
                       <CellContent state={state} sq={sq} />

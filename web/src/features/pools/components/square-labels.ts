@@ -69,10 +69,12 @@ export function cellLabel(cell: Cell, state: CellState, sq: Square | undefined, 
   return `${positionText(cell, away, home)}: ${stateText(state, sq)}`
 }
 
-/** One period won by a square, as the board shows it. */
+/** One period won by a square, or the period in play that it would win if it ended now, as the board shows it. */
 export interface WinnerMark {
   /** The period's box label: Q1-Q4, or H1 and H2. */
   label: string
+  /** Set on the square that would win the period in play if it ended at the current score. */
+  now?: boolean
   /** Who owns the square: "Dana D.", "House". */
   owner: string
   /** "$225.00"; null in a free pool (bragging rights). */
@@ -109,4 +111,46 @@ export function boardWinners(
     out.set(k, [...(out.get(k) ?? []), { label: period.label, owner, amount, text: winnerText(period.label, amount, owner) }])
   }
   return out
+}
+
+/** "Q2 winning now, $225.00, Dana D."; without an amount (free pools) "Q2 winning now, Dana D."; no owner, none. */
+export function winningNowText(label: string, amount: string | null, owner: string): string {
+  return [`${label} winning now`, amount, owner].filter(Boolean).join(', ')
+}
+
+/**
+ * The square that would win the period in play if it ended now: the row of the away score's last digit and
+ * the column of the home score's (decisions.md), with its mark. Null while no period is in play or the
+ * numbers are not drawn.
+ */
+export function winningNow({
+  inPlay,
+  periods,
+  awayScore,
+  homeScore,
+  away,
+  home,
+  squares,
+  amount,
+}: {
+  /** The index of the period in play, or -1. */
+  inPlay: number
+  periods: readonly Period[]
+  awayScore: number | null | undefined
+  homeScore: number | null | undefined
+  away: readonly number[] | null
+  home: readonly number[] | null
+  squares: readonly Square[]
+  /** The period's payout as the server says it ("$225.00"), or null (a free pool). */
+  amount: string | null
+}): { cell: Cell; mark: WinnerMark } | null {
+  if (inPlay < 0 || inPlay >= periods.length || !away || !home) return null
+  const row = away.indexOf((awayScore ?? 0) % 10)
+  const column = home.indexOf((homeScore ?? 0) % 10)
+  if (row < 0 || column < 0) return null
+  const cell = { row, column }
+  const sq = squares.find((s) => s.row === row && s.column === column)
+  const owner = sq ? ownerName(sq) : ''
+  const label = periods[inPlay].label
+  return { cell, mark: { label, now: true, owner, amount, text: winningNowText(label, amount, owner) } }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HALVES, QUARTERS } from '@/lib/periods'
 import type { Square, Winner } from '@/lib/types'
-import { boardWinners, winnerText } from './square-labels'
+import { boardWinners, winnerText, winningNow } from './square-labels'
 
 const squares: Square[] = [
   { id: 1, poolId: 31, userId: '12', row: 3, column: 7, user: { firstName: 'Dana', lastName: 'Demo' }, status: 'owned' },
@@ -29,5 +29,21 @@ describe('winning squares', () => {
     // A square that changed hands since (or not loaded yet): the winner's own first name.
     expect(boardWinners([win({ userId: '99', firstName: 'Eli' })], squares, QUARTERS, false).get('3-7')?.[0].owner).toBe('Eli')
     expect(boardWinners(null, squares, QUARTERS, false).size).toBe(0)
+  })
+
+  it('mark the square that would win the period in play if it ended now', () => {
+    const digits = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+    const at = (awayScore: number, homeScore: number, inPlay = 1) =>
+      winningNow({ inPlay, periods: QUARTERS, awayScore, homeScore, away: digits, home: digits, squares, amount: '$225.00' })
+    // Away 13, home 27: row 3, column 7, Dana's square, while Q2 is in play.
+    expect(at(13, 27)).toEqual({ cell: { row: 3, column: 7 }, mark: { label: 'Q2', now: true, owner: 'Dana D.', amount: '$225.00', text: 'Q2 winning now, $225.00, Dana D.' } })
+    expect(at(20, 10, 0)?.mark.text).toBe('Q1 winning now, $225.00, House')
+    // No period in play (halftime, the final), or no numbers: nothing.
+    expect(at(13, 27, -1)).toBeNull()
+    expect(winningNow({ inPlay: 0, periods: QUARTERS, awayScore: 3, homeScore: 7, away: null, home: null, squares, amount: null })).toBeNull()
+    // Scores not reported yet count as 0-0; free pools have no amount.
+    expect(winningNow({ inPlay: 0, periods: HALVES, awayScore: null, homeScore: null, away: digits, home: digits, squares, amount: null })?.mark.text).toBe(
+      'H1 winning now, House',
+    )
   })
 })

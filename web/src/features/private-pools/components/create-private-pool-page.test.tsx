@@ -108,6 +108,30 @@ describe('Create private pool', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pool/41'))
   })
 
+  it("shows the new pool's money as the server pays it: no fee, the whole $200 pot, $50.00 a quarter", async () => {
+    const payouts = ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, label, percent: 25, amount: '50.00' }))
+    const pool = makePool({ id: 42, name: 'Two-dollar friends', entryFee: '2.00', isPrivate: true, houseFeePercent: 0, prizePool: '0.00', prizePoolIfFull: '200.00', payouts })
+    stubFetch({
+      'GET /api/games': { body: games },
+      'POST /api/pools/private': { status: 201, body: { pool, inviteCode: 'K7QW2MXP', invitations: [] } },
+    })
+    const user = userEvent.setup()
+    renderPage(<CreatePrivatePoolPage />, { path: '/create-private-pool', user: player })
+    await user.selectOptions(await screen.findByLabelText('Game'), '3')
+    await user.type(screen.getByLabelText('Pool Name'), 'Two-dollar friends')
+    await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
+    expect(await screen.findByText('Private Pool Created!')).toBeInTheDocument()
+    expect(screen.getByText('None: the whole pot goes to the winners')).toBeInTheDocument()
+    expect(screen.getByText('$200.00')).toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'Payout per period' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Q1: 25%, $50.00',
+      'Halftime: 25%, $50.00',
+      'Q3: 25%, $50.00',
+      'Final: 25%, $50.00',
+    ])
+    expect(document.body.textContent).not.toMatch(/10%|\$45\.00|\$180/)
+  })
+
   it("shows the server's field message and the spec's error toast", async () => {
     stubFetch({
       'GET /api/games': { body: games },

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { formatDateTimeET } from '@/lib/dates'
-import { formatMoney } from '@/lib/money'
+import { formatMoney, isFree } from '@/lib/money'
 import { rememberReturnTo } from '@/lib/return-to'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useCreatePrivatePool, useUpcomingGames, type CreatedPrivatePool } from '../api/private-pools-api'
@@ -76,8 +76,32 @@ function PoolCreated({ created, onAnother }: { created: CreatedPrivatePool; onAn
           <dd className="font-semibold">{formatMoney(pool.entryFee)}</dd>
           <dt className="text-muted-foreground">Max squares per player</dt>
           <dd className="font-semibold">{pool.maxSquaresPerPlayer}</dd>
+          {pool.houseFeePercent !== undefined && (
+            <>
+              <dt className="text-muted-foreground">House fee</dt>
+              <dd className="font-semibold">{pool.houseFeePercent === 0 ? 'None: the whole pot goes to the winners' : `${pool.houseFeePercent}%`}</dd>
+            </>
+          )}
+          {!isFree(pool.entryFee) && pool.prizePoolIfFull && (
+            <>
+              <dt className="text-muted-foreground">Prize pool if full</dt>
+              <dd className="font-semibold">{formatMoney(pool.prizePoolIfFull)}</dd>
+            </>
+          )}
           <dt className="text-muted-foreground">Payouts</dt>
-          <dd className="font-semibold">{pool.payoutSchedule?.join('/')}</dd>
+          <dd className="font-semibold">
+            {pool.payouts?.length ? (
+              <ul className="grid gap-0.5" aria-label="Payout per period">
+                {pool.payouts.map((p) => (
+                  <li key={p.period}>
+                    {p.label}: {p.percent}%{isFree(pool.entryFee) ? '' : `, ${formatMoney(p.amount)}`}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              pool.payoutSchedule?.join('/')
+            )}
+          </dd>
         </dl>
         <div>
           <h3 className="mb-2 font-bold">Invitations sent ({invitations.length})</h3>
