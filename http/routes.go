@@ -251,5 +251,6 @@ func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 		"devMode": s.Config.Dev, "paymentsProvider": s.paymentsProvider(), "testPayments": s.testPayments(),
 		"stripePublishableKey": optional(s.Config.StripePublishableKey),
 		"restrictedStates":     s.Config.Eligibility.RestrictedList(),
+		"payoutText":           s.payoutText(),
 	})
 }

@@ -58,6 +58,9 @@ type Config struct {
 	// AdminTwoFactor requires every admin to sign in with a second factor (TOTP): until an admin has set
 	// it up, every admin call but the set-up's answers 403 two_factor_required.
 	AdminTwoFactor bool
+	// PayoutText tells players where a claimed prize's money goes when payments go through Stripe (the
+	// operator pays outside Squares); empty says squares.DefaultPayoutText. The sandbox pays at once.
+	PayoutText string
 }
 
 // Server is the HTTP server. Create it with NewServer, then Open, then Close.
