@@ -38,6 +38,8 @@ export const queryKeys = {
     prizes: ['/api/user/prizes'] as const,
     emailPreferences: ['/api/user/email-preferences'] as const,
   },
+  /** The signed-in player's notifications (the bell); a win over the socket invalidates it. */
+  notifications: ['/api/notifications'] as const,
   publicStats: ['/api/public/stats'] as const,
   developer: {
     feedStatus: ['/api/score-feed-status'] as const,
