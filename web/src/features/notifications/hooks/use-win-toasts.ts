@@ -9,8 +9,12 @@ import { useRealtimeMessages } from '@/lib/realtime'
 import type { Prize } from '@/lib/types'
 import type { AppNotification, NotificationMessage } from '../api/notifications-api'
 
-/** How long a win's toast stays: long enough to read it and reach Claim. */
-export const WIN_TOAST_MS = 20_000
+/**
+ * How long a win's toast stays (a free pool's, shorter); sonner pauses it while the tab is hidden or the
+ * pointer is on it. The bell and the dashboard keep a prize in view after it.
+ */
+export const WIN_TOAST_MS = 60_000
+const FREE_WIN_TOAST_MS = 20_000
 // Before the bell's first list arrives, a win counts as new when it is this recent.
 const RECENT_MS = 2 * 60_000
 
@@ -63,7 +67,7 @@ async function showWin(queryClient: QueryClient, n: AppNotification, go: (to: st
     toast.success('You won!', {
       id,
       description: n.message,
-      duration: WIN_TOAST_MS,
+      duration: FREE_WIN_TOAST_MS,
       action: n.poolId ? { label: 'View pool', onClick: () => go(`/pool/${n.poolId}`) } : undefined,
     })
     return
