@@ -183,7 +183,7 @@ export function GameRulesCard({ pool }: { pool: Pool }) {
           {periods.length === 2 && <li>College basketball plays two halves: this pool pays at halftime and the final ({formatSchedule(schedule)}).</li>}
           <li>Overtime counts toward the final.</li>
           {!free && <li>The house keeps {pool.isNonprofit ? '5% (for the organization)' : '10%'} of the pot; the rest is the prize pool.</li>}
-          <li>Winners must claim prizes within 30 days.</li>
+          {!free && <li>Winners must claim prizes within 30 days.</li>}
         </ul>
         <div className={`grid gap-1.5 text-center ${periods.length === 2 ? 'grid-cols-2' : 'grid-cols-4'}`} aria-label="Payout per period">
           {schedule.map((share, i) => (
