@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
 
 // Nobody misses a prize: a player has the dashboard open while an admin enters the score that makes one of
 // their squares win Q1 of a full $5 pool ($500 pot, $450 prize pool: $112.50 a quarter). The win arrives
 // over the websocket as a toast naming the amount, period, game and pool; the bell counts it; the dashboard
-// says what is left to claim and for how long; the toast's Claim opens the claim step, which says where the
+// says what is left to claim and for how long; its Claim opens the claim step, which says where the
 // money goes (the sandbox: paid now) and then "Paid". The game, its pools and the player are this spec's
 // own. Screenshots at 390 and 1366 px go to E2E_SHOTS_DIR (default /tmp/shots).
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
@@ -34,6 +35,15 @@ async function buy(api: APIRequestContext, pool: PoolJSON, cells: { row: number;
   await ok(api.post('/api/purchase-squares', { data: { poolId: pool.id, paymentIntentId: co.paymentIntentId } }))
 }
 
+/** No serious or critical axe violation in the parts of the screen this journey brings (a11y.spec.ts runs the whole pages). */
+async function accessible(page: Page, what: string, ...parts: string[]) {
+  let axe = new AxeBuilder({ page })
+  for (const p of parts) axe = axe.include(p)
+  const { violations } = await axe.analyze()
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(bad, `axe on ${what}`).toEqual([])
+}
+
 async function noSidewaysScroll(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
   expect(scrollWidth, `page is ${scrollWidth} px wide in a ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth)
@@ -54,7 +64,8 @@ async function shoot(page: Page, name: string) {
 }
 
 test('a win seen as a toast, in the bell and the banner, then claimed', async ({ browser, playwright, baseURL }) => {
-  test.setTimeout(180_000)
+  // Screenshots at three widths and a few axe runs take their time on a shared machine.
+  test.setTimeout(300_000)
   mkdirSync(SHOTS, { recursive: true })
   const admin = await playwright.request.newContext({ baseURL })
   await ok(admin.post('/api/admin/login', { data: { username: 'admin', password: 'squares-admin' } }))
@@ -119,19 +130,22 @@ test('a win seen as a toast, in the bell and the banner, then claimed', async ({
   await expect(banner).toContainText('You have $112.50 in unclaimed prizes — 30 days left to claim')
   await expect(banner.getByRole('link', { name: 'Claim $112.50' })).toHaveAttribute('href', /\/my-pools\?tab=winnings&claim=\d+$/)
   await page.screenshot({ path: `${SHOTS}/prize-toast-1366.png` })
+  await accessible(page, 'the toast, the bell and the banner', '[data-sonner-toaster]', 'header', '[data-testid="unclaimed-prizes"]')
   await page.setViewportSize({ width: 390, height: 900 })
   await expect(toast).toBeVisible()
   await expect(bell).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/prize-toast-390.png` })
   await page.setViewportSize({ width: 1366, height: 900 })
 
-  // The toast's Claim opens the claim step: the amount, what it was won for, where the money goes.
-  await toast.getByRole('button', { name: 'Claim' }).click()
+  // The banner's Claim opens the claim step (as the toast's Claim does, for as long as the toast stays): the
+  // amount, what it was won for, where the money goes.
+  await banner.getByRole('link', { name: 'Claim $112.50' }).click()
   await expect(page).toHaveURL(/\/my-pools\?tab=winnings&claim=\d+$/)
   const confirm = page.getByRole('dialog', { name: 'Claim $112.50?' })
   await expect(confirm).toContainText(`Q1 · Kansas City Chiefs @ Buffalo Bills · ${five.name}`)
   await expect(confirm.getByTestId('payout-text')).toHaveText('Test payments: your prize is paid out now, as soon as you claim it. No real money moves.')
   await shoot(page, 'prize-claim')
+  await accessible(page, 'the claim step', '[role="dialog"]')
   await confirm.getByRole('button', { name: 'Claim $112.50' }).click()
   const paid = page.getByRole('dialog', { name: 'Paid' })
   await expect(paid.getByTestId('claim-result')).toHaveText(`Paid: $112.50 for Q1 of ${five.name} has been paid out to you.`)
@@ -151,6 +165,7 @@ test('a win seen as a toast, in the bell and the banner, then claimed', async ({
   await expect(item).toContainText(`You won Q1 of ${five.name} (Kansas City Chiefs @ Buffalo Bills): $112.50. Claim it by `)
   await expect(item).toContainText('Unread')
   await shoot(page, 'prize-bell')
+  await accessible(page, "the bell's list", 'header', '[data-slot="popover-content"]')
 
   // Opening the notification reads it: the bell has nothing unread; the dashboard has nothing to claim.
   await item.getByRole('link').click()
