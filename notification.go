@@ -18,6 +18,7 @@ type Notification struct {
 	Kind      string
 	Message   string
 	PoolID    int64
+	PrizeID   int64 // the prize a prize_* notification is about; 0 for others
 	CreatedAt time.Time
 	ReadAt    *time.Time
 }
@@ -27,4 +28,5 @@ const (
 	NotifyPrizeWon       = "prize_won"       // a period won: a prize credited, to claim within 30 days
 	NotifyPrizeForfeit   = "prize_forfeit"   // a prize about to be forfeited: a week left to claim it
 	NotifyPrizeForfeited = "prize_forfeited" // a prize not claimed in time, kept by the house
+	NotifyFreeWin        = "free_win"        // a period won in a free pool: bragging rights, no money, nothing to claim
 )

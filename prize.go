@@ -34,10 +34,14 @@ type Prize struct {
 	UserID   int64
 	PoolID   int64
 	PoolName string
-	Period   int
-	Periods  int // how many periods the pool's game is paid over, for the period's label
-	Amount   Cents
-	Status   string
+	// GameID, AwayTeam, HomeTeam and Kickoff name the pool's game.
+	GameID             int64
+	AwayTeam, HomeTeam string
+	Kickoff            time.Time
+	Period             int
+	Periods            int // how many periods the pool's game is paid over, for the period's label
+	Amount             Cents
+	Status             string
 	// FirstName, LastName and Email name the winner for admins.
 	FirstName, LastName, Email string
 	CreditedAt                 time.Time
@@ -50,6 +54,62 @@ type Prize struct {
 // house's, not a free pool's win, more than nothing.
 func PrizeOf(w Winner) bool {
 	return w.Status == WinnerCredited && w.UserID != 0 && w.Amount > 0
+}
+
+// Game names the prize's game as players read it: "Away @ Home".
+func (p *Prize) Game() string { return GameName(p.AwayTeam, p.HomeTeam) }
+
+// GameName names a game as players read it: "Away @ Home".
+func GameName(away, home string) string { return away + " @ " + home }
+
+// FreeWinOf reports whether a recorded winner is a player's win in a free pool: bragging rights, with no
+// money and so nothing to claim and no deadline.
+func FreeWinOf(w Winner) bool { return w.Status == WinnerFree && w.UserID != 0 }
+
+// PrizeDaysLeft is how many days a winner has left to claim a prize: the time to its deadline in whole
+// days, rounded up (an hour left is 1 day). 0 when there is nothing to claim: claimed, paid, forfeited, or
+// the deadline passed.
+func PrizeDaysLeft(p *Prize, now time.Time) int {
+	if p.Status != PrizeUnclaimed || now.After(p.ClaimBy) {
+		return 0
+	}
+	left := p.ClaimBy.Sub(now)
+	days := int(left / (24 * time.Hour))
+	if left%(24*time.Hour) != 0 {
+		days++
+	}
+	return days
+}
+
+// SandboxPayoutText says where a claimed prize goes with the sandbox: it is paid at once, in test money.
+const SandboxPayoutText = "Test payments: your prize is paid out now, as soon as you claim it. No real money moves."
+
+// DefaultPayoutText says where a claimed prize goes with Stripe when the operator has not said
+// (SQUARES_PAYOUT_TEXT): the operator pays it outside Squares (Stripe cannot pay card holders).
+const DefaultPayoutText = "The operator pays your prize to you directly, outside Squares, and marks it paid here once it is sent."
+
+// PayoutText is what players are told of where a claimed prize's money goes: with the sandbox it is paid
+// now; with Stripe the operator's own text (configured), or DefaultPayoutText.
+func PayoutText(provider, configured string) string {
+	if provider == "sandbox" {
+		return SandboxPayoutText
+	}
+	if configured != "" {
+		return configured
+	}
+	return DefaultPayoutText
+}
+
+// ClaimedMessage tells a winner what their claim did: a prize paid at once (the sandbox) is "Paid"; one
+// waiting for the operator is "Claimed — payout pending", with where the money goes.
+func ClaimedMessage(p *Prize, payoutText string) string {
+	switch p.Status {
+	case PrizePaid:
+		return fmt.Sprintf("Paid: $%s for %s of %s has been paid out to you.", p.Amount, PeriodLabel(p.Period, p.Periods), p.PoolName)
+	case PrizePayoutPending:
+		return "Claimed — payout pending. " + payoutText
+	}
+	return ""
 }
 
 // PrizeClaimBy is the deadline of a prize credited at t.

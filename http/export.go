@@ -67,7 +67,7 @@ func toExportJSON(d *store.UserData, profile userJSON, current string, now time.
 			Message: p.FailureMessage, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt})
 	}
 	for _, z := range d.Prizes {
-		out.Prizes = append(out.Prizes, toPrizeJSON(z))
+		out.Prizes = append(out.Prizes, toPrizeJSON(z, now))
 	}
 	return out
 }

@@ -39,7 +39,13 @@ func (h *hub) handle(e squares.Event) {
 			h.logger.Warn("live update", "user", e.UserID, "err", err)
 			return
 		}
-		msg := mustJSON(map[string]any{"type": "notification", "notifications": toNotificationsJSON(ns)})
+		unread, err := h.store.CountUnreadNotifications(h.ctx, e.UserID)
+		if err != nil {
+			h.logger.Warn("live update", "user", e.UserID, "err", err)
+			return
+		}
+		msg := mustJSON(map[string]any{"type": "notification", "notifications": toNotificationsJSON(ns),
+			"unreadCount": unread})
 		h.fanout(h.watchers(h.users, e.UserID), msg)
 	case squares.EventPool:
 		if !h.watched(h.pools, e.PoolID) {

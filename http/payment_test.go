@@ -19,6 +19,7 @@ import (
 	"github.com/squaresapp/squares/escrow"
 	"github.com/squaresapp/squares/espn"
 	squareshttp "github.com/squaresapp/squares/http"
+	"github.com/squaresapp/squares/pubsub"
 	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/scores"
 	"github.com/squaresapp/squares/store"
@@ -56,6 +57,10 @@ type payOptions struct {
 	providerName string
 	// metrics starts the metrics listener (SQUARES_METRICS_ADDR) on a free port.
 	metrics bool
+	// live pushes the store's events to websockets (in-process events, as cmd/squares wires SQLite).
+	live bool
+	// payoutText is the operator's SQUARES_PAYOUT_TEXT.
+	payoutText string
 }
 
 func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
@@ -79,9 +84,13 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: !opt.prod, Eligibility: elig,
-		PaymentsProvider: cmp.Or(opt.providerName, "sandbox"), MetricsAddr: map[bool]string{true: "127.0.0.1:0"}[opt.metrics]},
-		db, logger)
+		PaymentsProvider: cmp.Or(opt.providerName, "sandbox"), MetricsAddr: map[bool]string{true: "127.0.0.1:0"}[opt.metrics],
+		PayoutText: opt.payoutText}, db, logger)
 	srv.Now = clock.Now
+	if opt.live {
+		events := pubsub.NewLocal(logger)
+		db.Events, srv.Events = events, events
+	}
 	sb := sandbox.New(db)
 	sb.Now = clock.Now
 	var provider squares.PaymentProvider = sb

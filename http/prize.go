@@ -7,17 +7,25 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// prizeJSON is a player's prize as the Winnings view reads it; the admin's payouts add the winner.
+// prizeJSON is a player's prize as the Winnings view reads it, naming its game, pool and period; the
+// admin's payouts add the winner. DaysLeft is the whole days left to claim it (0 when there is nothing to
+// claim).
 type prizeJSON struct {
 	ID          int64         `json:"id"`
 	PoolID      int64         `json:"poolId"`
 	PoolName    string        `json:"poolName"`
+	GameID      int64         `json:"gameId"`
+	Game        string        `json:"game"`
+	AwayTeam    string        `json:"awayTeam"`
+	HomeTeam    string        `json:"homeTeam"`
+	Kickoff     time.Time     `json:"kickoff"`
 	Period      int           `json:"period"`
 	PeriodLabel string        `json:"periodLabel"`
 	Amount      squares.Cents `json:"amount"`
 	Status      string        `json:"status"`
 	CreditedAt  time.Time     `json:"creditedAt"`
 	ClaimBy     time.Time     `json:"claimBy"`
+	DaysLeft    int           `json:"daysLeft"`
 	ClaimedAt   *time.Time    `json:"claimedAt"`
 	PaidAt      *time.Time    `json:"paidAt"`
 	ForfeitedAt *time.Time    `json:"forfeitedAt"`
@@ -31,15 +39,31 @@ type payoutJSON struct {
 	Email     string `json:"email"`
 }
 
-func toPrizeJSON(z *squares.Prize) prizeJSON {
-	return prizeJSON{ID: z.ID, PoolID: z.PoolID, PoolName: z.PoolName, Period: z.Period,
-		PeriodLabel: squares.PeriodLabel(z.Period, z.Periods), Amount: z.Amount, Status: z.Status,
-		CreditedAt: z.CreditedAt, ClaimBy: z.ClaimBy, ClaimedAt: z.ClaimedAt, PaidAt: z.PaidAt, ForfeitedAt: z.ForfeitedAt}
+// claimJSON answers a claim: the prize, what the claim did ("Paid: ..." or "Claimed — payout pending.
+// ...") and where the money goes.
+type claimJSON struct {
+	prizeJSON
+	Message    string `json:"message"`
+	PayoutText string `json:"payoutText"`
 }
 
-func toPayoutJSON(z *squares.Prize) payoutJSON {
-	return payoutJSON{prizeJSON: toPrizeJSON(z), UserID: itoa(z.UserID), FirstName: z.FirstName, LastName: z.LastName,
+func toPrizeJSON(z *squares.Prize, now time.Time) prizeJSON {
+	return prizeJSON{ID: z.ID, PoolID: z.PoolID, PoolName: z.PoolName, GameID: z.GameID, Game: z.Game(),
+		AwayTeam: z.AwayTeam, HomeTeam: z.HomeTeam, Kickoff: z.Kickoff, Period: z.Period,
+		PeriodLabel: squares.PeriodLabel(z.Period, z.Periods), Amount: z.Amount, Status: z.Status,
+		CreditedAt: z.CreditedAt, ClaimBy: z.ClaimBy, DaysLeft: squares.PrizeDaysLeft(z, now), ClaimedAt: z.ClaimedAt,
+		PaidAt: z.PaidAt, ForfeitedAt: z.ForfeitedAt}
+}
+
+func toPayoutJSON(z *squares.Prize, now time.Time) payoutJSON {
+	return payoutJSON{prizeJSON: toPrizeJSON(z, now), UserID: itoa(z.UserID), FirstName: z.FirstName, LastName: z.LastName,
 		Email: z.Email}
+}
+
+// payoutText is what players are told of where a claimed prize's money goes (GET /api/config, a claim's
+// answer): paid now with the sandbox, the operator's SQUARES_PAYOUT_TEXT with Stripe.
+func (s *Server) payoutText() string {
+	return squares.PayoutText(s.paymentsProvider(), s.Config.PayoutText)
 }
 
 // handleUserPrizes lists the signed-in player's prizes: GET /api/user/prizes.
@@ -51,13 +75,14 @@ func (s *Server) handleUserPrizes(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []prizeJSON{}
 	for _, z := range zs {
-		out = append(out, toPrizeJSON(z))
+		out = append(out, toPrizeJSON(z, s.now()))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
 // handleClaimPrize claims the signed-in player's own prize: POST /api/user/prizes/{id}/claim. The sandbox
 // pays it at once; with Stripe it waits for an admin to mark it paid. Another player's prize is not found.
+// The answer says what the claim did and where the money goes.
 func (s *Server) handleClaimPrize(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")
 	if err != nil {
@@ -69,7 +94,9 @@ func (s *Server) handleClaimPrize(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toPrizeJSON(z))
+	text := s.payoutText()
+	writeJSON(w, http.StatusOK, claimJSON{prizeJSON: toPrizeJSON(z, s.now()), Message: squares.ClaimedMessage(z, text),
+		PayoutText: text})
 }
 
 // payoutStatuses maps the payouts filter to a prize status ("" for every claimed prize).
@@ -91,7 +118,7 @@ func (s *Server) handleListPayouts(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []payoutJSON{}
 	for _, z := range zs {
-		out = append(out, toPayoutJSON(z))
+		out = append(out, toPayoutJSON(z, s.now()))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -108,5 +135,5 @@ func (s *Server) handleMarkPayoutPaid(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toPayoutJSON(z))
+	writeJSON(w, http.StatusOK, toPayoutJSON(z, s.now()))
 }

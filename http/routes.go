@@ -263,5 +263,6 @@ func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 		"stripePublishableKey": optional(s.Config.StripePublishableKey),
 		"restrictedStates":     s.Config.Eligibility.RestrictedList(),
 		"supportEmail":         optional(s.Config.SupportEmail),
+		"payoutText":           s.payoutText(),
 	})
 }

@@ -61,6 +61,9 @@ type Config struct {
 	// SupportEmail is where players write to have what only an admin may change changed (verified
 	// details): shown by the web app. Empty: none is shown.
 	SupportEmail string
+	// PayoutText tells players where a claimed prize's money goes when payments go through Stripe (the
+	// operator pays outside Squares); empty says squares.DefaultPayoutText. The sandbox pays at once.
+	PayoutText string
 }
 
 // Server is the HTTP server. Create it with NewServer, then Open, then Close.

@@ -11,14 +11,19 @@ import (
 // notify records a message for a player and tells their open browsers; the kinds players get by e-mail
 // are queued in the outbox in the same transaction (mailNotification).
 func notify(ctx context.Context, tx *Tx, userID int64, kind, message string, poolID int64) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO notifications (user_id, kind, message, pool_id, created_at)
-		VALUES ($1, $2, $3, $4, $5)`, userID, kind, message, zeroNull(poolID), tx.now); err != nil {
+	return notifyOf(ctx, tx, squares.Notification{UserID: userID, Kind: kind, Message: message, PoolID: poolID})
+}
+
+// notifyOf records a notification (with the prize it is about, if any) as notify does.
+func notifyOf(ctx context.Context, tx *Tx, n squares.Notification) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO notifications (user_id, kind, message, pool_id, prize_id, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6)`, n.UserID, n.Kind, n.Message, zeroNull(n.PoolID), zeroNull(n.PrizeID), tx.now); err != nil {
 		return fmt.Errorf("notify: %w", err)
 	}
-	if err := mailNotification(ctx, tx, userID, kind, message, poolID); err != nil {
+	if err := mailNotification(ctx, tx, n.UserID, n.Kind, n.Message, n.PoolID); err != nil {
 		return err
 	}
-	tx.emit(squares.Event{Kind: squares.EventUser, UserID: userID})
+	tx.emit(squares.Event{Kind: squares.EventUser, UserID: n.UserID})
 	return nil
 }
 
@@ -42,8 +47,8 @@ func notifyAdmins(ctx context.Context, tx *Tx, kind, message string, poolID int6
 
 // ListNotifications returns a player's notifications, newest first; unread only when asked.
 func (db *DB) ListNotifications(ctx context.Context, userID int64, unreadOnly bool) ([]*squares.Notification, error) {
-	q := `SELECT id, user_id, kind, message, COALESCE(pool_id, 0), created_at, read_at FROM notifications
-		WHERE user_id = $1`
+	q := `SELECT id, user_id, kind, message, COALESCE(pool_id, 0), COALESCE(prize_id, 0), created_at, read_at
+		FROM notifications WHERE user_id = $1`
 	if unreadOnly {
 		q += ` AND read_at IS NULL`
 	}
@@ -58,7 +63,7 @@ func (db *DB) ListNotifications(ctx context.Context, userID int64, unreadOnly bo
 		for rows.Next() {
 			var n squares.Notification
 			var read sql.NullTime
-			if err := rows.Scan(&n.ID, &n.UserID, &n.Kind, &n.Message, &n.PoolID, &n.CreatedAt, &read); err != nil {
+			if err := rows.Scan(&n.ID, &n.UserID, &n.Kind, &n.Message, &n.PoolID, &n.PrizeID, &n.CreatedAt, &read); err != nil {
 				return err
 			}
 			n.CreatedAt, n.ReadAt = n.CreatedAt.UTC(), nullTime(read)
@@ -69,7 +74,22 @@ func (db *DB) ListNotifications(ctx context.Context, userID int64, unreadOnly bo
 	return out, err
 }
 
-// MarkNotificationsRead marks a player's notifications read: the given ones, or all when ids is empty.
+// CountUnreadNotifications returns how many of a player's notifications are unread (all of them, not only
+// the newest 100 that ListNotifications returns).
+func (db *DB) CountUnreadNotifications(ctx context.Context, userID int64) (int, error) {
+	var n int
+	err := db.view(ctx, func(tx *Tx) error {
+		return tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND read_at IS NULL`,
+			userID).Scan(&n)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("unread notifications: %w", err)
+	}
+	return n, nil
+}
+
+// MarkNotificationsRead marks a player's notifications read: the given ones, or all when ids is empty
+// (another player's ids mark nothing). It tells the player's open browsers when it marked any.
 func (db *DB) MarkNotificationsRead(ctx context.Context, userID int64, ids []int64) (int, error) {
 	var n int64
 	err := db.update(ctx, func(tx *Tx) error {
@@ -90,6 +110,10 @@ func (db *DB) MarkNotificationsRead(ctx context.Context, userID int64, ids []int
 			}
 			k, _ := r.RowsAffected()
 			n += k
+		}
+		if n > 0 {
+			// The player's other tabs update their bell.
+			tx.emit(squares.Event{Kind: squares.EventUser, UserID: userID})
 		}
 		return nil
 	})

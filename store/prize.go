@@ -11,7 +11,7 @@ import (
 
 const prizeColumns = `z.id, z.winner_id, z.user_id, w.pool_id, p.name, w.period, g.league_id, w.amount_cents,
 	z.status, u.first_name, u.last_name, u.email, z.credited_at, z.claim_by, z.claimed_at, z.paid_at,
-	z.forfeited_at, z.warned_at`
+	z.forfeited_at, z.warned_at, g.id, g.away_team, g.home_team, g.game_date`
 
 const prizeFrom = ` FROM prizes z JOIN winners w ON w.id = z.winner_id JOIN pools p ON p.id = w.pool_id
 	JOIN games g ON g.id = p.game_id JOIN users u ON u.id = z.user_id`
@@ -22,9 +22,10 @@ func scanPrize(s scanner) (*squares.Prize, error) {
 	var claimed, paid, forfeited, warned sql.NullTime
 	if err := s.Scan(&z.ID, &z.WinnerID, &z.UserID, &z.PoolID, &z.PoolName, &z.Period, &league, &z.Amount,
 		&z.Status, &z.FirstName, &z.LastName, &z.Email, &z.CreditedAt, &z.ClaimBy, &claimed, &paid, &forfeited,
-		&warned); err != nil {
+		&warned, &z.GameID, &z.AwayTeam, &z.HomeTeam, &z.Kickoff); err != nil {
 		return nil, err
 	}
+	z.Kickoff = z.Kickoff.UTC()
 	z.Periods = (&squares.League{ID: league}).Periods()
 	z.CreditedAt, z.ClaimBy = z.CreditedAt.UTC(), z.ClaimBy.UTC()
 	z.ClaimedAt, z.PaidAt, z.ForfeitedAt, z.WarnedAt = nullTime(claimed), nullTime(paid), nullTime(forfeited), nullTime(warned)
@@ -32,19 +33,31 @@ func scanPrize(s scanner) (*squares.Prize, error) {
 }
 
 // creditPrize records a winner's prize as claimable for squares.PrizeClaimWindow and tells the winner,
-// in the caller's transaction (the one crediting it). A house or free win is no prize: nothing is done.
+// in the caller's transaction (the one crediting it), naming the period, the pool and its game. A house
+// win is no prize: nothing is done. A free pool's win is no prize either; its winner is told of the win
+// alone, with nothing to claim.
 func creditPrize(ctx context.Context, tx *Tx, p *squares.Pool, w squares.Winner) error {
+	label := squares.PeriodLabel(w.Period, len(p.PayoutSchedule))
+	game := ""
+	if p.Game != nil {
+		game = " (" + squares.GameName(p.Game.AwayTeam, p.Game.HomeTeam) + ")"
+	}
+	if squares.FreeWinOf(w) {
+		return notify(ctx, tx, w.UserID, squares.NotifyFreeWin, fmt.Sprintf(
+			"You won %s of %s%s! Free pools are played for bragging rights.", label, p.Name, game), p.ID)
+	}
 	if !squares.PrizeOf(w) {
 		return nil
 	}
 	claimBy := squares.PrizeClaimBy(tx.now)
-	if _, err := tx.ExecContext(ctx, `INSERT INTO prizes (winner_id, user_id, status, credited_at, claim_by)
-		VALUES ($1, $2, $3, $4, $5)`, w.ID, w.UserID, squares.PrizeUnclaimed, tx.now, claimBy); err != nil {
+	var id int64
+	if err := tx.QueryRowContext(ctx, `INSERT INTO prizes (winner_id, user_id, status, credited_at, claim_by)
+		VALUES ($1, $2, $3, $4, $5) RETURNING id`, w.ID, w.UserID, squares.PrizeUnclaimed, tx.now, claimBy).Scan(&id); err != nil {
 		return fmt.Errorf("prize of winner %d: %w", w.ID, err)
 	}
-	label := squares.PeriodLabel(w.Period, len(p.PayoutSchedule))
-	return notify(ctx, tx, w.UserID, squares.NotifyPrizeWon, fmt.Sprintf("You won %s of %s: $%s. Claim it by %s.",
-		label, p.Name, w.Amount, claimBy.Format("Jan 2, 2006")), p.ID)
+	return notifyOf(ctx, tx, squares.Notification{UserID: w.UserID, Kind: squares.NotifyPrizeWon, PoolID: p.ID, PrizeID: id,
+		Message: fmt.Sprintf("You won %s of %s%s: $%s. Claim it by %s.", label, p.Name, game, w.Amount,
+			claimBy.Format("Jan 2, 2006"))})
 }
 
 // ListUserPrizes returns a player's prizes, newest first.
@@ -227,17 +240,19 @@ func (db *DB) SweepPrizes(ctx context.Context, now time.Time) (PrizeSweep, error
 				if err := setPrizeStatus(ctx, tx, z, squares.PrizeForfeited); err != nil {
 					return err
 				}
-				return notify(ctx, tx, z.UserID, squares.NotifyPrizeForfeited, fmt.Sprintf(
-					"Your %s prize of $%s in %s was not claimed by %s and was forfeited.", label, z.Amount, z.PoolName,
-					z.ClaimBy.Format("Jan 2, 2006")), z.PoolID)
+				return notifyOf(ctx, tx, squares.Notification{UserID: z.UserID, Kind: squares.NotifyPrizeForfeited,
+					PoolID: z.PoolID, PrizeID: z.ID, Message: fmt.Sprintf(
+						"Your %s prize of $%s in %s (%s) was not claimed by %s and was forfeited.", label, z.Amount,
+						z.PoolName, z.Game(), z.ClaimBy.Format("Jan 2, 2006"))})
 			case squares.PrizeDueForWarning(z, now):
 				if _, err := tx.ExecContext(ctx, `UPDATE prizes SET warned_at = $1 WHERE id = $2`, tx.now, z.ID); err != nil {
 					return fmt.Errorf("warn prize %d: %w", z.ID, err)
 				}
 				warned = true
-				return notify(ctx, tx, z.UserID, squares.NotifyPrizeForfeit, fmt.Sprintf(
-					"Your %s prize of $%s in %s is about to be forfeited: claim it by %s.", label, z.Amount, z.PoolName,
-					z.ClaimBy.Format("Jan 2, 2006")), z.PoolID)
+				return notifyOf(ctx, tx, squares.Notification{UserID: z.UserID, Kind: squares.NotifyPrizeForfeit,
+					PoolID: z.PoolID, PrizeID: z.ID, Message: fmt.Sprintf(
+						"Your %s prize of $%s in %s (%s) is about to be forfeited: claim it by %s.", label, z.Amount,
+						z.PoolName, z.Game(), z.ClaimBy.Format("Jan 2, 2006"))})
 			}
 			return nil
 		})

@@ -40,6 +40,9 @@ type Config struct {
 	StripeWebhookSecret  string
 	// StripeAPIBase overrides Stripe's API address (tests point it at stripe-mock).
 	StripeAPIBase string
+	// PayoutText tells players where a claimed prize's money goes with Stripe (the operator pays outside
+	// Squares); empty gives squares.DefaultPayoutText. The sandbox pays at once and says so.
+	PayoutText string
 	// EscrowInterval is how often the escrow looks for payments to capture, release or refund.
 	EscrowInterval time.Duration
 	// AutomationInterval is how often the automation makes the pools' final decisions and starts pools at
@@ -200,6 +203,8 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		"how often the espn score feed polls (SQUARES_SCORES_INTERVAL)")
 	fs.DurationVar(&c.DemoPlayInterval, "demo-play-interval", envDuration("SQUARES_DEMO_PLAY_INTERVAL", 15*time.Second, &bad),
 		"time between two plays of the demo game, development mode with demo data only (SQUARES_DEMO_PLAY_INTERVAL)")
+	fs.StringVar(&c.PayoutText, "payout-text", env("SQUARES_PAYOUT_TEXT", ""),
+		"what players are told of how a claimed prize is paid with stripe (SQUARES_PAYOUT_TEXT)")
 	c.StripeSecretKey = os.Getenv("STRIPE_SECRET_KEY")
 	c.StripePublishableKey = os.Getenv("STRIPE_PUBLISHABLE_KEY")
 	c.StripeWebhookSecret = os.Getenv("STRIPE_WEBHOOK_SECRET")
@@ -271,6 +276,11 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		}
 	default:
 		return nil, fmt.Errorf("SQUARES_PAYMENTS: %q is not sandbox or stripe", c.Payments)
+	}
+	// One paragraph of plain text: the web app shows it as is.
+	c.PayoutText = strings.Join(strings.Fields(c.PayoutText), " ")
+	if len(c.PayoutText) > 500 {
+		return nil, fmt.Errorf("SQUARES_PAYOUT_TEXT: %d characters, at most 500", len(c.PayoutText))
 	}
 	if err := c.parseMail(); err != nil {
 		return nil, err

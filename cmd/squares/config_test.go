@@ -16,7 +16,7 @@ var configVars = []string{"SQUARES_ADDR", "SQUARES_DATABASE_URL", "SQUARES_DEV",
 	"SQUARES_RESTRICTED_STATES", "SQUARES_STATE_MIN_AGE", "SQUARES_LOG_LEVEL", "SQUARES_ADMIN_USERNAME",
 	"SQUARES_ADMIN_PASSWORD", "SQUARES_REGISTER_LIMIT", "SQUARES_PAYMENTS", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY",
 	"STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "SQUARES_AUTOMATION_INTERVAL", "SQUARES_SCORES", "SQUARES_ESPN_URL",
-	"SQUARES_SCORES_INTERVAL", "SQUARES_DEMO_PLAY_INTERVAL", "SQUARES_ADMIN_2FA"}
+	"SQUARES_SCORES_INTERVAL", "SQUARES_DEMO_PLAY_INTERVAL", "SQUARES_ADMIN_2FA", "SQUARES_PAYOUT_TEXT"}
 
 // clearConfigEnv unsets every SQUARES_ variable for the test (and restores them after), then sets the
 // given ones.
@@ -168,6 +168,26 @@ func TestParseConfigAdminTwoFactor(t *testing.T) {
 	clearConfigEnv(t, map[string]string{"SQUARES_ADMIN_2FA": "yes please"})
 	if _, err := parse(t); err == nil {
 		t.Error("SQUARES_ADMIN_2FA=yes please was accepted")
+	}
+}
+
+// TestParseConfigPayoutText: SQUARES_PAYOUT_TEXT (or --payout-text) is read as one paragraph, unset by
+// default; more than 500 characters is refused.
+func TestParseConfigPayoutText(t *testing.T) {
+	clearConfigEnv(t, nil)
+	if c, err := parse(t); err != nil || c.PayoutText != "" {
+		t.Errorf("default: %+v, %v", c, err)
+	}
+	clearConfigEnv(t, map[string]string{"SQUARES_PAYOUT_TEXT": "  We pay by bank transfer\n  within 5 business days.  "})
+	if c, err := parse(t); err != nil || c.PayoutText != "We pay by bank transfer within 5 business days." {
+		t.Errorf("SQUARES_PAYOUT_TEXT: %q, %v", c.PayoutText, err)
+	}
+	if c, err := parse(t, "--payout-text", "By cheque."); err != nil || c.PayoutText != "By cheque." {
+		t.Errorf("--payout-text: %+v, %v", c, err)
+	}
+	clearConfigEnv(t, map[string]string{"SQUARES_PAYOUT_TEXT": strings.Repeat("x", 501)})
+	if _, err := parse(t); err == nil || !strings.Contains(err.Error(), "SQUARES_PAYOUT_TEXT") {
+		t.Errorf("501 characters: %v", err)
 	}
 }
 

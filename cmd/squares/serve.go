@@ -90,7 +90,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		StripeWebhookSecret: webhookSecret(cfg),
 		MetricsAddr:         cfg.MetricsAddr, Metrics: metrics, ClaimLimit: cfg.ClaimLimit, CheckoutLimit: cfg.CheckoutLimit,
 		AllowedOrigins: cfg.WSOrigins, WSConnsPerAddr: cfg.WSConnsPerAddr,
-		AdminTwoFactor: cfg.AdminTwoFactor, SupportEmail: cfg.SupportEmail,
+		AdminTwoFactor: cfg.AdminTwoFactor, SupportEmail: cfg.SupportEmail, PayoutText: cfg.PayoutText,
 	}, db, logger)
 	srv.Events = events
 	esc := escrow.New(db, provider, logger)

@@ -6,6 +6,7 @@ import { Footer } from '@/components/layout/footer'
 import { FullScreenSpinner } from '@/components/layout/full-screen-spinner'
 import { Navbar } from '@/components/layout/navbar'
 import { TestPaymentsBanner } from '@/components/layout/test-payments-banner'
+import { NotificationBell } from '@/features/notifications/components/notification-bell'
 import { Spinner } from '@/components/ui/spinner'
 import { useUser } from '@/lib/auth'
 import { useServerConfig } from '@/lib/config'
@@ -24,7 +25,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <TestPaymentsBanner />
-      {isAdmin ? <AdminNavbar /> : <Navbar />}
+      {isAdmin ? <AdminNavbar /> : <Navbar notifications={<NotificationBell />} />}
       <main id="main" className="flex-1">
         <ErrorBoundary key={location.pathname}>
           <Suspense

@@ -40,6 +40,8 @@ export const queryKeys = {
     /** The devices signed in to the account (GET /api/user/sessions). */
     sessions: ['/api/user/sessions'] as const,
   },
+  /** The signed-in player's notifications (the bell); a win over the socket invalidates it. */
+  notifications: ['/api/notifications'] as const,
   publicStats: ['/api/public/stats'] as const,
   developer: {
     feedStatus: ['/api/score-feed-status'] as const,

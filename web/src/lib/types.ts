@@ -190,4 +190,38 @@ export interface ServerConfig {
   testPayments?: boolean
   /** Where players write to have what only an admin may change changed (SQUARES_SUPPORT_EMAIL); null when unset. */
   supportEmail?: string | null
+  /** Where a claimed prize's money goes: paid now (sandbox), or the operator's text (Stripe). */
+  payoutText?: string
+}
+
+export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | (string & {})
+
+/** A period won in a paid pool, claimable until `claimBy` (docs/api.md, GET /api/user/prizes). */
+export interface Prize {
+  id: number
+  poolId: number
+  poolName: string
+  gameId: number
+  /** "Away @ Home" */
+  game: string
+  awayTeam: string
+  homeTeam: string
+  kickoff: string
+  period: number
+  periodLabel: string
+  amount: string
+  status: PrizeStatus
+  creditedAt: string
+  claimBy: string
+  /** Whole days left to claim, rounded up; 0 when there is nothing to claim. */
+  daysLeft: number
+  claimedAt: string | null
+  paidAt: string | null
+  forfeitedAt: string | null
+}
+
+/** POST /api/user/prizes/{id}/claim: the prize, what the claim did and where the money goes. */
+export interface ClaimedPrize extends Prize {
+  message: string
+  payoutText: string
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { CalendarDays, ChevronDown, LifeBuoy, LogIn, LogOut, Menu, Plus, Settings, User as UserIcon, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
@@ -213,7 +213,8 @@ function MobileMenu({ open, user, onClose }: { open: boolean; user: User | null;
   )
 }
 
-export function Navbar() {
+/** `notifications`: the signed-in player's bell (features/notifications, mounted by the app shell). */
+export function Navbar({ notifications }: { notifications?: ReactNode }) {
   const { user } = useUser()
   const location = useLocation()
   // The menu belongs to the page it was opened on: navigating closes it.
@@ -251,6 +252,7 @@ export function Navbar() {
         </nav>
 
         <div className="flex items-center gap-2">
+          {user && notifications}
           {user ? (
             <>
               <Button asChild variant="brand" size="sm" className="hidden xl:inline-flex">

@@ -15,12 +15,14 @@ import { displayFirstName, useUser } from '@/lib/auth'
 import { isActivePoolStatus } from '@/lib/game-status'
 import { useLeagues, useSelectedLeague } from '@/lib/leagues'
 import { isFree } from '@/lib/money'
+import { queryKeys } from '@/lib/query-keys'
 import { leaguePeriods, periodNoun } from '@/lib/periods'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import type { Pool } from '@/lib/types'
 import { useAvailablePools, useUserPools } from '../api/dashboard-api'
 import { usePullToRefresh } from '../hooks/use-pull-to-refresh'
 import { PullIndicator } from './pull-indicator'
+import { UnclaimedPrizesBanner } from './unclaimed-prizes-banner'
 
 function byKickoff(a: Pool, b: Pool) {
   const d = (a.game?.gameDate ?? '').localeCompare(b.game?.gameDate ?? '')
@@ -145,6 +147,7 @@ export function DashboardPage() {
       Promise.all([
         queryClient.refetchQueries({ queryKey: ['/api/pools'], type: 'active' }),
         queryClient.refetchQueries({ queryKey: ['/api/user/pools'], type: 'active' }),
+        queryClient.refetchQueries({ queryKey: queryKeys.user.prizes, type: 'active' }),
       ]),
     [queryClient],
   )
@@ -163,6 +166,7 @@ export function DashboardPage() {
       <PullIndicator {...ptr} />
       <div className="grid gap-6">
         <WelcomeBanner />
+        <UnclaimedPrizesBanner />
         <VerificationNotice />
         <RefreshNotice failed={pools.isRefetchError || userPools.isRefetchError} />
 

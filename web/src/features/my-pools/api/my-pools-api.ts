@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
-import type { Cell, Pool } from '@/lib/types'
+import type { Cell, ClaimedPrize, Pool } from '@/lib/types'
 import { queryKeys } from '@/lib/query-keys'
 
 export function useMyPools(enabled: boolean) {
@@ -51,33 +51,14 @@ export function usePayments(enabled: boolean) {
   return useQuery<UserPayment[] | null>({ queryKey: queryKeys.user.payments, enabled, ...money })
 }
 
-export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | (string & {})
-
-/** A period won in a paid pool, claimable until `claimBy` (docs/api.md, GET /api/user/prizes). */
-export interface Prize {
-  id: number
-  poolId: number
-  poolName: string
-  period: number
-  periodLabel: string
-  amount: string
-  status: PrizeStatus
-  creditedAt: string
-  claimBy: string
-  claimedAt: string | null
-  paidAt: string | null
-  forfeitedAt: string | null
-}
-
-export function usePrizes(enabled: boolean) {
-  return useQuery<Prize[] | null>({ queryKey: queryKeys.user.prizes, enabled, ...money })
-}
-
-/** POST /api/user/prizes/{id}/claim: the prize moves to a payout (paid at once with the sandbox). */
+/**
+ * POST /api/user/prizes/{id}/claim: the prize moves to a payout (paid at once with the sandbox); the answer
+ * says what happened and where the money goes.
+ */
 export function useClaimPrize() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => api.post<Prize>(`/api/user/prizes/${id}/claim`),
+    mutationFn: (id: number) => api.post<ClaimedPrize>(`/api/user/prizes/${id}/claim`),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.user.prizes })
       void queryClient.invalidateQueries({ queryKey: queryKeys.user.transactions })

@@ -74,30 +74,88 @@ describe('My Pools when a refresh fails', () => {
 })
 
 describe('My Pools winnings', () => {
-  const unclaimed = { id: 4, poolId: 9, poolName: '$10 Pool', period: 1, periodLabel: 'Q1', amount: '225.00', status: 'unclaimed', creditedAt: '2026-11-22T18:00:00Z', claimBy: '2026-12-22T18:00:00Z', claimedAt: null, paidAt: null, forfeitedAt: null }
-  const forfeited = { ...unclaimed, id: 3, period: 2, periodLabel: 'Q2', status: 'forfeited', forfeitedAt: '2026-12-22T19:00:00Z' }
+  const unclaimed = {
+    id: 4,
+    poolId: 9,
+    poolName: '$10 Pool',
+    gameId: 40,
+    game: 'Kansas City Chiefs @ Buffalo Bills',
+    awayTeam: 'Kansas City Chiefs',
+    homeTeam: 'Buffalo Bills',
+    kickoff: '2026-11-22T18:00:00Z',
+    period: 1,
+    periodLabel: 'Q1',
+    amount: '225.00',
+    status: 'unclaimed',
+    creditedAt: '2026-11-22T18:00:00Z',
+    claimBy: '2026-12-22T18:00:00Z',
+    daysLeft: 30,
+    claimedAt: null,
+    paidAt: null,
+    forfeitedAt: null,
+  }
+  const forfeited = { ...unclaimed, id: 3, period: 2, periodLabel: 'Q2', status: 'forfeited', daysLeft: 0, forfeitedAt: '2026-12-22T19:00:00Z' }
+  const sandbox = { devMode: true, paymentsProvider: 'sandbox', stripePublishableKey: null, payoutText: 'Test payments: your prize is paid out now, as soon as you claim it. No real money moves.' }
+  const stripe = { devMode: false, paymentsProvider: 'stripe', stripePublishableKey: 'pk_test_x', payoutText: 'We send prizes by bank transfer within 5 business days.' }
 
-  it('lists the prizes with their status and claims one', async () => {
+  function server(config: object, claimedAs: 'paid' | 'payout_pending') {
     let claimed = false
-    stubFetch({
+    const after = { ...unclaimed, status: claimedAs, daysLeft: 0, claimedAt: '2026-11-23T10:00:00Z', paidAt: claimedAs === 'paid' ? '2026-11-23T10:00:00Z' : null }
+    return stubFetch({
+      'GET /api/config': { body: config },
       'GET /api/user-pools': { body: [] },
-      'GET /api/user/prizes': () => ({ body: [claimed ? { ...unclaimed, status: 'paid', claimedAt: '2026-11-23T10:00:00Z', paidAt: '2026-11-23T10:00:00Z' } : unclaimed, forfeited] }),
+      'GET /api/user/prizes': () => ({ body: [claimed ? after : unclaimed, forfeited] }),
       'POST /api/user/prizes/4/claim': () => {
         claimed = true
-        return { body: { ...unclaimed, status: 'paid' } }
+        const message = claimedAs === 'paid' ? 'Paid: $225.00 for Q1 of $10 Pool has been paid out to you.' : `Claimed — payout pending. ${(config as { payoutText: string }).payoutText}`
+        return { body: { ...after, message, payoutText: (config as { payoutText: string }).payoutText } }
       },
       'GET /api/user/transactions': { body: [] },
     })
+  }
+
+  it('names the game, pool and period of each prize; a claim confirms, says where the money goes, then "Paid"', async () => {
+    server(sandbox, 'paid')
     const user = userEvent.setup()
     renderPage(<MyPoolsPage />, { path: '/my-pools', at: '/my-pools?tab=winnings', user: player })
     const rows = await screen.findAllByTestId('prize')
     expect(rows).toHaveLength(2)
+    expect(rows[0]).toHaveTextContent('Q1 winner')
+    expect(rows[0]).toHaveTextContent('Kansas City Chiefs @ Buffalo Bills')
+    expect(within(rows[0]).getByRole('link', { name: '$10 Pool' })).toHaveAttribute('href', '/pool/9')
+    expect(rows[0]).toHaveTextContent('Sun, Nov 22, 1:00 PM ET')
+    expect(rows[0]).toHaveTextContent('Claim by Tue, Dec 22, 2026 · 30 days left to claim')
     expect(within(rows[0]).getByText('Unclaimed')).toBeInTheDocument()
     expect(within(rows[0]).getByText('$225.00')).toBeInTheDocument()
     expect(within(rows[1]).getByText('Forfeited')).toBeInTheDocument()
     expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument()
+
     await user.click(within(rows[0]).getByRole('button', { name: 'Claim $225.00, Q1 of $10 Pool' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Claim $225.00?' })
+    expect(dialog).toHaveTextContent('Q1 · Kansas City Chiefs @ Buffalo Bills · $10 Pool')
+    expect(within(dialog).getByTestId('payout-text')).toHaveTextContent('Test payments: your prize is paid out now')
+    await user.click(within(dialog).getByRole('button', { name: 'Claim $225.00' }))
+    const done = await screen.findByRole('dialog', { name: 'Paid' })
+    expect(within(done).getByTestId('claim-result')).toHaveTextContent('Paid: $225.00 for Q1 of $10 Pool has been paid out to you.')
+    await user.click(within(done).getByRole('button', { name: 'Done' }))
     await waitFor(() => expect(within(screen.getAllByTestId('prize')[0]).getByText('Paid')).toBeInTheDocument())
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it("with Stripe, says the operator's payout text and then \"Claimed — payout pending\"", async () => {
+    server(stripe, 'payout_pending')
+    const user = userEvent.setup()
+    // The win's toast, the bell and the dashboard link straight to the claim step.
+    renderPage(<MyPoolsPage />, { path: '/my-pools', at: '/my-pools?tab=winnings&claim=4', user: player })
+    const dialog = await screen.findByRole('dialog', { name: 'Claim $225.00?' })
+    await waitFor(() => expect(within(dialog).getByTestId('payout-text')).toHaveTextContent('We send prizes by bank transfer within 5 business days.'))
+    await user.click(within(dialog).getByRole('button', { name: 'Claim $225.00' }))
+    const done = await screen.findByRole('dialog', { name: 'Claimed — payout pending' })
+    expect(within(done).getByTestId('claim-result')).toHaveTextContent('We send prizes by bank transfer within 5 business days.')
+    await user.click(within(done).getByRole('button', { name: 'Done' }))
+    const row = (await screen.findAllByTestId('prize'))[0]
+    await waitFor(() => expect(within(row).getByText('Payout pending')).toBeInTheDocument())
+    expect(row).toHaveTextContent('payout pending. We send prizes by bank transfer within 5 business days.')
   })
 
   it('shows why a claim was refused', async () => {
@@ -109,6 +167,7 @@ describe('My Pools winnings', () => {
     const user = userEvent.setup()
     renderPage(<MyPoolsPage />, { path: '/my-pools', at: '/my-pools?tab=winnings', user: player })
     await user.click(await screen.findByRole('button', { name: /Claim \$225\.00/ }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Claim $225.00' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('The claim period for this prize ended on Dec 22, 2026.')
   })
 })

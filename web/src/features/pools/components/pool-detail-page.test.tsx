@@ -60,6 +60,8 @@ describe('Pool detail page', () => {
     expect(screen.getByText('How to Play')).toBeInTheDocument()
     expect(screen.getByText('No withdrawals')).toBeInTheDocument()
     expect(screen.getByText('Game Rules')).toBeInTheDocument()
+    // A free pool's wins are bragging rights: nothing is said of claims or deadlines.
+    expect(screen.queryByText(/claim prizes|30 days|forfeit/i)).not.toBeInTheDocument()
     expect(screen.getByText('How to Win Big:')).toBeInTheDocument()
     expect(screen.getByTestId('cart-count')).toHaveTextContent('0/5')
   })

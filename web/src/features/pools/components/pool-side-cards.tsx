@@ -206,7 +206,7 @@ export function GameRulesCard({ pool }: { pool: Pool }) {
           {periods.length === 2 && <li>College basketball plays two halves: this pool pays at halftime and the final ({formatSchedule(schedule)}).</li>}
           <li>Overtime counts toward the final.</li>
           {!free && feeRule && <li>{feeRule}</li>}
-          <li>Winners must claim prizes within 30 days.</li>
+          {!free && <li>Winners must claim prizes within 30 days.</li>}
         </ul>
         <div className={`grid gap-1.5 text-center ${periods.length === 2 ? 'grid-cols-2' : 'grid-cols-4'}`} aria-label="Payout per period">
           {periods.map((period, i) => (
