@@ -380,8 +380,8 @@ func (db *DB) ListPushes(ctx context.Context, status string, userID int64, limit
 }
 
 // PrunePushes deletes the pushes done with (sent, failed, skipped) before before, and the subscriptions
-// whose session has ended (a device signed in again subscribes again). It returns how many pushes it
-// deleted.
+// whose session has ended (a device signed in again subscribes again) once they have no other pushes. It
+// returns how many pushes it deleted.
 func (db *DB) PrunePushes(ctx context.Context, before time.Time) (int, error) {
 	var n int64
 	err := db.update(ctx, func(tx *Tx) error {
@@ -390,8 +390,11 @@ func (db *DB) PrunePushes(ctx context.Context, before time.Time) (int, error) {
 			return fmt.Errorf("prune pushes: %w", err)
 		}
 		n, _ = r.RowsAffected()
+		// A subscription goes with its pushes: only once they are old enough to go themselves.
 		if _, err := tx.ExecContext(ctx, `DELETE FROM push_subscriptions WHERE NOT EXISTS (SELECT 1 FROM sessions ss
-			WHERE ss.token_hash = push_subscriptions.session_hash AND ss.expires_at > $1)`, tx.now); err != nil {
+			WHERE ss.token_hash = push_subscriptions.session_hash AND ss.expires_at > $1) AND NOT EXISTS (SELECT 1
+			FROM push_outbox o WHERE o.subscription_id = push_subscriptions.id AND (o.status = $2 OR o.updated_at >= $3))`,
+			tx.now, squares.PushQueued, before.UTC()); err != nil {
 			return fmt.Errorf("prune push subscriptions: %w", err)
 		}
 		return nil
