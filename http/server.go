@@ -58,6 +58,9 @@ type Config struct {
 	// AdminTwoFactor requires every admin to sign in with a second factor (TOTP): until an admin has set
 	// it up, every admin call but the set-up's answers 403 two_factor_required.
 	AdminTwoFactor bool
+	// VAPIDPublicKey is the key browsers subscribe to push notifications with (push.Keys.Public); empty
+	// turns the push calls off.
+	VAPIDPublicKey string
 }
 
 // Server is the HTTP server. Create it with NewServer, then Open, then Close.

@@ -64,6 +64,13 @@ type Config struct {
 	PublicURL    string
 	MailInterval time.Duration
 
+	// Web push (config_push.go): the VAPID key pair (both or neither; neither: made once and kept in the
+	// database), the subject push services may contact, and how often the push outbox is sent.
+	VAPIDPublicKey  string
+	VAPIDPrivateKey string
+	VAPIDSubject    string
+	PushInterval    time.Duration
+
 	// Operations (config_ops.go): log format, the metrics listener, per-player rate limits, websocket caps.
 	LogFormat                 string
 	MetricsAddr               string
@@ -210,6 +217,7 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.DurationVar(&c.MailInterval, "mail-interval", envDuration("SQUARES_MAIL_INTERVAL", 15*time.Second, &bad),
 		"how often the outbox is sent (SQUARES_MAIL_INTERVAL)")
 	ops := c.registerOps(fs, &bad)
+	c.registerPush(fs, &bad)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -271,6 +279,9 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		return nil, err
 	}
 	if err := c.parseOps(ops); err != nil {
+		return nil, err
+	}
+	if err := c.parsePush(); err != nil {
 		return nil, err
 	}
 	c.LogLevel = strings.ToLower(c.LogLevel)
