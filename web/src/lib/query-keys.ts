@@ -39,6 +39,8 @@ export const queryKeys = {
     emailPreferences: ['/api/user/email-preferences'] as const,
   },
   publicStats: ['/api/public/stats'] as const,
+  /** The signed-in player's devices subscribed to push notifications. */
+  pushSubscriptions: ['/api/push/subscriptions'] as const,
   developer: {
     feedStatus: ['/api/score-feed-status'] as const,
     liveGames: ['/api/live-games'] as const,

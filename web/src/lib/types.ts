@@ -170,4 +170,15 @@ export interface ServerConfig {
   restrictedStates?: string[]
   /** Outside development mode, payments move no real money (the sandbox, or Stripe test keys). */
   testPayments?: boolean
+  /** The key browsers subscribe to push notifications with; null when push is not set up. */
+  vapidPublicKey?: string | null
+}
+
+/** A device subscribed to push notifications (GET /api/push/subscriptions). */
+export interface PushDevice {
+  id: number
+  endpoint: string
+  userAgent: string
+  createdAt: string
+  updatedAt: string
 }
