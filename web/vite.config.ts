@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -38,8 +39,18 @@ export default defineConfig({
       injectManifest: {
         // A classic worker: module workers are not in every browser that has web push.
         rollupFormat: 'iife',
-        // The app's own files; og-image and the like are not worth a download at install.
-        globPatterns: ['index.html', 'assets/**/*.{js,css}', 'favicon.svg', 'icons/*.png', 'manifest.webmanifest'],
+        // (The manifest, its icons and includeAssets are added by the plugin.)
+        globPatterns: ['index.html', 'assets/**/*.{js,css}'],
+        // Of the built code, only what the first page load needs (what index.html loads and preloads): the
+        // shell opens offline, and installing stays light (each fresh browser, each end-to-end test, would
+        // otherwise download every lazy screen). Lazy screens come from the network and the HTTP cache.
+        manifestTransforms: [
+          (entries) => {
+            const html = readFileSync(fileURLToPath(new URL('./dist/index.html', import.meta.url)), 'utf8')
+            const firstLoad = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]))
+            return { manifest: entries.filter((e) => !e.url.startsWith('assets/') || firstLoad.has(e.url)), warnings: [] }
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),

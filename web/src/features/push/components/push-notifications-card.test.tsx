@@ -20,7 +20,7 @@ function fakeSubscription(endpoint = ENDPOINT) {
 
 type Sub = ReturnType<typeof fakeSubscription>
 
-function fakeBrowser({ permission = 'default' as NotificationPermission, existing = null as Sub | null, grant = 'granted' as NotificationPermission } = {}) {
+function fakeBrowser({ permission = 'default', existing = null as Sub | null, grant = 'granted' } = {}) {
   let current = existing
   const pushManager = {
     getSubscription: vi.fn(() => Promise.resolve(current)),

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { ApiError, errorMessage } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { useServerConfig } from '@/lib/config'
 import { currentSubscription, forgetPushDevice, pushOwner, pushSupported, rememberPushOwner } from '@/lib/push-device'
@@ -31,6 +32,16 @@ async function readyWorker(): Promise<ServiceWorkerRegistration> {
     setTimeout(() => reject(new Error("Notifications need the app's service worker, which is not running. Reload the page and try again.")), READY_TIMEOUT_MS),
   )
   return Promise.race([navigator.serviceWorker.ready, timeout])
+}
+
+/** What to tell the player when turning notifications on failed. */
+function turnOnError(err: unknown): string {
+  const name = err instanceof Error ? err.name : ''
+  if (name === 'NotAllowedError') return "Notifications are blocked for this site. Allow them in your browser's site settings, then try again."
+  // The browser could not reach its push service (offline, or a network that blocks it).
+  if (name === 'AbortError' || name === 'InvalidStateError') return "This browser's notification service could not be reached. Check your connection and try again."
+  if (err instanceof ApiError) return errorMessage(err, 'Notifications could not be turned on. Please try again.')
+  return err instanceof Error && err.message ? err.message : 'Notifications could not be turned on. Please try again.'
 }
 
 /** This device's push notifications: their state, and turning them on and off. */
@@ -108,7 +119,7 @@ export function usePushNotifications() {
       setEndpoint(sub.endpoint)
       await queryClient.invalidateQueries({ queryKey: queryKeys.pushSubscriptions })
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : 'Notifications could not be turned on. Please try again.')
+      setError(turnOnError(err))
       await readBrowser()
     } finally {
       setBusy(false)
