@@ -171,3 +171,38 @@ func TestPushOff(t *testing.T) {
 	s.client(t).get("/api/push/key").wantError(http.StatusNotFound, "not_found", "Push notifications are not set up on this server.")
 	c.post("/api/push/subscriptions", browserSubscription(t)).wantError(http.StatusNotFound, "not_found", "")
 }
+
+// TestPushEndpointsOnThisMachine: outside development mode a subscription must name an https push service
+// on the internet, unless the operator allows local ones (SQUARES_PUSH_ALLOW_LOCAL: tests, an on-premises
+// push service).
+func TestPushEndpointsOnThisMachine(t *testing.T) {
+	for _, allow := range []bool{false, true} {
+		s := startAPIWith(t, "sqlite", func(c *squareshttp.Config) {
+			c.Dev, c.VAPIDPublicKey, c.PushAllowLocal = false, testVAPIDKey, allow
+		})
+		c := s.client(t)
+		emailCounter++
+		r := c.post("/api/auth/register", map[string]any{"email": fmt.Sprintf("player%d@example.com", emailCounter),
+			"password": "correct-horse", "firstName": "Pat", "lastName": "Lee"}).want(http.StatusCreated)
+		var session string
+		for _, k := range r.resp.Cookies() {
+			if k.Name == "__Host-squares_session" {
+				session = k.Name + "=" + k.Value
+			}
+		}
+		if session == "" {
+			t.Fatal("no session cookie")
+		}
+		for _, endpoint := range []string{"http://127.0.0.1:9/push/1", "https://10.0.0.1/push/2", "https://localhost/push/3"} {
+			sub := browserSubscription(t)
+			sub["endpoint"] = endpoint
+			resp := c.do("POST", "/api/push/subscriptions", sub, "Cookie", session)
+			if allow {
+				resp.want(http.StatusCreated)
+			} else {
+				resp.want(http.StatusBadRequest)
+			}
+		}
+		c.do("POST", "/api/push/subscriptions", browserSubscription(t), "Cookie", session).want(http.StatusCreated)
+	}
+}

@@ -70,6 +70,7 @@ type Config struct {
 	VAPIDPrivateKey string
 	VAPIDSubject    string
 	PushInterval    time.Duration
+	PushAllowLocal  bool // push endpoints on this machine or a private network (always in development mode)
 
 	// Operations (config_ops.go): log format, the metrics listener, per-player rate limits, websocket caps.
 	LogFormat                 string

@@ -20,6 +20,8 @@ func (c *Config) registerPush(fs *flag.FlagSet, bad *[]string) {
 		"contact for push services, mailto:ADDRESS or an https URL (SQUARES_VAPID_SUBJECT; default from SQUARES_PUBLIC_URL)")
 	fs.DurationVar(&c.PushInterval, "push-interval", envDuration("SQUARES_PUSH_INTERVAL", 5*time.Second, bad),
 		"how often the push outbox is sent (SQUARES_PUSH_INTERVAL)")
+	fs.BoolVar(&c.PushAllowLocal, "push-allow-local", envBool("SQUARES_PUSH_ALLOW_LOCAL", false, bad),
+		"accept push endpoints on this machine or a private network, over http too: tests, on-premises push services (SQUARES_PUSH_ALLOW_LOCAL; on in development mode)")
 }
 
 // parsePush checks the push settings: both keys or neither, a matching pair, a mailto: or https subject.

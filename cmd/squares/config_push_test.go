@@ -11,7 +11,7 @@ import (
 
 func init() {
 	configVars = append(configVars, "SQUARES_VAPID_PUBLIC_KEY", "SQUARES_VAPID_PRIVATE_KEY", "SQUARES_VAPID_SUBJECT",
-		"SQUARES_PUSH_INTERVAL")
+		"SQUARES_PUSH_INTERVAL", "SQUARES_PUSH_ALLOW_LOCAL")
 }
 
 // TestParseConfigPush: the push settings from the environment and flags, and what is wrong with them.
@@ -19,16 +19,17 @@ func init() {
 func TestParseConfigPush(t *testing.T) {
 	clearConfigEnv(t, nil)
 	c, err := parse(t)
-	if err != nil || c.VAPIDPublicKey != "" || c.VAPIDPrivateKey != "" || c.VAPIDSubject != "" || c.PushInterval != 5*time.Second {
+	if err != nil || c.VAPIDPublicKey != "" || c.VAPIDPrivateKey != "" || c.VAPIDSubject != "" || c.PushInterval != 5*time.Second ||
+		c.PushAllowLocal {
 		t.Fatalf("defaults: %+v, %v", c, err)
 	}
 	key, _ := ecdh.P256().GenerateKey(rand.Reader)
 	pub, priv := base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes()), base64.RawURLEncoding.EncodeToString(key.Bytes())
 	clearConfigEnv(t, map[string]string{"SQUARES_VAPID_PUBLIC_KEY": pub, "SQUARES_VAPID_PRIVATE_KEY": " " + priv + " ",
-		"SQUARES_VAPID_SUBJECT": "mailto:ops@example.com", "SQUARES_PUSH_INTERVAL": "30s"})
+		"SQUARES_VAPID_SUBJECT": "mailto:ops@example.com", "SQUARES_PUSH_INTERVAL": "30s", "SQUARES_PUSH_ALLOW_LOCAL": "1"})
 	c, err = parse(t)
 	if err != nil || c.VAPIDPublicKey != pub || c.VAPIDPrivateKey != priv || c.VAPIDSubject != "mailto:ops@example.com" ||
-		c.PushInterval != 30*time.Second {
+		c.PushInterval != 30*time.Second || !c.PushAllowLocal {
 		t.Fatalf("from the environment: %+v, %v", c, err)
 	}
 	c, err = parse(t, "--vapid-subject", "https://squares.example.com", "--push-interval", "1s")
@@ -48,6 +49,7 @@ func TestParseConfigPush(t *testing.T) {
 		{map[string]string{"SQUARES_VAPID_SUBJECT": "ops@example.com"}, "SQUARES_VAPID_SUBJECT"},
 		{map[string]string{"SQUARES_VAPID_SUBJECT": "http://squares.example.com"}, "SQUARES_VAPID_SUBJECT"},
 		{map[string]string{"SQUARES_PUSH_INTERVAL": "0s"}, "SQUARES_PUSH_INTERVAL"},
+		{map[string]string{"SQUARES_PUSH_ALLOW_LOCAL": "yes"}, "SQUARES_PUSH_ALLOW_LOCAL"},
 	} {
 		clearConfigEnv(t, tc.env)
 		_, err := parse(t)

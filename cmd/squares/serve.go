@@ -96,7 +96,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		StripeWebhookSecret: webhookSecret(cfg),
 		MetricsAddr:         cfg.MetricsAddr, Metrics: metrics, ClaimLimit: cfg.ClaimLimit, CheckoutLimit: cfg.CheckoutLimit,
 		AllowedOrigins: cfg.WSOrigins, WSConnsPerAddr: cfg.WSConnsPerAddr,
-		AdminTwoFactor: cfg.AdminTwoFactor, VAPIDPublicKey: vapid.Public,
+		AdminTwoFactor: cfg.AdminTwoFactor, VAPIDPublicKey: vapid.Public, PushAllowLocal: cfg.Dev || cfg.PushAllowLocal,
 	}, db, logger)
 	srv.Events = events
 	esc := escrow.New(db, provider, logger)
@@ -154,7 +154,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	pusher, err := push.New(db, push.Config{Keys: vapid, Subject: subject, Interval: cfg.PushInterval, AllowPrivate: cfg.Dev},
+	pusher, err := push.New(db, push.Config{Keys: vapid, Subject: subject, Interval: cfg.PushInterval, AllowPrivate: cfg.Dev || cfg.PushAllowLocal},
 		logger.With("component", "push"))
 	if err != nil {
 		return err
