@@ -14,6 +14,7 @@ async function controlled(page: Page) {
 }
 
 test('the installable app: a manifest with icons, and a service worker that never answers nor caches the API', async ({ page }) => {
+  test.setTimeout(180_000)
   await page.goto('/')
   const href = await page.locator('link[rel="manifest"]').getAttribute('href')
   expect(href).toBe('/manifest.webmanifest')

@@ -4,13 +4,23 @@
 // (the precached shell only offline), and never answers nor caches /api/, /ws or /dev/: a deploy or a live
 // game never shows stale data. The decisions are in sw-logic.ts.
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
-import { clickTarget, noticeFromPush, swRoute } from './sw-logic'
+import { clickTarget, NETWORK_ONLY, noticeFromPush, swRoute } from './sw-logic'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
 // A new version takes over at once: pages load from the network anyway, and a page of the old version
 // that misses a lazy chunk reloads itself (lib/chunk-reload.ts).
-self.addEventListener('install', () => {
+self.addEventListener('install', (event) => {
+  // Where the browser has static routes (Chromium 123+), the network-only paths never reach the worker at
+  // all; elsewhere the fetch listener below leaves them alone.
+  const install = event as ExtendableEvent & { addRoutes?: (routes: unknown[]) => Promise<void> }
+  if (typeof install.addRoutes === 'function') {
+    const routes = NETWORK_ONLY.flatMap((p) => (p.endsWith('/') ? [p + '*', p.slice(0, -1)] : [p, p + '/*'])).map((pathname) => ({
+      condition: { urlPattern: { pathname } },
+      source: 'network',
+    }))
+    install.waitUntil(install.addRoutes(routes).catch(() => {}))
+  }
   void self.skipWaiting()
 })
 
