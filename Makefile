@@ -5,7 +5,7 @@ NPM ?= npm
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts \
-	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/package.json
+	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/tsconfig.sw.json web/package.json
 
 .PHONY: run cluster build web tools test test-go test-web test-e2e vet lint bench bench-full bench-go clean
 

@@ -196,6 +196,13 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/mail/unsubscribe", public, s.handleUnsubscribe},
 		{"GET", "/dev/mail", public | dev, s.handleDevMail}, // mail_dev.go
 
+		// Push notifications (push.go): the VAPID key, each device's subscription, the outbox for admins.
+		{"GET", "/api/push/key", public, s.handlePushKey},
+		{"GET", "/api/push/subscriptions", user, s.handleListPushSubscriptions},
+		{"POST", "/api/push/subscriptions", user, s.handleSubscribePush},
+		{"DELETE", "/api/push/subscriptions", user, s.handleUnsubscribePush},
+		{"GET", "/api/admin/push", admin, s.handleListPushes},
+
 		// User management (user.go).
 		{"GET", "/api/admin/users", admin, s.handleListUsers},
 		{"POST", "/api/admin/users/{userId}/update", admin, s.handleUpdateUser},
@@ -264,5 +271,6 @@ func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 		"restrictedStates":     s.Config.Eligibility.RestrictedList(),
 		"supportEmail":         optional(s.Config.SupportEmail),
 		"payoutText":           s.payoutText(),
+		"vapidPublicKey":       optional(s.Config.VAPIDPublicKey),
 	})
 }

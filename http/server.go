@@ -64,6 +64,12 @@ type Config struct {
 	// PayoutText tells players where a claimed prize's money goes when payments go through Stripe (the
 	// operator pays outside Squares); empty says squares.DefaultPayoutText. The sandbox pays at once.
 	PayoutText string
+	// VAPIDPublicKey is the key browsers subscribe to push notifications with (push.Keys.Public); empty
+	// turns the push calls off.
+	VAPIDPublicKey string
+	// PushAllowLocal accepts push endpoints on this machine or a private network, over http too (tests,
+	// on-premises push services); development mode always does.
+	PushAllowLocal bool
 }
 
 // Server is the HTTP server. Create it with NewServer, then Open, then Close.

@@ -27,9 +27,17 @@ func (s *Server) webApp() http.Handler {
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 		if name != "" && name != "index.html" {
 			if f, err := fs.Stat(s.Assets, name); err == nil && !f.IsDir() {
-				if strings.HasPrefix(name, "assets/") {
+				switch {
+				case strings.HasPrefix(name, "assets/"):
 					// Vite fingerprints these file names: they never change.
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				case name == "sw.js" || name == "manifest.webmanifest":
+					// The service worker and the manifest keep their names: a browser must ask for the new
+					// ones after a deploy.
+					w.Header().Set("Cache-Control", "no-cache")
+					if name == "manifest.webmanifest" {
+						w.Header().Set("Content-Type", "application/manifest+json")
+					}
 				}
 				http.ServeFileFS(w, r, s.Assets, name)
 				return

@@ -136,6 +136,9 @@ func queueInvitation(ctx context.Context, tx *Tx, inv squares.Invitation) (*squa
 	if err := queueMail(ctx, tx, m); err != nil {
 		return nil, err
 	}
+	if err := pushInvitation(ctx, tx, squares.Invitation{PoolID: inv.PoolID, Code: code, InviterID: inv.InviterID}, email, pool, inviter, away+" @ "+home, kickoff); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 

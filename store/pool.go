@@ -344,6 +344,9 @@ func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(f
 		if err := returnStakes(ctx, tx, id); err != nil {
 			return nil, err
 		}
+		if err := pushPoolCancelled(ctx, tx, p); err != nil {
+			return nil, err
+		}
 	}
 	tx.emit(squares.Event{Kind: squares.EventPool, PoolID: id, GameID: p.GameID})
 	return p, nil

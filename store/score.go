@@ -239,6 +239,9 @@ func settlePeriod(ctx context.Context, tx *Tx, p *squares.Pool, s squares.Period
 	if err := creditPrize(ctx, tx, p, w); err != nil {
 		return squares.Winner{}, false, err
 	}
+	if err := pushWin(ctx, tx, p, w); err != nil {
+		return squares.Winner{}, false, err
+	}
 	return w, true, nil
 }
 

@@ -237,8 +237,8 @@ func countPlayers(ctx context.Context, tx *Tx, poolID int64) error {
 // its SHA-256, beside the digits: squares may change hands later (a house takeover), and the draw must stay
 // verifiable from its own input.
 func drawPool(ctx context.Context, tx *Tx, poolID int64) error {
-	var seed string
-	if err := tx.QueryRowContext(ctx, `SELECT draw_seed FROM pools WHERE id = $1`, poolID).Scan(&seed); err != nil {
+	var seed, name string
+	if err := tx.QueryRowContext(ctx, `SELECT draw_seed, name FROM pools WHERE id = $1`, poolID).Scan(&seed, &name); err != nil {
 		return fmt.Errorf("draw: %w", err)
 	}
 	owners, err := gridOwners(ctx, tx, poolID)
@@ -257,7 +257,7 @@ func drawPool(ctx context.Context, tx *Tx, poolID int64) error {
 	if n, _ := res.RowsAffected(); n != 1 {
 		return squares.Errorf(squares.ECONFLICT, "This pool's numbers are already drawn.")
 	}
-	return nil
+	return pushPoolDrawn(ctx, tx, poolID, name)
 }
 
 // gridOwners returns the owner of every square in row-major order, as the draw reads them. It reads only

@@ -253,10 +253,13 @@ func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
 }
 
 // deleteSession ends a session, telling every instance (squares.EventAccount) that its user's sessions
-// changed so that none keeps using it.
+// changed so that none keeps using it; the devices it subscribed to push notifications stop receiving them.
 func deleteSession(ctx context.Context, tx *Tx, tokenHash string) error {
 	ids, err := queryAll(ctx, tx, scanID, `DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id`, tokenHash)
 	if err != nil {
+		return err
+	}
+	if err := deleteSessionPushSubscriptions(ctx, tx, tokenHash); err != nil {
 		return err
 	}
 	for _, id := range ids {

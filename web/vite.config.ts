@@ -1,12 +1,60 @@
+import { readFileSync } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { VitePWA } from 'vite-plugin-pwa'
 
 const backend = process.env.SQUARES_BACKEND ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app: a manifest and our own service worker (src/sw.ts), which precaches the built
+    // files only and never answers /api/, /ws or /dev/. The app registers it itself (lib/service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Squares',
+        short_name: 'Squares',
+        description: 'Join football squares pools, pick your squares and win at every quarter.',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0b1530',
+        theme_color: '#0b1530',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // A classic worker: module workers are not in every browser that has web push.
+        rollupFormat: 'iife',
+        // (The manifest, its icons and includeAssets are added by the plugin.)
+        globPatterns: ['index.html', 'assets/**/*.{js,css}'],
+        // Of the built code, only what the first page load needs (what index.html loads and preloads): the
+        // shell opens offline, and installing stays light (each fresh browser, each end-to-end test, would
+        // otherwise download every lazy screen). Lazy screens come from the network and the HTTP cache.
+        manifestTransforms: [
+          (entries) => {
+            const html = readFileSync(fileURLToPath(new URL('./dist/index.html', import.meta.url)), 'utf8')
+            const firstLoad = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]))
+            return { manifest: entries.filter((e) => !e.url.startsWith('assets/') || firstLoad.has(e.url)), warnings: [] }
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -70,6 +70,14 @@ type Config struct {
 	// app shows it in the footer and on the age-verification and account pages.
 	SupportEmail string
 
+	// Web push (config_push.go): the VAPID key pair (both or neither; neither: made once and kept in the
+	// database), the subject push services may contact, and how often the push outbox is sent.
+	VAPIDPublicKey  string
+	VAPIDPrivateKey string
+	VAPIDSubject    string
+	PushInterval    time.Duration
+	PushAllowLocal  bool // push endpoints on this machine or a private network (always in development mode)
+
 	// Operations (config_ops.go): log format, the metrics listener, per-player rate limits, websocket caps.
 	LogFormat                 string
 	MetricsAddr               string
@@ -220,6 +228,7 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.StringVar(&c.SupportEmail, "support-email", env("SQUARES_SUPPORT_EMAIL", ""),
 		"support address players write to, shown by the web app (SQUARES_SUPPORT_EMAIL)")
 	ops := c.registerOps(fs, &bad)
+	c.registerPush(fs, &bad)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -286,6 +295,9 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		return nil, err
 	}
 	if err := c.parseOps(ops); err != nil {
+		return nil, err
+	}
+	if err := c.parsePush(); err != nil {
 		return nil, err
 	}
 	c.LogLevel = strings.ToLower(c.LogLevel)

@@ -16,6 +16,7 @@ import (
 	squareshttp "github.com/squaresapp/squares/http"
 	"github.com/squaresapp/squares/mail"
 	"github.com/squaresapp/squares/pubsub"
+	"github.com/squaresapp/squares/push"
 	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/scores"
 	"github.com/squaresapp/squares/store"
@@ -82,6 +83,11 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	} else {
 		logger.Info("payments ready", "provider", provider.Name())
 	}
+	// Web push: every instance on the database signs with the same VAPID key.
+	vapid, err := push.LoadKeys(ctx, db, cfg.VAPIDPublicKey, cfg.VAPIDPrivateKey)
+	if err != nil {
+		return err
+	}
 	// The server is made before any background work publishes through the store: it routes the store's
 	// events through its caches (db.Events).
 	srv := squareshttp.NewServer(squareshttp.Config{
@@ -91,6 +97,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		MetricsAddr:         cfg.MetricsAddr, Metrics: metrics, ClaimLimit: cfg.ClaimLimit, CheckoutLimit: cfg.CheckoutLimit,
 		AllowedOrigins: cfg.WSOrigins, WSConnsPerAddr: cfg.WSConnsPerAddr,
 		AdminTwoFactor: cfg.AdminTwoFactor, SupportEmail: cfg.SupportEmail, PayoutText: cfg.PayoutText,
+		VAPIDPublicKey: vapid.Public, PushAllowLocal: cfg.Dev || cfg.PushAllowLocal,
 	}, db, logger)
 	srv.Events = events
 	esc := escrow.New(db, provider, logger)
@@ -144,6 +151,21 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		logger.Warn("mail is not sent", "mail", mailer.Describe(),
 			"hint", "set SQUARES_SMTP_URL, SQUARES_MAIL_FROM and SQUARES_PUBLIC_URL to send e-mail")
 	}
+	subject, err := push.Subject(cfg.VAPIDSubject, cfg.PublicURL, cfg.MailFrom)
+	if err != nil {
+		return err
+	}
+	pusher, err := push.New(db, push.Config{Keys: vapid, Subject: subject, Interval: cfg.PushInterval, AllowPrivate: cfg.Dev || cfg.PushAllowLocal},
+		logger.With("component", "push"))
+	if err != nil {
+		return err
+	}
+	workers.Go(func() { pusher.Run(background) })
+	keySource := "made once and kept in the database"
+	if cfg.VAPIDPublicKey != "" {
+		keySource = "SQUARES_VAPID_PUBLIC_KEY"
+	}
+	logger.Info("push ready", "subject", subject, "key", keySource)
 
 	srv.Escrow = esc
 	srv.Automation = auto

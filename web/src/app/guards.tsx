@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { useUser } from '@/lib/auth'
 import { rememberReturnTo } from '@/lib/return-to'
@@ -9,18 +9,24 @@ const AdminDashboardPage = lazy(() =>
   import('@/features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
 )
 const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-login-page').then((m) => ({ default: m.AdminLoginPage })))
+const PushNotificationsCard = lazy(() => import('@/features/push/components/push-notifications-card').then((m) => ({ default: m.PushNotificationsCard })))
+
+/** The player dashboard, with the card that turns this device's push notifications on. */
+function PlayerDashboard() {
+  return <DashboardPage extra={<Suspense fallback={null}><PushNotificationsCard /></Suspense>} />
+}
 
 /** "/": landing for visitors, the role's dashboard when signed in. */
 export function HomeRoute() {
   const { user, isAdmin } = useUser()
   if (!user) return <LandingPage />
-  return isAdmin ? <AdminDashboardPage /> : <DashboardPage />
+  return isAdmin ? <AdminDashboardPage /> : <PlayerDashboard />
 }
 
 /** "/dashboard": the role's dashboard; visitors see the pool list (they must sign in to join). */
 export function DashboardRoute() {
   const { isAdmin } = useUser()
-  return isAdmin ? <AdminDashboardPage /> : <DashboardPage />
+  return isAdmin ? <AdminDashboardPage /> : <PlayerDashboard />
 }
 
 /** Screens only for signed-in users; visitors get the landing page, as for any unknown route. */

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { api, errorMessage } from './api'
+import { forgetPushDevice } from './push-device'
 import type { User } from './types'
 import { queryKeys } from './query-keys'
 
@@ -67,12 +68,18 @@ function clearEverything(queryClient: QueryClient) {
   }
 }
 
-/** Regular sign-out: POST /api/auth/logout, clear all cached data and storage, replace the page with /. */
+/**
+ * Regular sign-out: this device stops getting push notifications, POST /api/auth/logout, clear all cached
+ * data and storage, replace the page with /.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
-    mutationFn: () => api.post<{ success: boolean }>('/api/auth/logout'),
+    mutationFn: async () => {
+      await forgetPushDevice()
+      return api.post<{ success: boolean }>('/api/auth/logout')
+    },
     onSuccess: () => {
       clearEverything(queryClient)
       void navigate('/', { replace: true })

@@ -43,6 +43,8 @@ export const queryKeys = {
   /** The signed-in player's notifications (the bell); a win over the socket invalidates it. */
   notifications: ['/api/notifications'] as const,
   publicStats: ['/api/public/stats'] as const,
+  /** The signed-in player's devices subscribed to push notifications. */
+  pushSubscriptions: ['/api/push/subscriptions'] as const,
   developer: {
     feedStatus: ['/api/score-feed-status'] as const,
     liveGames: ['/api/live-games'] as const,

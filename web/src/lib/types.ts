@@ -192,6 +192,8 @@ export interface ServerConfig {
   supportEmail?: string | null
   /** Where a claimed prize's money goes: paid now (sandbox), or the operator's text (Stripe). */
   payoutText?: string
+  /** The key browsers subscribe to push notifications with; null when push is not set up. */
+  vapidPublicKey?: string | null
 }
 
 export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | (string & {})
@@ -224,4 +226,13 @@ export interface Prize {
 export interface ClaimedPrize extends Prize {
   message: string
   payoutText: string
+}
+
+/** A device subscribed to push notifications (GET /api/push/subscriptions). */
+export interface PushDevice {
+  id: number
+  endpoint: string
+  userAgent: string
+  createdAt: string
+  updatedAt: string
 }

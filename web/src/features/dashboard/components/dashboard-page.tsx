@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useCallback, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, Gift, Grid3x3, LogIn, ShieldCheck, Sparkles, Trophy } from 'lucide-react'
@@ -128,7 +128,8 @@ function VerificationNotice() {
   return null
 }
 
-export function DashboardPage() {
+/** The player dashboard; `extra` is a panel the app adds under the welcome (the notifications card). */
+export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
   useDocumentMeta({
     title: 'Dashboard',
     description: 'Open football squares pools: free and paid tiers, squares left and kickoff times.',
@@ -168,6 +169,7 @@ export function DashboardPage() {
         <WelcomeBanner />
         <UnclaimedPrizesBanner />
         <VerificationNotice />
+        {extra}
         <RefreshNotice failed={pools.isRefetchError || userPools.isRefetchError} />
 
         <div className="grid grid-cols-3 gap-2 sm:gap-4">
