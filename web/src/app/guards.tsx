@@ -1,5 +1,7 @@
 import { lazy, type ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router'
 import { useUser } from '@/lib/auth'
+import { signInPath } from '@/lib/return-to'
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page'
 import { LandingPage } from '@/features/landing/components/landing-page'
 
@@ -21,10 +23,14 @@ export function DashboardRoute() {
   return isAdmin ? <AdminDashboardPage /> : <DashboardPage />
 }
 
-/** Screens only for signed-in users; visitors get the landing page, as for any unknown route. */
+/**
+ * Screens only for signed-in users: a visitor is sent to sign in, and comes back to this very address
+ * (its query too: a checkout's squares) once signed in.
+ */
 export function SignedIn({ children }: { children: ReactNode }) {
   const { user } = useUser()
-  return user ? <>{children}</> : <LandingPage />
+  const { pathname, search } = useLocation()
+  return user ? <>{children}</> : <Navigate to={signInPath(pathname + search)} replace />
 }
 
 /** Screens only for visitors; signed-in users get their dashboard. */

@@ -1,6 +1,7 @@
 import { lazy } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AdminOnly } from '@/features/admin/components/admin-only'
+import { ComingSoon } from '@/components/layout/coming-soon'
 import { AdminEntry, DashboardRoute, FallbackRoute, HomeRoute, SignedIn, SignedOut } from './guards'
 import { RootLayout, RouteError } from './root-layout'
 
@@ -71,6 +72,8 @@ export const routes: RouteObject[] = [
       { path: 'checkout', element: signedIn(<CheckoutPage />) },
       { path: 'schedule/:league', element: signedIn(<LeagueSchedulePage />) },
       { path: 'nfl-schedule', element: signedIn(<NflSchedulePage />) },
+      // The player's account. Placeholder element until the Account page lands; the guard stays.
+      { path: 'account', element: signedIn(<ComingSoon title="Your Account" description="Your account settings are coming soon." />) },
       // Practice and developer pages
       { path: 'simulation', element: signedIn(<SimulationPage />) },
       { path: 'payment-test', element: signedIn(<PaymentTestPage />) },

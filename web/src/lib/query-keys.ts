@@ -17,6 +17,8 @@ export const queryKeys = {
     list: (filter: Record<string, unknown>) => ['/api/games', filter] as const,
   },
   schedule: {
+    /** The NFL seasons with games, and the current one (GET /api/nfl/schedule). */
+    nflSeasons: ['/api/nfl/schedule'] as const,
     nfl: (season: number) => ['/api/nfl/schedule', season] as const,
     league: (code: string) => ['/api/schedule', code] as const,
   },
@@ -39,6 +41,10 @@ export const queryKeys = {
     emailPreferences: ['/api/user/email-preferences'] as const,
   },
   publicStats: ['/api/public/stats'] as const,
+  /** What an invite code shows before sign-in (GET /api/invitations/{code}). */
+  invitations: {
+    detail: (code: string) => ['/api/invitations', code] as const,
+  },
   developer: {
     feedStatus: ['/api/score-feed-status'] as const,
     liveGames: ['/api/live-games'] as const,

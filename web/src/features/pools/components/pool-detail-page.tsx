@@ -154,7 +154,7 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
             })
             return
           }
-          toast.success('Squares Purchased!', { description: `You've successfully claimed ${n} ${n === 1 ? 'square' : 'squares'}.` })
+          toast.success('Squares claimed', { description: `You've successfully claimed ${n} ${n === 1 ? 'square' : 'squares'}.` })
           setAnnouncement(`You claimed ${n} ${n === 1 ? 'square' : 'squares'}.`)
         },
         onError: onPurchaseError,
