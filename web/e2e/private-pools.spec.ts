@@ -100,7 +100,7 @@ test('a private $0 pool: create with an invite, join from the link through a sig
   // Up to the creator's limit: 6 squares (more than a public pool's 5).
   for (let c = 0; c < 6; c++) await cell(b, 0, c).click()
   await b.getByRole('button', { name: 'Claim Squares' }).click()
-  await expect(b.getByText('Squares claimed')).toBeVisible()
+  await expect(b.locator('[data-sonner-toast]').filter({ has: b.getByText('Squares claimed', { exact: true }) }).filter({ hasText: "You've successfully claimed 6 squares." })).toBeVisible()
   await expect(cell(b, 0, 5)).toHaveAttribute('aria-label', /your square/i)
 
   // The creator sees who joined, with the invitation used.

@@ -169,8 +169,9 @@ test('an invitation page read signed out: the pool first, then sign in, come bac
   // A free claim says so.
   for (const c of [0, 1]) await page.locator(`[role=gridcell][data-row="0"][data-column="${c}"]`).click()
   await page.getByRole('button', { name: 'Claim Squares' }).click()
-  await expect(page.getByText('Squares claimed')).toBeVisible()
-  await expect(page.getByText("You've successfully claimed 2 squares.")).toBeVisible()
+  // Title and description in one look: a toast lasts 4 seconds.
+  const toast = page.locator('[data-sonner-toast]').filter({ has: page.getByText('Squares claimed', { exact: true }) })
+  await expect(toast.filter({ hasText: "You've successfully claimed 2 squares." })).toBeVisible()
   await expect(page.getByText('Squares Purchased!')).toHaveCount(0)
 
   // A code that leads nowhere says so, signed out.
