@@ -116,6 +116,35 @@ func CheckJoin(status string) error {
 	return nil
 }
 
+// ErrUnknownInviteCode is the answer to an invite code that shows no pool: unknown, revoked, or of a pool
+// that can no longer be joined. One answer for all, so that guessing codes learns nothing from the
+// difference.
+var ErrUnknownInviteCode = Errorf(ENOTFOUND, "No pool has this invite code.")
+
+// CheckInvitationRead decides whether an invite code shows its pool to someone who has not joined it: not
+// when the invitation it belongs to was revoked (invitationStatus is "" for a pool's own code), nor when
+// the pool can no longer be joined (CheckJoin). Either way the code reads as unknown.
+func CheckInvitationRead(invitationStatus, poolStatus string) error {
+	if invitationStatus == InvitationRevoked || CheckJoin(poolStatus) != nil {
+		return ErrUnknownInviteCode
+	}
+	return nil
+}
+
+// HostName is how an invitation names the player who created a private pool to anyone who holds its
+// code: the first name and the initial of the last ("Casey T."), never the e-mail address; "A player"
+// when the account has no first name.
+func HostName(first, last string) string {
+	first = strings.TrimSpace(first)
+	if first == "" {
+		return "A player"
+	}
+	for _, r := range strings.TrimSpace(last) {
+		return first + " " + strings.ToUpper(string(r)) + "."
+	}
+	return first
+}
+
 // Invitation statuses.
 const (
 	InvitationPending  = "pending"  // sent, not used yet

@@ -92,3 +92,42 @@ func TestInviteCodeAndJoin(t *testing.T) {
 		}
 	}
 }
+
+// An invite code shows its pool unless its invitation was revoked or the pool can no longer be joined,
+// and those answer exactly as an unknown code does; the host is named by first name and last initial.
+func TestInvitationReadAndHostName(t *testing.T) {
+	for _, c := range []struct {
+		invitation, pool string
+		open             bool
+	}{
+		{"", squares.PoolActive, true},
+		{squares.InvitationPending, squares.PoolActive, true},
+		{squares.InvitationAccepted, squares.PoolInactive, true},
+		{squares.InvitationPending, squares.PoolFull, true},
+		{"", squares.PoolStarted, true},
+		{squares.InvitationRevoked, squares.PoolActive, false},
+		{"", squares.PoolCancelled, false},
+		{squares.InvitationPending, squares.PoolCompleted, false},
+		{"", squares.PoolDraft, false},
+	} {
+		err := squares.CheckInvitationRead(c.invitation, c.pool)
+		if c.open != (err == nil) {
+			t.Errorf("invitation %q, pool %s: %v", c.invitation, c.pool, err)
+		}
+		if err != nil && (squares.ErrorCode(err) != squares.ENOTFOUND || squares.ErrorMessage(err) != "No pool has this invite code.") {
+			t.Errorf("invitation %q, pool %s: %v, want the unknown code's answer", c.invitation, c.pool, err)
+		}
+	}
+	for _, c := range []struct{ first, last, want string }{
+		{"Casey", "Tester", "Casey T."},
+		{" Casey ", " tester", "Casey T."},
+		{"Ana", "öberg", "Ana Ö."},
+		{"Solo", "", "Solo"},
+		{"", "Tester", "A player"},
+		{"  ", "", "A player"},
+	} {
+		if got := squares.HostName(c.first, c.last); got != c.want {
+			t.Errorf("HostName(%q, %q) = %q, want %q", c.first, c.last, got, c.want)
+		}
+	}
+}

@@ -98,6 +98,7 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/games", public, s.handleListGames},
 		{"POST", "/api/games", admin, s.handleCreateGame},
 		{"GET", "/api/nfl/schedule/{season}", user, s.handleNFLSchedule}, // schedule.go
+		{"GET", "/api/nfl/schedule", user, s.handleNFLSeasons},
 		{"GET", "/api/schedule/{league}", user, s.handleLeagueSchedule},
 		// Scores and winners (score.go).
 		{"POST", "/api/admin/games/{id}/score", admin, s.handleAdminScore},
@@ -129,6 +130,7 @@ func (s *Server) routeTable() []route {
 		// Private pools and their invitations (invitation.go).
 		{"POST", "/api/pools/private", user, s.handleCreatePrivatePool},
 		{"POST", "/api/pools/join", user, s.handleJoinPool},
+		{"GET", "/api/invitations/{code}", public, s.handleReadInvitation}, // invitecode.go: read before sign-in
 		{"GET", "/api/pools/{id}/invitations", user, s.handleListInvitations},
 		{"POST", "/api/pools/{id}/invitations/{invitationId}/resend", user, s.handleChangeInvitation(s.Store.ResendInvitation)},
 		{"DELETE", "/api/pools/{id}/invitations/{invitationId}", user, s.handleChangeInvitation(s.Store.RevokeInvitation)},

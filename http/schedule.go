@@ -62,6 +62,28 @@ func (s *Server) handleNFLSchedule(w http.ResponseWriter, r *http.Request) {
 	s.writeSchedule(w, r, squares.LeagueNFL, season)
 }
 
+// seasonsJSON is what GET /api/nfl/schedule answers: the seasons with games, latest first, and the one the
+// schedule page opens on (null without games).
+type seasonsJSON struct {
+	Seasons []int `json:"seasons"`
+	Current *int  `json:"current"`
+}
+
+// handleNFLSeasons answers the NFL seasons the server has games in, and the current one: the season of the
+// next game to kick off (or of one being played), else the latest.
+func (s *Server) handleNFLSeasons(w http.ResponseWriter, r *http.Request) {
+	ss, err := s.Store.ListSeasons(r.Context(), squares.LeagueNFL, recentGameWindow)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := seasonsJSON{Seasons: ss.Seasons}
+	if ss.Current != 0 {
+		out.Current = &ss.Current
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
 // handleLeagueSchedule answers a league's games, by its code (nfl or NFL), of the season in ?season= or
 // else the latest season it has games in. An unknown league is 404.
 func (s *Server) handleLeagueSchedule(w http.ResponseWriter, r *http.Request) {

@@ -101,6 +101,32 @@ func TestNFLSchedule(t *testing.T) {
 	})
 }
 
+// TestNFLSeasons: GET /api/nfl/schedule tells the schedule page which seasons have games and which to open
+// on: none and null on a server without NFL games; the imported 2025 season, current while its games are
+// to come; a later season's games, once the 2025 games are over, make it current. Signed in only.
+func TestNFLSeasons(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startAPI(t, engine)
+		clock := storetest.NewClock(time.Date(2025, 8, 28, 12, 0, 0, 0, time.UTC))
+		s.Server.Now, s.db.Now = clock.Now, clock.Now
+		s.client(t).get("/api/nfl/schedule").wantError(http.StatusUnauthorized, "unauthorized", "")
+		c, _ := s.register(t, "", "")
+		if b := c.get("/api/nfl/schedule").want(http.StatusOK); string(b.Body) != `{"seasons":[],"current":null}`+"\n" {
+			t.Errorf("no games: %s", b.Body)
+		}
+		importSchedule(t, s.db)
+		if b := c.get("/api/nfl/schedule").want(http.StatusOK); string(b.Body) != `{"seasons":[2025],"current":2025}`+"\n" {
+			t.Errorf("2025 imported: %s", b.Body)
+		}
+		clock.Add(365 * 24 * time.Hour)
+		s.game(t, "W12", clock.Now().Add(72*time.Hour)) // a 2026 game
+		c, _ = s.register(t, "", "")                    // a year on, the first session has ended
+		if b := c.get("/api/nfl/schedule").want(http.StatusOK); string(b.Body) != `{"seasons":[2026,2025],"current":2026}`+"\n" {
+			t.Errorf("a 2026 game to come: %s", b.Body)
+		}
+	})
+}
+
 func TestLeagueSchedule(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		s := startAPI(t, engine)

@@ -115,6 +115,81 @@ func isPoolMember(ctx context.Context, tx *Tx, poolID, userID int64) (bool, erro
 	return n > 0, nil
 }
 
+// IsPoolMember reports whether the user joined the pool (a private pool's creator did).
+func (db *DB) IsPoolMember(ctx context.Context, poolID, userID int64) (bool, error) {
+	var ok bool
+	err := db.view(ctx, func(tx *Tx) (err error) {
+		ok, err = isPoolMember(ctx, tx, poolID, userID)
+		return err
+	})
+	return ok, err
+}
+
+// findInviteCode finds the private pool of a code, a pool's own or one invitation's: the pool, and for an
+// invitation's code its id and status (0 and "" for a pool's own code). An unknown code is
+// squares.ErrUnknownInviteCode.
+func findInviteCode(ctx context.Context, tx *Tx, code string) (poolID, invitationID int64, status string, err error) {
+	err = tx.QueryRowContext(ctx, `SELECT id FROM pools WHERE invite_code = $1 AND is_private = TRUE`, code).Scan(&poolID)
+	if err == sql.ErrNoRows {
+		err = tx.QueryRowContext(ctx, `SELECT id, pool_id, status FROM pool_invitations WHERE code = $1`, code).
+			Scan(&invitationID, &poolID, &status)
+	}
+	if err == sql.ErrNoRows {
+		return 0, 0, "", squares.ErrUnknownInviteCode
+	} else if err != nil {
+		return 0, 0, "", fmt.Errorf("find invite code: %w", err)
+	}
+	return poolID, invitationID, status, nil
+}
+
+// InvitedPool is what an invite code shows to someone who has not joined its pool yet: the pool, the
+// name of the player who created it, and how many of its squares are free (neither owned nor held for a
+// checkout).
+type InvitedPool struct {
+	Pool        *squares.Pool
+	HostFirst   string
+	HostLast    string
+	SquaresFree int
+}
+
+// FindInvitedPool reads the private pool an invite code leads to, for anyone holding the code (signed in
+// or not). An unknown code, a revoked invitation's and a code of a pool that can no longer be joined are
+// all squares.ErrUnknownInviteCode (squares.CheckInvitationRead).
+func (db *DB) FindInvitedPool(ctx context.Context, code string) (*InvitedPool, error) {
+	code = squares.NormalizeInviteCode(code)
+	if code == "" {
+		return nil, squares.ErrUnknownInviteCode
+	}
+	var out *InvitedPool
+	err := db.view(ctx, func(tx *Tx) error {
+		poolID, _, status, err := findInviteCode(ctx, tx, code)
+		if err != nil {
+			return err
+		}
+		p, err := findPool(ctx, tx, poolID, 0)
+		if err != nil {
+			return err
+		}
+		if err := squares.CheckInvitationRead(status, p.Status); err != nil {
+			return err
+		}
+		out = &InvitedPool{Pool: p.Pool}
+		err = tx.QueryRowContext(ctx, `SELECT first_name, last_name FROM users WHERE id = $1`, p.CreatorID).
+			Scan(&out.HostFirst, &out.HostLast)
+		if err != nil && err != sql.ErrNoRows {
+			return fmt.Errorf("pool host: %w", err)
+		}
+		var taken int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM squares WHERE pool_id = $1
+			AND (state = 'owned' OR hold_expires_at > $2)`, poolID, tx.now).Scan(&taken); err != nil {
+			return fmt.Errorf("count taken squares: %w", err)
+		}
+		out.SquaresFree = max(squares.SquaresPerPool-taken, 0)
+		return nil
+	})
+	return out, err
+}
+
 // JoinPool makes the user a member of the private pool whose code, or one of whose invitations' codes,
 // they give, and returns the pool. Joining twice changes nothing; an unknown code is not found; a revoked
 // invitation, and a pool that was cancelled or has finished, are refused.
@@ -128,17 +203,9 @@ func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string) (*P
 	}
 	var out *PoolView
 	err := db.update(ctx, func(tx *Tx) error {
-		var poolID, invID int64
-		var status string
-		err := tx.QueryRowContext(ctx, `SELECT id FROM pools WHERE invite_code = $1 AND is_private = TRUE`, code).Scan(&poolID)
-		if err == sql.ErrNoRows {
-			err = tx.QueryRowContext(ctx, `SELECT id, pool_id, status FROM pool_invitations WHERE code = $1`, code).
-				Scan(&invID, &poolID, &status)
-		}
-		if err == sql.ErrNoRows {
-			return squares.Errorf(squares.ENOTFOUND, "No pool has this invite code.")
-		} else if err != nil {
-			return fmt.Errorf("find invite code: %w", err)
+		poolID, invID, status, err := findInviteCode(ctx, tx, code)
+		if err != nil {
+			return err
 		}
 		if status == squares.InvitationRevoked {
 			return squares.Errorf(squares.EUNPROCESSABLE, "This invitation was revoked by the pool's creator.")

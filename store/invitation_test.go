@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -81,6 +82,66 @@ func TestPrivatePoolMembership(t *testing.T) {
 		ms2, err := db.ListMembers(ctx, p.ID)
 		if err != nil || len(ms2) != 2 || !ms2[0].IsCreator || ms2[1].UserID != friend.ID || ms2[1].Squares != 7 {
 			t.Fatalf("members = %+v, %v", ms2, err)
+		}
+	})
+}
+
+// TestFindInvitedPool: an invite code, the pool's own or an invitation's (as typed: any case, spaces),
+// shows the pool with its host's name and its free squares (neither owned nor held in a live checkout);
+// a revoked invitation's code, an unknown code and the code of a pool that can no longer be joined all
+// answer as unknown.
+func TestFindInvitedPool(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, clock := openAt(t, engine)
+		g, _ := addGame(t, db, "W12", t0.Add(72*time.Hour))
+		creator, friend := addPlayer(t, db, "Casey"), addPlayer(t, db, "Frankie")
+		out, err := db.CreatePrivatePool(ctx, creator, squares.PrivatePoolInput{GameID: g.ID, Name: "Office Pool",
+			EntryFee: 1000, MaxSquaresPerPlayer: 7, InviteEmails: []string{friend.Email, "other@example.com"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := out.Pool
+		check := func(code string, free int) {
+			t.Helper()
+			ip, err := db.FindInvitedPool(ctx, code)
+			if err != nil {
+				t.Fatalf("%q: %v", code, err)
+			}
+			if ip.Pool.ID != p.ID || ip.Pool.Name != "Office Pool" || ip.Pool.EntryFee != 1000 || ip.Pool.MaxSquaresPerPlayer != 7 ||
+				ip.Pool.Status != squares.PoolActive || ip.Pool.Game == nil || ip.Pool.Game.AwayTeam != "Kansas City Chiefs" ||
+				ip.HostFirst != "Casey" || ip.HostLast != "Tester" || ip.SquaresFree != free {
+				t.Fatalf("%q: %+v %+v, want %d free", code, ip, ip.Pool, free)
+			}
+		}
+		check(p.InviteCode, 100)
+		check(" "+strings.ToLower(out.Invitations[0].Code)+" ", 100)
+
+		if _, err := db.JoinPool(ctx, friend, out.Invitations[0].Code); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.BeginCheckout(ctx, store.Checkout{ID: "pay_invited", Provider: "sandbox", User: friend,
+			PoolID: p.ID, Cells: cellsFrom(0, 2), Amount: 2000}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: friend, Cells: cellsFrom(10, 3), Paid: true}); err != nil {
+			t.Fatal(err)
+		}
+		check(out.Invitations[0].Code, 95) // an accepted invitation still shows its pool
+		clock.Add(squares.CheckoutHold + time.Second)
+		check(p.InviteCode, 97) // the checkout's hold ran out
+
+		if _, err := db.RevokeInvitation(ctx, creator, p.ID, out.Invitations[1].ID); err != nil {
+			t.Fatal(err)
+		}
+		for _, code := range []string{out.Invitations[1].Code, "ZZZZ2345", "", "   "} {
+			_, err := db.FindInvitedPool(ctx, code)
+			wantCode(t, err, squares.ENOTFOUND, "No pool has this invite code.")
+		}
+		setStatus(t, db, p.ID, squares.PoolCancelled)
+		for _, code := range []string{p.InviteCode, out.Invitations[0].Code} {
+			_, err := db.FindInvitedPool(ctx, code)
+			wantCode(t, err, squares.ENOTFOUND, "No pool has this invite code.")
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"time"
 
 	"github.com/squaresapp/squares"
 )
@@ -74,4 +75,49 @@ func (db *DB) ListSchedule(ctx context.Context, leagueID int64, season int) (int
 		return rows.Err()
 	})
 	return season, out, err
+}
+
+// Seasons is what a league has to show on its schedule: every season it has games in, latest first, and
+// the current one.
+type Seasons struct {
+	Seasons []int
+	// Current is the season of the next game to kick off (or of one that kicked off within the last
+	// liveWindow: it may still be played); with none to come, the latest season; 0 without games.
+	Current int
+}
+
+// ListSeasons returns the seasons a league has games in, and which is current at now.
+func (db *DB) ListSeasons(ctx context.Context, leagueID int64, liveWindow time.Duration) (*Seasons, error) {
+	out := &Seasons{Seasons: []int{}}
+	err := db.view(ctx, func(tx *Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT season FROM games WHERE league_id = $1 ORDER BY season DESC`, leagueID)
+		if err != nil {
+			return fmt.Errorf("list seasons: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var n int
+			if err := rows.Scan(&n); err != nil {
+				return fmt.Errorf("scan season: %w", err)
+			}
+			out.Seasons = append(out.Seasons, n)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(out.Seasons) == 0 {
+			return nil
+		}
+		out.Current = out.Seasons[0]
+		var next sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT season FROM games WHERE league_id = $1 AND game_date >= $2
+			ORDER BY game_date, id LIMIT 1`, leagueID, tx.now.Add(-liveWindow)).Scan(&next); err != nil && err != sql.ErrNoRows {
+			return fmt.Errorf("current season: %w", err)
+		}
+		if next.Valid {
+			out.Current = int(next.Int64)
+		}
+		return nil
+	})
+	return out, err
 }

@@ -28,7 +28,7 @@ test('the account page needs sign-in and shows the profile and the locked verifi
   await page.request.post('/api/auth/logout')
 
   await page.goto('/account')
-  await expect(page).toHaveURL(/\/login$/)
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Faccount$/)
   const signIn = page.getByRole('form', { name: 'Sign in' })
   await signIn.getByLabel('Email').fill(email)
   await signIn.getByLabel('Password').fill(PASSWORD)

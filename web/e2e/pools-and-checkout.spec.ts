@@ -62,8 +62,7 @@ test('a square claimed in one browser appears in another without a reload', asyn
   await expect(cell(a, target)).toHaveAttribute('aria-selected', 'true')
   await expect(a.getByTestId('cart-count')).toHaveText('1/5')
   await a.getByRole('button', { name: 'Claim Squares' }).click()
-  await expect(a.getByText('Squares Purchased!')).toBeVisible()
-  await expect(a.getByText("You've successfully claimed 1 square.")).toBeVisible()
+  await expect(a.locator('[data-sonner-toast]').filter({ has: a.getByText('Squares claimed', { exact: true }) }).filter({ hasText: "You've successfully claimed 1 square." })).toBeVisible()
   await expect(cell(a, target)).toHaveAttribute('aria-label', `${position(target)}: your square`)
 
   // The visitor's board changes by itself, and says so politely.

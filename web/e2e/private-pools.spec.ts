@@ -89,7 +89,7 @@ test('a private $0 pool: create with an invite, join from the link through a sig
   await noHorizontalScroll(b)
   await b.setViewportSize({ width: 1366, height: 900 })
   await b.getByRole('link', { name: 'Sign In to Join' }).click()
-  await expect(b).toHaveURL(/\/login$/)
+  await expect(b).toHaveURL(/\/login\?returnTo=%2Fjoin%2F[A-Z0-9]{8}$/)
   const signIn = b.getByRole('form', { name: 'Sign in' })
   await signIn.getByLabel('Email').fill(friendEmail)
   await signIn.getByLabel('Password').fill(password)
@@ -100,7 +100,7 @@ test('a private $0 pool: create with an invite, join from the link through a sig
   // Up to the creator's limit: 6 squares (more than a public pool's 5).
   for (let c = 0; c < 6; c++) await cell(b, 0, c).click()
   await b.getByRole('button', { name: 'Claim Squares' }).click()
-  await expect(b.getByText('Squares Purchased!')).toBeVisible()
+  await expect(b.locator('[data-sonner-toast]').filter({ has: b.getByText('Squares claimed', { exact: true }) }).filter({ hasText: "You've successfully claimed 6 squares." })).toBeVisible()
   await expect(cell(b, 0, 5)).toHaveAttribute('aria-label', /your square/i)
 
   // The creator sees who joined, with the invitation used.

@@ -3,8 +3,9 @@ import { mkdirSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { openScreen, prepareScreens, screens, signedIn, type ScreenData } from './screens'
 
-// Every screen fits a 320 px phone, a 390 px phone and a 1366 px laptop without sideways scrolling, and
-// logs no console errors. Screenshots of the main screens go to /tmp/shots for a person to look at.
+// Every screen fits a 320 px phone, a 390 px phone and a 1366 px laptop without sideways scrolling, keeps
+// its cards' first lines (form labels) off the cards' top edges and its buttons apart, and logs no console
+// errors. Screenshots of the main screens go to /tmp/shots for a person to look at.
 const WIDTHS = [320, 390, 1366] as const
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
 const SHOT_WIDTHS = new Set([320, 1366])
@@ -26,6 +27,52 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: 
       if (culprits.length >= 8) break
     }
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth, culprits }
+  })
+}
+
+/** Cards whose first line of text sits within 8 px of the card's top edge: a label touching the top of its card. */
+async function textAtCardTop(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = []
+    for (const card of Array.from(document.querySelectorAll('[data-slot=card]'))) {
+      const top = card.getBoundingClientRect().top
+      const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT)
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!n.textContent?.trim()) continue
+        const range = document.createRange()
+        range.selectNodeContents(n)
+        const r = range.getBoundingClientRect()
+        if (r.height === 0) continue
+        if (r.top - top < 8) out.push(`"${n.textContent.trim().slice(0, 30)}" ${Math.round(r.top - top)} px below its card's top`)
+        break
+      }
+    }
+    return out
+  })
+}
+
+/**
+ * Buttons whose label overflows them, and buttons that touch or overlap (closer than 4 px): rows that run
+ * together. Tab lists (segmented controls) and the navigation bar are left out.
+ */
+async function crampedButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = []
+    const label = (b: Element) => `"${(b.textContent ?? '').trim().slice(0, 24)}"`
+    const buttons = Array.from(document.querySelectorAll<HTMLElement>('main button, main [data-slot=button]')).filter(
+      (b) => b.getBoundingClientRect().width > 0 && !b.closest('[role=tablist], [role=grid]'),
+    )
+    for (const b of buttons) if (b.scrollWidth > b.clientWidth + 1) out.push(`${label(b)} overflows: ${b.scrollWidth} px in ${b.clientWidth}`)
+    for (let i = 0; i < buttons.length; i++) {
+      for (let j = i + 1; j < buttons.length; j++) {
+        if (buttons[i].contains(buttons[j]) || buttons[j].contains(buttons[i])) continue
+        const a = buttons[i].getBoundingClientRect()
+        const b = buttons[j].getBoundingClientRect()
+        const gap = Math.max(b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom)
+        if (gap < 4) out.push(`${label(buttons[i])} and ${label(buttons[j])} ${gap < 0 ? 'overlap' : `are ${Math.round(gap)} px apart`}`)
+      }
+    }
+    return out
   })
 }
 
@@ -58,6 +105,8 @@ for (const role of ['visitor', 'player', 'admin'] as const) {
         await openScreen(page, s.path)
         const o = await overflow(page)
         if (o.scrollWidth > o.innerWidth) problems.push(`${s.path}: ${o.scrollWidth} px wide in ${o.innerWidth}\n    ${o.culprits.join('\n    ')}`)
+        for (const p of await textAtCardTop(page)) problems.push(`${s.path}: ${p}`)
+        for (const p of await crampedButtons(page)) problems.push(`${s.path}: ${p}`)
         // The squares board is the one wide thing: it must fit too, not scroll inside its card.
         if (s.path.startsWith('/pool/')) {
           const board = await page.getByRole('grid').evaluate((grid) => {

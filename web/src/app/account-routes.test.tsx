@@ -31,8 +31,7 @@ describe('Account routes', () => {
     stubFetch({ 'GET /api/config': { body: config }, 'GET /api/leagues': { body: [] } })
     const router = renderApp('/account#settings', null)
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
-    expect(window.sessionStorage.getItem('squares.returnTo')).toBe('/account#settings')
-    window.sessionStorage.clear()
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe('/account#settings')
   })
 
   it("links the sign-in form's \"Forgot password?\" to the reset request, carrying the typed address", async () => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { useUser } from '@/lib/auth'
-import { rememberReturnTo } from '@/lib/return-to'
+import { signInPath } from '@/lib/return-to'
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page'
 import { LandingPage } from '@/features/landing/components/landing-page'
 
@@ -9,6 +9,7 @@ const AdminDashboardPage = lazy(() =>
   import('@/features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
 )
 const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-login-page').then((m) => ({ default: m.AdminLoginPage })))
+
 const PushNotificationsCard = lazy(() => import('@/features/push/components/push-notifications-card').then((m) => ({ default: m.PushNotificationsCard })))
 
 /** The player dashboard, with the card that turns this device's push notifications on. */
@@ -29,23 +30,14 @@ export function DashboardRoute() {
   return isAdmin ? <AdminDashboardPage /> : <PlayerDashboard />
 }
 
-/** Screens only for signed-in users; visitors get the landing page, as for any unknown route. */
+/**
+ * Screens only for signed-in users: a visitor is sent to sign in, and comes back to this very address
+ * (its query and fragment too: a checkout's squares, the account's settings) once signed in.
+ */
 export function SignedIn({ children }: { children: ReactNode }) {
   const { user } = useUser()
-  return user ? <>{children}</> : <LandingPage />
-}
-
-/**
- * Screens that need an account (/account): a visitor goes to sign in and, once signed in, comes back here
- * (lib/return-to).
- */
-export function SignInFirst({ children }: { children: ReactNode }) {
-  const { user } = useUser()
   const { pathname, search, hash } = useLocation()
-  if (user) return <>{children}</>
-  // Remembering is idempotent, so doing it while rendering the redirect is safe.
-  rememberReturnTo(pathname + search + hash)
-  return <Navigate to="/login" replace />
+  return user ? <>{children}</> : <Navigate to={signInPath(pathname + search + hash)} replace />
 }
 
 /** Screens only for visitors; signed-in users get their dashboard. */

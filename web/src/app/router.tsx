@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AdminOnly } from '@/features/admin/components/admin-only'
-import { AdminEntry, DashboardRoute, FallbackRoute, HomeRoute, SignedIn, SignedOut, SignInFirst } from './guards'
+import { AdminEntry, DashboardRoute, FallbackRoute, HomeRoute, SignedIn, SignedOut } from './guards'
 import { RootLayout, RouteError } from './root-layout'
 
 // Screens load on demand; the landing page and the player dashboard (the two home screens) come with the app.
@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
       // The account (features/account): a forgotten password, and the account page.
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'account', element: <SignInFirst><AccountPage /></SignInFirst> },
+      { path: 'account', element: signedIn(<AccountPage />) },
       // Pool pages: anyone may watch a board; claiming squares needs sign-in.
       { path: 'pool/:id', element: <PoolDetailPage /> },
       { path: 'pools/:id', element: <PoolDetailPage /> },

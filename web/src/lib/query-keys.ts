@@ -17,6 +17,8 @@ export const queryKeys = {
     list: (filter: Record<string, unknown>) => ['/api/games', filter] as const,
   },
   schedule: {
+    /** The NFL seasons with games, and the current one (GET /api/nfl/schedule). */
+    nflSeasons: ['/api/nfl/schedule'] as const,
     nfl: (season: number) => ['/api/nfl/schedule', season] as const,
     league: (code: string) => ['/api/schedule', code] as const,
   },
@@ -45,6 +47,10 @@ export const queryKeys = {
   publicStats: ['/api/public/stats'] as const,
   /** The signed-in player's devices subscribed to push notifications. */
   pushSubscriptions: ['/api/push/subscriptions'] as const,
+  /** What an invite code shows before sign-in (GET /api/invitations/{code}). */
+  invitations: {
+    detail: (code: string) => ['/api/invitations', code] as const,
+  },
   developer: {
     feedStatus: ['/api/score-feed-status'] as const,
     liveGames: ['/api/live-games'] as const,

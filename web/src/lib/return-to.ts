@@ -1,10 +1,27 @@
-// Where to go after signing in: a page that sent the visitor to sign in (an invitation link) remembers
-// itself here, and the sign-in screen returns to it. Only same-site paths are kept.
+// Where to go after signing in. A page that needs sign-in sends a visitor to the sign-in screen with its
+// own address in `?returnTo=` (signInPath); a page that merely offers sign-in (an invitation link) may
+// instead remember itself here. The sign-in screen returns to either. Only same-site paths are kept.
 
 const KEY = 'squares.returnTo'
 
+/** The query parameter of the sign-in screen that names where to go afterwards. */
+export const RETURN_PARAM = 'returnTo'
+
 function safePath(path: string | null | undefined): string | null {
   return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : null
+}
+
+/**
+ * The sign-in screen's address that comes back to `path` (a path of this site, with its query) once the
+ * visitor has signed in; `tab: 'signup'` opens it on Sign Up.
+ */
+export function signInPath(path?: string | null, tab?: 'signup'): string {
+  const params = new URLSearchParams()
+  if (tab) params.set('tab', tab)
+  const p = safePath(path)
+  if (p) params.set(RETURN_PARAM, p)
+  const q = params.toString()
+  return q ? `/login?${q}` : '/login'
 }
 
 /** Remembers a path of this site to return to after signing in. */
@@ -17,13 +34,17 @@ export function rememberReturnTo(path: string) {
   }
 }
 
-/** The remembered path (forgotten once read), else the fallback. */
-export function takeReturnTo(fallback: string): string {
+/**
+ * Where to go after signing in: `fromUrl` (the sign-in screen's `returnTo`) when it is a path of this
+ * site, else the remembered path, else the fallback. The remembered path is forgotten once read.
+ */
+export function takeReturnTo(fallback: string, fromUrl?: string | null): string {
+  let remembered: string | null = null
   try {
-    const p = safePath(window.sessionStorage.getItem(KEY))
+    remembered = safePath(window.sessionStorage.getItem(KEY))
     window.sessionStorage.removeItem(KEY)
-    return p ?? fallback
   } catch {
-    return fallback
+    // no storage: nothing remembered
   }
+  return safePath(fromUrl) ?? remembered ?? fallback
 }

@@ -188,6 +188,9 @@ function MobileMenu({ open, user, onClose }: { open: boolean; user: User | null;
           </>
         ) : (
           <>
+            <NavLink to="/dashboard" className={itemClass} onClick={onClose}>
+              Pools
+            </NavLink>
             <NavLink to="/how-to-play" className={itemClass} onClick={onClose}>
               How to Play
             </NavLink>
@@ -241,6 +244,9 @@ export function Navbar({ notifications }: { notifications?: ReactNode }) {
             </>
           ) : (
             <>
+              <NavLink to="/dashboard" className={navLinkClass}>
+                Pools
+              </NavLink>
               <NavLink to="/how-to-play" className={navLinkClass}>
                 How to Play
               </NavLink>

@@ -50,7 +50,7 @@ function PoolActivationCenter() {
         description="Choose a league and a week, create the pools its games lack, open them and pick the Pool of the Week. Times are Eastern."
       />
       <Card className="mb-6">
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <CardContent className="grid gap-4 pt-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end sm:pt-6">
           <div className="grid gap-1.5">
             <Label htmlFor="activation-league">League</Label>
             <NativeSelect id="activation-league" value={a.leagueId} onChange={(e) => a.chooseLeague(Number(e.target.value))}>

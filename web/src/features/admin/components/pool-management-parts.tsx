@@ -30,7 +30,7 @@ export function PoolFiltersPanel({ m }: { m: ReturnType<typeof usePoolManagement
   const f = (k: keyof PoolFilters) => (v: string) => m.setFilter(k, v)
   return (
     <Card className="mb-6">
-      <CardContent className="grid gap-3 pt-6 sm:grid-cols-2 lg:grid-cols-[repeat(5,1fr)_auto] lg:items-end">
+      <CardContent className="grid gap-3 pt-5 sm:grid-cols-2 sm:pt-6 lg:grid-cols-[repeat(5,1fr)_auto] lg:items-end">
         <Select id="filter-league" label="League" value={m.leagueId} onChange={(v) => m.chooseLeague(Number(v))}>
           {(m.leagues.length ? m.leagues : [{ id: m.leagueId, name: 'NFL', displayName: 'NFL' }]).map((l) => (
             <option key={l.id} value={l.id}>
@@ -204,7 +204,7 @@ export function PoolRow({ pool: p, selected, onToggle, onView, onStatus, onFeatu
           </Button>
         </div>
       ) : (
-        <div className="grid w-full grid-cols-4 gap-1 sm:flex sm:w-auto [&>button]:px-2 sm:[&>button]:min-w-20">
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto [&>button]:px-3 sm:[&>button]:min-w-20">
           <Button size="sm" variant="outline" onClick={onView}>
             View
           </Button>

@@ -214,3 +214,56 @@ describe('Return after sign-in', () => {
     expect(window.sessionStorage.getItem('squares.returnTo')).toBeNull()
   })
 })
+
+describe('Sign up from a link, and the way back', () => {
+  it('opens the Sign Up tab for /login?tab=signup, and the tabs keep the address in step', async () => {
+    stubFetch({})
+    const user = userEvent.setup()
+    const { router } = renderPage(<AuthPage />, { path: '/login', at: '/login?tab=signup&returnTo=%2Fjoin%2FK7QW2MXP' })
+    expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('form', { name: 'Sign up' })).toBeVisible()
+    await user.click(screen.getByRole('tab', { name: 'Sign In' }))
+    expect(screen.getByRole('form', { name: 'Sign in' })).toBeVisible()
+    expect(router.state.location.search).toBe('?returnTo=%2Fjoin%2FK7QW2MXP')
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }))
+    expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('signup')
+  })
+
+  it('returns to the page named in ?returnTo=, its query too (a checkout)', async () => {
+    stubFetch({ 'POST /api/auth/login': { body: { user: player } }, 'GET /api/auth/user': { body: player } })
+    const checkout = '/checkout?poolId=31&squares=%5B%7B%22row%22%3A1%2C%22column%22%3A2%7D%5D&amount=5.00'
+    const user = userEvent.setup()
+    const { router } = renderPage(<AuthPage />, { path: '/login', at: `/login?returnTo=${encodeURIComponent(checkout)}` })
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret123')
+    await user.click(within(signInForm()).getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout'))
+    expect(router.state.location.pathname + router.state.location.search).toBe(checkout)
+  })
+
+  it('never leaves the site for a ?returnTo= of another host', async () => {
+    stubFetch({ 'POST /api/auth/login': { body: { user: player } }, 'GET /api/auth/user': { body: player } })
+    const user = userEvent.setup()
+    renderPage(<AuthPage />, { path: '/login', at: '/login?returnTo=%2F%2Fevil.example%2Fx' })
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret123')
+    await user.click(within(signInForm()).getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/))
+  })
+
+  it.each([
+    ['restricted to free pools by their state', { isEligibleToBet: false, complianceStatus: 'restricted' }],
+    ['not verified yet', { isAgeVerified: false, isEligibleToBet: false, complianceStatus: 'pending' }],
+  ])('greets a player %s without "betting pools"', async (_, over) => {
+    const u = { ...player, ...over }
+    stubFetch({ 'POST /api/auth/login': { body: { user: u } }, 'GET /api/auth/user': { body: u } })
+    const user = userEvent.setup()
+    renderPage(<AuthPage />, { path: '/login' })
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret123')
+    await user.click(within(signInForm()).getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByText('Welcome back, Ann!')).toBeInTheDocument()
+    expect(screen.getByText('Ready to join some squares pools?')).toBeInTheDocument()
+    expect(screen.queryByText(/betting pools/)).not.toBeInTheDocument()
+  })
+})

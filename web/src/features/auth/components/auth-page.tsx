@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Navigate, useNavigate } from 'react-router'
+import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { AlertCircle, CheckCircle2, MapPin, ShieldCheck, Trophy } from 'lucide-react'
@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { PageContainer } from '@/components/layout/page'
 import { errorMessage } from '@/lib/api'
 import { authKeys, displayFirstName, startSession, useUser } from '@/lib/auth'
-import { takeReturnTo } from '@/lib/return-to'
+import { RETURN_PARAM, takeReturnTo } from '@/lib/return-to'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import type { User } from '@/lib/types'
 import { SignInForm } from './sign-in-form'
@@ -30,6 +30,21 @@ function useTimers() {
   }
 }
 
+/**
+ * The line under the welcome-back toast: the spec's for players who may play paid pools; a neutral one for
+ * those who may not (not verified yet, or living where paid play is restricted), who are not greeted with
+ * betting.
+ */
+function welcomeDescription(u: User): string {
+  if (u.role === 'admin') return 'Admin dashboard ready'
+  return u.isAgeVerified && u.isEligibleToBet ? 'Ready to join some exciting betting pools?' : 'Ready to join some squares pools?'
+}
+
+/** The tab the address asks for: ?tab=signup opens Sign Up. */
+function tabOf(params: URLSearchParams): 'signin' | 'signup' {
+  return params.get('tab') === 'signup' ? 'signup' : 'signin'
+}
+
 const SELLING_POINTS = [
   { icon: Trophy, text: 'Win at the end of every quarter: Q1, halftime, Q3 and the final.' },
   { icon: ShieldCheck, text: 'Payments held in escrow until the game completes; fair, verifiable number draws.' },
@@ -46,7 +61,19 @@ export function AuthPage() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const later = useTimers()
-  const [tab, setTab] = useState('signin')
+  const [params, setParams] = useSearchParams()
+  const tab = tabOf(params)
+  const returnTo = params.get(RETURN_PARAM)
+  const setTab = (v: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p)
+        if (v === 'signup') next.set('tab', 'signup')
+        else next.delete('tab')
+        return next
+      },
+      { replace: true },
+    )
   const [alert, setAlert] = useState<string | null>(null)
   const [completing, setCompleting] = useState(false)
 
@@ -61,10 +88,8 @@ export function AuthPage() {
     storeUser(u)
     // Verify the session shortly after by re-fetching the current user.
     later(() => void queryClient.invalidateQueries({ queryKey: authKeys.user }), SESSION_RECHECK_MS)
-    toast.success(`Welcome back, ${displayFirstName(u)}!`, {
-      description: u.role === 'admin' ? 'Admin dashboard ready' : 'Ready to join some exciting betting pools?',
-    })
-    const to = takeReturnTo('/')
+    toast.success(`Welcome back, ${displayFirstName(u)}!`, { description: welcomeDescription(u) })
+    const to = takeReturnTo('/', returnTo)
     later(() => void navigate(to, { replace: true }), REDIRECT_MS)
   }
 
@@ -76,14 +101,16 @@ export function AuthPage() {
         description: 'Your account is verified. Pick a pool and claim your squares.',
         duration: WELCOME_TOAST_MS,
       })
-      const to = takeReturnTo('/')
+      const to = takeReturnTo('/', returnTo)
       later(() => void navigate(to, { replace: true }), REDIRECT_MS)
     } else if (u.isAgeVerified) {
       toast.error("You're verified but sports betting isn't available in your location.", {
         description: 'You can still play free pools for bragging rights.',
         duration: NOT_ELIGIBLE_TOAST_MS,
       })
-      later(() => void navigate('/', { replace: true }), REDIRECT_MS)
+      // Free pools are theirs to play: a page that sent them here (an invitation) still gets them back.
+      const to = takeReturnTo('/', returnTo)
+      later(() => void navigate(to, { replace: true }), REDIRECT_MS)
     } else {
       toast('Account Created', {
         description: 'Please verify your age and location to start playing.',

@@ -73,7 +73,7 @@ export function LandingPage() {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Button asChild size="lg" variant="brand">
-                <Link to="/login">
+                <Link to="/login?tab=signup">
                   Sign Up Free <ArrowRight aria-hidden="true" />
                 </Link>
               </Button>
@@ -183,7 +183,7 @@ export function LandingPage() {
           <p className="mt-2 text-white/75">Create a free account in under a minute. FREE pools need no payment at all.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Button asChild size="lg" variant="brand">
-              <Link to="/login">Create Your Account</Link>
+              <Link to="/login?tab=signup">Create Your Account</Link>
             </Button>
             <Button asChild size="lg" variant="outline" className="border-white/25 bg-transparent text-white hover:bg-white/10 hover:text-white">
               <Link to="/login">Sign In</Link>

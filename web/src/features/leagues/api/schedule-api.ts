@@ -34,13 +34,21 @@ export interface ScheduleGame {
   pools: SchedulePool[]
 }
 
-/** The season the NFL schedule page shows. */
-export const NFL_SEASON = 2025
+/** GET /api/nfl/schedule: the NFL seasons with games (latest first) and the one to open on (null without games). */
+export interface NflSeasons {
+  seasons: number[]
+  current: number | null
+}
 
 const fresh = { staleTime: 60_000 }
 
-export function useNflSchedule(season = NFL_SEASON) {
-  return useQuery<ScheduleGame[] | null>({ queryKey: queryKeys.schedule.nfl(season), ...fresh })
+export function useNflSeasons() {
+  return useQuery<NflSeasons | null>({ queryKey: queryKeys.schedule.nflSeasons, ...fresh })
+}
+
+/** The NFL games of a season; nothing is asked before the season is known. */
+export function useNflSchedule(season: number | null) {
+  return useQuery<ScheduleGame[] | null>({ queryKey: queryKeys.schedule.nfl(season ?? 0), enabled: season !== null, ...fresh })
 }
 
 /** A league's schedule by its code; an unknown league is a 404 error. */

@@ -14,7 +14,7 @@ export function ScheduleGameCard({ game }: { game: ScheduleGame }) {
   const scored = game.homeScore != null && game.awayScore != null
   return (
     <Card data-testid="schedule-game">
-      <CardContent className="flex flex-col gap-3 p-4">
+      <CardContent className="flex flex-col gap-3 p-4 sm:p-4">
         <div className="flex items-center justify-between gap-2 text-xs font-semibold text-muted-foreground">
           <span>{game.weekLabel || game.week}</span>
           <Badge variant={TONE[status]}>{status}</Badge>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { player, renderPage, stubFetch } from '@/test/utils'
+import { player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import type { ScheduleGame } from '../api/schedule-api'
 import { filterGames, groupByWeek, noFilter, teamsOf, weeksOf } from '../hooks/schedule-filters'
 import { LeagueSchedulePage } from './league-schedule-page'
@@ -132,7 +132,7 @@ describe('League schedule page', () => {
 describe('NFL schedule page', () => {
   it('filters by week with buttons, counts the games shown, and refreshes', async () => {
     const user = userEvent.setup()
-    const fetch = stubFetch({ 'GET /api/nfl/schedule/2025': { body: games } })
+    const fetch = stubFetch({ 'GET /api/nfl/schedule': { body: { seasons: [2025], current: 2025 } }, 'GET /api/nfl/schedule/2025': { body: games } })
     renderPage(<NflSchedulePage />, { path: '/nfl-schedule', user: player })
     expect(await screen.findByTestId('schedule-count')).toHaveTextContent('Showing 5 games')
     const weeks = screen.getByRole('group', { name: 'Week' })
@@ -148,5 +148,33 @@ describe('NFL schedule page', () => {
     await act(() => user.click(screen.getByRole('button', { name: /Refresh/ })))
     expect(fetch.mock.calls.length).toBe(calls + 1)
     expect(screen.getByTestId('schedule-count')).toHaveTextContent('Showing 2 games')
+  })
+
+  it("is titled with the server's current season and shows its games, and offers the other seasons", async () => {
+    const user = userEvent.setup()
+    const later = [game(9, 'W12', 'Chicago Bears', 'Green Bay Packers', '2026-11-27T17:00:00Z', { season: 2026 })]
+    const fetch = stubFetch({
+      'GET /api/nfl/schedule': { body: { seasons: [2026, 2025], current: 2026 } },
+      'GET /api/nfl/schedule/2026': { body: later },
+      'GET /api/nfl/schedule/2025': { body: games },
+    })
+    renderPage(<NflSchedulePage />, { path: '/nfl-schedule', user: player })
+    expect(await screen.findByRole('heading', { level: 1, name: '2026 NFL Schedule' })).toBeInTheDocument()
+    expect(await screen.findByTestId('schedule-count')).toHaveTextContent('Showing 1 game')
+    expect(screen.getByText(/Chicago Bears/)).toBeInTheDocument()
+    expect(fetch.mock.calls.some(([u]) => urlOf(u).endsWith('/api/nfl/schedule/2025'))).toBe(false)
+
+    await user.selectOptions(screen.getByLabelText('Season'), '2025')
+    expect(await screen.findByRole('heading', { level: 1, name: '2025 NFL Schedule' })).toBeInTheDocument()
+    expect(await screen.findByTestId('schedule-count')).toHaveTextContent('Showing 5 games')
+  })
+
+  it('says so when the server has no NFL games, without a season in the title', async () => {
+    const fetch = stubFetch({ 'GET /api/nfl/schedule': { body: { seasons: [], current: null } } })
+    renderPage(<NflSchedulePage />, { path: '/nfl-schedule', user: player })
+    expect(await screen.findByText('No NFL Schedule Yet')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^NFL Schedule$/)
+    expect(screen.queryByText(/2025/)).not.toBeInTheDocument()
+    expect(fetch.mock.calls.filter(([u]) => /\/api\/nfl\/schedule\/\d+/.test(urlOf(u)))).toHaveLength(0)
   })
 })

@@ -73,7 +73,7 @@ export function usePurchase({
             })
             return
           }
-          toast.success('Squares Purchased!', { description: `You've successfully claimed ${n} ${n === 1 ? 'square' : 'squares'}.` })
+          toast.success('Squares claimed', { description: `You've successfully claimed ${n} ${n === 1 ? 'square' : 'squares'}.` })
         },
         onError,
       })

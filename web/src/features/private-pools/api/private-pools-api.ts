@@ -46,6 +46,30 @@ export interface PoolInvitations {
   invitations: Invitation[]
 }
 
+/** What an invitation link shows before sign-in (GET /api/invitations/{code}). */
+export interface InvitedPool {
+  inviteCode: string
+  name: string
+  /** "Away @ Home" */
+  game: string
+  awayTeam: string
+  homeTeam: string
+  leagueId: number
+  kickoff: string
+  entryFee: string
+  /** First name and last initial: "Casey T." */
+  host: string
+  spotsLeft: number
+  maxSquaresPerPlayer: number
+  status: string
+  salesCloseAt: string
+}
+
+/** The pool an invite code leads to, for anyone holding it; a code that leads nowhere is a 404 error. */
+export function useInvitedPool(code: string) {
+  return useQuery<InvitedPool>({ queryKey: queryKeys.invitations.detail(code.toUpperCase()), enabled: code !== '', staleTime: 30_000 })
+}
+
 /** The games a private pool can still be made on: scheduled, more than 2 hours before kickoff. */
 export function useUpcomingGames() {
   return useQuery<Game[], Error, Game[]>({

@@ -171,7 +171,7 @@ export function CreatePrivatePoolPage() {
         />
       ) : (
         <Card>
-          <CardContent className="pt-6">
+          <CardContent className="pt-5 sm:pt-6">
             {games.isLoading ? (
               <Skeleton className="h-96 w-full" />
             ) : (

@@ -8,12 +8,45 @@ import { JoinPoolPage } from './join-pool-page'
 afterEach(() => window.sessionStorage.clear())
 
 describe('Join by code', () => {
-  it('asks a visitor with an invitation link to sign in, and remembers the link', async () => {
-    stubFetch({})
+  it("shows a visitor the invitation's pool before asking them to sign in, and comes back to the link", async () => {
+    const fetch = stubFetch({
+      'GET /api/invitations/K7QW2MXP': {
+        body: {
+          inviteCode: 'K7QW2MXP', name: 'Office Pool', game: 'Kansas City Chiefs @ Buffalo Bills', awayTeam: 'Kansas City Chiefs',
+          homeTeam: 'Buffalo Bills', leagueId: 1, kickoff: '2026-11-29T18:00:00Z', entryFee: '10.00', host: 'Casey T.', spotsLeft: 97,
+          maxSquaresPerPlayer: 7, status: 'active', salesCloseAt: '2099-11-29T16:00:00Z',
+        },
+      },
+    })
     renderPage(<JoinPoolPage />, { path: '/join/:code', at: '/join/k7qw2mxp' })
     expect(screen.getByText("You're invited to a private pool")).toBeInTheDocument()
     expect(screen.getByText('K7QW2MXP')).toBeInTheDocument()
+    const dl = await screen.findByLabelText('Pool details')
+    const pairs = Array.from(dl.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])
+    expect(pairs).toEqual([
+      ['Pool', 'Office Pool'],
+      ['Game', 'Kansas City Chiefs @ Buffalo Bills'],
+      ['Kickoff', 'Sun, Nov 29, 1:00 PM ET'],
+      ['Entry fee', '$10.00 per square'],
+      ['Host', 'Casey T.'],
+      ['Spots left', '97 of 100 squares'],
+      ['Per player', 'Up to 7 squares'],
+    ])
+    expect(screen.getByText(/Casey T\. invited you to Office Pool\./)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Sign In to Join' })).toHaveAttribute('href', '/login?returnTo=%2Fjoin%2Fk7qw2mxp')
+    expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/login?tab=signup&returnTo=%2Fjoin%2Fk7qw2mxp')
     await waitFor(() => expect(window.sessionStorage.getItem('squares.returnTo')).toBe('/join/k7qw2mxp'))
+    // A visitor reads; nothing is joined.
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0)
+  })
+
+  it('tells a visitor when the code leads to no pool, without offering to sign in for it', async () => {
+    stubFetch({ 'GET /api/invitations/GONE2345': { status: 404, body: { message: 'No pool has this invite code.', code: 'not_found' } } })
+    renderPage(<JoinPoolPage />, { path: '/join/:code', at: '/join/GONE2345' })
+    expect(await screen.findByText('Invitation not found')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Pool details')).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Sign In to Join' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Browse Pools' })).toHaveAttribute('href', '/dashboard')
   })
 
   it('joins at once from a link when signed in, and goes to the pool', async () => {

@@ -1,7 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
-import { Ticket } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -15,6 +14,7 @@ import { rememberReturnTo } from '@/lib/return-to'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useJoinPool } from '../api/private-pools-api'
 import { AuthRequiredCard } from './create-private-pool-page'
+import { InvitationPreview } from './invitation-preview'
 
 /** /join and /join/{code}: the Join by code screen, and the link an invitation carries. */
 export function JoinPoolPage() {
@@ -57,23 +57,7 @@ export function JoinPoolPage() {
   if (!user) {
     return linkCode ? (
       <PageContainer className="max-w-lg">
-        <Card>
-          <CardHeader>
-            <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-              <Ticket className="size-6" aria-hidden="true" />
-            </div>
-            <CardTitle className="text-2xl">You're invited to a private pool</CardTitle>
-            <CardDescription className="text-base">
-              Sign in or create an account to join. Your invite code <strong className="font-mono">{linkCode.toUpperCase()}</strong> is kept
-              while you do.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild onClick={() => rememberReturnTo(`/join/${linkCode}`)}>
-              <Link to="/login">Sign In to Join</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <InvitationPreview code={linkCode} />
       </PageContainer>
     ) : (
       <AuthRequiredCard what="join a private pool" returnTo="/join" />
