@@ -29,6 +29,8 @@ type payoutJSON struct {
 	FirstName string `json:"firstName"`
 	LastName  string `json:"lastName"`
 	Email     string `json:"email"`
+	// Game is the game of the prize's pool, for the operator to know which win they pay.
+	Game *squares.GameRef `json:"game"`
 }
 
 func toPrizeJSON(z *squares.Prize) prizeJSON {
@@ -37,9 +39,18 @@ func toPrizeJSON(z *squares.Prize) prizeJSON {
 		CreditedAt: z.CreditedAt, ClaimBy: z.ClaimBy, ClaimedAt: z.ClaimedAt, PaidAt: z.PaidAt, ForfeitedAt: z.ForfeitedAt}
 }
 
-func toPayoutJSON(z *squares.Prize) payoutJSON {
+func toPayoutJSON(z *squares.Prize, names map[int64]namedPool) payoutJSON {
 	return payoutJSON{prizeJSON: toPrizeJSON(z), UserID: itoa(z.UserID), FirstName: z.FirstName, LastName: z.LastName,
-		Email: z.Email}
+		Email: z.Email, Game: names[z.PoolID].Game}
+}
+
+// payoutPools names the pools of payouts.
+func (s *Server) payoutPools(r *http.Request, zs ...*squares.Prize) (map[int64]namedPool, error) {
+	ids := make([]int64, 0, len(zs))
+	for _, z := range zs {
+		ids = append(ids, z.PoolID)
+	}
+	return s.poolNames(r.Context(), ids)
 }
 
 // handleUserPrizes lists the signed-in player's prizes: GET /api/user/prizes.
@@ -89,9 +100,14 @@ func (s *Server) handleListPayouts(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	names, err := s.payoutPools(r, zs...)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
 	out := []payoutJSON{}
 	for _, z := range zs {
-		out = append(out, toPayoutJSON(z))
+		out = append(out, toPayoutJSON(z, names))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -108,5 +124,10 @@ func (s *Server) handleMarkPayoutPaid(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toPayoutJSON(z))
+	names, err := s.payoutPools(r, z)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toPayoutJSON(z, names))
 }
