@@ -174,7 +174,7 @@ export function AdminDashboardPage() {
           <ReadinessChecklist />
         </div>
       </div>
-      <section id="management-console" aria-labelledby="management-console-title" className="mt-10 scroll-mt-20">
+      <section id="management-console" aria-labelledby="management-console-title" className="mt-10 scroll-mt-20 xl:scroll-mt-32">
         <h2 id="management-console-title" className="mb-4 text-xl font-extrabold tracking-tight">
           Management Console
         </h2>

@@ -28,7 +28,7 @@ export function AnalyticsPage() {
   return (
     <AdminOnly message="Analytics are for admins. Admin authentication is required to open this page.">
       <PageContainer className="max-w-7xl">
-        <PageHeader eyebrow="Admin" title="Analytics" description="Users, pools, revenue and conversion, counted by the server." />
+        <PageHeader eyebrow="Admin" title="Analytics" description="Users, pools, money taken in and kept, and conversion, counted by the server." />
         <Analytics />
       </PageContainer>
     </AdminOnly>
