@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 // An operator knows what they act on: every admin list of pools names the game ("Chiefs @ Bills, Sun
 // 4:25 PM ET", away @ home), the audit log shows only the fields that changed with names beside the ids and
@@ -8,6 +8,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 // Center (opened on the active week) and the Ledger, on a laptop and on a phone. What this spec changes
 // (a pool hidden and shown again, a player of its own) is put back or its own.
 
+// Screens load their code on demand: on a loaded machine the first paint of one can take a while.
+const expect = baseExpect.configure({ timeout: 30_000 })
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
 const ADMIN = { username: 'admin', password: 'squares-admin' }
 
@@ -62,7 +64,7 @@ async function fits(page: Page) {
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }))
 
 test('the admin screens name the game of every pool, away @ home', async ({ page }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(360_000)
   await signIn(page)
   const week = (await json<{ activeWeek: string }>(page.request, '/api/leagues/1/active-week')).activeWeek
   const pools = await json<PoolJSON[]>(page.request, `/api/admin/pools?leagueId=1&week=${week}`)
@@ -110,7 +112,7 @@ test('the admin screens name the game of every pool, away @ home', async ({ page
 })
 
 test('the Ledger shows the accounts, the transactions by pool and kind, and the zero-sum check', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await signIn(page)
   const summary = await json<{ total: string; balanced: boolean; accounts: unknown[] }>(page.request, '/api/admin/ledger/summary')
   expect(summary).toMatchObject({ total: '0.00', balanced: true })
@@ -146,6 +148,7 @@ test('the Ledger shows the accounts, the transactions by pool and kind, and the 
 })
 
 test('Analytics tells gross entries from house revenue', async ({ page }) => {
+  test.setTimeout(120_000)
   await signIn(page)
   const st = await json<{ grossEntries: string; houseRevenue: string }>(page.request, '/api/admin/stats')
   await page.goto('/admin/analytics')
@@ -157,7 +160,7 @@ test('Analytics tells gross entries from house revenue', async ({ page }) => {
 })
 
 test('the audit log shows only what changed, with names beside the ids and times in Eastern time', async ({ page, playwright, baseURL }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await signIn(page)
   // A player of this spec's own, whose eligibility the admin turns off.
   const email = `audit-${Date.now()}@squares.test`
@@ -202,7 +205,7 @@ test('the audit log shows only what changed, with names beside the ids and times
 })
 
 test('on a phone the menu reaches the Pool Activation Center and the Ledger, which fit the screen', async ({ browser }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
   try {

@@ -73,7 +73,7 @@ export function AdminNavbar() {
           </Button>
         </div>
       </div>
-      <nav aria-label="Admin" className="hidden border-t border-white/10 px-6 py-1.5 xl:block">
+      <nav aria-label="Admin" className="hidden border-t border-white/10 px-6.5 py-1.5 xl:block">
         <ul className="flex flex-wrap items-center gap-x-0.5 gap-y-1">
           {ADMIN_LINKS.map((l) => (
             <li key={l.to}>
