@@ -50,6 +50,16 @@ type Game struct {
 // and get their final decision at once (FollowGame).
 func (g *Game) Started() bool { return g.Status == GameLive || g.Status == GameCompleted }
 
+// GameRef names the game of a row in an admin list (a pool, an audit entry, a ledger transaction): its
+// teams, shown away @ home, its kickoff and its week.
+type GameRef struct {
+	ID       int64     `json:"id"`
+	HomeTeam string    `json:"homeTeam"`
+	AwayTeam string    `json:"awayTeam"`
+	GameDate time.Time `json:"gameDate"`
+	Week     string    `json:"week,omitempty"`
+}
+
 // DisplayStatus maps a provider's status code, case-insensitively, to SCHEDULED, LIVE or COMPLETED.
 func DisplayStatus(code string) string {
 	switch strings.ToLower(strings.TrimSpace(code)) {

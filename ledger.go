@@ -2,6 +2,9 @@ package squares
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -46,6 +49,35 @@ const (
 	LedgerDisputeWon     = "dispute_won" // a disputed amount given back to the house when the dispute is won
 	LedgerRecover        = "recover"     // what the house covered of a payment, back from its cancelled pool's escrow
 )
+
+// LedgerKinds lists every transaction kind, in the order money moves through a pool.
+var LedgerKinds = []string{LedgerHold, LedgerCapture, LedgerRelease, LedgerRefund, LedgerStake, LedgerUnstake,
+	LedgerHouseFee, LedgerPrize, LedgerClaim, LedgerPayout, LedgerForfeit, LedgerExternalRefund, LedgerDispute, LedgerDisputeWon,
+	LedgerRecover}
+
+// IsLedgerKind reports whether kind is a transaction kind of the ledger.
+func IsLedgerKind(kind string) bool { return slices.Contains(LedgerKinds, kind) }
+
+// LedgerAccountOf reads whose an account is from its name: the pool of a pool's held or escrow account,
+// the player of a player's winnings account (0 for the platform's own accounts and for a name it does
+// not know).
+func LedgerAccountOf(account string) (poolID, userID int64) {
+	parts := strings.Split(account, ":")
+	if len(parts) != 3 {
+		return 0, 0
+	}
+	id, err := strconv.ParseInt(parts[1], 10, 64)
+	if err != nil || id <= 0 || strconv.FormatInt(id, 10) != parts[1] {
+		return 0, 0
+	}
+	switch {
+	case parts[0] == "pool" && (parts[2] == "held" || parts[2] == "escrow"):
+		return id, 0
+	case parts[0] == "user" && parts[2] == "winnings":
+		return 0, id
+	}
+	return 0, 0
+}
 
 // LedgerEntry moves Amount into Account (negative: out of it).
 type LedgerEntry struct {

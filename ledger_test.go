@@ -103,3 +103,43 @@ func TestRefundTransactions(t *testing.T) {
 		}
 	}
 }
+
+func TestLedgerAccountOf(t *testing.T) {
+	for _, tc := range []struct {
+		account      string
+		pool, player int64
+	}{
+		{PoolHeldAccount(12), 12, 0},
+		{PoolEscrowAccount(7), 7, 0},
+		{UserWinningsAccount(31), 0, 31},
+		{AccountWorld, 0, 0},
+		{AccountHouseFees, 0, 0},
+		{AccountPayoutsPending, 0, 0},
+		{"pool:12:other", 0, 0},
+		{"pool:012:held", 0, 0},
+		{"pool:-3:held", 0, 0},
+		{"pool:x:held", 0, 0},
+		{"user:4:escrow", 0, 0},
+		{"pool:1:held:extra", 0, 0},
+	} {
+		if pool, player := LedgerAccountOf(tc.account); pool != tc.pool || player != tc.player {
+			t.Errorf("LedgerAccountOf(%q) = %d, %d; want %d, %d", tc.account, pool, player, tc.pool, tc.player)
+		}
+	}
+}
+
+func TestLedgerKinds(t *testing.T) {
+	for _, k := range []string{LedgerHold, LedgerCapture, LedgerClaim, LedgerRecover, LedgerHouseFee} {
+		if !IsLedgerKind(k) {
+			t.Errorf("%q is not a ledger kind", k)
+		}
+	}
+	for _, k := range []string{"", "HOLD", "transfer", "hold "} {
+		if IsLedgerKind(k) {
+			t.Errorf("%q is a ledger kind", k)
+		}
+	}
+	if len(slices.Compact(slices.Sorted(slices.Values(LedgerKinds)))) != len(LedgerKinds) {
+		t.Error("a ledger kind is listed twice")
+	}
+}

@@ -45,7 +45,9 @@ func TestCheckPushSubscription(t *testing.T) {
 		{func(s *PushSubscription) { s.Endpoint = "https://metadata/computeMetadata" }, false, "endpoint"},
 		{func(s *PushSubscription) { s.Endpoint = "https://user:pw@fcm.googleapis.com/x" }, false, "endpoint"},
 		{func(s *PushSubscription) { s.Endpoint = "javascript:alert(1)" }, true, "endpoint"},
-		{func(s *PushSubscription) { s.Endpoint = "https://fcm.googleapis.com/" + strings.Repeat("a", MaxPushEndpoint) }, false, "endpoint"},
+		{func(s *PushSubscription) {
+			s.Endpoint = "https://fcm.googleapis.com/" + strings.Repeat("a", MaxPushEndpoint)
+		}, false, "endpoint"},
 		{func(s *PushSubscription) { s.P256dh = "" }, false, "keys.p256dh"},
 		{func(s *PushSubscription) { s.P256dh = s.P256dh[:40] }, false, "keys.p256dh"},
 		{func(s *PushSubscription) { s.P256dh = "BB" + s.P256dh[2:] }, false, "keys.p256dh"}, // not on the curve

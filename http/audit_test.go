@@ -61,3 +61,57 @@ func TestAuditLogAPI(t *testing.T) {
 		player.get("/api/admin/audit").want(http.StatusForbidden)
 	})
 }
+
+// TestAuditLogNamesAndChanges: each entry of GET /api/admin/audit carries the fields its change changed
+// (before and after) and the names beside its ids: the pool's name and game, the user's name and e-mail.
+func TestAuditLogNamesAndChanges(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startAPI(t, engine)
+		admin := s.admin(t)
+		g, pools := s.game(t, "W3", time.Now().Add(72*time.Hour).Truncate(time.Minute))
+		_, player := s.register(t, "", "")
+		admin.post(fmt.Sprintf("/api/admin/pools/%d/feature", pools[2].ID), map[string]string{"featuredReason": "Headline game"}).want(http.StatusOK)
+		admin.post(fmt.Sprintf("/api/admin/users/%s/update", player["id"]), map[string]any{"role": "admin"}).want(http.StatusOK)
+
+		var page struct {
+			Entries []struct {
+				Action    string
+				PoolID    int64
+				PoolName  string
+				UserID    int64
+				UserName  string
+				UserEmail string
+				Game      *struct {
+					ID                 int64
+					HomeTeam, AwayTeam string
+					GameDate           time.Time
+					Week               string
+				}
+				Changes []struct {
+					Field         string
+					Before, After any
+				}
+			}
+		}
+		admin.get("/api/admin/audit").want(http.StatusOK).decode(&page)
+		if len(page.Entries) != 2 {
+			t.Fatalf("entries = %+v", page.Entries)
+		}
+		role, feature := page.Entries[0], page.Entries[1]
+		if feature.Action != "pool.feature" || feature.PoolName != pools[2].Name || feature.Game == nil ||
+			feature.Game.ID != g.ID || feature.Game.HomeTeam != g.HomeTeam || feature.Game.AwayTeam != g.AwayTeam ||
+			!feature.Game.GameDate.Equal(g.GameDate) || feature.Game.Week != "W3" {
+			t.Errorf("feature entry = %+v", feature)
+		}
+		if len(feature.Changes) != 3 || feature.Changes[0].Field != "isFeatured" || feature.Changes[0].Before != false ||
+			feature.Changes[0].After != true || feature.Changes[1].Field != "featuredReason" || feature.Changes[1].Before != nil ||
+			feature.Changes[1].After != "Headline game" || feature.Changes[2].Field != "featuredUntil" {
+			t.Errorf("feature changes = %+v", feature.Changes)
+		}
+		if role.Action != "user.update" || fmt.Sprint(role.UserID) != player["id"] || role.UserEmail != player["email"] ||
+			role.UserName != fmt.Sprint(player["firstName"], " ", player["lastName"]) || role.Game != nil ||
+			len(role.Changes) != 1 || role.Changes[0].Field != "role" || role.Changes[0].Before != "user" || role.Changes[0].After != "admin" {
+			t.Errorf("role entry = %+v", role)
+		}
+	})
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/automation"
+	"github.com/squaresapp/squares/store"
 )
 
 // analysisWindow is how far ahead the cancellation analysis looks: pools decided within the next day.
@@ -36,19 +37,53 @@ func (s *Server) handleCancellationAnalysis(w http.ResponseWriter, r *http.Reque
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]squares.Decision, 0, len(pending))
+	ids := make([]int64, 0, len(pending))
 	for _, in := range pending {
-		out = append(out, squares.Decide(in))
+		ids = append(ids, in.PoolID)
+	}
+	names, err := s.poolNames(r.Context(), ids)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := make([]decisionJSON, 0, len(pending))
+	for _, in := range pending {
+		out = append(out, decisionJSON{Decision: squares.Decide(in), namedPool: names[in.PoolID]})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
+// decisionJSON is a pool's final decision with the pool named (its name and game).
+type decisionJSON struct {
+	squares.Decision
+	namedPool
+}
+
+// loggedDecisionJSON is a decision as logged, with the pool named.
+type loggedDecisionJSON struct {
+	*store.DecisionRecord
+	namedPool
+}
+
 // handleDecisions lists, for admins, the pools' final decisions as logged, latest first.
 func (s *Server) handleDecisions(w http.ResponseWriter, r *http.Request) {
-	out, err := s.Store.ListDecisions(r.Context(), 200)
+	logged, err := s.Store.ListDecisions(r.Context(), 200)
 	if err != nil {
 		s.Error(w, r, err)
 		return
+	}
+	ids := make([]int64, 0, len(logged))
+	for _, d := range logged {
+		ids = append(ids, d.PoolID)
+	}
+	names, err := s.poolNames(r.Context(), ids)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := make([]loggedDecisionJSON, 0, len(logged))
+	for _, d := range logged {
+		out = append(out, loggedDecisionJSON{DecisionRecord: d, namedPool: names[d.PoolID]})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -66,6 +66,9 @@ func TestAutomationCalls(t *testing.T) {
 				t.Errorf("analysis %s = %v, want %v", k, first[k], v)
 			}
 		}
+		// Each names its pool: the operator sees the game, not only an id.
+		wantNamedPool(t, "analysis", first, soon[0].Name, soon[0].Game)
+		wantNamedPool(t, "analysis of the later game", items[5], later[0].Name, later[0].Game)
 		if items[5]["poolId"] != float64(later[0].ID) || items[5]["action"] != "cancel" ||
 			items[5]["reason"] != "2 players, 5 needed for a Free Pool." {
 			t.Errorf("analysis of the later game = %v", items[5])
@@ -90,8 +93,12 @@ func TestAutomationCalls(t *testing.T) {
 			items[0]["poolId"] != float64(later[0].ID) {
 			t.Fatalf("analysis after the pass = %v", items)
 		}
-		if log := admin.get("/api/admin/pool-decisions").want(http.StatusOK).list(); len(log) != 5 || log[0]["decidedBy"] != "automation" {
+		log := admin.get("/api/admin/pool-decisions").want(http.StatusOK).list()
+		if len(log) != 5 || log[0]["decidedBy"] != "automation" {
 			t.Fatalf("decision log = %v", log)
+		}
+		for _, d := range log {
+			wantNamedPool(t, "decision log", d, "", soon[0].Game)
 		}
 
 		// By hand.
@@ -125,7 +132,7 @@ func TestAutomationCalls(t *testing.T) {
 		}
 		admin.post(cancel, map[string]any{"reason": "again"}).wantError(http.StatusUnprocessableEntity, "unprocessable",
 			"This pool is cancelled; it cannot be cancelled.")
-		log := admin.get("/api/admin/pool-decisions").want(http.StatusOK).list()
+		log = admin.get("/api/admin/pool-decisions").want(http.StatusOK).list()
 		if len(log) != 7 || log[0]["reason"] != "The game moved to Monday." || log[0]["decidedBy"] != "admin" {
 			t.Fatalf("decision log = %v", log)
 		}

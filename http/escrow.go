@@ -3,6 +3,8 @@ package http
 import (
 	"net/http"
 	"time"
+
+	"github.com/squaresapp/squares/store"
 )
 
 // workFailureJSON is an escrow step that keeps failing.
@@ -15,6 +17,13 @@ type workFailureJSON struct {
 	Attempts      int       `json:"attempts"`
 	LastError     string    `json:"lastError"`
 	NextAttemptAt time.Time `json:"nextAttemptAt"`
+	namedPool
+}
+
+func toWorkFailureJSON(f *store.WorkFailure, names map[int64]namedPool) workFailureJSON {
+	return workFailureJSON{PaymentID: f.PaymentID, PoolID: f.PoolID, UserID: f.UserID, Status: f.Status,
+		Action: f.Action, Attempts: f.Attempts, LastError: f.LastError, NextAttemptAt: f.NextAttemptAt,
+		namedPool: names[f.PoolID]}
 }
 
 // handleEscrowFailures lists, for admins, the escrow's steps that keep failing (a payment the provider
@@ -25,10 +34,18 @@ func (s *Server) handleEscrowFailures(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	ids := make([]int64, 0, len(fails))
+	for _, f := range fails {
+		ids = append(ids, f.PoolID)
+	}
+	names, err := s.poolNames(r.Context(), ids)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
 	out := make([]workFailureJSON, 0, len(fails))
 	for _, f := range fails {
-		out = append(out, workFailureJSON{PaymentID: f.PaymentID, PoolID: f.PoolID, UserID: f.UserID, Status: f.Status,
-			Action: f.Action, Attempts: f.Attempts, LastError: f.LastError, NextAttemptAt: f.NextAttemptAt})
+		out = append(out, toWorkFailureJSON(f, names))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -51,6 +68,10 @@ func (s *Server) handleRetryEscrowFailure(w http.ResponseWriter, r *http.Request
 		writeJSON(w, http.StatusOK, map[string]any{"paymentId": id, "resolved": true})
 		return
 	}
-	writeJSON(w, http.StatusOK, workFailureJSON{PaymentID: f.PaymentID, PoolID: f.PoolID, UserID: f.UserID, Status: f.Status,
-		Action: f.Action, Attempts: f.Attempts, LastError: f.LastError, NextAttemptAt: f.NextAttemptAt})
+	names, err := s.poolNames(r.Context(), []int64{f.PoolID})
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toWorkFailureJSON(f, names))
 }

@@ -55,6 +55,7 @@ func TestEscrowFailures(t *testing.T) {
 			f["nextAttemptAt"] != payT0.Add(30*time.Second).Format(time.RFC3339) {
 			t.Fatalf("failure = %v", f)
 		}
+		wantNamedPool(t, "escrow failure", f, pools[2].Name, pools[2].Game)
 		ann.get("/api/admin/escrow/failures").wantError(http.StatusForbidden, "forbidden", "Admin access required.")
 		s.client(t).get("/api/admin/escrow/failures").want(http.StatusUnauthorized)
 	})

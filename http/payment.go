@@ -230,23 +230,6 @@ func (s *Server) handleUserTransactions(w http.ResponseWriter, r *http.Request) 
 	writeJSON(w, http.StatusOK, out)
 }
 
-func (s *Server) handleLedgerSummary(w http.ResponseWriter, r *http.Request) {
-	balances, total, err := s.Store.LedgerSummary(r.Context())
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	type accountJSON struct {
-		Account string        `json:"account"`
-		Balance squares.Cents `json:"balance"`
-	}
-	accounts := make([]accountJSON, 0, len(balances))
-	for _, b := range balances {
-		accounts = append(accounts, accountJSON{Account: b.Account, Balance: b.Balance})
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"accounts": accounts, "total": total, "balanced": total == 0})
-}
-
 // handleRefundPool cancels a pool and returns every payment: holds released, captures refunded.
 func (s *Server) handleRefundPool(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")

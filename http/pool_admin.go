@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -24,6 +25,26 @@ func queryLeagueID(r *http.Request) (int64, error) {
 // queryWeek reads an optional week from the query, as the games store it ("W12").
 func queryWeek(r *http.Request) string {
 	return strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("week")))
+}
+
+// namedPool names the pool of a row of an admin list (a decision, a payout, an escrow step): its name and
+// its game, so that an operator knows what they act on.
+type namedPool struct {
+	PoolName string           `json:"poolName"`
+	Game     *squares.GameRef `json:"game"`
+}
+
+// poolNames reads the name and game of the pools of a list's rows, by pool id (one read for the list).
+func (s *Server) poolNames(ctx context.Context, ids []int64) (map[int64]namedPool, error) {
+	refs, err := s.Store.PoolRefs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]namedPool, len(refs))
+	for id, r := range refs {
+		out[id] = namedPool{PoolName: r.Name, Game: &r.Game}
+	}
+	return out, nil
 }
 
 // handleAdminListPools lists every pool (drafts and hidden ones included) of a league, a week and one or

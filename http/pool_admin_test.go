@@ -28,6 +28,26 @@ func auditActions(t *testing.T, db *store.DB, f store.AuditFilter) []string {
 	return out
 }
 
+// wantNamedPool checks that a row of an admin list names its pool: poolName (when want is not empty) and
+// the game {id, homeTeam, awayTeam, gameDate, week}.
+func wantNamedPool(t *testing.T, what string, row map[string]any, poolName string, g *squares.Game) {
+	t.Helper()
+	if poolName != "" && row["poolName"] != poolName {
+		t.Errorf("%s: poolName = %v, want %q", what, row["poolName"], poolName)
+	}
+	game, ok := row["game"].(map[string]any)
+	if !ok {
+		t.Fatalf("%s: game = %v (%T), want an object", what, row["game"], row["game"])
+	}
+	want := map[string]any{"id": float64(g.ID), "homeTeam": g.HomeTeam, "awayTeam": g.AwayTeam,
+		"gameDate": g.GameDate.UTC().Format(time.RFC3339Nano), "week": g.Week}
+	for k, v := range want {
+		if game[k] != v {
+			t.Errorf("%s: game.%s = %v, want %v", what, k, game[k], v)
+		}
+	}
+}
+
 // poolStatuses reads the pools' statuses from the store.
 func poolStatuses(t *testing.T, db *store.DB, pools []*store.PoolView) []string {
 	t.Helper()

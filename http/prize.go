@@ -37,6 +37,8 @@ type payoutJSON struct {
 	FirstName string `json:"firstName"`
 	LastName  string `json:"lastName"`
 	Email     string `json:"email"`
+	// Game is the game of the prize's pool, for the operator to know which win they pay.
+	Game *squares.GameRef `json:"game"`
 }
 
 // claimJSON answers a claim: the prize, what the claim did ("Paid: ..." or "Claimed — payout pending.
@@ -55,9 +57,18 @@ func toPrizeJSON(z *squares.Prize, now time.Time) prizeJSON {
 		PaidAt: z.PaidAt, ForfeitedAt: z.ForfeitedAt}
 }
 
-func toPayoutJSON(z *squares.Prize, now time.Time) payoutJSON {
+func toPayoutJSON(z *squares.Prize, now time.Time, names map[int64]namedPool) payoutJSON {
 	return payoutJSON{prizeJSON: toPrizeJSON(z, now), UserID: itoa(z.UserID), FirstName: z.FirstName, LastName: z.LastName,
-		Email: z.Email}
+		Email: z.Email, Game: names[z.PoolID].Game}
+}
+
+// payoutPools names the pools of payouts.
+func (s *Server) payoutPools(r *http.Request, zs ...*squares.Prize) (map[int64]namedPool, error) {
+	ids := make([]int64, 0, len(zs))
+	for _, z := range zs {
+		ids = append(ids, z.PoolID)
+	}
+	return s.poolNames(r.Context(), ids)
 }
 
 // payoutText is what players are told of where a claimed prize's money goes (GET /api/config, a claim's
@@ -116,9 +127,14 @@ func (s *Server) handleListPayouts(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	names, err := s.payoutPools(r, zs...)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
 	out := []payoutJSON{}
 	for _, z := range zs {
-		out = append(out, toPayoutJSON(z, s.now()))
+		out = append(out, toPayoutJSON(z, s.now(), names))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -135,5 +151,10 @@ func (s *Server) handleMarkPayoutPaid(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toPayoutJSON(z, s.now()))
+	names, err := s.payoutPools(r, z)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toPayoutJSON(z, s.now(), names))
 }

@@ -230,9 +230,12 @@ func TestPrizeClaimStripe(t *testing.T) {
 		}
 		ps := admin.get("/api/admin/payouts").want(http.StatusOK).list()
 		if len(ps) != 1 || fmt.Sprint(ps[0]["id"]) != id || ps[0]["amount"] != "225.00" || ps[0]["email"] == "" ||
-			ps[0]["status"] != squares.PrizePayoutPending {
+			ps[0]["status"] != squares.PrizePayoutPending || ps[0]["poolName"] != "$10 Pool" {
 			t.Fatalf("pending payouts = %v", ps)
 		}
+		game := &squares.Game{ID: int64(num(t, ps[0]["game"].(map[string]any)["id"])), HomeTeam: "Buffalo Bills",
+			AwayTeam: "Kansas City Chiefs", GameDate: payT0.Add(72 * time.Hour), Week: "W12"}
+		wantNamedPool(t, "pending payout", ps[0], "$10 Pool", game)
 		if ps := admin.get("/api/admin/payouts?status=paid").want(http.StatusOK).list(); len(ps) != 0 {
 			t.Fatalf("paid payouts = %v", ps)
 		}
@@ -245,6 +248,7 @@ func TestPrizeClaimStripe(t *testing.T) {
 		if done["status"] != squares.PrizePaid || done["paidAt"] == nil {
 			t.Fatalf("marked paid = %v", done)
 		}
+		wantNamedPool(t, "payout marked paid", done, "$10 Pool", game)
 		b := s.balances(t)
 		again := admin.post("/api/admin/payouts/"+id+"/paid", nil).want(http.StatusOK).obj()
 		if fmt.Sprint(again) != fmt.Sprint(done) || fmt.Sprint(s.balances(t)) != fmt.Sprint(b) || b[squares.AccountPayoutsPending] != "0.00" {

@@ -150,6 +150,7 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/notifications", user, s.handleNotifications},
 		{"POST", "/api/notifications/read", user, s.handleReadNotifications},
 		{"GET", "/api/admin/ledger/summary", admin, s.handleLedgerSummary},
+		{"GET", "/api/admin/ledger/transactions", admin, s.handleLedgerTransactions}, // ledger.go
 		{"GET", "/api/admin/readiness", admin, s.handleReadiness},
 		{"GET", "/api/admin/escrow/failures", admin, s.handleEscrowFailures},
 		{"POST", "/api/pools/{id}/refund", admin, paid(s.handleRefundPool)},

@@ -9,8 +9,10 @@ import (
 )
 
 // handleAdminStats answers the admin dashboard's and analytics' figures, from one read of the database.
-// Revenue is defined as in GET /api/public/stats (docs/api.md); the conversion rate is the percentage of
-// registered players who own at least one square.
+// Revenue is defined as in GET /api/public/stats (docs/api.md): it is the gross of entries taken in, most
+// of which goes back to players as prizes, so it is also answered as grossEntries, apart from the house's
+// revenue, the fees it kept (houseRevenue). The conversion rate is the percentage of registered players
+// who own at least one square.
 func (s *Server) handleAdminStats(w http.ResponseWriter, r *http.Request) {
 	y, m, d := s.now().In(squares.Eastern).Date()
 	st, err := s.Store.AdminStats(r.Context(), time.Date(y, m, d, 0, 0, 0, 0, squares.Eastern))
@@ -29,5 +31,7 @@ func (s *Server) handleAdminStats(w http.ResponseWriter, r *http.Request) {
 		"activePools": st.Pools[squares.PoolActive], "draftPools": st.Pools[squares.PoolDraft],
 		"completedPools": st.Pools[squares.PoolCompleted],
 		"totalRevenue":   st.TotalRevenue, "revenueToday": st.RevenueToday, "houseFees": st.HouseFees,
+		"grossEntries": st.TotalRevenue, "grossEntriesToday": st.RevenueToday,
+		"houseRevenue": st.HouseFees, "houseRevenueToday": st.HouseFeesToday,
 	})
 }

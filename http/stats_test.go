@@ -27,6 +27,7 @@ func TestAdminStats(t *testing.T) {
 		wantStats(t, "empty", empty, map[string]any{"totalUsers": 0.0, "ageVerifiedUsers": 0.0, "eligibleUsers": 0.0,
 			"adminUsers": 1.0, "playersWithSquares": 0.0, "conversionRate": 0.0, "gamesReady": 0.0, "totalPools": 0.0,
 			"totalRevenue": "0.00", "revenueToday": "0.00", "houseFees": "0.00",
+			"grossEntries": "0.00", "grossEntriesToday": "0.00", "houseRevenue": "0.00", "houseRevenueToday": "0.00",
 			"poolsByStatus": map[string]any{"draft": 0.0, "active": 0.0, "inactive": 0.0, "full": 0.0, "started": 0.0,
 				"completed": 0.0, "cancelled": 0.0}})
 
@@ -58,6 +59,8 @@ func TestAdminStats(t *testing.T) {
 			"eligibleUsers": 20.0, "adminUsers": 2.0, "playersWithSquares": 20.0, "conversionRate": 90.9,
 			"gamesReady": 1.0, "totalPools": 20.0, "activePools": 0.0, "draftPools": 10.0, "completedPools": 1.0,
 			"totalRevenue": "1000.00", "revenueToday": "1000.00", "houseFees": "100.00",
+			// The entries taken in apart from what the house kept of them: its 10% fee.
+			"grossEntries": "1000.00", "grossEntriesToday": "1000.00", "houseRevenue": "100.00", "houseRevenueToday": "100.00",
 			"poolsByStatus": map[string]any{"draft": 10.0, "active": 0.0, "inactive": 0.0, "full": 0.0, "started": 0.0,
 				"completed": 1.0, "cancelled": 9.0}})
 		pub := s.client(t).get("/api/public/stats").want(http.StatusOK).obj()
@@ -70,9 +73,8 @@ func TestAdminStats(t *testing.T) {
 		s.clock.Add(24 * time.Hour)
 		admin, _ = s.storePlayer(t, squares.RoleAdmin)
 		st = admin.get("/api/admin/stats").want(http.StatusOK).obj()
-		if st["totalRevenue"] != "1000.00" || st["revenueToday"] != "0.00" {
-			t.Errorf("next day: revenue %v, today %v", st["totalRevenue"], st["revenueToday"])
-		}
+		wantStats(t, "the next day", st, map[string]any{"totalRevenue": "1000.00", "revenueToday": "0.00",
+			"grossEntries": "1000.00", "grossEntriesToday": "0.00", "houseRevenue": "100.00", "houseRevenueToday": "0.00"})
 	})
 }
 

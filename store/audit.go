@@ -115,9 +115,18 @@ func (db *DB) ListAudit(ctx context.Context, f AuditFilter) ([]*squares.AuditEnt
 			return fmt.Errorf("count audit: %w", err)
 		}
 		n := len(args)
-		out, err = queryAll(ctx, tx, scanAudit, fmt.Sprintf(`SELECT id, admin_id, admin_name, action, target_type,
-			target_id, pool_id, user_id, before_json, after_json, reason, created_at FROM audit_log%s
-			ORDER BY id DESC LIMIT $%d OFFSET $%d`, cond, n+1, n+2), append(args, f.Limit, f.Offset)...)
+		// The page is cut first, then the names are joined to its entries only: the user it concerns, the
+		// pool it concerns with its game, or the game acted on.
+		out, err = queryAll(ctx, tx, scanAudit, fmt.Sprintf(`SELECT a.id, a.admin_id, a.admin_name, a.action,
+			a.target_type, a.target_id, a.pool_id, a.user_id, a.before_json, a.after_json, a.reason, a.created_at,
+			u.first_name, u.last_name, u.email, p.name, g.id, g.home_team, g.away_team, g.game_date, g.week
+			FROM (SELECT id, admin_id, admin_name, action, target_type, target_id, pool_id, user_id, before_json,
+				after_json, reason, created_at FROM audit_log%s ORDER BY id DESC LIMIT $%d OFFSET $%d) a
+			LEFT JOIN users u ON u.id = a.user_id
+			LEFT JOIN pools p ON p.id = a.pool_id
+			LEFT JOIN games g ON g.id = p.game_id
+				OR (p.id IS NULL AND a.target_type = 'game' AND CAST(g.id AS TEXT) = a.target_id)
+			ORDER BY a.id DESC`, cond, n+1, n+2), append(args, f.Limit, f.Offset)...)
 		if err != nil {
 			return fmt.Errorf("list audit: %w", err)
 		}
@@ -128,10 +137,11 @@ func (db *DB) ListAudit(ctx context.Context, f AuditFilter) ([]*squares.AuditEnt
 
 func scanAudit(s scanner) (*squares.AuditEntry, error) {
 	var e squares.AuditEntry
-	var admin, pool, user sql.NullInt64
-	var before, after sql.NullString
+	var admin, pool, user, gameID sql.NullInt64
+	var before, after, first, last, email, poolName, home, away, week sql.NullString
+	var kickoff sql.NullTime
 	if err := s.Scan(&e.ID, &admin, &e.AdminName, &e.Action, &e.TargetType, &e.TargetID, &pool, &user, &before,
-		&after, &e.Reason, &e.CreatedAt); err != nil {
+		&after, &e.Reason, &e.CreatedAt, &first, &last, &email, &poolName, &gameID, &home, &away, &kickoff, &week); err != nil {
 		return nil, err
 	}
 	e.AdminID, e.PoolID, e.UserID = admin.Int64, pool.Int64, user.Int64
@@ -141,6 +151,13 @@ func scanAudit(s scanner) (*squares.AuditEntry, error) {
 	if after.Valid {
 		e.After = json.RawMessage(after.String)
 	}
+	e.Changes = squares.AuditChanges(e.Before, e.After)
 	e.CreatedAt = e.CreatedAt.UTC()
+	e.UserName = strings.TrimSpace(first.String + " " + last.String)
+	e.UserEmail, e.PoolName = email.String, poolName.String
+	if gameID.Valid {
+		e.Game = &squares.GameRef{ID: gameID.Int64, HomeTeam: home.String, AwayTeam: away.String,
+			GameDate: kickoff.Time.UTC(), Week: week.String}
+	}
 	return &e, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 
 	"github.com/squaresapp/squares"
 )
@@ -153,4 +154,72 @@ func (db *DB) ListLedgerTransactions(ctx context.Context) ([]*squares.LedgerTran
 		return rows.Err()
 	})
 	return out, err
+}
+
+// LedgerFilter selects ledger transactions: those of a pool and of a kind, each when set. Limit (1 to 200,
+// default 50) and Offset page through them, newest first.
+type LedgerFilter struct {
+	PoolID int64
+	Kind   string
+	Limit  int
+	Offset int
+}
+
+// LedgerPage returns a page of the ledger's transactions that match f, newest first, each with its
+// entries, and how many match in all.
+func (db *DB) LedgerPage(ctx context.Context, f LedgerFilter) ([]*squares.LedgerTransaction, int, error) {
+	var where []string
+	var args []any
+	if f.PoolID != 0 {
+		args = append(args, f.PoolID)
+		where = append(where, fmt.Sprintf("pool_id = $%d", len(args)))
+	}
+	if f.Kind != "" {
+		args = append(args, f.Kind)
+		where = append(where, fmt.Sprintf("kind = $%d", len(args)))
+	}
+	cond := ""
+	if len(where) > 0 {
+		cond = " WHERE " + strings.Join(where, " AND ")
+	}
+	if f.Limit <= 0 || f.Limit > 200 {
+		f.Limit = 50
+	}
+	f.Offset = max(f.Offset, 0)
+	var out []*squares.LedgerTransaction
+	var total int
+	err := db.view(ctx, func(tx *Tx) error {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM ledger_transactions`+cond, args...).Scan(&total); err != nil {
+			return fmt.Errorf("count ledger: %w", err)
+		}
+		n := len(args)
+		// The page is cut first; its transactions' entries come with it in the same read.
+		rows, err := tx.QueryContext(ctx, fmt.Sprintf(`SELECT t.id, t.idempotency_key, t.kind, COALESCE(t.pool_id, 0),
+			COALESCE(t.user_id, 0), COALESCE(t.payment_id, ''), t.amount_cents, t.memo, t.created_at, e.account, e.amount_cents
+			FROM (SELECT id, idempotency_key, kind, pool_id, user_id, payment_id, amount_cents, memo, created_at
+				FROM ledger_transactions%s ORDER BY id DESC LIMIT $%d OFFSET $%d) t
+			JOIN ledger_entries e ON e.transaction_id = t.id ORDER BY t.id DESC, e.id`, cond, n+1, n+2),
+			append(args, f.Limit, f.Offset)...)
+		if err != nil {
+			return fmt.Errorf("ledger page: %w", err)
+		}
+		defer rows.Close()
+		var cur *squares.LedgerTransaction
+		for rows.Next() {
+			var t squares.LedgerTransaction
+			var e squares.LedgerEntry
+			if err := rows.Scan(&t.ID, &t.Key, &t.Kind, &t.PoolID, &t.UserID, &t.PaymentID, &t.Amount, &t.Memo,
+				&t.CreatedAt, &e.Account, &e.Amount); err != nil {
+				return err
+			}
+			if cur == nil || cur.ID != t.ID {
+				t.CreatedAt = t.CreatedAt.UTC()
+				cur = &t
+				out = append(out, cur)
+			}
+			cur.Entries = append(cur.Entries, e)
+		}
+		return rows.Err()
+	})
+	return out, total, err
 }

@@ -25,10 +25,12 @@ type AdminStats struct {
 	TotalRevenue squares.Cents
 	RevenueToday squares.Cents
 	HouseFees    squares.Cents // the balance of the house:fees account: what the house kept of settled pots
+	// HouseFeesToday is what the house:fees account took in since the day's start.
+	HouseFeesToday squares.Cents
 }
 
-// AdminStats counts users, games ready, pools by status, and the revenue from the ledger; revenue today
-// is what was captured since dayStart.
+// AdminStats counts users, games ready, pools by status, and the money from the ledger: the entries taken
+// in (revenue) and the house fees kept, each in all and since dayStart.
 func (db *DB) AdminStats(ctx context.Context, dayStart time.Time) (AdminStats, error) {
 	s := AdminStats{Pools: map[string]int{}}
 	for _, st := range squares.PoolStatuses {
@@ -73,8 +75,10 @@ func (db *DB) AdminStats(ctx context.Context, dayStart time.Time) (AdminStats, e
 		if s.TotalRevenue, s.RevenueToday, err = revenue(ctx, tx, dayStart); err != nil {
 			return err
 		}
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount_cents), 0) FROM ledger_entries WHERE account = $1`,
-			squares.AccountHouseFees).Scan(&s.HouseFees); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(e.amount_cents), 0),
+			COALESCE(SUM(CASE WHEN t.created_at >= $2 THEN e.amount_cents ELSE 0 END), 0)
+			FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id WHERE e.account = $1`,
+			squares.AccountHouseFees, dayStart.UTC()).Scan(&s.HouseFees, &s.HouseFeesToday); err != nil {
 			return fmt.Errorf("house fees: %w", err)
 		}
 		return nil

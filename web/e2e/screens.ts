@@ -122,6 +122,7 @@ export async function screens(request: APIRequestContext, role: Role, data: Scre
         { path: '/admin/users' },
         { path: '/admin/pool-cancellation' },
         { path: '/admin/payouts' },
+        { path: '/admin/ledger', shot: 'admin-ledger' },
         { path: '/admin/analytics' },
         { path: '/admin/audit' },
         { path: '/admin/security' },

@@ -73,6 +73,10 @@ export const queryKeys = {
     payouts: ['/api/admin', 'payouts'] as const,
     payoutList: (status: string) => ['/api/admin', 'payouts', { status }] as const,
     escrowFailures: ['/api/admin', 'escrow', 'failures'] as const,
+    /** The ledger: every account's balance with the zero-sum check, and its transactions a page at a time. */
+    ledger: ['/api/admin', 'ledger'] as const,
+    ledgerSummary: ['/api/admin', 'ledger', 'summary'] as const,
+    ledgerTransactions: (filter: Record<string, unknown>) => ['/api/admin', 'ledger', 'transactions', filter] as const,
     simplePoolsAll: ['/api/simple-pools'] as const,
     simplePools: (leagueId: number) => ['/api/simple-pools', leagueId] as const,
     simpleGames: (leagueId: number) => ['/api/simple-games', leagueId] as const,

@@ -1,10 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import type { GameNameParts } from '@/lib/game-label'
 import { queryKeys } from '@/lib/query-keys'
 
 /** A pool's final decision 2 hours before kickoff, as the server would make it now (or made it). */
 export interface PoolDecision {
   poolId: number
+  /** The pool's name and game, so the operator knows what they act on. */
+  poolName?: string
+  game?: (GameNameParts & { id: number; week?: string }) | null
   action: 'cancel' | 'house_fill' | 'continue'
   reason: string
   participantsAffected: number

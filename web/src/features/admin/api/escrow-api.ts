@@ -1,11 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import type { GameNameParts } from '@/lib/game-label'
 import { queryKeys } from '@/lib/query-keys'
 
 /** An escrow step that keeps failing (GET /api/admin/escrow/failures). */
 export interface EscrowFailure {
   paymentId: string
   poolId: number
+  /** The pool's name and game. */
+  poolName?: string
+  game?: (GameNameParts & { id: number; week?: string }) | null
   userId: number
   status: string
   /** expire, capture, unwind or settle. */

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import type { GameNameParts } from '@/lib/game-label'
 import { queryKeys } from '@/lib/query-keys'
 
 export type PayoutFilter = 'pending' | 'paid' | 'all'
@@ -9,6 +10,8 @@ export interface Payout {
   id: number
   poolId: number
   poolName: string
+  /** The game of the prize's pool. */
+  game?: (GameNameParts & { id: number; week?: string }) | null
   periodLabel: string
   /** Dollars as a decimal string, "225.00". */
   amount: string

@@ -17,10 +17,16 @@ export interface AdminStats {
   activePools: number
   draftPools: number
   completedPools: number
-  /** Dollars as decimal strings. */
+  /** Dollars as decimal strings. The entry fees taken in (net of refunds): the same as grossEntries. */
   totalRevenue: string
   revenueToday: string
   houseFees: string
+  /** Money taken in: entry fees captured, net of refunds, in all and since midnight Eastern. */
+  grossEntries: string
+  grossEntriesToday: string
+  /** What the house kept: its fees on settled pots, in all and since midnight Eastern. */
+  houseRevenue: string
+  houseRevenueToday: string
 }
 
 /** The admin figures, fresh for 30 s (spec section 9). */

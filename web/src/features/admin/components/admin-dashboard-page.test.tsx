@@ -3,11 +3,13 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderPage, stubFetch, urlOf } from '@/test/utils'
 import { AdminDashboardPage } from './admin-dashboard-page'
+import { makePool } from '@/test/pool'
 import { admin, stats } from './admin-test-data'
 
 describe('AdminDashboardPage', () => {
   it('shows the real counts, not a fixed 425', async () => {
-    stubFetch({ 'GET /api/admin/stats': { body: stats }, 'GET /api/pools': { body: [] } })
+    const game = { ...makePool().game!, gameDate: '2026-11-29T21:25:00Z' }
+    stubFetch({ 'GET /api/admin/stats': { body: stats }, 'GET /api/pools': { body: [makePool({ name: '$5 Pool', entryFee: '5.00', game })] } })
     renderPage(<AdminDashboardPage />, { user: admin })
     expect(await screen.findByRole('heading', { name: 'Admin Command Center' })).toBeInTheDocument()
     const games = (await screen.findByText('NFL games ready')).parentElement!
@@ -17,7 +19,10 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByText('Active pools').parentElement).toHaveTextContent('3')
     expect(screen.getByText('11 drafts')).toBeInTheDocument()
     expect(screen.getByText('Users ready').parentElement).toHaveTextContent('22')
-    expect(screen.getByText('Revenue today $250.00')).toBeInTheDocument()
+    // Money taken in, not called revenue: the house keeps only its fees.
+    expect(screen.getByText('Entries today $250.00')).toBeInTheDocument()
+    // The latest pools name their game: away @ home, kickoff in Eastern time.
+    expect(await screen.findByRole('link', { name: 'Chiefs @ Bills, Sun 4:25 PM ET' })).toHaveAttribute('href', '/pool/31')
   })
 
   it('launches the season while drafts exist, with the count in the toast', async () => {

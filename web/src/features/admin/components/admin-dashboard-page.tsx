@@ -23,7 +23,7 @@ import { PageContainer, PageHeader } from '@/components/layout/page'
 import { StatCard } from '@/components/pools/stat-card'
 import { PoolStatusBadge } from '@/components/pools/pool-status-badge'
 import { errorMessage } from '@/lib/api'
-import { formatDateTimeET } from '@/lib/dates'
+import { gameLabel } from '@/lib/game-label'
 import { formatEntryFee, formatMoney } from '@/lib/money'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useAdminPools } from '../api/admin-api'
@@ -108,7 +108,7 @@ export function AdminDashboardPage() {
         <StatCard
           label="Users ready"
           value={st?.totalUsers ?? 0}
-          hint={st ? `Revenue today ${formatMoney(st.revenueToday)}` : undefined}
+          hint={st ? `Entries today ${formatMoney(st.grossEntriesToday)}` : undefined}
           icon={Users}
           tone="violet"
           loading={stats.isLoading}
@@ -136,10 +136,10 @@ export function AdminDashboardPage() {
                   <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                     <div className="min-w-0">
                       <Link to={`/pool/${p.id}`} className="font-semibold hover:underline">
-                        {p.game ? `${p.game.awayTeam} @ ${p.game.homeTeam}` : p.name}
+                        {p.game ? gameLabel(p.game) : p.name}
                       </Link>
                       <div className="text-xs text-muted-foreground">
-                        {p.name} · {formatEntryFee(p.entryFee)} · {formatDateTimeET(p.game?.gameDate)}
+                        {p.name} · {formatEntryFee(p.entryFee)}{p.game?.week ? ` · ${p.game.week}` : ''}
                       </div>
                     </div>
                     <div className="flex items-center gap-3 text-sm">
@@ -174,7 +174,7 @@ export function AdminDashboardPage() {
           <ReadinessChecklist />
         </div>
       </div>
-      <section id="management-console" aria-labelledby="management-console-title" className="mt-10 scroll-mt-20">
+      <section id="management-console" aria-labelledby="management-console-title" className="mt-10 scroll-mt-20 xl:scroll-mt-32">
         <h2 id="management-console-title" className="mb-4 text-xl font-extrabold tracking-tight">
           Management Console
         </h2>

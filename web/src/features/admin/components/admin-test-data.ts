@@ -19,4 +19,5 @@ export const stats: AdminStats = {
   gamesReady: 7, totalPools: 20,
   poolsByStatus: { draft: 11, active: 3, inactive: 0, full: 0, started: 0, completed: 1, cancelled: 5 },
   activePools: 3, draftPools: 11, completedPools: 1, totalRevenue: '1000.00', revenueToday: '250.00', houseFees: '100.00',
+  grossEntries: '1000.00', grossEntriesToday: '250.00', houseRevenue: '100.00', houseRevenueToday: '25.00',
 }

@@ -11,8 +11,11 @@ describe('AnalyticsPage', () => {
     expect(await screen.findByText('95.5% verified')).toBeInTheDocument()
     expect(screen.getByText('Total users').parentElement).toHaveTextContent('22')
     expect(screen.getByText('11 draft · 1 completed')).toBeInTheDocument()
-    expect(screen.getByText('Total revenue').parentElement).toHaveTextContent('$1,000.00')
-    expect(screen.getByText('$250.00 today')).toBeInTheDocument()
+    // Money taken in, apart from what the house kept of it.
+    expect(screen.getAllByText('Gross entries')[0].parentElement).toHaveTextContent('$1,000.00')
+    expect(screen.getByText('$250.00 today · money taken in')).toBeInTheDocument()
+    expect(screen.getAllByText('House revenue')[0].parentElement).toHaveTextContent('$100.00')
+    expect(screen.getByText('$25.00 today · fees kept')).toBeInTheDocument()
     expect(screen.getByText('Conversion rate').parentElement).toHaveTextContent('90.9%')
     expect(screen.getByText('20 of 22 players own a square')).toBeInTheDocument()
 
@@ -26,7 +29,10 @@ describe('AnalyticsPage', () => {
     expect((bars[6].querySelector('[style]') as HTMLElement).style.width).toBe('45%')
     const users = within(screen.getByRole('list', { name: 'User breakdown' }))
     expect(users.getByText('21 · 95.5%')).toBeInTheDocument()
-    expect(screen.getByText('House fees kept').nextElementSibling).toHaveTextContent('$100.00')
+    expect(screen.getByText('House revenue (fees kept)').nextElementSibling).toHaveTextContent('$100.00')
+    expect(screen.getByText('House revenue today').nextElementSibling).toHaveTextContent('$25.00')
+    expect(screen.getByText('Gross entries today').nextElementSibling).toHaveTextContent('$250.00')
+    expect(screen.queryByText('Total revenue')).not.toBeInTheDocument()
   })
 
   it('says there is nothing yet instead of drawing empty bars', async () => {

@@ -1,4 +1,4 @@
-import { Activity, BarChart3, DollarSign, Users } from 'lucide-react'
+import { Activity, BarChart3, DollarSign, Landmark, Users } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -28,7 +28,7 @@ export function AnalyticsPage() {
   return (
     <AdminOnly message="Analytics are for admins. Admin authentication is required to open this page.">
       <PageContainer className="max-w-7xl">
-        <PageHeader eyebrow="Admin" title="Analytics" description="Users, pools, revenue and conversion, counted by the server." />
+        <PageHeader eyebrow="Admin" title="Analytics" description="Users, pools, money taken in and kept, and conversion, counted by the server." />
         <Analytics />
       </PageContainer>
     </AdminOnly>
@@ -55,7 +55,7 @@ function Analytics() {
   const loading = stats.isLoading || !st
   return (
     <>
-      <div className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
         <StatCard
           label="Total users"
           value={st?.totalUsers ?? 0}
@@ -73,11 +73,19 @@ function Analytics() {
           loading={loading}
         />
         <StatCard
-          label="Total revenue"
-          value={st ? formatMoney(st.totalRevenue) : '$0.00'}
-          hint={st ? `${formatMoney(st.revenueToday)} today` : undefined}
+          label="Gross entries"
+          value={st ? formatMoney(st.grossEntries) : '$0.00'}
+          hint={st ? `${formatMoney(st.grossEntriesToday)} today · money taken in` : undefined}
           icon={DollarSign}
           tone="lime"
+          loading={loading}
+        />
+        <StatCard
+          label="House revenue"
+          value={st ? formatMoney(st.houseRevenue) : '$0.00'}
+          hint={st ? `${formatMoney(st.houseRevenueToday)} today · fees kept` : undefined}
+          icon={Landmark}
+          tone="amber"
           loading={loading}
         />
         <StatCard
@@ -131,14 +139,18 @@ function Analytics() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Revenue</CardTitle>
-              <CardDescription>Entry fees captured, net of refunds (the ledger). Today: since midnight Eastern.</CardDescription>
+              <CardTitle>Money</CardTitle>
+              <CardDescription>
+                Gross entries are the entry fees taken in (captured, net of refunds); most goes back to players as prizes. House
+                revenue is what the house kept: its fees on settled pots. Today: since midnight Eastern.
+              </CardDescription>
             </CardHeader>
             <CardContent>
-              <dl className="grid grid-cols-3 gap-3 text-sm">
-                <Figure label="Total" value={formatMoney(st.totalRevenue)} />
-                <Figure label="Today" value={formatMoney(st.revenueToday)} />
-                <Figure label="House fees kept" value={formatMoney(st.houseFees)} />
+              <dl className="grid grid-cols-2 gap-3 text-sm">
+                <Figure label="Gross entries" value={formatMoney(st.grossEntries)} />
+                <Figure label="Gross entries today" value={formatMoney(st.grossEntriesToday)} />
+                <Figure label="House revenue (fees kept)" value={formatMoney(st.houseRevenue)} />
+                <Figure label="House revenue today" value={formatMoney(st.houseRevenueToday)} />
               </dl>
             </CardContent>
           </Card>

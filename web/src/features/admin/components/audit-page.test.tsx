@@ -10,18 +10,55 @@ const admin: User = {
   isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'restricted',
 }
 
+// As the server answers them: the snapshots, the fields that changed (worked out by the server), the names.
 const userUpdate = {
   id: 3, adminId: 1, adminName: 'boss', action: 'user.update', targetType: 'user', targetId: '7', userId: 7,
-  before: { isAgeVerified: false, residenceState: 'NY' }, after: { isAgeVerified: true, residenceState: 'TX' },
+  before: { isAgeVerified: false, residenceState: 'NY', role: 'user' }, after: { isAgeVerified: true, residenceState: 'TX', role: 'user' },
+  changes: [
+    { field: 'isAgeVerified', before: false, after: true },
+    { field: 'residenceState', before: 'NY', after: 'TX' },
+  ],
+  userName: 'Pat Lee', userEmail: 'pat@example.com',
   createdAt: '2026-11-23T15:00:00Z',
 }
 const poolStatus = {
   id: 2, adminName: 'system', action: 'pool.status', targetType: 'pool', targetId: '9', poolId: 9,
-  before: { status: 'active' }, after: { status: 'cancelled' }, reason: 'Too few players', createdAt: '2026-11-22T15:00:00Z',
+  before: { status: 'active' }, after: { status: 'cancelled' }, changes: [{ field: 'status', before: 'active', after: 'cancelled' }],
+  poolName: '$5 Pool', game: { id: 4, homeTeam: 'Buffalo Bills', awayTeam: 'Kansas City Chiefs', gameDate: '2026-11-29T21:25:00Z', week: 'W13' },
+  reason: 'Too few players', createdAt: '2026-11-22T15:00:00Z',
+}
+const featured = {
+  id: 1, adminId: 1, adminName: 'boss', action: 'pool.feature', targetType: 'pool', targetId: '9', poolId: 9,
+  before: { name: '$5 Pool', status: 'active', isFeatured: false },
+  after: { name: '$5 Pool', status: 'active', isFeatured: true, featuredReason: 'Game of the week', featuredUntil: '2026-11-30T01:00:00Z' },
+  changes: [
+    { field: 'isFeatured', before: false, after: true },
+    { field: 'featuredReason', after: 'Game of the week' },
+    { field: 'featuredUntil', after: '2026-11-30T01:00:00Z' },
+  ],
+  poolName: '$5 Pool', game: poolStatus.game, createdAt: '2026-11-21T15:00:00Z',
 }
 const users = [{ ...admin, createdAt: '2026-11-01T15:00:00Z', updatedAt: '2026-11-01T15:00:00Z', isDisabled: false }]
 
 describe('AuditPage', () => {
+  it('shows only the fields that changed, with names beside the ids and times in Eastern time', async () => {
+    stubFetch({
+      'GET /api/admin/users': { body: users },
+      'GET /api/admin/audit?limit=25&offset=0': { body: { entries: [userUpdate, poolStatus, featured], total: 3, limit: 25, offset: 0 } },
+    })
+    renderPage(<AuditPage />, { user: admin })
+    const [update, status, feature] = await screen.findAllByTestId('audit-entry')
+    expect(update).toHaveTextContent('Pat Lee (pat@example.com) #7')
+    expect(update).toHaveTextContent('by boss · Mon, Nov 23, 10:00 AM ET')
+    expect(within(update).getAllByRole('term').map((t) => t.textContent)).toEqual(['isAgeVerified:', 'residenceState:'])
+    expect(update).not.toHaveTextContent('role')
+    expect(status).toHaveTextContent('$5 Pool #9 · Chiefs @ Bills, Sun 4:25 PM ET')
+    expect(within(feature).getAllByRole('term').map((t) => t.textContent)).toEqual(['isFeatured:', 'featuredReason:', 'featuredUntil:'])
+    expect(feature).toHaveTextContent('featuredReason:set to Game of the week')
+    expect(feature).toHaveTextContent('featuredUntil:set to Sun, Nov 29, 8:00 PM ET')
+    expect(feature).not.toHaveTextContent('name:')
+  })
+
   it('lists entries newest first with before and after, filters and pages', async () => {
     const many = Array.from({ length: 25 }, (_, i) => ({ ...poolStatus, id: 100 - i }))
     const fetch = stubFetch({
@@ -37,11 +74,11 @@ describe('AuditPage', () => {
     const entries = await screen.findAllByTestId('audit-entry')
     expect(entries).toHaveLength(2)
     expect(entries[0]).toHaveTextContent('user.update')
-    expect(entries[0]).toHaveTextContent('user 7')
+    expect(entries[0]).toHaveTextContent('Pat Lee (pat@example.com) #7')
     expect(entries[0]).toHaveTextContent('by boss')
     expect(entries[0]).toHaveTextContent('isAgeVerified:no → yes')
     expect(entries[0]).toHaveTextContent('residenceState:NY → TX')
-    expect(entries[1]).toHaveTextContent('pool 9')
+    expect(entries[1]).toHaveTextContent('$5 Pool #9')
     expect(entries[1]).toHaveTextContent('by system')
     expect(entries[1]).toHaveTextContent('status:active → cancelled')
     expect(entries[1]).toHaveTextContent('Reason: Too few players')

@@ -9,6 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError, errorMessage } from '@/lib/api'
 import { formatDateTimeET } from '@/lib/dates'
+import { gameLabel, teamNickname } from '@/lib/game-label'
 import { useConsoleGames, useConsoleLeagues, useCreateGame } from '../api/console-api'
 import { WEEK_OPTIONS } from '../api/week-api'
 
@@ -118,13 +119,13 @@ export function ConsoleGamesTab() {
               {list.map((g) => (
                 <li key={g.id} data-testid="game" className="flex flex-wrap items-center justify-between gap-2 py-2.5">
                   <div className="min-w-0">
-                    <div className="font-semibold">
-                      {g.homeTeam} vs {g.awayTeam}
-                    </div>
+                    <div className="font-semibold">{gameLabel(g)}</div>
                     <div className="text-xs text-muted-foreground">
                       {formatDateTimeET(g.gameDate)}
                       {g.week ? ` · ${g.week}` : ''}
-                      {g.homeScore != null && g.awayScore != null ? ` · ${g.homeScore}-${g.awayScore}` : ''}
+                      {g.homeScore != null && g.awayScore != null
+                        ? ` · ${teamNickname(g.awayTeam)} ${g.awayScore}, ${teamNickname(g.homeTeam)} ${g.homeScore}`
+                        : ''}
                     </div>
                   </div>
                   <Badge variant="outline" className="capitalize">

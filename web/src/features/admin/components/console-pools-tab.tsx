@@ -7,6 +7,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PoolStatusBadge } from '@/components/pools/pool-status-badge'
 import { errorMessage } from '@/lib/api'
+import { gameLabel } from '@/lib/game-label'
 import { formatEntryFee } from '@/lib/money'
 import type { Pool } from '@/lib/types'
 import { useConsolePools, useRefundPool, useSetPoolStatus } from '../api/console-api'
@@ -105,7 +106,7 @@ function PoolRow({ pool: p, onRefund }: { pool: Pool; onRefund: () => void }) {
         onError: (err) => toast.error('Failed to Update Pool Status', { description: errorMessage(err, 'Please try again.') }),
       },
     )
-  const teams = p.game ? `${p.game.homeTeam} vs ${p.game.awayTeam}` : `Game ${p.gameId}`
+  const teams = p.game ? gameLabel(p.game) : `Game ${p.gameId}`
   return (
     <li data-testid="pool" className="grid gap-2 py-3 sm:grid-cols-[1fr_auto] sm:items-center">
       <div className="min-w-0">

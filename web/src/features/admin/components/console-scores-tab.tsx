@@ -6,7 +6,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { ApiError, errorMessage } from '@/lib/api'
-import { formatDateTimeET } from '@/lib/dates'
+import { gameLabel, teamNickname } from '@/lib/game-label'
 import { useConsoleGames, useEnterScore } from '../api/console-api'
 
 const STATUSES = ['scheduled', 'live', 'ht', 'completed', 'postponed', 'cancelled']
@@ -56,7 +56,7 @@ export function ConsoleScoresTab() {
         onSuccess: (res) => {
           const ended = (res.endedPeriods ?? []).map((p) => p.periodLabel).join(', ')
           toast.success(res.changed ? 'Score updated' : 'No change', {
-            description: `${game.homeTeam} ${res.game.homeScore ?? home} - ${res.game.awayScore ?? away} ${game.awayTeam}${ended ? ` · ended: ${ended}` : ''}`,
+            description: `${teamNickname(game.awayTeam)} ${res.game.awayScore ?? away} @ ${teamNickname(game.homeTeam)} ${res.game.homeScore ?? home}${ended ? ` · ended: ${ended}` : ''}`,
           })
           setCorrection(false)
         },
@@ -80,23 +80,24 @@ export function ConsoleScoresTab() {
               <option value="">{open.length === 0 && !games.isLoading ? 'No game to score' : 'Select a game'}</option>
               {open.map((g) => (
                 <option key={g.id} value={g.id}>
-                  {g.homeTeam} vs {g.awayTeam} · {formatDateTimeET(g.gameDate)}
+                  {gameLabel(g)}
+                  {g.week ? ` · ${g.week}` : ''}
                 </option>
               ))}
             </NativeSelect>
           </Field>
           {game && (
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              Now: {game.homeScore ?? 0} - {game.awayScore ?? 0}, {game.status}
+              Now: {teamNickname(game.awayTeam)} {game.awayScore ?? 0} @ {teamNickname(game.homeTeam)} {game.homeScore ?? 0}, {game.status}
               {game.quarter ? `, quarter ${game.quarter}` : ''}
             </p>
           )}
           <div className="grid grid-cols-2 items-end gap-4 sm:grid-cols-4">
-            <Field id="score-home" label={game ? `${game.homeTeam} (home)` : 'Home score'} error={fields?.homeScore}>
-              <Input type="number" inputMode="numeric" min={0} value={home} onChange={(e) => setHome(e.target.value)} />
-            </Field>
             <Field id="score-away" label={game ? `${game.awayTeam} (away)` : 'Away score'} error={fields?.awayScore}>
               <Input type="number" inputMode="numeric" min={0} value={away} onChange={(e) => setAway(e.target.value)} />
+            </Field>
+            <Field id="score-home" label={game ? `${game.homeTeam} (home)` : 'Home score'} error={fields?.homeScore}>
+              <Input type="number" inputMode="numeric" min={0} value={home} onChange={(e) => setHome(e.target.value)} />
             </Field>
             <Field id="score-quarter" label="Quarter" error={fields?.quarter}>
               <NativeSelect value={quarter} onChange={(e) => setQuarter(e.target.value)}>

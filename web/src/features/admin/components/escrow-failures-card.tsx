@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/api'
 import { formatDateTimeET } from '@/lib/dates'
+import { gameLabel } from '@/lib/game-label'
 import { useEscrowFailures, useRetryEscrow, type EscrowFailure } from '../api/escrow-api'
 
 const ACTIONS: Record<string, string> = {
@@ -64,7 +65,8 @@ function FailureRow({ failure: f }: { failure: EscrowFailure }) {
         <div className="text-xs break-all text-muted-foreground">
           {f.paymentId} ·{' '}
           <Link to={`/pool/${f.poolId}`} className="underline">
-            pool {f.poolId}
+            {f.poolName ? `${f.poolName} #${f.poolId}` : `pool ${f.poolId}`}
+            {f.game ? `, ${gameLabel(f.game)}` : ''}
           </Link>{' '}
           · user {f.userId} · payment {f.status} · next try {formatDateTimeET(f.nextAttemptAt)}
         </div>

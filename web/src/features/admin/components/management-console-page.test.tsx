@@ -9,9 +9,9 @@ import { admin, adminNamedPlayer } from './admin-test-data'
 
 const nfl: League = { id: 1, name: 'NFL', displayName: 'National Football League', sport: 'football', isActive: true, activeWeek: 'W12' }
 const xfl: League = { id: 9, name: 'XFL', displayName: 'XFL', sport: 'football', isActive: false, activeWeek: null }
-const game = makePool().game!
-const open = makePool({ id: 31, name: '$5 Pool', entryFee: '5.00', currentParticipants: 40 })
-const full = makePool({ id: 32, name: '$10 Pool', entryFee: '10.00', status: 'full', currentParticipants: 100 })
+const game = { ...makePool().game!, gameDate: '2030-11-24T21:25:00Z' }
+const open = makePool({ id: 31, name: '$5 Pool', entryFee: '5.00', currentParticipants: 40, game })
+const full = makePool({ id: 32, name: '$10 Pool', entryFee: '10.00', status: 'full', currentParticipants: 100, game })
 
 function serve(extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
@@ -51,7 +51,9 @@ describe('ManagementConsolePage', () => {
     renderPage(<ManagementConsolePage />, { user: admin })
     const user = userEvent.setup()
     await user.click(await screen.findByRole('tab', { name: 'Games' }))
-    expect(await screen.findByTestId('game')).toHaveTextContent('Buffalo Bills vs Kansas City Chiefs')
+    // Away @ home, by nickname, the kickoff in Eastern time.
+    expect(await screen.findByTestId('game')).toHaveTextContent('Chiefs @ Bills, Sun 4:25 PM ET')
+    expect(screen.getByTestId('game')).not.toHaveTextContent(' vs ')
     await user.selectOptions(screen.getByLabelText('League'), '1')
     await user.type(screen.getByLabelText('Home Team'), 'Buffalo Bills')
     await user.type(screen.getByLabelText('Away Team'), 'Miami Dolphins')
@@ -77,6 +79,7 @@ describe('ManagementConsolePage', () => {
     await user.click(await screen.findByRole('tab', { name: 'Pools' }))
     const [openRow, fullRow] = await screen.findAllByTestId('pool')
     expect(openRow).toHaveTextContent('40 / 100')
+    expect(openRow).toHaveTextContent('Chiefs @ Bills, Sun 4:25 PM ET')
     expect(within(fullRow).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument()
 
     await user.selectOptions(within(fullRow).getByRole('combobox'), 'active')
@@ -101,7 +104,10 @@ describe('ManagementConsolePage', () => {
     const user = userEvent.setup()
     await user.click(await screen.findByRole('tab', { name: 'Scores' }))
     await waitFor(() => expect(screen.getByLabelText('Game')).not.toBeDisabled())
+    // The game named away @ home, and the away score first, as the board reads.
+    expect(screen.getByRole('option', { name: 'Chiefs @ Bills, Sun 4:25 PM ET · W12' })).toBeInTheDocument()
     await user.selectOptions(screen.getByLabelText('Game'), '7')
+    expect(screen.getAllByRole('spinbutton').map((i) => i.id)).toEqual(['score-away', 'score-home'])
     const home = screen.getByLabelText('Buffalo Bills (home)')
     await user.clear(home)
     await user.type(home, '7')
@@ -111,6 +117,7 @@ describe('ManagementConsolePage', () => {
     await user.selectOptions(screen.getByLabelText('Quarter'), '2')
     await user.click(screen.getByRole('button', { name: 'Save Score' }))
     expect(await screen.findByText('Score updated')).toBeInTheDocument()
+    expect(screen.getByText('Chiefs 3 @ Bills 7 · ended: Q1')).toBeInTheDocument()
     expect(bodyOf(fetch, 'POST', '/api/admin/games/7/score')).toEqual({ homeScore: 7, awayScore: 3, quarter: 2, status: 'live', correction: false })
 
     await user.click(screen.getByRole('checkbox', { name: /Correction/ }))

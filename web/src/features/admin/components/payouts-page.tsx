@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { errorMessage } from '@/lib/api'
 import { formatDateTimeET } from '@/lib/dates'
+import { gameLabel } from '@/lib/game-label'
 import { formatMoney } from '@/lib/money'
 import { useMarkPayoutPaid, usePayouts, type Payout, type PayoutFilter } from '../api/payout-api'
 import { AdminOnly } from './admin-only'
@@ -85,7 +86,8 @@ function PayoutRow({ payout: p }: { payout: Payout }) {
           <Badge variant={p.status === 'paid' ? 'completed' : 'warning'}>{p.status === 'paid' ? 'Paid' : 'Pending'}</Badge>
         </div>
         <div className="text-sm text-muted-foreground">
-          {p.periodLabel} of {p.poolName} · claimed {formatDateTimeET(p.claimedAt)}
+          {p.periodLabel} of {p.poolName}
+          {p.game ? `, ${gameLabel(p.game)}` : ''} · claimed {formatDateTimeET(p.claimedAt)}
           {p.paidAt && <> · paid {formatDateTimeET(p.paidAt)}</>}
         </div>
       </div>

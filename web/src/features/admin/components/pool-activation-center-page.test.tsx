@@ -53,6 +53,34 @@ describe('PoolActivationCenterPage', () => {
     expect(await screen.findByText('2 pools created for 1 games')).toBeInTheDocument()
   })
 
+  it("opens on the league's active week, and on the other league's when the league changes", async () => {
+    stubFetch({
+      ...base,
+      'GET /api/leagues/1/active-week': { body: { leagueId: 1, activeWeek: 'W3' } },
+      'GET /api/leagues/2/active-week': { body: { leagueId: 2, activeWeek: 'W10' } },
+      'GET /api/admin/pools?leagueId=2&week=W10': { body: [] },
+    })
+    renderPage(<PoolActivationCenterPage />, { user: admin })
+    // No choice made: the active week's pools are there.
+    const list = await screen.findByRole('list', { name: 'Pools of the week' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3)
+    const week = screen.getByLabelText('Week')
+    expect(week).toHaveValue('W3')
+    expect(within(week).getByRole('option', { selected: true })).toHaveTextContent('W3 (active week)')
+    expect(screen.getByRole('button', { name: 'Create Missing Pools' })).toBeEnabled()
+
+    const user = userEvent.setup()
+    await screen.findByRole('option', { name: 'NBA' })
+    await user.selectOptions(screen.getByLabelText('League'), '2')
+    expect(await screen.findByText(/No pools for W10/)).toBeInTheDocument()
+    expect(screen.getByLabelText('Week')).toHaveValue('W10')
+
+    // Choosing no week is a choice too.
+    await user.selectOptions(screen.getByLabelText('Week'), '')
+    expect(screen.getByText('Select a week to see its pools.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Create Missing Pools' })).toBeDisabled()
+  })
+
   it('orders weeks of other leagues from their games: preseason first, then Week N numerically', async () => {
     stubFetch(base)
     renderPage(<PoolActivationCenterPage />, { user: admin })
@@ -79,7 +107,7 @@ describe('PoolActivationCenterPage', () => {
     const summary = screen.getByLabelText('Week summary')
     expect(summary).toHaveTextContent('Pools3')
     expect(summary).toHaveTextContent('Active1')
-    expect(within(list).getByRole('listitem', { name: 'Free Pool #31' })).toHaveTextContent(/Sun, Sep 20, 1:00 PM ET/)
+    expect(within(list).getByRole('listitem', { name: 'Free Pool #31' })).toHaveTextContent('Dolphins @ Bills, Sun 1:00 PM ET')
 
     await user.click(screen.getByRole('button', { name: 'Activate Selected' }))
     expect(await screen.findByText('No pools selected')).toBeInTheDocument()

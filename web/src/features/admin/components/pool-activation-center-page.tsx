@@ -82,7 +82,9 @@ function PoolActivationCenter() {
           </div>
         </CardContent>
       </Card>
-      {!a.week ? (
+      {!a.week && a.weekLoading ? (
+        <Skeleton className="h-48" aria-label="Loading the active week" />
+      ) : !a.week ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">Select a week to see its pools.</p>
       ) : a.pools.isLoading ? (
         <Skeleton className="h-48" aria-label="Loading pools" />

@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatDateTimeET } from '@/lib/dates'
+import { gameLabel } from '@/lib/game-label'
 import type { Pool } from '@/lib/types'
 import { PoolStatusBadge } from './pool-admin-shared'
 
@@ -34,7 +35,7 @@ export function WeekSummary({ week, pools }: { week: string; pools: Pool[] }) {
           ))}
         </dl>
         <p className="mt-3 text-sm text-muted-foreground">
-          Pool of the Week: {featured ? `${featured.name}, ${featured.game?.awayTeam} @ ${featured.game?.homeTeam}` : 'none this week'}
+          Pool of the Week: {featured ? `${featured.name}, ${gameLabel(featured.game)}` : 'none this week'}
         </p>
       </CardContent>
     </Card>
@@ -73,8 +74,7 @@ export function ActivationPoolCard({
               </Badge>
             )}
           </label>
-          <p className="truncate text-sm">{p.game ? `${p.game.awayTeam} @ ${p.game.homeTeam}` : `Game ${p.gameId}`}</p>
-          <p className="text-sm text-muted-foreground">{formatDateTimeET(p.game?.gameDate)}</p>
+          <p className="truncate text-sm">{p.game ? gameLabel(p.game) : `Game ${p.gameId}`}</p>
           <p className="text-sm text-muted-foreground">
             ${p.entryFee} · {p.currentParticipants} / {p.maxParticipants} squares
             {p.isFeatured && p.featuredUntil ? ` · featured until ${formatDateTimeET(p.featuredUntil)}` : ''}

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { errorMessage } from '@/lib/api'
+import { gameLabel } from '@/lib/game-label'
 import type { Pool } from '@/lib/types'
 import type { BulkAnswer } from '../api/pool-admin-api'
 import { easternInputToISO, toEasternInput } from '../lib/weeks'
@@ -94,7 +95,7 @@ function FeatureForm({ pool, onClose, onSubmit, busy }: { pool: Pool; onClose: (
         <DialogTitle>Set featured pool</DialogTitle>
         <DialogDescription>
           {pool.name}
-          {pool.game ? ` · ${pool.game.awayTeam} @ ${pool.game.homeTeam}` : ''}. Players see it as the Pool of the Week; the pool featured before stops being featured.
+          {pool.game ? ` · ${gameLabel(pool.game)}` : ''}. Players see it as the Pool of the Week; the pool featured before stops being featured.
         </DialogDescription>
       </DialogHeader>
       <div className="my-4 grid gap-3">

@@ -11,14 +11,14 @@ const admin: User = {
 }
 
 const analysis = [
-  { poolId: 3, action: 'cancel', reason: '7 players, 10 needed for a $5 Pool.', participantsAffected: 7, houseSquaresNeeded: 65,
+  { poolId: 3, poolName: '$5 Pool', game: { id: 8, homeTeam: 'Buffalo Bills', awayTeam: 'Kansas City Chiefs', gameDate: '2026-11-29T18:00:00Z', week: 'W13' }, action: 'cancel', reason: '7 players, 10 needed for a $5 Pool.', participantsAffected: 7, houseSquaresNeeded: 65,
     refundAmount: '175.00', dueAt: '2026-11-29T16:00:00Z' },
-  { poolId: 4, action: 'house_fill', reason: '16 players (15 needed); the house fills 50 squares (at most 50 in a $10 Pool).',
+  { poolId: 4, poolName: '$10 Pool', game: { id: 8, homeTeam: 'Buffalo Bills', awayTeam: 'Kansas City Chiefs', gameDate: '2026-11-29T18:00:00Z', week: 'W13' }, action: 'house_fill', reason: '16 players (15 needed); the house fills 50 squares (at most 50 in a $10 Pool).',
     participantsAffected: 16, houseSquaresNeeded: 50, refundAmount: '0.00', dueAt: '2026-11-29T16:00:00Z' },
 ]
 
 const log = [
-  { poolId: 1, action: 'continue', reason: 'Full: 100 squares taken by 20 players.', participantsAffected: 20, houseSquaresNeeded: 0,
+  { poolId: 1, poolName: 'Free Pool', game: { id: 8, homeTeam: 'Buffalo Bills', awayTeam: 'Kansas City Chiefs', gameDate: '2026-11-29T18:00:00Z', week: 'W13' }, action: 'continue', reason: 'Full: 100 squares taken by 20 players.', participantsAffected: 20, houseSquaresNeeded: 0,
     refundAmount: '0.00', dueAt: '2026-11-28T16:00:00Z', decidedAt: '2026-11-28T16:05:00Z', decidedBy: 'automation' },
 ]
 
@@ -29,6 +29,9 @@ describe('PoolCancellationPage', () => {
     const list = await screen.findByRole('list', { name: 'Pools due for a decision' })
     const items = within(list).getAllByRole('listitem')
     expect(items).toHaveLength(2)
+    // Each names its pool and game: what the operator acts on.
+    expect(items[0]).toHaveAccessibleName('$5 Pool #3, Chiefs @ Bills, Sun 1:00 PM ET')
+    expect(items[0]).toHaveTextContent('Chiefs @ Bills, Sun 1:00 PM ET$5 Pool #3')
     expect(items[0]).toHaveTextContent('Cancel')
     expect(items[0]).toHaveTextContent('7 players, 10 needed for a $5 Pool.')
     expect(items[0]).toHaveTextContent('Refund: $175.00')
@@ -36,6 +39,7 @@ describe('PoolCancellationPage', () => {
     const made = await screen.findByRole('list', { name: 'Decisions made' })
     expect(made).toHaveTextContent('Full: 100 squares taken by 20 players.')
     expect(made).toHaveTextContent('by the automation')
+    expect(made).toHaveTextContent('Free Pool #1, Chiefs @ Bills, Sun 1:00 PM ET')
   })
 
   it('house-fills with the squares the admin saw, and cancels only with a reason', async () => {
@@ -47,12 +51,13 @@ describe('PoolCancellationPage', () => {
     })
     renderPage(<PoolCancellationPage />, { user: admin })
     const user = userEvent.setup()
-    const fill = within(await screen.findByRole('listitem', { name: 'Pool 4' }))
+    const fill = within(await screen.findByRole('listitem', { name: /^\$10 Pool #4/ }))
     await user.click(fill.getByRole('button', { name: 'House fill 50 squares' }))
     expect(bodyOf(fetch, 'POST', '/api/admin/pools/4/house-fill')).toEqual({ squaresNeeded: 50 })
     expect(await screen.findByText('House Fill Complete')).toBeInTheDocument()
+    expect(screen.getByText('$10 Pool #4, Chiefs @ Bills, Sun 1:00 PM ET: 50 house squares, numbers drawn.')).toBeInTheDocument()
 
-    const cancel = within(screen.getByRole('listitem', { name: 'Pool 3' }))
+    const cancel = within(screen.getByRole('listitem', { name: /^\$5 Pool #3/ }))
     await user.click(cancel.getByRole('button', { name: 'Cancel pool' }))
     const confirm = cancel.getByRole('button', { name: 'Cancel and refund' })
     expect(confirm).toBeDisabled()
@@ -70,7 +75,7 @@ describe('PoolCancellationPage', () => {
     })
     renderPage(<PoolCancellationPage />, { user: admin })
     const user = userEvent.setup()
-    const fill = within(await screen.findByRole('listitem', { name: 'Pool 4' }))
+    const fill = within(await screen.findByRole('listitem', { name: /^\$10 Pool #4/ }))
     await user.click(fill.getByRole('button', { name: 'House fill 50 squares' }))
     expect(await screen.findByText('Failed to House Fill')).toBeInTheDocument()
     expect(screen.getByText('The pool changed; reload.')).toBeInTheDocument()

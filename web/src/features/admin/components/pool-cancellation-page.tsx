@@ -11,6 +11,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { errorMessage } from '@/lib/api'
 import { formatDateTimeET } from '@/lib/dates'
+import { gameLabel } from '@/lib/game-label'
 import {
   useCancelPool,
   useCancellationAnalysis,
@@ -23,6 +24,11 @@ import { AdminOnly } from './admin-only'
 
 const actionLabel: Record<PoolDecision['action'], string> = { cancel: 'Cancel', house_fill: 'House fill', continue: 'Continue' }
 const actionVariant = { cancel: 'destructive', house_fill: 'warning', continue: 'completed' } as const
+
+/** "$5 Pool #12": a decision's pool by name and id. */
+const poolOf = (d: PoolDecision) => `${d.poolName || 'Pool'} #${d.poolId}`
+/** "$5 Pool #12, Chiefs @ Bills, Sun 4:25 PM ET": the pool and its game. */
+const namedPool = (d: PoolDecision) => (d.game ? `${poolOf(d)}, ${gameLabel(d.game)}` : poolOf(d))
 
 /** Pool cancellation management: the 2-hour decisions coming up, done by hand if need be, and the log. */
 export function PoolCancellationPage() {
@@ -102,21 +108,22 @@ function AnalysisItem({ decision: d }: { decision: PoolDecision }) {
   const onCancel = () =>
     cancel.mutate(
       { poolId: d.poolId, reason: reason.trim() },
-      { onSuccess: () => toast.success('Pool Cancelled', { description: `Pool ${d.poolId}: refunds processed.` }), onError: fail('Failed to Cancel Pool') },
+      { onSuccess: () => toast.success('Pool Cancelled', { description: `${namedPool(d)}: refunds processed.` }), onError: fail('Failed to Cancel Pool') },
     )
   const onFill = () =>
     fill.mutate(
       { poolId: d.poolId, squaresNeeded: d.houseSquaresNeeded },
       {
-        onSuccess: () => toast.success('House Fill Complete', { description: `Pool ${d.poolId}: ${d.houseSquaresNeeded} house squares, numbers drawn.` }),
+        onSuccess: () => toast.success('House Fill Complete', { description: `${namedPool(d)}: ${d.houseSquaresNeeded} house squares, numbers drawn.` }),
         onError: fail('Failed to House Fill'),
       },
     )
   const reasonId = `cancel-reason-${d.poolId}`
   return (
-    <li className="rounded-lg border p-4" aria-label={`Pool ${d.poolId}`}>
+    <li className="rounded-lg border p-4" aria-label={namedPool(d)}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-semibold">Pool {d.poolId}</span>
+        <span className="font-semibold">{d.game ? gameLabel(d.game) : poolOf(d)}</span>
+        {d.game && <span className="text-sm text-muted-foreground">{poolOf(d)}</span>}
         <Badge variant={actionVariant[d.action]}>{actionLabel[d.action]}</Badge>
         <span className="text-sm text-muted-foreground">decided {formatDateTimeET(d.dueAt)}</span>
       </div>
@@ -179,7 +186,7 @@ function DecisionLog() {
           <ul className="grid gap-2 text-sm" aria-label="Decisions made">
             {rows.map((d) => (
               <li key={d.poolId} className="flex flex-wrap gap-x-2">
-                <span className="font-medium">Pool {d.poolId}</span>
+                <span className="font-medium">{namedPool(d)}</span>
                 <Badge variant={actionVariant[d.action]}>{actionLabel[d.action]}</Badge>
                 <span>{d.reason}</span>
                 <span className="text-muted-foreground">

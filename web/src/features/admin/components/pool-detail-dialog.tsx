@@ -1,7 +1,7 @@
 import { Home } from 'lucide-react'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
-import { formatDateTimeET } from '@/lib/dates'
+import { gameLabel } from '@/lib/game-label'
 import type { Pool, Square } from '@/lib/types'
 import { usePoolSquares } from '../api/pool-admin-api'
 import { PoolStatusBadge } from './pool-admin-shared'
@@ -32,7 +32,7 @@ function PoolDetail({ pool: p }: { pool: Pool }) {
           {p.name} #{p.id} <PoolStatusBadge status={p.status} />
         </DialogTitle>
         <DialogDescription>
-          {g ? `${g.awayTeam} @ ${g.homeTeam} · ${g.week ? `${weekLabel(g.week)} · ` : ''}${formatDateTimeET(g.gameDate)}` : `Game ${p.gameId}`}
+          {g ? `${gameLabel(g)}${g.week ? ` · ${weekLabel(g.week)}` : ''}` : `Game ${p.gameId}`}
         </DialogDescription>
       </DialogHeader>
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">

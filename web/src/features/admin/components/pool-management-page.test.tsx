@@ -37,6 +37,8 @@ describe('PoolManagementPage', () => {
     renderPage(<PoolManagementPage />, { path: '/admin-simple', at: '/admin-simple?league=1', user: admin })
     await screen.findByRole('list', { name: 'Pools' })
     expect(rows()).toHaveLength(4)
+    // Each names its game: away @ home, the kickoff in Eastern time.
+    expect(rows()[0]).toHaveTextContent('Dolphins @ Bills, Sun 1:00 PM ET')
     const user = userEvent.setup()
     expect(within(screen.getByLabelText('Week')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All weeks', 'W2', 'W3'])
     await user.selectOptions(screen.getByLabelText('Week'), 'W3')
@@ -112,6 +114,6 @@ describe('PoolManagementPage', () => {
     expect(heads.map((h) => h.textContent)).toEqual(Array(10).fill('?'))
     expect(within(grid).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(Array(10).fill('?'))
     expect(within(grid).getByRole('gridcell', { name: 'Row 2, column 3: Ann L' })).toBeInTheDocument()
-    expect(screen.getByRole('dialog')).toHaveTextContent('Miami Dolphins @ Buffalo Bills')
+    expect(screen.getByRole('dialog')).toHaveTextContent('Dolphins @ Bills, Sun 1:00 PM ET')
   })
 })

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
-import { formatDateTimeET } from '@/lib/dates'
+import { gameLabel } from '@/lib/game-label'
 import { TIER_FEES } from '@/lib/tiers'
 import type { Game, Pool } from '@/lib/types'
 import { STATUS_FILTERS, type PoolFilters, type usePoolManagement } from '../hooks/use-pool-management'
@@ -108,7 +108,7 @@ export function CreatePoolForm({ games, onCreate, busy }: { games: Game[]; onCre
             {games.map((g) => (
               <option key={g.id} value={g.id}>
                 {g.week ? `${weekLabel(g.week)} · ` : ''}
-                {g.awayTeam} @ {g.homeTeam} · {formatDateTimeET(g.gameDate)}
+                {gameLabel(g)}
               </option>
             ))}
           </Select>
@@ -187,10 +187,10 @@ export function PoolRow({ pool: p, selected, onToggle, onView, onStatus, onFeatu
             </Badge>
           )}
         </span>
-        <span className="block truncate text-sm">{p.game ? `${p.game.awayTeam} @ ${p.game.homeTeam}` : `Game ${p.gameId}`}</span>
+        <span className="block truncate text-sm">{p.game ? gameLabel(p.game) : `Game ${p.gameId}`}</span>
         <span className="block text-sm text-muted-foreground">
           {p.game?.week ? `${weekLabel(p.game.week)} · ` : ''}
-          {formatDateTimeET(p.game?.gameDate)} · {p.currentParticipants} / {p.maxParticipants}
+          {p.currentParticipants} / {p.maxParticipants} squares
         </span>
       </label>
       {confirming ? (

@@ -3,14 +3,23 @@ import { toast } from 'sonner'
 import { useLeagues, useSelectedLeague } from '@/lib/leagues'
 import type { Pool } from '@/lib/types'
 import { useLeagueGames, usePoolAdmin, useWeekPools } from '../api/pool-admin-api'
+import { useActiveWeek } from '../api/week-api'
 import { failToast, toastBulk } from '../components/pool-admin-shared'
 import { NFL_WEEKS, sortWeeks, weekLabel } from '../lib/weeks'
 
-/** The Pool Activation Center's state: the league and week chosen, the week's pools, the selection and the actions. */
+/**
+ * The Pool Activation Center's state: the league and week chosen, the week's pools, the selection and the
+ * actions. It opens on the league's active week (GET /api/leagues/{id}/active-week) until the admin chooses
+ * another.
+ */
 export function usePoolActivation() {
   const { selectedLeague } = useSelectedLeague()
   const [leagueId, setLeagueId] = useState(Number(selectedLeague) || 1)
-  const [week, setWeek] = useState('')
+  // null: the admin has not chosen a week for this league, so the active week is shown.
+  const [chosenWeek, setWeek] = useState<string | null>(null)
+  const active = useActiveWeek(leagueId)
+  const activeWeek = active.data?.activeWeek ?? ''
+  const week = chosenWeek ?? activeWeek
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const [featuring, setFeaturing] = useState<Pool | null>(null)
   const leagues = useLeagues()
@@ -21,13 +30,15 @@ export function usePoolActivation() {
 
   const weeks = useMemo(() => {
     const fromGames = (games.data ?? []).map((g) => g.week ?? '')
-    if (leagueId === 1) return NFL_WEEKS
-    return sortWeeks(fromGames).map((w) => ({ value: w, label: weekLabel(w) }))
-  }, [games.data, leagueId])
+    const list = leagueId === 1 ? NFL_WEEKS : sortWeeks(fromGames).map((w) => ({ value: w, label: weekLabel(w) }))
+    // The active week is always offered (HOF, or a week whose games are not loaded yet), and marked.
+    const withActive = activeWeek && !list.some((w) => w.value === activeWeek) ? [{ value: activeWeek, label: weekLabel(activeWeek) }, ...list] : list
+    return withActive.map((w) => (w.value === activeWeek ? { ...w, label: `${w.label} (active week)` } : w))
+  }, [games.data, leagueId, activeWeek])
 
   const chooseLeague = (id: number) => {
     setLeagueId(id)
-    setWeek('')
+    setWeek(null)
     setSelected(new Set())
   }
   const chooseWeek = (w: string) => {
@@ -112,6 +123,8 @@ export function usePoolActivation() {
     weeks,
     week,
     chooseWeek,
+    /** The league's active week is still loading: no week to show yet. */
+    weekLoading: chosenWeek === null && active.isLoading,
     pools,
     list,
     selected,
