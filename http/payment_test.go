@@ -56,6 +56,8 @@ type payOptions struct {
 	providerName string
 	// metrics starts the metrics listener (SQUARES_METRICS_ADDR) on a free port.
 	metrics bool
+	// configure, when set, changes the server's configuration before it starts.
+	configure func(*squareshttp.Config)
 }
 
 func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
@@ -78,9 +80,12 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 		t.Fatal(err)
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: !opt.prod, Eligibility: elig,
-		PaymentsProvider: cmp.Or(opt.providerName, "sandbox"), MetricsAddr: map[bool]string{true: "127.0.0.1:0"}[opt.metrics]},
-		db, logger)
+	cfg := squareshttp.Config{Addr: "127.0.0.1:0", Dev: !opt.prod, Eligibility: elig,
+		PaymentsProvider: cmp.Or(opt.providerName, "sandbox"), MetricsAddr: map[bool]string{true: "127.0.0.1:0"}[opt.metrics]}
+	if opt.configure != nil {
+		opt.configure(&cfg)
+	}
+	srv := squareshttp.NewServer(cfg, db, logger)
 	srv.Now = clock.Now
 	sb := sandbox.New(db)
 	sb.Now = clock.Now

@@ -123,7 +123,7 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/pools/private", user, s.handleCreatePrivatePool},
 		{"POST", "/api/pools/join", user, s.handleJoinPool},
 		{"GET", "/api/pools/{id}/invitations", user, s.handleListInvitations},
-		{"POST", "/api/pools/{id}/invitations/{invitationId}/resend", user, s.handleChangeInvitation(s.Store.ResendInvitation)},
+		{"POST", "/api/pools/{id}/invitations/{invitationId}/resend", user, s.handleChangeInvitation(s.resendInvitation)},
 		{"DELETE", "/api/pools/{id}/invitations/{invitationId}", user, s.handleChangeInvitation(s.Store.RevokeInvitation)},
 		// An admin's powers over them: admin routes only, each call audited (invitation_admin.go).
 		{"GET", "/api/admin/pools/{id}/invitations", admin, s.handleAdminPoolInvitations},
@@ -255,5 +255,6 @@ func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 		"devMode": s.Config.Dev, "paymentsProvider": s.paymentsProvider(), "testPayments": s.testPayments(),
 		"stripePublishableKey": optional(s.Config.StripePublishableKey),
 		"restrictedStates":     s.Config.Eligibility.RestrictedList(),
+		"privateMaxFee":        s.privateMaxFee(),
 	})
 }

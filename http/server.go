@@ -58,6 +58,11 @@ type Config struct {
 	// AdminTwoFactor requires every admin to sign in with a second factor (TOTP): until an admin has set
 	// it up, every admin call but the set-up's answers 403 two_factor_required.
 	AdminTwoFactor bool
+	// PrivatePoolLimit and InviteLimit bound the private pools one player creates and the invitation
+	// e-mails they send in any 24 hours; 0 sets no limit. PrivateMaxFee caps a private pool's entry fee a
+	// square; 0 leaves squares.MaxPrivateEntryFee only.
+	PrivatePoolLimit, InviteLimit int
+	PrivateMaxFee                 squares.Cents
 }
 
 // Server is the HTTP server. Create it with NewServer, then Open, then Close.

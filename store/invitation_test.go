@@ -23,13 +23,13 @@ func TestPrivatePoolMembership(t *testing.T) {
 
 		in := squares.PrivatePoolInput{GameID: g.ID, Name: "Office", MaxSquaresPerPlayer: 7,
 			InviteEmails: []string{friend.Email, "x@example.com"}, PayoutSchedule: "40/60"}
-		_, err := db.CreatePrivatePool(ctx, creator, in)
+		_, err := db.CreatePrivatePool(ctx, creator, in, squares.PrivatePoolRules{})
 		wantCode(t, err, squares.EINVALID, "Payout schedule must be 25/25/25/25 or 20/30/20/30")
 		if all, _ := db.ListMail(ctx, "", 10); len(all) != 0 {
 			t.Fatalf("a refused creation queued %d mails", len(all))
 		}
 		in.PayoutSchedule = ""
-		out, err := db.CreatePrivatePool(ctx, creator, in)
+		out, err := db.CreatePrivatePool(ctx, creator, in, squares.PrivatePoolRules{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +49,7 @@ func TestPrivatePoolMembership(t *testing.T) {
 		_, err = db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: stranger, Cells: cellsFrom(0, 1)})
 		wantCode(t, err, squares.ENOTFOUND, "Pool not found.")
 		for range 2 {
-			if _, err := db.JoinPool(ctx, friend, out.Invitations[0].Code); err != nil {
+			if _, err := db.JoinPool(ctx, friend, out.Invitations[0].Code, squares.PrivatePoolRules{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -73,7 +73,7 @@ func TestPrivatePoolMembership(t *testing.T) {
 		if _, err := db.RevokeInvitation(ctx, creator, p.ID, out.Invitations[1].ID); err != nil {
 			t.Fatal(err)
 		}
-		_, err = db.JoinPool(ctx, stranger, out.Invitations[1].Code)
+		_, err = db.JoinPool(ctx, stranger, out.Invitations[1].Code, squares.PrivatePoolRules{})
 		wantCode(t, err, squares.EUNPROCESSABLE, "This invitation was revoked by the pool's creator.")
 		if v, _ := db.FindPoolViewer(ctx, p.ID, stranger.ID); v.Member {
 			t.Fatal("a revoked code joined")

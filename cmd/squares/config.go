@@ -70,6 +70,11 @@ type Config struct {
 	ClaimLimit, CheckoutLimit squareshttp.RateLimit
 	WSOrigins                 []string
 	WSConnsPerAddr            int
+
+	// Private pools (config_private.go): pools and invitation e-mails one player may create and send in any
+	// 24 hours (0: no limit), and the host's highest entry fee a square (0: only the $1000 ceiling).
+	PrivatePoolLimit, InviteLimit int
+	PrivateMaxFee                 squares.Cents
 }
 
 // env reads a variable with a default.
@@ -210,6 +215,7 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	fs.DurationVar(&c.MailInterval, "mail-interval", envDuration("SQUARES_MAIL_INTERVAL", 15*time.Second, &bad),
 		"how often the outbox is sent (SQUARES_MAIL_INTERVAL)")
 	ops := c.registerOps(fs, &bad)
+	privateMaxFee := c.registerPrivatePools(fs, &bad)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -271,6 +277,9 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		return nil, err
 	}
 	if err := c.parseOps(ops); err != nil {
+		return nil, err
+	}
+	if err := c.parsePrivatePools(privateMaxFee); err != nil {
 		return nil, err
 	}
 	c.LogLevel = strings.ToLower(c.LogLevel)

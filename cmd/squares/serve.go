@@ -90,7 +90,8 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		StripeWebhookSecret: webhookSecret(cfg),
 		MetricsAddr:         cfg.MetricsAddr, Metrics: metrics, ClaimLimit: cfg.ClaimLimit, CheckoutLimit: cfg.CheckoutLimit,
 		AllowedOrigins: cfg.WSOrigins, WSConnsPerAddr: cfg.WSConnsPerAddr,
-		AdminTwoFactor: cfg.AdminTwoFactor,
+		AdminTwoFactor:   cfg.AdminTwoFactor,
+		PrivatePoolLimit: cfg.PrivatePoolLimit, InviteLimit: cfg.InviteLimit, PrivateMaxFee: cfg.PrivateMaxFee,
 	}, db, logger)
 	srv.Events = events
 	esc := escrow.New(db, provider, logger)
