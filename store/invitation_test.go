@@ -2,6 +2,9 @@ package store_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -81,6 +84,78 @@ func TestPrivatePoolMembership(t *testing.T) {
 		ms2, err := db.ListMembers(ctx, p.ID)
 		if err != nil || len(ms2) != 2 || !ms2[0].IsCreator || ms2[1].UserID != friend.ID || ms2[1].Squares != 7 {
 			t.Fatalf("members = %+v, %v", ms2, err)
+		}
+	})
+}
+
+// TestPrivatePoolDailyLimitsInTheTransaction: the daily limits are taken in the transaction that creates
+// the pool, so a creation refused for any other reason (an unknown game) takes no slot, a refused one
+// queues nothing, and creations at once never pass a limit's last slot together. A resend takes an
+// invitation; an admin's resend takes none of the creator's.
+func TestPrivatePoolDailyLimitsInTheTransaction(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, clock := openAt(t, engine)
+		g, _ := addGame(t, db, "W12", t0.Add(72*time.Hour))
+		host := addPlayer(t, db, "Host")
+		rules := squares.PrivatePoolRules{PoolsPerDay: 4, InvitesPerDay: 5}
+		in := func(gameID int64, emails ...string) squares.PrivatePoolInput {
+			return squares.PrivatePoolInput{GameID: gameID, Name: "Office", MaxSquaresPerPlayer: 5, InviteEmails: emails}
+		}
+		for range 6 {
+			_, err := db.CreatePrivatePool(ctx, host, in(99999, "a@example.com"), rules)
+			wantCode(t, err, squares.EINVALID, "Please select a game")
+		}
+		// Four at once, each inviting two: two pass the invitations' limit; the other two wait.
+		var wg sync.WaitGroup
+		errs := make(chan error, 4)
+		for i := range 4 {
+			wg.Go(func() {
+				_, err := db.CreatePrivatePool(ctx, host, in(g.ID, fmt.Sprintf("x%d@example.com", i), fmt.Sprintf("y%d@example.com", i)), rules)
+				errs <- err
+			})
+		}
+		wg.Wait()
+		close(errs)
+		made := 0
+		for err := range errs {
+			switch squares.ErrorCode(err) {
+			case "":
+				made++
+			case squares.ETOOMANY:
+				var e *squares.Error
+				if !errors.As(err, &e) || e.RetryAfter != 24*time.Hour {
+					t.Errorf("refused without the wait: %+v", err)
+				}
+			default:
+				t.Errorf("creation at once: %v", err)
+			}
+		}
+		if all, _ := db.ListMail(ctx, "", 100); made != 2 || len(all) != 4 {
+			t.Fatalf("%d pools made, %d mails queued; want 2 and 4", made, len(all))
+		}
+		// One invitation left: a pool with one address, then none.
+		clock.Add(time.Hour)
+		last, err := db.CreatePrivatePool(ctx, host, in(g.ID, "z@example.com"), rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clock.Add(time.Hour)
+		_, err = db.ResendInvitation(ctx, host, last.Pool.ID, last.Invitations[0].ID, rules)
+		wantCode(t, err, squares.ETOOMANY, "You can send at most 5 invitations a day: try again in 22 hours.")
+		admin := addPlayer(t, db, "Admin")
+		admin.Role = squares.RoleAdmin
+		if _, err := db.AdminResendInvitation(ctx, admin, last.Pool.ID, last.Invitations[0].ID); err != nil {
+			t.Fatalf("an admin's resend: %v", err)
+		}
+		// The fourth pool of the day, without invitations; the fifth is refused.
+		if _, err := db.CreatePrivatePool(ctx, host, in(g.ID), rules); err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.CreatePrivatePool(ctx, host, in(g.ID), rules)
+		wantCode(t, err, squares.ETOOMANY, "You can create at most 4 private pools a day: try again in 22 hours.")
+		if n, _ := db.CountAttempts(ctx, "invite:"+fmt.Sprint(host.ID), time.Time{}); n != 5 {
+			t.Fatalf("%d invitations counted, want 5", n)
 		}
 	})
 }
