@@ -3,6 +3,7 @@ package squares
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes. Each maps to one HTTP status in the http package.
@@ -24,6 +25,8 @@ type Error struct {
 	Code    string
 	Message string
 	Fields  map[string]string
+	// RetryAfter, for ETOOMANY, is how long until the request may succeed: the HTTP answer's Retry-After.
+	RetryAfter time.Duration
 }
 
 // Error implements the error interface.
@@ -34,6 +37,11 @@ func (e *Error) Error() string {
 // Errorf returns an *Error with the given code and a formatted message.
 func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// TooMany returns an ETOOMANY error telling the client to try again after wait.
+func TooMany(wait time.Duration, format string, args ...any) *Error {
+	return &Error{Code: ETOOMANY, Message: fmt.Sprintf(format, args...), RetryAfter: wait}
 }
 
 // FieldError returns an EINVALID error for one field, using the field's message as the error's message.

@@ -18,6 +18,128 @@ const (
 	ResendInterval = time.Minute
 )
 
+// Defaults of the limits on private pools (SQUARES_PRIVATE_POOL_LIMIT, SQUARES_INVITE_LIMIT,
+// SQUARES_PRIVATE_MAX_FEE).
+const (
+	DefaultPrivatePoolLimit = 10
+	DefaultInviteLimit      = 100
+	DefaultPrivateMaxFee    = Cents(10_000)
+	// PrivateLimitWindow is the "day" of the daily limits: any 24 hours, sliding.
+	PrivateLimitWindow = 24 * time.Hour
+)
+
+// PrivatePoolRules is the configuration in force for private pools: who may host and join them, for how
+// much, and how many a player makes and invites.
+type PrivatePoolRules struct {
+	// Eligibility is the configuration of paid play in force: a paid private pool follows it as a sale does.
+	Eligibility Eligibility
+	// MaxFee caps a private pool's entry fee a square; 0 leaves only MaxPrivateEntryFee.
+	MaxFee Cents
+	// PoolsPerDay is how many private pools one player may create in any 24 hours; 0 for no limit.
+	PoolsPerDay int
+	// InvitesPerDay is how many invitation e-mails one player may send in any 24 hours, each address
+	// invited at a pool's creation and each resend counting one; 0 for no limit.
+	InvitesPerDay int
+}
+
+// CheckHost decides whether u may create a private pool whose entry fee is fee, and send its invitations:
+// a player (admins never: EFORBIDDEN) who verified their age, a fee within MaxFee and, for a paid pool,
+// what paying needs (Eligibility.CheckPaidPlay). Every refusal of a player is a rule refused
+// (EUNPROCESSABLE) saying what is missing.
+func (r PrivatePoolRules) CheckHost(u *User, fee Cents, now time.Time) error {
+	switch {
+	case u == nil:
+		return Errorf(EUNAUTHORIZED, "Not authenticated. Please sign in.")
+	case u.HasAdminRole():
+		return Errorf(EFORBIDDEN, "Only players create private pools.")
+	case !u.IsAgeVerified:
+		return Errorf(EUNPROCESSABLE, "Please verify your age before creating a private pool.")
+	}
+	if r.MaxFee > 0 && fee > r.MaxFee {
+		msg := fmt.Sprintf("Entry fee cannot exceed $%s a square.", strings.TrimSuffix(r.MaxFee.String(), ".00"))
+		return &Error{Code: EUNPROCESSABLE, Message: msg, Fields: map[string]string{"entryFee": msg}}
+	}
+	if fee > 0 {
+		if err := r.Eligibility.CheckPaidPlay(u, now); err != nil {
+			return Errorf(EUNPROCESSABLE, "%s You can create a free pool (entry fee 0) instead.", ErrorMessage(err))
+		}
+	}
+	return nil
+}
+
+// CheckMember decides whether u may join a private pool whose entry fee is fee: a player who verified their
+// age (decisions.md: free pools need sign-in and age verification) and, for a paid pool, what paying needs.
+// Refusals are as CheckHost's.
+func (r PrivatePoolRules) CheckMember(u *User, fee Cents, now time.Time) error {
+	switch {
+	case u == nil:
+		return Errorf(EUNAUTHORIZED, "Not authenticated. Please sign in.")
+	case u.HasAdminRole():
+		return Errorf(EFORBIDDEN, "Only players join private pools.")
+	case !u.IsAgeVerified:
+		return Errorf(EUNPROCESSABLE, "Please verify your age before joining a private pool.")
+	}
+	if fee > 0 {
+		if err := r.Eligibility.CheckPaidPlay(u, now); err != nil {
+			return Errorf(EUNPROCESSABLE, "%s", ErrorMessage(err))
+		}
+	}
+	return nil
+}
+
+// CheckInviter decides whether u may send invitations of a private pool they created again: only while
+// their age is verified.
+func (r PrivatePoolRules) CheckInviter(u *User) error {
+	if u == nil || !u.IsAgeVerified {
+		return Errorf(EUNPROCESSABLE, "Please verify your age before sending invitations.")
+	}
+	return nil
+}
+
+// CheckInviteCount refuses, before anything is reserved, more addresses at once than InvitesPerDay allows
+// in a whole day: waiting would not help.
+func (r PrivatePoolRules) CheckInviteCount(n int) error {
+	if r.InvitesPerDay > 0 && n > r.InvitesPerDay {
+		msg := fmt.Sprintf("You can send at most %d invitations a day.", r.InvitesPerDay)
+		return &Error{Code: EUNPROCESSABLE, Message: msg, Fields: map[string]string{"inviteEmails": msg}}
+	}
+	return nil
+}
+
+// ErrPoolLimit answers a player who created PoolsPerDay private pools in the last 24 hours; the oldest
+// leaves them after wait.
+func (r PrivatePoolRules) ErrPoolLimit(wait time.Duration) error {
+	return TooMany(wait, "You can create at most %d private pools a day: try again in %s.", r.PoolsPerDay, WaitText(wait))
+}
+
+// ErrInviteLimit answers a player whose invitations in the last 24 hours leave too little room for n
+// more, which there is after wait.
+func (r PrivatePoolRules) ErrInviteLimit(n int, wait time.Duration) error {
+	if n == 1 {
+		return TooMany(wait, "You can send at most %d invitations a day: try again in %s.", r.InvitesPerDay, WaitText(wait))
+	}
+	return TooMany(wait, "You can send at most %d invitations a day, and %d now would be too many: invite fewer "+
+		"people, or try again in %s.", r.InvitesPerDay, n, WaitText(wait))
+}
+
+// WaitText says how long a wait is, rounded up to a readable unit: "40 seconds", "12 minutes", "3 hours".
+func WaitText(d time.Duration) string {
+	unit := func(n int64, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %ss", n, one)
+	}
+	switch {
+	case d <= time.Minute:
+		return unit(max(1, int64((d+time.Second-1)/time.Second)), "second")
+	case d <= time.Hour:
+		return unit(int64((d+time.Minute-1)/time.Minute), "minute")
+	default:
+		return unit(int64((d+time.Hour-1)/time.Hour), "hour")
+	}
+}
+
 // inviteAlphabet leaves out letters and digits that read alike (0/O, 1/I/L).
 const inviteAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
@@ -54,6 +176,9 @@ func (in *PrivatePoolInput) Validate() error {
 	var v Validation
 	if in.GameID <= 0 {
 		v.Add("gameId", "Please select a game")
+	}
+	if !PrintableLine(in.Name) {
+		v.Add("name", "Pool name must be one line of printable text.")
 	}
 	in.Name = strings.TrimSpace(in.Name)
 	switch n := utf8.RuneCountInString(in.Name); {
@@ -135,15 +260,14 @@ func CheckInvitationRead(invitationStatus, poolStatus string) error {
 // code: the first name and the initial of the last ("Casey T."), never the e-mail address; "A player"
 // when the account has no first name.
 func HostName(first, last string) string {
-	first = strings.TrimSpace(first)
-	if first == "" {
+	if strings.TrimSpace(first) == "" {
 		return "A player"
 	}
-	for _, r := range strings.TrimSpace(last) {
-		return first + " " + strings.ToUpper(string(r)) + "."
-	}
-	return first
+	return ShortName(first, strings.ToUpper(strings.TrimSpace(last)))
 }
+
+// ErrInvitationRevoked answers a code of an invitation its pool's creator revoked.
+var ErrInvitationRevoked = Errorf(EUNPROCESSABLE, "This invitation was revoked by the pool's creator.")
 
 // Invitation statuses.
 const (
@@ -178,7 +302,7 @@ func (inv *PoolInvitation) CheckResend(now time.Time) error {
 	case inv.Status == InvitationAccepted:
 		return Errorf(EUNPROCESSABLE, "This invitation was already used to join.")
 	case now.Sub(inv.LastSentAt) < ResendInterval:
-		return Errorf(ETOOMANY, "This invitation was sent less than a minute ago.")
+		return TooMany(ResendInterval-now.Sub(inv.LastSentAt), "This invitation was sent less than a minute ago.")
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/squaresapp/squares"
 )
@@ -45,6 +46,9 @@ func TestPrivatePoolInputValidate(t *testing.T) {
 		{squares.PrivatePoolInput{Name: "Office", MaxSquaresPerPlayer: 5}, "gameId", "Please select a game"},
 		{squares.PrivatePoolInput{GameID: 1, Name: " ab ", MaxSquaresPerPlayer: 5}, "name", "Pool name must be at least 3 characters"},
 		{squares.PrivatePoolInput{GameID: 1, Name: strings.Repeat("x", 81), MaxSquaresPerPlayer: 5}, "name", "Pool name must be at most 80 characters"},
+		{squares.PrivatePoolInput{GameID: 1, Name: "FREE $500\nat evil.example", MaxSquaresPerPlayer: 5}, "name", "Pool name must be one line of printable text."},
+		{squares.PrivatePoolInput{GameID: 1, Name: "Office pool\n", MaxSquaresPerPlayer: 5}, "name", "Pool name must be one line of printable text."},
+		{squares.PrivatePoolInput{GameID: 1, Name: "FREE \u202eelpmaxe.live", MaxSquaresPerPlayer: 5}, "name", "Pool name must be one line of printable text."},
 		{squares.PrivatePoolInput{GameID: 1, Name: "abc", EntryFee: -1, MaxSquaresPerPlayer: 5}, "entryFee", "Entry fee must be non-negative"},
 		{squares.PrivatePoolInput{GameID: 1, Name: "abc", EntryFee: 100001, MaxSquaresPerPlayer: 5}, "entryFee", "Entry fee cannot exceed $1000"},
 		{squares.PrivatePoolInput{GameID: 1, Name: "abc", MaxSquaresPerPlayer: 0}, "maxSquaresPerPlayer", "Must allow at least 1 square"},
@@ -129,5 +133,103 @@ func TestInvitationReadAndHostName(t *testing.T) {
 		if got := squares.HostName(c.first, c.last); got != c.want {
 			t.Errorf("HostName(%q, %q) = %q, want %q", c.first, c.last, got, c.want)
 		}
+	}
+}
+
+// TestPrivatePoolRules (issue 19, items 2 and 5): hosting and joining a private pool need age
+// verification; a paid one needs what paying needs, by the eligibility in force; a host's fee is capped.
+// Refusals of players are 422 with the reason; admins are refused 403.
+func TestPrivatePoolRules(t *testing.T) {
+	now := time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
+	elig, err := squares.ParseEligibility(squares.DefaultRestrictedStates, squares.DefaultStateMinAge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := squares.PrivatePoolRules{Eligibility: elig, MaxFee: squares.DefaultPrivateMaxFee}
+	player := func(dob, state string, verified, eligible bool) *squares.User {
+		return &squares.User{Role: squares.RoleUser, DateOfBirth: dob, ResidenceState: state, IsAgeVerified: verified, IsEligibleToBet: eligible}
+	}
+	ny := player("1990-01-01", "NY", true, true)
+	utah := player("1990-01-01", "UT", true, false)
+	young := player("2006-01-01", "AZ", true, true) // 20 in Arizona, where paid play starts at 21
+	unverified := player("", "", false, false)
+	switchedOff := player("1990-01-01", "NY", true, false) // an admin turned paid play off
+	admin := &squares.User{Role: squares.RoleAdmin}
+	const overCap = "Entry fee cannot exceed $100 a square."
+	for _, c := range []struct {
+		name      string
+		u         *squares.User
+		fee       squares.Cents
+		host, mem string // the message refusing to host and to join, "" when allowed
+	}{
+		{"eligible, free", ny, 0, "", ""},
+		{"eligible, paid at the cap", ny, 10000, "", ""},
+		{"eligible, over the cap", ny, 10001, overCap, ""},
+		{"restricted state, free", utah, 0, "", ""},
+		{"restricted state, paid", utah, 5000, "Paid pools are not available in Utah. You can create a free pool (entry fee 0) instead.",
+			"Paid pools are not available in Utah."},
+		{"under the state's age, paid", young, 100, "Paid pools in Arizona are for players 21 and older. You can create a free pool (entry fee 0) instead.",
+			"Paid pools in Arizona are for players 21 and older."},
+		{"paid play switched off", switchedOff, 100, "Paid pools need an age-verified account in a state where they are allowed. " +
+			"You can create a free pool (entry fee 0) instead.", "Paid pools need an age-verified account in a state where they are allowed."},
+		{"unverified, free", unverified, 0, "Please verify your age before creating a private pool.", "Please verify your age before joining a private pool."},
+		{"unverified, paid", unverified, 100, "Please verify your age before creating a private pool.", "Please verify your age before joining a private pool."},
+	} {
+		for _, k := range []struct {
+			what, want string
+			err        error
+		}{{"host", c.host, rules.CheckHost(c.u, c.fee, now)}, {"join", c.mem, rules.CheckMember(c.u, c.fee, now)}} {
+			switch {
+			case k.want == "" && k.err != nil:
+				t.Errorf("%s: %s refused: %v", c.name, k.what, k.err)
+			case k.want != "" && (squares.ErrorCode(k.err) != squares.EUNPROCESSABLE || squares.ErrorMessage(k.err) != k.want):
+				t.Errorf("%s: %s = %v, want 422 %q", c.name, k.what, k.err, k.want)
+			}
+		}
+	}
+	var e *squares.Error
+	if err := rules.CheckHost(ny, 10001, now); !errors.As(err, &e) || e.Fields["entryFee"] != overCap {
+		t.Errorf("over the cap names no field: %v", err)
+	}
+	if err := (squares.PrivatePoolRules{}).CheckHost(ny, squares.MaxPrivateEntryFee, now); err != nil {
+		t.Errorf("no cap configured: %v", err)
+	}
+	if err := rules.CheckHost(admin, 0, now); squares.ErrorCode(err) != squares.EFORBIDDEN {
+		t.Errorf("admin hosts: %v", err)
+	}
+	if err := rules.CheckMember(admin, 0, now); squares.ErrorCode(err) != squares.EFORBIDDEN {
+		t.Errorf("admin joins: %v", err)
+	}
+	if rules.CheckInviter(ny) != nil || squares.ErrorMessage(rules.CheckInviter(unverified)) != "Please verify your age before sending invitations." {
+		t.Error("CheckInviter")
+	}
+
+	limits := squares.PrivatePoolRules{PoolsPerDay: 10, InvitesPerDay: 100}
+	if limits.CheckInviteCount(100) != nil || (squares.PrivatePoolRules{}).CheckInviteCount(1000) != nil {
+		t.Error("CheckInviteCount refuses what fits")
+	}
+	if err := limits.CheckInviteCount(101); !errors.As(err, &e) || e.Code != squares.EUNPROCESSABLE ||
+		e.Fields["inviteEmails"] != "You can send at most 100 invitations a day." {
+		t.Errorf("101 at once: %v", err)
+	}
+	if err := limits.ErrPoolLimit(5*time.Hour + time.Second); !errors.As(err, &e) || e.Code != squares.ETOOMANY ||
+		e.RetryAfter != 5*time.Hour+time.Second || e.Message != "You can create at most 10 private pools a day: try again in 6 hours." {
+		t.Errorf("pool limit: %+v", e)
+	}
+	if err := limits.ErrInviteLimit(1, 90*time.Second); !errors.As(err, &e) || e.RetryAfter != 90*time.Second ||
+		e.Message != "You can send at most 100 invitations a day: try again in 2 minutes." {
+		t.Errorf("invite limit: %+v", e)
+	}
+	for d, want := range map[time.Duration]string{0: "1 second", 1500 * time.Millisecond: "2 seconds", time.Minute: "60 seconds",
+		61 * time.Second: "2 minutes", time.Hour: "60 minutes", 24 * time.Hour: "24 hours"} {
+		if got := squares.WaitText(d); got != want {
+			t.Errorf("WaitText(%v) = %q, want %q", d, got, want)
+		}
+	}
+
+	// A resend within a minute says when it may be sent again.
+	inv := &squares.PoolInvitation{Status: squares.InvitationPending, LastSentAt: now.Add(-20 * time.Second)}
+	if err := inv.CheckResend(now); !errors.As(err, &e) || e.Code != squares.ETOOMANY || e.RetryAfter != 40*time.Second {
+		t.Errorf("resend within the minute: %v", err)
 	}
 }

@@ -358,6 +358,9 @@ type PoolInput struct {
 // Validate checks a public pool to be created.
 func (in *PoolInput) Validate() error {
 	var v Validation
+	if !PrintableLine(in.Name) {
+		v.Add("name", "Pool name must be one line of printable text.")
+	}
 	in.Name = strings.TrimSpace(in.Name)
 	if in.Name == "" || len(in.Name) > 80 {
 		v.Add("name", "Please fill in all fields")

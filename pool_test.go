@@ -248,6 +248,12 @@ func TestPoolInputValidate(t *testing.T) {
 			t.Errorf("field %s = %q, want %q", k, got[k], v)
 		}
 	}
+	for _, name := range []string{"Sunday\x00Pool", "Sunday\nPool", "Sunday Pool\u202e"} {
+		in = squares.PoolInput{Name: name, EntryFee: 500, GameID: 3}
+		if got := fieldsOf(t, in.Validate()); len(got) != 1 || got["name"] != "Pool name must be one line of printable text." {
+			t.Errorf("name %q: fields = %v", name, got)
+		}
+	}
 }
 
 func TestPoolSalesWindow(t *testing.T) {

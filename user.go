@@ -5,6 +5,7 @@ import (
 	"net/mail"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Roles. Admin is never granted from an e-mail address or an id: the first admin comes from configuration
@@ -82,6 +83,16 @@ func (u *User) CheckVerification(dateOfBirth, state string) error {
 	return nil
 }
 
+// ShortName is how a player is named to people who may not know them (an invitation's recipient): the
+// first name and the last name's initial, "Dana D.".
+func ShortName(first, last string) string {
+	first, last = strings.TrimSpace(first), strings.TrimSpace(last)
+	if r, _ := utf8.DecodeRuneInString(last); last != "" && r != utf8.RuneError {
+		return strings.TrimSpace(first + " " + string(r) + ".")
+	}
+	return first
+}
+
 // CanPlayFree reports whether u may claim squares in free pools: signed in and age verified.
 func (u *User) CanPlayFree() bool { return u != nil && u.IsAgeVerified }
 
@@ -149,6 +160,13 @@ type Registration struct {
 // Validate checks r with the messages of the specification and normalises its fields.
 func (r *Registration) Validate(now time.Time) error {
 	var v Validation
+	// Checked before trimming: a line break at either end is refused, not silently dropped.
+	if !PrintableLine(r.FirstName) {
+		v.Add("firstName", "First name must be one line of printable text.")
+	}
+	if !PrintableLine(r.LastName) {
+		v.Add("lastName", "Last name must be one line of printable text.")
+	}
 	r.Email = NormalizeEmail(r.Email)
 	r.FirstName = strings.TrimSpace(r.FirstName)
 	r.LastName = strings.TrimSpace(r.LastName)

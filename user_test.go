@@ -79,6 +79,11 @@ func TestRegistrationValidateMessages(t *testing.T) {
 		{"long first name", func(r *squares.Registration) { r.FirstName = strings.Repeat("a", 51) }, "firstName", "First name must be at most 50 characters"},
 		{"no last name on the main form", func(r *squares.Registration) { r.LastName = "" }, "lastName", "Last name is required"},
 		{"long last name", func(r *squares.Registration) { r.LastName = strings.Repeat("b", 51) }, "lastName", "Last name must be at most 50 characters"},
+		{"control character in first name", func(r *squares.Registration) { r.FirstName = "Ann\x00" }, "firstName", "First name must be one line of printable text."},
+		{"bidi override in first name", func(r *squares.Registration) { r.FirstName = "Ann\u202eelpmaxe" }, "firstName", "First name must be one line of printable text."},
+		{"trailing newline in first name", func(r *squares.Registration) { r.FirstName = "Ann\n" }, "firstName", "First name must be one line of printable text."},
+		{"two lines of last name", func(r *squares.Registration) { r.LastName = "Lee\r\nBcc: x@example.com" }, "lastName", "Last name must be one line of printable text."},
+		{"line separator in last name", func(r *squares.Registration) { r.LastName = "Lee\u2028" }, "lastName", "Last name must be one line of printable text."},
 		{"no date of birth", func(r *squares.Registration) { r.DateOfBirth = "" }, "dateOfBirth", "Date of birth is required"},
 		{"blank date of birth", func(r *squares.Registration) { r.DateOfBirth = "   " }, "dateOfBirth", "Date of birth is required"},
 		{"unparseable date", func(r *squares.Registration) { r.DateOfBirth = "April 1st" }, "dateOfBirth", "Please enter a valid date of birth"},
@@ -462,6 +467,15 @@ func TestAdminRemovalAndAccess(t *testing.T) {
 		}
 		if got := tc.u.LosesAccess(tc.next); got != tc.endsSess {
 			t.Errorf("%s: LosesAccess = %v", tc.name, got)
+		}
+	}
+}
+
+// TestShortName: an invitation names its sender by first name and last initial.
+func TestShortName(t *testing.T) {
+	for _, c := range [][3]string{{"Dana", "Doe", "Dana D."}, {" Zoë ", "Łukasz", "Zoë Ł."}, {"Pat", "", "Pat"}, {"", "Lee", "L."}} {
+		if got := squares.ShortName(c[0], c[1]); got != c[2] {
+			t.Errorf("ShortName(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
 		}
 	}
 }

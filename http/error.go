@@ -3,6 +3,8 @@ package http
 import (
 	"errors"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/store"
@@ -41,6 +43,9 @@ func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
 	var e *squares.Error
 	if errors.As(err, &e) {
 		fields = e.Fields
+		if e.RetryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int((e.RetryAfter+time.Second-1)/time.Second)))
+		}
 	}
 	switch {
 	case code == squares.EINTERNAL && store.Unavailable(err):

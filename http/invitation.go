@@ -1,7 +1,9 @@
 package http
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"time"
 
@@ -41,6 +43,22 @@ func toInvitationsJSON(invs []*squares.PoolInvitation) []invitationJSON {
 	return out
 }
 
+// privatePoolRules is the configuration of private pools in force.
+func (s *Server) privatePoolRules() squares.PrivatePoolRules {
+	return squares.PrivatePoolRules{Eligibility: s.Config.Eligibility, MaxFee: s.Config.PrivateMaxFee,
+		PoolsPerDay: s.Config.PrivatePoolLimit, InvitesPerDay: s.Config.InviteLimit}
+}
+
+// privateMaxFee is the cap on a private pool's entry fee the web app shows: a decimal string, or nil for
+// none below squares.MaxPrivateEntryFee.
+func (s *Server) privateMaxFee() *squares.Cents {
+	if s.Config.PrivateMaxFee <= 0 {
+		return nil
+	}
+	fee := s.Config.PrivateMaxFee
+	return &fee
+}
+
 // handleCreatePrivatePool creates a private pool for the signed-in player: POST /api/pools/private.
 func (s *Server) handleCreatePrivatePool(w http.ResponseWriter, r *http.Request) {
 	var req createPrivatePoolRequest
@@ -69,7 +87,7 @@ func (s *Server) handleCreatePrivatePool(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	viewer := userFrom(r.Context())
-	out, err := s.Store.CreatePrivatePool(r.Context(), viewer, in)
+	out, err := s.Store.CreatePrivatePool(r.Context(), viewer, in, s.privatePoolRules())
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -79,7 +97,8 @@ func (s *Server) handleCreatePrivatePool(w http.ResponseWriter, r *http.Request)
 }
 
 // handleJoinPool makes the signed-in player a member of a private pool by its code or an invitation's:
-// POST /api/pools/join {inviteCode}.
+// POST /api/pools/join {inviteCode}. Codes that join nothing (unknown, revoked) count against the
+// address's budget (joinThrottle).
 func (s *Server) handleJoinPool(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		InviteCode string `json:"inviteCode"`
@@ -88,8 +107,15 @@ func (s *Server) handleJoinPool(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	attempt, ok := s.reserveFailure(w, r, joinThrottle)
+	if !ok {
+		return
+	}
 	viewer := userFrom(r.Context())
-	p, err := s.Store.JoinPool(r.Context(), viewer, req.InviteCode)
+	p, err := s.Store.JoinPool(r.Context(), viewer, req.InviteCode, s.privatePoolRules())
+	if squares.ErrorCode(err) != squares.ENOTFOUND && !errors.Is(err, squares.ErrInvitationRevoked) {
+		s.giveBack(r, attempt)
+	}
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -142,6 +168,11 @@ func toPoolInvitationsJSON(code string, ms []*squares.PoolMember, invs []*square
 			Squares: m.Squares, IsCreator: m.IsCreator, JoinedAt: m.JoinedAt})
 	}
 	return poolInvitationsJSON{InviteCode: code, Members: members, Invitations: toInvitationsJSON(invs)}
+}
+
+// resendInvitation is store.ResendInvitation under the configuration in force.
+func (s *Server) resendInvitation(ctx context.Context, actor *squares.User, poolID, id int64) (*squares.PoolInvitation, error) {
+	return s.Store.ResendInvitation(ctx, actor, poolID, id, s.privatePoolRules())
 }
 
 // handleChangeInvitation resends or revokes one invitation of a pool the caller created.

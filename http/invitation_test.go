@@ -167,7 +167,9 @@ func TestPrivatePoolValidationAndVisibility(t *testing.T) {
 		resend := func(c *apiClient, inv any) *apiResponse {
 			return c.post(fmt.Sprintf("%s/invitations/%v/resend", poolPath, inv), nil)
 		}
-		resend(creator, otherInv).wantError(http.StatusTooManyRequests, "too_many_requests", "This invitation was sent less than a minute ago.")
+		early := resend(creator, otherInv)
+		early.wantError(http.StatusTooManyRequests, "too_many_requests", "This invitation was sent less than a minute ago.")
+		early.wantRetryAfter(60)
 		resend(creator, friendInv).wantError(http.StatusUnprocessableEntity, "unprocessable", "This invitation was already used to join.")
 		resend(stranger, otherInv).want(http.StatusNotFound)
 		resend(friend, otherInv).want(http.StatusForbidden)
@@ -305,7 +307,7 @@ func TestPrivatePoolLiveUpdatesHidden(t *testing.T) {
 	if err := srv.db.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
-	priv, err := srv.db.CreatePrivatePool(ctx, u, squares.PrivatePoolInput{GameID: public.GameID, Name: "Friends", MaxSquaresPerPlayer: 5})
+	priv, err := srv.db.CreatePrivatePool(ctx, u, squares.PrivatePoolInput{GameID: public.GameID, Name: "Friends", MaxSquaresPerPlayer: 5}, squares.PrivatePoolRules{})
 	if err != nil {
 		t.Fatal(err)
 	}

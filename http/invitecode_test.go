@@ -43,7 +43,7 @@ func (s *apiServer) privatePoolOf(t *testing.T, g *squares.Game) (*squares.User,
 		t.Fatal(err)
 	}
 	out, err := s.db.CreatePrivatePool(ctx, creator, squares.PrivatePoolInput{GameID: g.ID, Name: "Office Pool",
-		EntryFee: 1000, MaxSquaresPerPlayer: 7, InviteEmails: []string{"friend@example.com", "other@example.com"}})
+		EntryFee: 1000, MaxSquaresPerPlayer: 7, InviteEmails: []string{"friend@example.com", "other@example.com"}}, squares.PrivatePoolRules{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,7 @@ func TestAdminMail(t *testing.T) {
 	list := admin.get("/api/admin/mail").want(http.StatusOK).list()
 	if len(list) != 1 || list[0]["id"] != float64(queued.ID) || list[0]["kind"] != "invitation" || list[0]["to"] != "friend@example.com" ||
 		list[0]["status"] != "queued" || list[0]["attempts"] != float64(0) || list[0]["nextAttemptAt"] == nil ||
-		list[0]["lastError"] != "" || list[0]["essential"] != true || !strings.HasPrefix(list[0]["subject"].(string), "A friend invited you to ") {
+		list[0]["lastError"] != "" || list[0]["essential"] != true || list[0]["subject"] != "You're invited to a squares pool: Kansas City Chiefs @ Buffalo Bills" {
 		t.Fatalf("outbox = %v", list)
 	}
 	if l := admin.get("/api/admin/mail?status=failed").want(http.StatusOK).list(); len(l) != 0 {
@@ -122,7 +122,7 @@ func TestDevMailPage(t *testing.T) {
 	queueInvitation(t, s, "friend@example.com")
 	page := s.client(t).get("/dev/mail").want(http.StatusOK)
 	body := string(page.Body)
-	for _, want := range []string{`data-page="dev-mail"`, "friend@example.com", "A friend invited you to", "Invite code: JOINME42",
+	for _, want := range []string{`data-page="dev-mail"`, "friend@example.com", "A player invited you to their pool", "Invite code: JOINME42",
 		"/join/JOINME42", "<iframe sandbox", "queued and shown at /dev/mail"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("page lacks %q", want)

@@ -61,6 +61,8 @@ type payOptions struct {
 	live bool
 	// payoutText is the operator's SQUARES_PAYOUT_TEXT.
 	payoutText string
+	// configure, when set, changes the server's configuration before it starts.
+	configure func(*squareshttp.Config)
 }
 
 func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
@@ -83,9 +85,13 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 		t.Fatal(err)
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: !opt.prod, Eligibility: elig,
+	cfg := squareshttp.Config{Addr: "127.0.0.1:0", Dev: !opt.prod, Eligibility: elig,
 		PaymentsProvider: cmp.Or(opt.providerName, "sandbox"), MetricsAddr: map[bool]string{true: "127.0.0.1:0"}[opt.metrics],
-		PayoutText: opt.payoutText}, db, logger)
+		PayoutText: opt.payoutText}
+	if opt.configure != nil {
+		opt.configure(&cfg)
+	}
+	srv := squareshttp.NewServer(cfg, db, logger)
 	srv.Now = clock.Now
 	if opt.live {
 		events := pubsub.NewLocal(logger)

@@ -107,7 +107,7 @@ func TestPushSubscriptionCalls(t *testing.T) {
 		lee.post("/api/pools/private", map[string]any{"gameId": g.ID, "name": "Office", "maxSquaresPerPlayer": 10,
 			"entryFee": "0.00", "inviteEmails": []string{patUser["email"].(string)}}).want(http.StatusCreated)
 		ps, err := s.db.ListPushes(ctx, "", userIDOf(t, patUser), 10)
-		if err != nil || len(ps) != 1 || ps[0].Kind != squares.PushInvitation || ps[0].Message.Title != "Pat Lee invited you to Office" {
+		if err != nil || len(ps) != 1 || ps[0].Kind != squares.PushInvitation || ps[0].Message.Title != "Pat L. invited you to Office" {
 			t.Fatalf("pat's pushes %+v, %v", ps, err)
 		}
 

@@ -132,7 +132,7 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/pools/join", user, s.handleJoinPool},
 		{"GET", "/api/invitations/{code}", public, s.handleReadInvitation}, // invitecode.go: read before sign-in
 		{"GET", "/api/pools/{id}/invitations", user, s.handleListInvitations},
-		{"POST", "/api/pools/{id}/invitations/{invitationId}/resend", user, s.handleChangeInvitation(s.Store.ResendInvitation)},
+		{"POST", "/api/pools/{id}/invitations/{invitationId}/resend", user, s.handleChangeInvitation(s.resendInvitation)},
 		{"DELETE", "/api/pools/{id}/invitations/{invitationId}", user, s.handleChangeInvitation(s.Store.RevokeInvitation)},
 		// An admin's powers over them: admin routes only, each call audited (invitation_admin.go).
 		{"GET", "/api/admin/pools/{id}/invitations", admin, s.handleAdminPoolInvitations},
@@ -275,5 +275,6 @@ func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 		"supportEmail":         optional(s.Config.SupportEmail),
 		"payoutText":           s.payoutText(),
 		"vapidPublicKey":       optional(s.Config.VAPIDPublicKey),
+		"privateMaxFee":        s.privateMaxFee(),
 	})
 }

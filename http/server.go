@@ -70,6 +70,11 @@ type Config struct {
 	// PushAllowLocal accepts push endpoints on this machine or a private network, over http too (tests,
 	// on-premises push services); development mode always does.
 	PushAllowLocal bool
+	// PrivatePoolLimit and InviteLimit bound the private pools one player creates and the invitation
+	// e-mails they send in any 24 hours; 0 sets no limit. PrivateMaxFee caps a private pool's entry fee a
+	// square; 0 leaves squares.MaxPrivateEntryFee only.
+	PrivatePoolLimit, InviteLimit int
+	PrivateMaxFee                 squares.Cents
 }
 
 // Server is the HTTP server. Create it with NewServer, then Open, then Close.

@@ -322,12 +322,12 @@ func TestBoardViewerFields(t *testing.T) {
 		g, _ := s.game(t, "W12", time.Now().Add(72*time.Hour))
 		creator, member, stranger := storeUser(t, s.db, "Cara"), storeUser(t, s.db, "Mo"), storeUser(t, s.db, "Stan")
 		pp, err := s.db.CreatePrivatePool(ctx, creator, squares.PrivatePoolInput{GameID: g.ID, Name: "Office pool",
-			MaxSquaresPerPlayer: 10, PayoutSchedule: "25/25/25/25"})
+			MaxSquaresPerPlayer: 10, PayoutSchedule: "25/25/25/25"}, squares.PrivatePoolRules{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		id, code := pp.Pool.ID, pp.Pool.InviteCode
-		if _, err := s.db.JoinPool(ctx, member, code); err != nil {
+		if _, err := s.db.JoinPool(ctx, member, code, squares.PrivatePoolRules{}); err != nil {
 			t.Fatal(err)
 		}
 		for u, cells := range map[*squares.User][]squares.Cell{creator: {{Row: 1, Column: 1}, {Row: 1, Column: 2}}, member: {{Row: 3, Column: 3}}} {
@@ -378,7 +378,7 @@ func TestBoardViewerFields(t *testing.T) {
 		}
 		admin.get(pool).wantError(http.StatusNotFound, "not_found", "Pool not found.")
 		admin.get(list).wantError(http.StatusNotFound, "not_found", "Pool not found.")
-		if _, err := s.db.JoinPool(ctx, stranger, code); err != nil {
+		if _, err := s.db.JoinPool(ctx, stranger, code, squares.PrivatePoolRules{}); err != nil {
 			t.Fatal(err)
 		}
 		if r := mustGet(t, s.URL(), pool, strangerC, "", http.StatusOK); poolField(t, r, "inviteCode") != nil {

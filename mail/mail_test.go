@@ -196,12 +196,12 @@ func TestInvitationOverSMTP(t *testing.T) {
 		}
 		dec := new(mime.WordDecoder)
 		subject, _ := dec.DecodeHeader(p.header.Get("Subject"))
-		if subject != "Pat Tester invited you to Free Pool" {
+		if subject != "You're invited to a squares pool: Kansas City Chiefs @ Buffalo Bills" {
 			t.Errorf("Subject = %q", subject)
 		}
 		for name, body := range map[string]string{"text": p.text, "html": p.html} {
 			for _, want := range []string{"ABCD2345", "https://squares.example.com/join/ABCD2345",
-				"Kansas City Chiefs @ Buffalo Bills", "Mon Nov 23, 1:00 PM ET", "Pat Tester invited you"} {
+				"Kansas City Chiefs @ Buffalo Bills", "Mon Nov 23, 1:00 PM ET", "Pat T. invited you to their pool, which they named: \u201cFree Pool\u201d"} {
 				if !strings.Contains(body, want) {
 					t.Errorf("%s part lacks %q:\n%s", name, want, body)
 				}
@@ -235,6 +235,56 @@ func TestInvitationOverSMTP(t *testing.T) {
 			t.Fatalf("hold released:\n%s\n%s", p.text, p.html)
 		}
 	})
+}
+
+// TestInvitationQuotesThePlayersWords (issue 19, item 2): a pool's name and the inviter's name are a
+// player's words. The subject carries neither (a spammer's pool name is never the subject); the body
+// quotes the pool's name as what the inviter named it, says that Squares did not write it, and the HTML
+// part escapes both.
+func TestInvitationQuotesThePlayersWords(t *testing.T) {
+	f := newFixture(t, store.SQLite)
+	m := f.mailer(t, nil, Config{})
+	const pool = `FREE $500 at <b>evil.example</b> & "more"`
+	msg, err := m.Render(context.Background(), &squares.Mail{ID: 1, Kind: squares.MailInvitation, To: "x@example.com",
+		Essential: true, PoolID: 7, Data: map[string]string{"pool": pool, "inviter": "Dana <i>Doe</i>", "code": "ABCD2345",
+			"game": "Kansas City Chiefs @ Buffalo Bills", "kickoff": "2026-11-23T18:00:00Z"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg.Subject != "You're invited to a squares pool: Kansas City Chiefs @ Buffalo Bills" {
+		t.Errorf("Subject = %q", msg.Subject)
+	}
+	for _, want := range []string{
+		"Dana <i>Doe</i> invited you to their pool, which they named: \u201c" + pool + "\u201d",
+		"The pool's name was written by Dana <i>Doe</i>, not by Squares.",
+	} {
+		if !strings.Contains(msg.Text, want) {
+			t.Errorf("text part lacks %q:\n%s", want, msg.Text)
+		}
+	}
+	for _, want := range []string{
+		"Dana &lt;i&gt;Doe&lt;/i&gt; invited you to their pool, which they named: \u201cFREE $500 at &lt;b&gt;evil.example&lt;/b&gt; &amp; &#34;more&#34;\u201d",
+		"The pool&#39;s name was written by Dana &lt;i&gt;Doe&lt;/i&gt;, not by Squares.",
+	} {
+		if !strings.Contains(msg.HTML, want) {
+			t.Errorf("HTML part lacks %q:\n%s", want, msg.HTML)
+		}
+	}
+	for _, bad := range []string{"<b>evil", "<i>Doe"} {
+		if strings.Contains(msg.HTML, bad) {
+			t.Errorf("HTML part carries the player's markup %q:\n%s", bad, msg.HTML)
+		}
+	}
+	// Without a known inviter the body still attributes the name to a player.
+	msg, err = m.Render(context.Background(), &squares.Mail{ID: 2, Kind: squares.MailInvitation, To: "x@example.com",
+		Essential: true, PoolID: 7, Data: map[string]string{"pool": pool, "code": "ABCD2345", "game": "A @ B"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "A player invited you to their pool, which they named: \u201c" + pool + "\u201d"; !strings.Contains(msg.Text, want) ||
+		!strings.Contains(msg.Text, "The pool's name was written by the player who invited you, not by Squares.") {
+		t.Errorf("text part without an inviter:\n%s", msg.Text)
+	}
 }
 
 // TestImplicitTLS: smtps:// speaks TLS from the first byte.

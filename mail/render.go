@@ -47,18 +47,27 @@ func (m *Mailer) Render(ctx context.Context, c *squares.Mail) (*Message, error) 
 	poolURL := m.link("/pools/" + strconv.FormatInt(c.PoolID, 10))
 	switch c.Kind {
 	case squares.MailInvitation:
+		// The pool's name and the inviter's are a player's words, never ours: the subject carries neither, and
+		// the body quotes the name as what the inviter called their pool (issue 19: a pool named "FREE $500 at
+		// evil.example" must not read as our offer).
 		code := d("code")
-		inviter := d("inviter")
+		inviter, author := d("inviter"), d("inviter")
 		if inviter == "" {
-			inviter = "A friend"
+			inviter, author = "A player", "the player who invited you"
 		}
 		kickoff := d("kickoff")
 		if t, err := time.Parse(time.RFC3339, kickoff); err == nil {
 			kickoff = squares.FormatEastern(t)
 		}
-		ct.Subject = fmt.Sprintf("%s invited you to %s", inviter, pool)
+		ct.Subject = "You're invited to a squares pool: " + d("game")
+		when := ""
+		if kickoff != "" {
+			when = ", kicking off " + kickoff
+		}
 		ct.Paragraphs = []string{
-			fmt.Sprintf("%s invited you to join %s, a squares pool for %s, kicking off %s.", inviter, pool, d("game"), kickoff),
+			fmt.Sprintf("%s invited you to their pool, which they named: \u201c%s\u201d", inviter, d("pool")),
+			fmt.Sprintf("It is a private squares pool on Squares for %s%s.", d("game"), when),
+			fmt.Sprintf("The pool's name was written by %s, not by Squares. If you do not know who sent this, you can ignore it.", author),
 			"Open the link to join, or enter the invite code on the Join by code screen.",
 		}
 		ct.Code, ct.ActionLabel, ct.ActionURL = code, "Join the pool", m.link("/join/"+url.PathEscape(code))

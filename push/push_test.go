@@ -345,7 +345,7 @@ func (f *fixture) subscribeFor(t *testing.T, u *squares.User, d time.Duration) (
 func (f *fixture) invite(t *testing.T) *store.PrivatePool {
 	t.Helper()
 	out, err := f.db.CreatePrivatePool(context.Background(), f.friend, squares.PrivatePoolInput{GameID: f.game.ID,
-		Name: "Office Pool", MaxSquaresPerPlayer: 10, InviteEmails: []string{f.player.Email}})
+		Name: "Office Pool", MaxSquaresPerPlayer: 10, InviteEmails: []string{f.player.Email}}, squares.PrivatePoolRules{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -396,7 +396,7 @@ func TestPushDecryptedByTheDevice(t *testing.T) {
 		if len(got) != 2 || got[0].endpoint == got[1].endpoint {
 			t.Fatalf("deliveries %+v", got)
 		}
-		want := squares.PushMessage{Title: "Lee Tester invited you to Office Pool",
+		want := squares.PushMessage{Title: "Lee T. invited you to Office Pool",
 			Body: "A squares pool for Kansas City Chiefs @ Buffalo Bills, kicking off Mon Nov 23, 1:00 PM ET.",
 			URL:  "/join/" + out.Invitations[0].Code, Tag: fmt.Sprintf("invite-%d", out.Pool.ID)}
 		for _, d := range got {

@@ -139,7 +139,7 @@ func joinIfPrivate(t *testing.T, db *store.DB, poolID int64, u *squares.User) {
 		t.Fatal(err)
 	}
 	if p.IsPrivate {
-		if _, err := db.JoinPool(context.Background(), u, p.InviteCode); err != nil {
+		if _, err := db.JoinPool(context.Background(), u, p.InviteCode, squares.PrivatePoolRules{}); err != nil {
 			t.Fatalf("join pool %d: %v", poolID, err)
 		}
 	}

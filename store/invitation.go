@@ -14,10 +14,31 @@ type PrivatePool struct {
 	Invitations []*squares.PoolInvitation
 }
 
+// Throttle keys of the daily limits on private pools (squares.PrivatePoolRules), one per player.
+func privatePoolKey(userID int64) string { return fmt.Sprintf("private-pool:%d", userID) }
+func inviteKey(userID int64) string      { return fmt.Sprintf("invite:%d", userID) }
+
+// reserveInvites takes n of the inviter's invitations of the day in the caller's transaction, or answers
+// ETOOMANY with the wait.
+func reserveInvites(ctx context.Context, tx *Tx, rules squares.PrivatePoolRules, inviterID int64, n int) error {
+	_, wait, err := tx.reserve(ctx, n, Limit{Key: inviteKey(inviterID), Max: rules.InvitesPerDay, Window: squares.PrivateLimitWindow})
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		return rules.ErrInviteLimit(n, wait)
+	}
+	return nil
+}
+
 // CreatePrivatePool makes an active private pool for its creator on an upcoming game, with the creator's
 // limit, fee and payout schedule, the creator as its first member, and one invitation per address whose
-// e-mail is queued in the same transaction. The input is validated (squares.PrivatePoolInput.Validate).
-func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in squares.PrivatePoolInput) (*PrivatePool, error) {
+// e-mail is queued in the same transaction. The input is validated (squares.PrivatePoolInput.Validate),
+// the creator and the fee checked (rules.CheckHost), and the pool and its invitations counted against the
+// creator's daily limits in the same transaction: two creations at once never both take a limit's last
+// slot, and a creation refused for any reason takes none.
+func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in squares.PrivatePoolInput,
+	rules squares.PrivatePoolRules) (*PrivatePool, error) {
 	if creator == nil || creator.HasAdminRole() {
 		return nil, squares.Errorf(squares.EFORBIDDEN, "Only players create private pools.")
 	}
@@ -26,6 +47,23 @@ func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in s
 	}
 	out := &PrivatePool{}
 	err := db.update(ctx, func(tx *Tx) error {
+		if err := rules.CheckHost(creator, in.EntryFee, tx.now); err != nil {
+			return err
+		}
+		if err := rules.CheckInviteCount(len(in.InviteEmails)); err != nil {
+			return err
+		}
+		// The limits first: on PostgreSQL their turns are taken before anything else is read.
+		_, wait, err := tx.reserve(ctx, 1, Limit{Key: privatePoolKey(creator.ID), Max: rules.PoolsPerDay, Window: squares.PrivateLimitWindow})
+		if err != nil {
+			return err
+		}
+		if wait > 0 {
+			return rules.ErrPoolLimit(wait)
+		}
+		if err := reserveInvites(ctx, tx, rules, creator.ID, len(in.InviteEmails)); err != nil {
+			return err
+		}
 		g, err := findGame(ctx, tx, in.GameID)
 		if squares.ErrorCode(err) == squares.ENOTFOUND {
 			return squares.FieldError("gameId", "Please select a game")
@@ -192,8 +230,9 @@ func (db *DB) FindInvitedPool(ctx context.Context, code string) (*InvitedPool, e
 
 // JoinPool makes the user a member of the private pool whose code, or one of whose invitations' codes,
 // they give, and returns the pool. Joining twice changes nothing; an unknown code is not found; a revoked
-// invitation, and a pool that was cancelled or has finished, are refused.
-func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string) (*PoolView, error) {
+// invitation, a pool that was cancelled or has finished, and a player the rules do not let in
+// (rules.CheckMember: age verification, and for a paid pool what paying needs) are refused.
+func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string, rules squares.PrivatePoolRules) (*PoolView, error) {
 	code = squares.NormalizeInviteCode(code)
 	if code == "" {
 		return nil, squares.FieldError("inviteCode", "Please enter an invite code")
@@ -208,7 +247,7 @@ func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string) (*P
 			return err
 		}
 		if status == squares.InvitationRevoked {
-			return squares.Errorf(squares.EUNPROCESSABLE, "This invitation was revoked by the pool's creator.")
+			return squares.ErrInvitationRevoked
 		}
 		p, err := findPool(ctx, tx, poolID, user.ID)
 		if err != nil {
@@ -220,6 +259,9 @@ func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string) (*P
 		}
 		if !member {
 			if err := squares.CheckJoin(p.Status); err != nil {
+				return err
+			}
+			if err := rules.CheckMember(user, p.EntryFee, tx.now); err != nil {
 				return err
 			}
 			if err := addMember(ctx, tx, poolID, user.ID, invID); err != nil {
@@ -339,23 +381,35 @@ func changeInvitation(ctx context.Context, tx *Tx, m manager, poolID, id int64) 
 }
 
 // ResendInvitation queues an invitation's e-mail again (squares.PoolInvitation.CheckResend), while its
-// pool can still be joined; only the pool's creator may.
-func (db *DB) ResendInvitation(ctx context.Context, actor *squares.User, poolID, id int64) (*squares.PoolInvitation, error) {
-	return db.resendInvitation(ctx, manager{actor: actor}, poolID, id)
+// pool can still be joined; only the pool's creator may, while their age is verified, and the e-mail
+// counts against their invitations of the day (rules.InvitesPerDay).
+func (db *DB) ResendInvitation(ctx context.Context, actor *squares.User, poolID, id int64, rules squares.PrivatePoolRules) (*squares.PoolInvitation, error) {
+	return db.resendInvitation(ctx, manager{actor: actor}, rules, poolID, id)
 }
 
-func (db *DB) resendInvitation(ctx context.Context, m manager, poolID, id int64) (*squares.PoolInvitation, error) {
+func (db *DB) resendInvitation(ctx context.Context, m manager, rules squares.PrivatePoolRules, poolID, id int64) (*squares.PoolInvitation, error) {
 	var out *squares.PoolInvitation
 	err := db.update(ctx, func(tx *Tx) error {
 		p, inv, err := changeInvitation(ctx, tx, m, poolID, id)
 		if err != nil {
 			return err
 		}
+		if !m.admin {
+			if err := rules.CheckInviter(m.actor); err != nil {
+				return err
+			}
+		}
 		if err := squares.CheckJoin(p.Status); err != nil {
 			return err
 		}
 		if err := inv.CheckResend(tx.now); err != nil {
 			return err
+		}
+		// An admin's resend is the admin's (audited), not the creator's: it takes none of their invitations.
+		if !m.admin {
+			if err := reserveInvites(ctx, tx, rules, m.actor.ID, 1); err != nil {
+				return err
+			}
 		}
 		if _, err := queueInvitation(ctx, tx, squares.Invitation{PoolID: poolID, Email: inv.Email, Code: inv.Code,
 			InviterID: inv.InviterID}); err != nil {

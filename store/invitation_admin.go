@@ -45,7 +45,7 @@ func (db *DB) AdminPoolInvitations(ctx context.Context, admin *squares.User, poo
 
 // AdminResendInvitation is ResendInvitation by an admin, recorded as "pool.invitation.resend".
 func (db *DB) AdminResendInvitation(ctx context.Context, admin *squares.User, poolID, id int64) (*squares.PoolInvitation, error) {
-	return db.resendInvitation(ctx, manager{actor: admin, admin: true}, poolID, id)
+	return db.resendInvitation(ctx, manager{actor: admin, admin: true}, squares.PrivatePoolRules{}, poolID, id)
 }
 
 // AdminRevokeInvitation is RevokeInvitation by an admin, recorded as "pool.invitation.revoke" (again

@@ -2,7 +2,10 @@ package store_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,13 +27,13 @@ func TestPrivatePoolMembership(t *testing.T) {
 
 		in := squares.PrivatePoolInput{GameID: g.ID, Name: "Office", MaxSquaresPerPlayer: 7,
 			InviteEmails: []string{friend.Email, "x@example.com"}, PayoutSchedule: "40/60"}
-		_, err := db.CreatePrivatePool(ctx, creator, in)
+		_, err := db.CreatePrivatePool(ctx, creator, in, squares.PrivatePoolRules{})
 		wantCode(t, err, squares.EINVALID, "Payout schedule must be 25/25/25/25 or 20/30/20/30")
 		if all, _ := db.ListMail(ctx, "", 10); len(all) != 0 {
 			t.Fatalf("a refused creation queued %d mails", len(all))
 		}
 		in.PayoutSchedule = ""
-		out, err := db.CreatePrivatePool(ctx, creator, in)
+		out, err := db.CreatePrivatePool(ctx, creator, in, squares.PrivatePoolRules{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +53,7 @@ func TestPrivatePoolMembership(t *testing.T) {
 		_, err = db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: stranger, Cells: cellsFrom(0, 1)})
 		wantCode(t, err, squares.ENOTFOUND, "Pool not found.")
 		for range 2 {
-			if _, err := db.JoinPool(ctx, friend, out.Invitations[0].Code); err != nil {
+			if _, err := db.JoinPool(ctx, friend, out.Invitations[0].Code, squares.PrivatePoolRules{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -74,7 +77,7 @@ func TestPrivatePoolMembership(t *testing.T) {
 		if _, err := db.RevokeInvitation(ctx, creator, p.ID, out.Invitations[1].ID); err != nil {
 			t.Fatal(err)
 		}
-		_, err = db.JoinPool(ctx, stranger, out.Invitations[1].Code)
+		_, err = db.JoinPool(ctx, stranger, out.Invitations[1].Code, squares.PrivatePoolRules{})
 		wantCode(t, err, squares.EUNPROCESSABLE, "This invitation was revoked by the pool's creator.")
 		if v, _ := db.FindPoolViewer(ctx, p.ID, stranger.ID); v.Member {
 			t.Fatal("a revoked code joined")
@@ -82,6 +85,78 @@ func TestPrivatePoolMembership(t *testing.T) {
 		ms2, err := db.ListMembers(ctx, p.ID)
 		if err != nil || len(ms2) != 2 || !ms2[0].IsCreator || ms2[1].UserID != friend.ID || ms2[1].Squares != 7 {
 			t.Fatalf("members = %+v, %v", ms2, err)
+		}
+	})
+}
+
+// TestPrivatePoolDailyLimitsInTheTransaction: the daily limits are taken in the transaction that creates
+// the pool, so a creation refused for any other reason (an unknown game) takes no slot, a refused one
+// queues nothing, and creations at once never pass a limit's last slot together. A resend takes an
+// invitation; an admin's resend takes none of the creator's.
+func TestPrivatePoolDailyLimitsInTheTransaction(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, clock := openAt(t, engine)
+		g, _ := addGame(t, db, "W12", t0.Add(72*time.Hour))
+		host := addPlayer(t, db, "Host")
+		rules := squares.PrivatePoolRules{PoolsPerDay: 4, InvitesPerDay: 5}
+		in := func(gameID int64, emails ...string) squares.PrivatePoolInput {
+			return squares.PrivatePoolInput{GameID: gameID, Name: "Office", MaxSquaresPerPlayer: 5, InviteEmails: emails}
+		}
+		for range 6 {
+			_, err := db.CreatePrivatePool(ctx, host, in(99999, "a@example.com"), rules)
+			wantCode(t, err, squares.EINVALID, "Please select a game")
+		}
+		// Four at once, each inviting two: two pass the invitations' limit; the other two wait.
+		var wg sync.WaitGroup
+		errs := make(chan error, 4)
+		for i := range 4 {
+			wg.Go(func() {
+				_, err := db.CreatePrivatePool(ctx, host, in(g.ID, fmt.Sprintf("x%d@example.com", i), fmt.Sprintf("y%d@example.com", i)), rules)
+				errs <- err
+			})
+		}
+		wg.Wait()
+		close(errs)
+		made := 0
+		for err := range errs {
+			switch squares.ErrorCode(err) {
+			case "":
+				made++
+			case squares.ETOOMANY:
+				var e *squares.Error
+				if !errors.As(err, &e) || e.RetryAfter != 24*time.Hour {
+					t.Errorf("refused without the wait: %+v", err)
+				}
+			default:
+				t.Errorf("creation at once: %v", err)
+			}
+		}
+		if all, _ := db.ListMail(ctx, "", 100); made != 2 || len(all) != 4 {
+			t.Fatalf("%d pools made, %d mails queued; want 2 and 4", made, len(all))
+		}
+		// One invitation left: a pool with one address, then none.
+		clock.Add(time.Hour)
+		last, err := db.CreatePrivatePool(ctx, host, in(g.ID, "z@example.com"), rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clock.Add(time.Hour)
+		_, err = db.ResendInvitation(ctx, host, last.Pool.ID, last.Invitations[0].ID, rules)
+		wantCode(t, err, squares.ETOOMANY, "You can send at most 5 invitations a day: try again in 22 hours.")
+		admin := addPlayer(t, db, "Admin")
+		admin.Role = squares.RoleAdmin
+		if _, err := db.AdminResendInvitation(ctx, admin, last.Pool.ID, last.Invitations[0].ID); err != nil {
+			t.Fatalf("an admin's resend: %v", err)
+		}
+		// The fourth pool of the day, without invitations; the fifth is refused.
+		if _, err := db.CreatePrivatePool(ctx, host, in(g.ID), rules); err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.CreatePrivatePool(ctx, host, in(g.ID), rules)
+		wantCode(t, err, squares.ETOOMANY, "You can create at most 4 private pools a day: try again in 22 hours.")
+		if n, _ := db.CountAttempts(ctx, "invite:"+fmt.Sprint(host.ID), time.Time{}); n != 5 {
+			t.Fatalf("%d invitations counted, want 5", n)
 		}
 	})
 }
@@ -97,7 +172,7 @@ func TestFindInvitedPool(t *testing.T) {
 		g, _ := addGame(t, db, "W12", t0.Add(72*time.Hour))
 		creator, friend := addPlayer(t, db, "Casey"), addPlayer(t, db, "Frankie")
 		out, err := db.CreatePrivatePool(ctx, creator, squares.PrivatePoolInput{GameID: g.ID, Name: "Office Pool",
-			EntryFee: 1000, MaxSquaresPerPlayer: 7, InviteEmails: []string{friend.Email, "other@example.com"}})
+			EntryFee: 1000, MaxSquaresPerPlayer: 7, InviteEmails: []string{friend.Email, "other@example.com"}}, squares.PrivatePoolRules{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +192,7 @@ func TestFindInvitedPool(t *testing.T) {
 		check(p.InviteCode, 100)
 		check(" "+strings.ToLower(out.Invitations[0].Code)+" ", 100)
 
-		if _, err := db.JoinPool(ctx, friend, out.Invitations[0].Code); err != nil {
+		if _, err := db.JoinPool(ctx, friend, out.Invitations[0].Code, squares.PrivatePoolRules{}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.BeginCheckout(ctx, store.Checkout{ID: "pay_invited", Provider: "sandbox", User: friend,

@@ -128,7 +128,7 @@ func queueInvitation(ctx context.Context, tx *Tx, inv squares.Invitation) (*squa
 			Scan(&first, &last); err != nil {
 			return nil, notFound(err, "Inviter")
 		}
-		inviter = strings.TrimSpace(first + " " + last)
+		inviter = squares.ShortName(first, last)
 	}
 	m := &squares.Mail{Kind: squares.MailInvitation, To: email, PoolID: inv.PoolID, Essential: true,
 		Data: map[string]string{"pool": pool, "game": away + " @ " + home, "kickoff": kickoff.UTC().Format(time.RFC3339),

@@ -112,7 +112,7 @@ func TestQueueInvitation(t *testing.T) {
 		if len(ms) != 1 || ms[0].ID != m.ID || ms[0].Kind != squares.MailInvitation || !ms[0].Essential || ms[0].UserID != 0 ||
 			ms[0].Data["code"] != "FRIENDS1" || ms[0].Data["pool"] != "Friends" ||
 			ms[0].Data["game"] != "Kansas City Chiefs @ Buffalo Bills" || ms[0].Data["kickoff"] != kickoff.Format(time.RFC3339) ||
-			ms[0].Data["inviter"] != "Creator Tester" || !ms[0].NextAttemptAt.Equal(t0) {
+			ms[0].Data["inviter"] != "Creator T." || !ms[0].NextAttemptAt.Equal(t0) {
 			t.Fatalf("invitation = %+v", ms)
 		}
 		if _, err := db.QueueInvitation(ctx, squares.Invitation{PoolID: id, Email: "friend@", Code: "X"}); err == nil {

@@ -318,11 +318,11 @@ func TestFindPoolViewer(t *testing.T) {
 			t.Fatal(err)
 		}
 		setStatus(t, db, free.ID, squares.PoolInactive)
-		priv, err := db.CreatePrivatePool(ctx, owner, squares.PrivatePoolInput{GameID: g.ID, Name: "Friends", MaxSquaresPerPlayer: 5})
+		priv, err := db.CreatePrivatePool(ctx, owner, squares.PrivatePoolInput{GameID: g.ID, Name: "Friends", MaxSquaresPerPlayer: 5}, squares.PrivatePoolRules{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.JoinPool(ctx, friend, priv.Pool.InviteCode); err != nil {
+		if _, err := db.JoinPool(ctx, friend, priv.Pool.InviteCode, squares.PrivatePoolRules{}); err != nil {
 			t.Fatal(err)
 		}
 		for _, c := range []struct {

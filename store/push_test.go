@@ -250,13 +250,13 @@ func TestEventsQueuePushes(t *testing.T) {
 		// An invitation to a private pool: the invited player's devices; not an address that is no player's.
 		next, _ := addGame(t, db, "W13", t0.Add(9*24*time.Hour))
 		out, err := db.CreatePrivatePool(ctx, lee, squares.PrivatePoolInput{GameID: next.ID, Name: "Office",
-			MaxSquaresPerPlayer: 10, InviteEmails: []string{pat.Email, "nobody@example.com"}})
+			MaxSquaresPerPlayer: 10, InviteEmails: []string{pat.Email, "nobody@example.com"}}, squares.PrivatePoolRules{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		ps = pushesOf(t, db, pat)
 		code := out.Invitations[0].Code
-		wantInvite := squares.PushMessage{Title: "Lee Tester invited you to Office",
+		wantInvite := squares.PushMessage{Title: "Lee T. invited you to Office",
 			Body: "A squares pool for Kansas City Chiefs @ Buffalo Bills, kicking off " + squares.FormatEastern(next.GameDate) + ".",
 			URL:  "/join/" + code, Tag: fmt.Sprintf("invite-%d", out.Pool.ID)}
 		if len(ps) != 8 || ps[6].Kind != squares.PushInvitation || ps[6].Message != wantInvite || ps[7].Message != wantInvite {

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Limit allows at most Max attempts under Key within Window (a sliding window).
+// Limit allows at most Max attempts under Key within Window (a sliding window); a Max of 0 sets no limit.
 type Limit struct {
 	Key    string
 	Max    int
@@ -35,41 +35,58 @@ const throttleLockClass = 0x5371
 func (db *DB) ReserveAttempt(ctx context.Context, limits ...Limit) (*Attempt, time.Duration, error) {
 	var a *Attempt
 	var wait time.Duration
-	err := db.update(ctx, func(tx *Tx) error {
-		if err := tx.lockThrottles(ctx, limits); err != nil {
-			return err
-		}
-		// The time is read again once the turn is ours: a reservation that waited for the lock runs after
-		// those it waited for, whose attempts carry their own later times.
-		tx.now = tx.db.Now().UTC()
-		if _, err := tx.ExecContext(ctx, `DELETE FROM attempts WHERE attempted_at < $1`, tx.now.Add(-attemptsKept)); err != nil {
-			return fmt.Errorf("sweep attempts: %w", err)
-		}
-		for _, l := range limits {
-			w, err := tx.throttleWait(ctx, l)
-			if err != nil {
-				return err
-			}
-			wait = max(wait, w)
-		}
-		if wait > 0 {
-			return nil
-		}
-		a = &Attempt{}
-		for _, l := range limits {
-			var id int64
-			if err := tx.QueryRowContext(ctx, `INSERT INTO attempts (throttle, attempted_at) VALUES ($1, $2) RETURNING id`,
-				l.Key, tx.now).Scan(&id); err != nil {
-				return fmt.Errorf("record attempt: %w", err)
-			}
-			a.ids = append(a.ids, id)
-		}
-		return nil
+	err := db.update(ctx, func(tx *Tx) (err error) {
+		a, wait, err = tx.reserve(ctx, 1, limits...)
+		return err
 	})
 	if err != nil {
 		return nil, 0, err
 	}
 	return a, wait, nil
+}
+
+// reserve is ReserveAttempt of n attempts at once, in the caller's transaction: a write that counts under
+// a limit reserves its slots in its own transaction, so that the slots are taken if and only if it
+// commits. It takes the keys' turns first (PostgreSQL keeps them to the transaction's end) and reads the
+// time again once they are its. A limit with a Max of 0 sets none and is skipped; n must not exceed a
+// limit's Max.
+func (tx *Tx) reserve(ctx context.Context, n int, limits ...Limit) (*Attempt, time.Duration, error) {
+	limits = slices.DeleteFunc(slices.Clone(limits), func(l Limit) bool { return l.Max <= 0 })
+	if n <= 0 || len(limits) == 0 {
+		return &Attempt{}, 0, nil
+	}
+	if err := tx.lockThrottles(ctx, limits); err != nil {
+		return nil, 0, err
+	}
+	// The time is read again once the turn is ours: a reservation that waited for the lock runs after
+	// those it waited for, whose attempts carry their own later times.
+	tx.now = tx.db.Now().UTC()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM attempts WHERE attempted_at < $1`, tx.now.Add(-attemptsKept)); err != nil {
+		return nil, 0, fmt.Errorf("sweep attempts: %w", err)
+	}
+	var wait time.Duration
+	for _, l := range limits {
+		w, err := tx.throttleWait(ctx, l, n)
+		if err != nil {
+			return nil, 0, err
+		}
+		wait = max(wait, w)
+	}
+	if wait > 0 {
+		return nil, wait, nil
+	}
+	a := &Attempt{}
+	for _, l := range limits {
+		for range n {
+			var id int64
+			if err := tx.QueryRowContext(ctx, `INSERT INTO attempts (throttle, attempted_at) VALUES ($1, $2) RETURNING id`,
+				l.Key, tx.now).Scan(&id); err != nil {
+				return nil, 0, fmt.Errorf("record attempt: %w", err)
+			}
+			a.ids = append(a.ids, id)
+		}
+	}
+	return a, 0, nil
 }
 
 // lockThrottles takes the advisory lock of each key, in one order for every transaction so that two
@@ -93,22 +110,25 @@ func (tx *Tx) lockThrottles(ctx context.Context, limits []Limit) error {
 	return nil
 }
 
-// throttleWait returns 0 when the limit has room for one more attempt, else how long until it has: until
-// enough of the attempts in the window have left it.
-func (tx *Tx) throttleWait(ctx context.Context, l Limit) (time.Duration, error) {
+// throttleWait returns 0 when the limit has room for n more attempts, else how long until it has: until
+// enough of the attempts in the window have left it (the whole window when n exceeds Max).
+func (tx *Tx) throttleWait(ctx context.Context, l Limit, n int) (time.Duration, error) {
 	since := tx.now.Add(-l.Window)
-	var n int
+	var c int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM attempts WHERE throttle = $1 AND attempted_at > $2`,
-		l.Key, since).Scan(&n); err != nil {
+		l.Key, since).Scan(&c); err != nil {
 		return 0, fmt.Errorf("count attempts: %w", err)
 	}
-	if n < l.Max {
+	if c+n <= l.Max {
 		return 0, nil
 	}
-	// With n attempts in the window, there is room again when the (n-Max+1)th oldest leaves it.
+	if n > l.Max {
+		return l.Window, nil
+	}
+	// With c attempts in the window, there is room for n when the (c+n-Max)th oldest leaves it.
 	var at time.Time
 	if err := tx.QueryRowContext(ctx, `SELECT attempted_at FROM attempts WHERE throttle = $1 AND attempted_at > $2
-		ORDER BY attempted_at, id LIMIT 1 OFFSET $3`, l.Key, since, n-l.Max).Scan(&at); err != nil {
+		ORDER BY attempted_at, id LIMIT 1 OFFSET $3`, l.Key, since, c+n-l.Max-1).Scan(&at); err != nil {
 		return 0, fmt.Errorf("oldest attempt: %w", err)
 	}
 	return min(max(at.Add(l.Window).Sub(tx.now), time.Nanosecond), l.Window), nil

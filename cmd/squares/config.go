@@ -84,6 +84,11 @@ type Config struct {
 	ClaimLimit, CheckoutLimit squareshttp.RateLimit
 	WSOrigins                 []string
 	WSConnsPerAddr            int
+
+	// Private pools (config_private.go): pools and invitation e-mails one player may create and send in any
+	// 24 hours (0: no limit), and the host's highest entry fee a square (0: only the $1000 ceiling).
+	PrivatePoolLimit, InviteLimit int
+	PrivateMaxFee                 squares.Cents
 }
 
 // env reads a variable with a default.
@@ -229,6 +234,7 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		"support address players write to, shown by the web app (SQUARES_SUPPORT_EMAIL)")
 	ops := c.registerOps(fs, &bad)
 	c.registerPush(fs, &bad)
+	privateMaxFee := c.registerPrivatePools(fs, &bad)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -298,6 +304,9 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		return nil, err
 	}
 	if err := c.parsePush(); err != nil {
+		return nil, err
+	}
+	if err := c.parsePrivatePools(privateMaxFee); err != nil {
 		return nil, err
 	}
 	c.LogLevel = strings.ToLower(c.LogLevel)

@@ -98,6 +98,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		AllowedOrigins: cfg.WSOrigins, WSConnsPerAddr: cfg.WSConnsPerAddr,
 		AdminTwoFactor: cfg.AdminTwoFactor, SupportEmail: cfg.SupportEmail, PayoutText: cfg.PayoutText,
 		VAPIDPublicKey: vapid.Public, PushAllowLocal: cfg.Dev || cfg.PushAllowLocal,
+		PrivatePoolLimit: cfg.PrivatePoolLimit, InviteLimit: cfg.InviteLimit, PrivateMaxFee: cfg.PrivateMaxFee,
 	}, db, logger)
 	srv.Events = events
 	esc := escrow.New(db, provider, logger)

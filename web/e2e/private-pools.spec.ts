@@ -52,6 +52,7 @@ test('a private $0 pool: create with an invite, join from the link through a sig
   await noHorizontalScroll(a)
   await a.setViewportSize({ width: 1366, height: 900 })
 
+  await expect(a.getByText('0 for a free pool; up to $100 a square.')).toBeVisible()
   const game = a.getByLabel('Game')
   await game.selectOption({ index: 1 })
   await a.getByLabel('Pool Name').fill(`Office ${stamp}`)
@@ -74,6 +75,9 @@ test('a private $0 pool: create with an invite, join from the link through a sig
   const article = outbox.split('<article').find((m) => m.includes(friendEmail))
   const link = article?.match(/\/join\/([A-Z0-9]{8})/)
   expect(link, 'the invitation link in the outbox').toBeTruthy()
+  // It quotes the pool's name as the host's words, never as its subject (issue 19).
+  expect(article).toContain(`Casey T. invited you to their pool, which they named: \u201cOffice ${stamp}\u201d`)
+  expect(article).toContain("You&#39;re invited to a squares pool:")
 
   // A stranger who has the pool's address sees nothing.
   const s = await stranger.newPage()
@@ -118,4 +122,30 @@ test('a private $0 pool: create with an invite, join from the link through a sig
   // Nobody else sees it listed.
   const listed = (await (await s.request.get('/api/pools')).json()) as { id: number }[]
   expect(listed.map((p) => `/pool/${p.id}`)).not.toContain(poolPath)
+})
+
+test('a player who has not verified their age is sent to verification before making a private pool', async ({ browser }) => {
+  const stamp = Date.now()
+  const ctx = await browser.newContext()
+  const reg = await ctx.request.post('/api/auth/register', {
+    data: { email: `unverified-${stamp}@squares.test`, password, firstName: 'Uma', lastName: 'Unverified' },
+  })
+  expect(reg.status()).toBe(201)
+  const page = await ctx.newPage()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/create-private-pool')
+  await expect(page.getByText('Verify your age first')).toBeVisible()
+  await expect(page.getByRole('form', { name: 'Create private pool' })).toHaveCount(0)
+  await page.screenshot({ path: 'test-results/private-pool-verify-390.png', fullPage: true })
+  await page.setViewportSize({ width: 320, height: 700 })
+  await noHorizontalScroll(page)
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await page.screenshot({ path: 'test-results/private-pool-verify-1366.png', fullPage: true })
+  await page.getByRole('link', { name: 'Verify Your Age' }).click()
+  await expect(page).toHaveURL(/\/age-verification$/)
+  // The server decides: the API refuses the same player.
+  const games = (await (await ctx.request.get('/api/games')).json()) as { id: number }[]
+  const refused = await ctx.request.post('/api/pools/private', { data: { gameId: games[0].id, name: 'Sneaky pool', entryFee: 0 } })
+  expect(refused.status()).toBe(422)
+  await ctx.close()
 })

@@ -186,6 +186,8 @@ export interface ServerConfig {
   paymentsProvider: 'sandbox' | 'stripe' | (string & {})
   stripePublishableKey: string | null
   restrictedStates?: string[]
+  /** The highest entry fee a square of a private pool ("100.00"); null for only the $1000 ceiling. */
+  privateMaxFee?: string | null
   /** Outside development mode, payments move no real money (the sandbox, or Stripe test keys). */
   testPayments?: boolean
   /** Where players write to have what only an admin may change changed (SQUARES_SUPPORT_EMAIL); null when unset. */

@@ -108,6 +108,76 @@ describe('Create private pool', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pool/41'))
   })
 
+  it('sends a player who has not verified their age to verification instead of the form (issue 19)', async () => {
+    const fetch = stubFetch({ 'GET /api/games': { body: games } })
+    const user = userEvent.setup()
+    renderPage(<CreatePrivatePoolPage />, {
+      path: '/create-private-pool',
+      user: { ...player, isAgeVerified: false, isEligibleToBet: false, complianceStatus: 'pending' },
+    })
+    expect(screen.getByText('Verify your age first')).toBeInTheDocument()
+    expect(screen.getByText(/Only age-verified players create private pools and send invitations/)).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Create private pool' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Verify Your Age' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/age-verification'))
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false)
+  })
+
+  it("shows the server's fee cap and keeps to it, and refuses a name that is not one line of text, without sending", async () => {
+    const fetch = stubFetch({
+      'GET /api/games': { body: games },
+      'GET /api/config': { body: { devMode: false, paymentsProvider: 'sandbox', stripePublishableKey: null, privateMaxFee: '100.00' } },
+    })
+    const user = userEvent.setup()
+    renderPage(<CreatePrivatePoolPage />, { path: '/create-private-pool', user: player })
+    await user.selectOptions(await screen.findByLabelText('Game'), '3')
+    expect(await screen.findByText('0 for a free pool; up to $100 a square.')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Pool Name'), 'FREE \u202eelpmaxe.live')
+    const fee = screen.getByLabelText('Entry Fee ($ per square)')
+    await user.clear(fee)
+    await user.type(fee, '100.01')
+    await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
+    expect(screen.getByText('Entry fee cannot exceed $100 a square.')).toBeInTheDocument()
+    expect(screen.getByText('Pool name must be one line of printable text.')).toBeInTheDocument()
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false)
+  })
+
+  it('starts a player who may not play paid pools from a free pool, and keeps it free', async () => {
+    const fetch = stubFetch({ 'GET /api/games': { body: games } })
+    const user = userEvent.setup()
+    renderPage(<CreatePrivatePoolPage />, {
+      path: '/create-private-pool',
+      user: { ...player, residenceState: 'UT', isEligibleToBet: false, complianceStatus: 'restricted' },
+    })
+    const fee = await screen.findByLabelText('Entry Fee ($ per square)')
+    expect(fee).toHaveValue(0)
+    expect(screen.getByText('Free only: paid pools are not available where you live.')).toBeInTheDocument()
+    await user.selectOptions(screen.getByLabelText('Game'), '3')
+    await user.type(screen.getByLabelText('Pool Name'), 'Office pool')
+    await user.clear(fee)
+    await user.type(fee, '50')
+    await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
+    expect(screen.getByText('Paid pools are not available where you live: set the entry fee to 0 for a free pool.')).toBeInTheDocument()
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false)
+  })
+
+  it("shows the server's field message and the spec's error toast", async () => {
+    stubFetch({
+      'GET /api/games': { body: games },
+      'POST /api/pools/private': {
+        status: 400,
+        body: { message: 'This game is no longer open for new pools: pick an upcoming game.', code: 'invalid', fields: { gameId: 'This game is no longer open for new pools: pick an upcoming game.' } },
+      },
+    })
+    const user = userEvent.setup()
+    renderPage(<CreatePrivatePoolPage />, { path: '/create-private-pool', user: player })
+    await user.selectOptions(await screen.findByLabelText('Game'), '3')
+    await user.type(screen.getByLabelText('Pool Name'), 'Office pool')
+    await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
+    expect(await screen.findByText('Error Creating Pool')).toBeInTheDocument()
+    expect(screen.getAllByText('This game is no longer open for new pools: pick an upcoming game.').length).toBeGreaterThan(0)
+  })
+
   it("shows the new pool's money as the server pays it: no fee, the whole $200 pot, $50.00 a quarter", async () => {
     const payouts = ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, label, percent: 25, amount: '50.00' }))
     const pool = makePool({ id: 42, name: 'Two-dollar friends', entryFee: '2.00', isPrivate: true, houseFeePercent: 0, prizePool: '0.00', prizePoolIfFull: '200.00', payouts })
@@ -130,22 +200,5 @@ describe('Create private pool', () => {
       'Final: 25%, $50.00',
     ])
     expect(document.body.textContent).not.toMatch(/10%|\$45\.00|\$180/)
-  })
-
-  it("shows the server's field message and the spec's error toast", async () => {
-    stubFetch({
-      'GET /api/games': { body: games },
-      'POST /api/pools/private': {
-        status: 400,
-        body: { message: 'This game is no longer open for new pools: pick an upcoming game.', code: 'invalid', fields: { gameId: 'This game is no longer open for new pools: pick an upcoming game.' } },
-      },
-    })
-    const user = userEvent.setup()
-    renderPage(<CreatePrivatePoolPage />, { path: '/create-private-pool', user: player })
-    await user.selectOptions(await screen.findByLabelText('Game'), '3')
-    await user.type(screen.getByLabelText('Pool Name'), 'Office pool')
-    await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
-    expect(await screen.findByText('Error Creating Pool')).toBeInTheDocument()
-    expect(screen.getAllByText('This game is no longer open for new pools: pick an upcoming game.').length).toBeGreaterThan(0)
   })
 })

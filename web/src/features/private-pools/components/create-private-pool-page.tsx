@@ -1,15 +1,16 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
-import { Lock, PartyPopper } from 'lucide-react'
+import { Lock, PartyPopper, ShieldCheck } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError } from '@/lib/api'
 import { useUser } from '@/lib/auth'
+import { useServerConfig } from '@/lib/config'
 import { formatDateTimeET } from '@/lib/dates'
-import { formatMoney, isFree } from '@/lib/money'
+import { formatMoney, isFree, toCents } from '@/lib/money'
 import { rememberReturnTo } from '@/lib/return-to'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useCreatePrivatePool, useUpcomingGames, type CreatedPrivatePool } from '../api/private-pools-api'
@@ -36,6 +37,28 @@ export function AuthRequiredCard({ what, returnTo }: { what: string; returnTo: s
         </CardContent>
       </Card>
     </PageContainer>
+  )
+}
+
+/** The card a player who has not verified their age gets instead of the form: the server refuses them. */
+function VerifyAgeCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+          <ShieldCheck className="size-6" aria-hidden="true" />
+        </div>
+        <CardTitle className="text-2xl">Verify your age first</CardTitle>
+        <CardDescription className="text-base">
+          Only age-verified players create private pools and send invitations. It takes a minute: your date of birth and state.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild>
+          <Link to="/age-verification">Verify Your Age</Link>
+        </Button>
+      </CardContent>
+    </Card>
   )
 }
 
@@ -133,6 +156,7 @@ function PoolCreated({ created, onAnother }: { created: CreatedPrivatePool; onAn
 export function CreatePrivatePoolPage() {
   useDocumentMeta({ title: 'Create Private Pool', description: 'Run a squares pool for your friends or office, by invitation only.' })
   const { user, isLoading } = useUser()
+  const { config } = useServerConfig()
   const games = useUpcomingGames()
   const create = useCreatePrivatePool()
   const [created, setCreated] = useState<CreatedPrivatePool | null>(null)
@@ -161,7 +185,9 @@ export function CreatePrivatePoolPage() {
   return (
     <PageContainer className="max-w-2xl">
       <PageHeader title="Create Private Pool" description="Pick a game, set the stakes and invite your friends." />
-      {created ? (
+      {!user.isAgeVerified ? (
+        <VerifyAgeCard />
+      ) : created ? (
         <PoolCreated
           created={created}
           onAnother={() => {
@@ -175,7 +201,14 @@ export function CreatePrivatePoolPage() {
             {games.isLoading ? (
               <Skeleton className="h-96 w-full" />
             ) : (
-              <PrivatePoolForm key={formKey} games={games.data ?? []} pending={create.isPending} serverErrors={serverErrors} onSubmit={onSubmit} />
+              <PrivatePoolForm
+                key={formKey}
+                games={games.data ?? []}
+                pending={create.isPending}
+                serverErrors={serverErrors}
+                limits={{ maxFeeCents: config?.privateMaxFee ? toCents(config.privateMaxFee) : null, paidAllowed: user.isEligibleToBet }}
+                onSubmit={onSubmit}
+              />
             )}
           </CardContent>
         </Card>

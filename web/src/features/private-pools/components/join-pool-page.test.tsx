@@ -70,4 +70,15 @@ describe('Join by code', () => {
     expect(await screen.findByText('No pool has this invite code.')).toBeInTheDocument()
     expect(screen.getByTestId('location')).toHaveTextContent('/join')
   })
+
+  it("shows a player who has not verified their age the server's refusal with a way to verify", async () => {
+    stubFetch({
+      'POST /api/pools/join': { status: 422, body: { message: 'Please verify your age before joining a private pool.', code: 'unprocessable' } },
+    })
+    const user = userEvent.setup()
+    renderPage(<JoinPoolPage />, { path: '/join/:code', at: '/join/K7QW2MXP', user: { ...player, isAgeVerified: false, isEligibleToBet: false } })
+    expect(await screen.findByText('Please verify your age before joining a private pool.')).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Verify your age' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/age-verification'))
+  })
 })

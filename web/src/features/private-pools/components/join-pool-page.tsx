@@ -90,7 +90,14 @@ export function JoinPoolPage() {
           {error && (
             <Alert variant="destructive">
               <AlertTitle>Could not join</AlertTitle>
-              <AlertDescription>{error}</AlertDescription>
+              <AlertDescription>
+                {error}
+                {!user.isAgeVerified && (
+                  <Link to="/age-verification" className="font-semibold underline">
+                    Verify your age
+                  </Link>
+                )}
+              </AlertDescription>
             </Alert>
           )}
           <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Join by code">

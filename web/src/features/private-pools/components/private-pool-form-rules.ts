@@ -40,17 +40,44 @@ export function scheduleOptions(leagueId: number | null | undefined): { value: s
       ]
 }
 
+/** What the form's rules read besides the values: the server's fee cap and what the player may host. */
+export interface HostLimits {
+  /** The highest entry fee a square in cents (SQUARES_PRIVATE_MAX_FEE), null for only the $1000 ceiling. */
+  maxFeeCents: number | null
+  /** The player may host a paid pool (isEligibleToBet); otherwise only a free one. */
+  paidAllowed: boolean
+}
+
+export const NO_LIMITS: HostLimits = { maxFeeCents: null, paidAllowed: true }
+
+/** "$100", or "$25.50" when not whole. */
+export function dollars(cents: number): string {
+  return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`
+}
+
+// One line of printable text, as the server's squares.PrintableLine: no control, format (bidi overrides,
+// zero-width space), separator, private-use or unassigned characters, but the joiners scripts and emoji need.
+const NOT_PRINTABLE = /[\p{Cc}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/u
+
+export function printableLine(s: string): boolean {
+  return !NOT_PRINTABLE.test(s)
+}
+
 /** The browser's copy of the server's rules, with the specification's messages. */
-export function validate(v: PrivatePoolValues): FieldErrors {
+export function validate(v: PrivatePoolValues, limits: HostLimits = NO_LIMITS): FieldErrors {
   const e: FieldErrors = {}
   if (!v.gameId) e.gameId = 'Please select a game'
-  if (v.name.trim().length < 3) e.name = 'Pool name must be at least 3 characters'
+  if (!printableLine(v.name)) e.name = 'Pool name must be one line of printable text.'
+  else if (v.name.trim().length < 3) e.name = 'Pool name must be at least 3 characters'
   const fee = Number(v.entryFee)
   if (v.entryFee.trim() === '' || Number.isNaN(fee)) e.entryFee = 'Entry fee must be a number from 0 to 1000'
   else if (fee < 0) e.entryFee = 'Entry fee must be non-negative'
   else if (fee > 1000) e.entryFee = 'Entry fee cannot exceed $1000'
   else if (Math.round(fee * 100) !== fee * 100 && Math.abs(Math.round(fee * 100) - fee * 100) > 1e-6)
     e.entryFee = 'Entry fee must be in whole cents'
+  else if (limits.maxFeeCents !== null && Math.round(fee * 100) > limits.maxFeeCents)
+    e.entryFee = `Entry fee cannot exceed ${dollars(limits.maxFeeCents)} a square.`
+  else if (!limits.paidAllowed && fee > 0) e.entryFee = 'Paid pools are not available where you live: set the entry fee to 0 for a free pool.'
   const max = Number(v.maxSquaresPerPlayer)
   if (v.maxSquaresPerPlayer.trim() === '' || !Number.isInteger(max) || max < 1) e.maxSquaresPerPlayer = 'Must allow at least 1 square'
   else if (max > 25) e.maxSquaresPerPlayer = 'Cannot exceed 25 squares per player'

@@ -8,20 +8,40 @@ import { Spinner } from '@/components/ui/spinner'
 import { formatDateTimeET } from '@/lib/dates'
 import type { Game } from '@/lib/types'
 import type { CreatePrivatePoolInput } from '../api/private-pools-api'
-import { DEFAULT_VALUES, scheduleOptions, validate, validEmail, type FieldErrors, type PrivatePoolValues } from './private-pool-form-rules'
+import {
+  DEFAULT_VALUES,
+  dollars,
+  NO_LIMITS,
+  scheduleOptions,
+  validate,
+  validEmail,
+  type FieldErrors,
+  type HostLimits,
+  type PrivatePoolValues,
+} from './private-pool-form-rules'
+
+/** The fee field's hint: what this player may charge. */
+function feeHint(limits: HostLimits): string {
+  if (!limits.paidAllowed) return 'Free only: paid pools are not available where you live.'
+  return `0 for a free pool; up to ${dollars(limits.maxFeeCents ?? 100_000)} a square.`
+}
 
 export function PrivatePoolForm({
   games,
   pending,
   serverErrors,
+  limits = NO_LIMITS,
   onSubmit,
 }: {
   games: Game[]
   pending: boolean
   serverErrors?: FieldErrors
+  /** The server's fee cap and whether this player may host a paid pool. */
+  limits?: HostLimits
   onSubmit: (input: CreatePrivatePoolInput) => void
 }) {
-  const [values, setValues] = useState<PrivatePoolValues>(DEFAULT_VALUES)
+  // A player who may not host a paid pool starts from a free one.
+  const [values, setValues] = useState<PrivatePoolValues>(limits.paidAllowed ? DEFAULT_VALUES : { ...DEFAULT_VALUES, entryFee: '0' })
   const [errors, setErrors] = useState<FieldErrors>({})
   const [email, setEmail] = useState('')
   const [emailNote, setEmailNote] = useState<string | undefined>()
@@ -59,7 +79,7 @@ export function PrivatePoolForm({
     const typed = email.trim().toLowerCase()
     const emails = typed && !values.inviteEmails.includes(typed) ? [...values.inviteEmails, typed] : values.inviteEmails
     const all = { ...values, inviteEmails: emails }
-    const found = validate(all)
+    const found = validate(all, limits)
     setErrors(found)
     if (Object.keys(found).length > 0) return
     onSubmit({
@@ -88,8 +108,16 @@ export function PrivatePoolForm({
         <Input value={values.name} maxLength={80} placeholder="Office Super Bowl Pool" onChange={(e) => set('name', e.target.value)} />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="pp-fee" label="Entry Fee ($ per square)" error={shown.entryFee} hint="0 for a free pool; up to $1000.">
-          <Input type="number" inputMode="decimal" min={0} max={1000} step={0.01} value={values.entryFee} onChange={(e) => set('entryFee', e.target.value)} />
+        <Field id="pp-fee" label="Entry Fee ($ per square)" error={shown.entryFee} hint={feeHint(limits)}>
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={limits.paidAllowed ? (limits.maxFeeCents ?? 100_000) / 100 : 0}
+            step={0.01}
+            value={values.entryFee}
+            onChange={(e) => set('entryFee', e.target.value)}
+          />
         </Field>
         <Field id="pp-max" label="Max Squares per Player" error={shown.maxSquaresPerPlayer} hint="From 1 to 25.">
           <Input type="number" inputMode="numeric" min={1} max={25} step={1} value={values.maxSquaresPerPlayer} onChange={(e) => set('maxSquaresPerPlayer', e.target.value)} />
