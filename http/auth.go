@@ -46,12 +46,12 @@ func (s *Server) addressKey(kind string, r *http.Request) string {
 }
 
 type registerRequest struct {
-	Email          string  `json:"email"`
-	Password       string  `json:"password"`
-	FirstName      string  `json:"firstName"`
-	LastName       string  `json:"lastName"`
-	DateOfBirth    *string `json:"dateOfBirth"`
-	ResidenceState string  `json:"residenceState"`
+	Email          string  `json:"email" text:"max=254"`
+	Password       string  `json:"password" text:"max=128"`
+	FirstName      string  `json:"firstName" text:"max=50"`
+	LastName       string  `json:"lastName" text:"max=50"`
+	DateOfBirth    *string `json:"dateOfBirth" text:"max=64"`
+	ResidenceState string  `json:"residenceState" text:"max=64"`
 }
 
 func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
@@ -122,8 +122,8 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 }
 
 type loginRequest struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
+	Email    string `json:"email" text:"max=254"`
+	Password string `json:"password" text:"max=128"`
 }
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
@@ -256,8 +256,8 @@ func (s *Server) handleCurrentUser(w http.ResponseWriter, r *http.Request) {
 }
 
 type adminLoginRequest struct {
-	Username string `json:"username"`
-	Password string `json:"password"`
+	Username string `json:"username" text:"max=64"`
+	Password string `json:"password" text:"max=128"`
 }
 
 func (s *Server) handleAdminLogin(w http.ResponseWriter, r *http.Request) {
@@ -296,9 +296,9 @@ func (s *Server) handleAdminLogin(w http.ResponseWriter, r *http.Request) {
 }
 
 type verifyAgeRequest struct {
-	DateOfBirth      string `json:"dateOfBirth"`
-	ResidenceState   string `json:"residenceState"`
-	ResidenceCountry string `json:"residenceCountry"`
+	DateOfBirth      string `json:"dateOfBirth" text:"max=64"`
+	ResidenceState   string `json:"residenceState" text:"max=64"`
+	ResidenceCountry string `json:"residenceCountry" text:"max=64"`
 }
 
 func (s *Server) handleVerifyAge(w http.ResponseWriter, r *http.Request) {
