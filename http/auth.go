@@ -230,23 +230,6 @@ func (s *Server) giveBack(r *http.Request, a *store.Attempt) {
 	}
 }
 
-func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
-	if err := s.endSession(w, r); err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": "You have been successfully signed out."})
-}
-
-// handleLogoutLink signs out from a plain link, as the private pool page's header does, and goes home.
-func (s *Server) handleLogoutLink(w http.ResponseWriter, r *http.Request) {
-	if err := s.endSession(w, r); err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	http.Redirect(w, r, "/", http.StatusFound)
-}
-
 func (s *Server) handleLoginLink(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/login", http.StatusFound)
 }

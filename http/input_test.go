@@ -247,6 +247,7 @@ func TestTextFromOutsideIsText(t *testing.T) {
 var noBody = map[string]string{
 	"POST /api/auth/logout":                                        "signs out",
 	"POST /api/admin/logout":                                       "signs out",
+	"POST /api/logout":                                             "signs out",
 	"POST /api/stripe/webhook":                                     "Stripe's signed event, read raw and checked by its signature",
 	"POST /api/admin/2fa/setup":                                    "makes a new secret",
 	"POST /api/pools/{id}/invitations/{invitationId}/resend":       "the path names all",

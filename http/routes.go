@@ -68,6 +68,7 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/auth/register", public, s.handleRegister},
 		{"POST", "/api/auth/login", public, s.handleLogin},
 		{"POST", "/api/auth/logout", public, s.handleLogout},
+		{"POST", "/api/logout", public, s.handleLogout}, // the web app's sign-out (signout.go)
 		{"GET", "/api/auth/user", user, s.handleCurrentUser},
 		{"POST", "/api/verify-age", user, s.handleVerifyAge},
 		{"POST", "/api/admin/login", public, s.handleAdminLogin},

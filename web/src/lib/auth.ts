@@ -67,12 +67,12 @@ function clearEverything(queryClient: QueryClient) {
   }
 }
 
-/** Regular sign-out: POST /api/auth/logout, clear all cached data and storage, replace the page with /. */
+/** Regular sign-out: POST /api/logout, clear all cached data and storage, replace the page with /. */
 export function useSignOut() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
-    mutationFn: () => api.post<{ success: boolean }>('/api/auth/logout'),
+    mutationFn: () => api.post<{ success: boolean }>('/api/logout'),
     onSuccess: () => {
       clearEverything(queryClient)
       void navigate('/', { replace: true })
