@@ -107,7 +107,7 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The browser that chose the password is the owner's: a known device from the start.
-	if err := s.rememberDevice(r.Context(), w, "email:"+u.Email); err != nil {
+	if err := s.rememberDevice(r.Context(), w, r, "email:"+u.Email); err != nil {
 		s.Error(w, r, err)
 		return
 	}
@@ -159,7 +159,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 func (s *Server) checkCredentials(w http.ResponseWriter, r *http.Request, accountKey, password string,
 	find func() (*squares.User, error), refused error) (*squares.User, bool) {
 	ctx := r.Context()
-	nonce, err := s.knownDevice(ctx, r, accountKey)
+	device, err := s.knownDevice(ctx, r, accountKey)
 	if err != nil {
 		s.Error(w, r, err)
 		return nil, false
@@ -167,8 +167,8 @@ func (s *Server) checkCredentials(w http.ResponseWriter, r *http.Request, accoun
 	var attempt *store.Attempt
 	var wait time.Duration
 	forgive := accountKey
-	if nonce != "" {
-		forgive = "device:" + nonce
+	if device != "" {
+		forgive = device
 		attempt, wait, err = s.Store.ReserveAttempt(ctx, store.Limit{Key: forgive, Max: maxFailuresDevice, Window: throttleWindow})
 	}
 	if err == nil && attempt == nil {
@@ -211,7 +211,7 @@ func (s *Server) checkCredentials(w http.ResponseWriter, r *http.Request, accoun
 		s.Error(w, r, err)
 		return nil, false
 	}
-	if err := s.rememberDevice(ctx, w, accountKey); err != nil {
+	if err := s.rememberDevice(ctx, w, r, accountKey); err != nil {
 		s.Error(w, r, err)
 		return nil, false
 	}
