@@ -233,6 +233,11 @@ func TestTextFromOutsideIsText(t *testing.T) {
 		anon.post("/api/auth/register", `{"email":"esc@example.com","password":"correct-horse","firstName":"\ud83c\udfc8","lastName":"Lee"}`).
 			want(http.StatusCreated)
 		anon.post("/api/auth/register", register("firstName", strings.Repeat("é", 50))).want(http.StatusCreated)
+		// The developer page's squares, JSON text typed over several lines.
+		if r := player.post("/api/create-escrow-payment", map[string]any{"poolId": pools[2].ID, "amount": "5.00",
+			"squares": "[\n  {\"row\": 0, \"column\": 0}\n]"}); strings.Contains(string(r.Body), "invalid_input") {
+			t.Errorf("multi-line squares text: %d %s", r.Status, r.Body)
+		}
 		reason := "Rain out.\r\nThe league\tpostponed the game."
 		admin.post(fmt.Sprintf("/api/admin/pools/%d/cancel", pool), map[string]string{"reason": reason}).want(http.StatusOK)
 		var stored string

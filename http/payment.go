@@ -38,7 +38,7 @@ type escrowPaymentRequest struct {
 	Amount json.RawMessage `json:"amount" text:"max=32"`
 	PoolID flexInt         `json:"poolId"`
 	// Squares may arrive as a list or as the JSON text of one (the checkout page's query parameter).
-	Squares json.RawMessage `json:"squares" text:"max=8000"`
+	Squares json.RawMessage `json:"squares" text:"max=8000,multiline"`
 }
 
 func (req *escrowPaymentRequest) parse() (int64, []squares.Cell, squares.Cents, error) {
