@@ -14,8 +14,5 @@ CREATE TABLE devices (
 CREATE INDEX devices_account ON devices (account, last_used);
 CREATE INDEX devices_expires ON devices (expires_at);
 
--- The key that signed the cookies that named their account: no longer used.
-DELETE FROM secrets WHERE name = 'device-cookie-key';
-
 -- +goose Down
 DROP TABLE devices;
