@@ -9,6 +9,7 @@ import (
 // Error codes. Each maps to one HTTP status in the http package.
 const (
 	EINVALID       = "invalid"           // bad input: malformed or missing fields
+	EINVALIDINPUT  = "invalid_input"     // text that is not text: control characters, invalid UTF-8, past its field's length
 	EUNAUTHORIZED  = "unauthorized"      // not signed in or wrong credentials
 	EFORBIDDEN     = "forbidden"         // signed in but not allowed
 	ENOTFOUND      = "not_found"         // no such object
@@ -47,6 +48,12 @@ func TooMany(wait time.Duration, format string, args ...any) *Error {
 // FieldError returns an EINVALID error for one field, using the field's message as the error's message.
 func FieldError(field, message string) *Error {
 	return &Error{Code: EINVALID, Message: message, Fields: map[string]string{field: message}}
+}
+
+// InputError returns an EINVALIDINPUT error for one field (a body member, a query parameter or a path
+// value), using the field's message as the error's message.
+func InputError(field, message string) *Error {
+	return &Error{Code: EINVALIDINPUT, Message: message, Fields: map[string]string{field: message}}
 }
 
 // ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for any other error, and ""

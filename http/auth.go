@@ -46,12 +46,12 @@ func (s *Server) addressKey(kind string, r *http.Request) string {
 }
 
 type registerRequest struct {
-	Email          string  `json:"email"`
-	Password       string  `json:"password"`
-	FirstName      string  `json:"firstName"`
-	LastName       string  `json:"lastName"`
-	DateOfBirth    *string `json:"dateOfBirth"`
-	ResidenceState string  `json:"residenceState"`
+	Email          string  `json:"email" text:"max=254"`
+	Password       string  `json:"password" text:"max=128"`
+	FirstName      string  `json:"firstName" text:"max=50"`
+	LastName       string  `json:"lastName" text:"max=50"`
+	DateOfBirth    *string `json:"dateOfBirth" text:"max=64"`
+	ResidenceState string  `json:"residenceState" text:"max=64"`
 }
 
 func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
@@ -107,7 +107,7 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The browser that chose the password is the owner's: a known device from the start.
-	if err := s.rememberDevice(r.Context(), w, "email:"+u.Email); err != nil {
+	if err := s.rememberDevice(r.Context(), w, r, "email:"+u.Email); err != nil {
 		s.Error(w, r, err)
 		return
 	}
@@ -122,8 +122,8 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 }
 
 type loginRequest struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
+	Email    string `json:"email" text:"max=254"`
+	Password string `json:"password" text:"max=128"`
 }
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
@@ -159,7 +159,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 func (s *Server) checkCredentials(w http.ResponseWriter, r *http.Request, accountKey, password string,
 	find func() (*squares.User, error), refused error) (*squares.User, bool) {
 	ctx := r.Context()
-	nonce, err := s.knownDevice(ctx, r, accountKey)
+	device, err := s.knownDevice(ctx, r, accountKey)
 	if err != nil {
 		s.Error(w, r, err)
 		return nil, false
@@ -167,8 +167,8 @@ func (s *Server) checkCredentials(w http.ResponseWriter, r *http.Request, accoun
 	var attempt *store.Attempt
 	var wait time.Duration
 	forgive := accountKey
-	if nonce != "" {
-		forgive = "device:" + nonce
+	if device != "" {
+		forgive = device
 		attempt, wait, err = s.Store.ReserveAttempt(ctx, store.Limit{Key: forgive, Max: maxFailuresDevice, Window: throttleWindow})
 	}
 	if err == nil && attempt == nil {
@@ -211,7 +211,7 @@ func (s *Server) checkCredentials(w http.ResponseWriter, r *http.Request, accoun
 		s.Error(w, r, err)
 		return nil, false
 	}
-	if err := s.rememberDevice(ctx, w, accountKey); err != nil {
+	if err := s.rememberDevice(ctx, w, r, accountKey); err != nil {
 		s.Error(w, r, err)
 		return nil, false
 	}
@@ -230,23 +230,6 @@ func (s *Server) giveBack(r *http.Request, a *store.Attempt) {
 	}
 }
 
-func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
-	if err := s.endSession(w, r); err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": "You have been successfully signed out."})
-}
-
-// handleLogoutLink signs out from a plain link, as the private pool page's header does, and goes home.
-func (s *Server) handleLogoutLink(w http.ResponseWriter, r *http.Request) {
-	if err := s.endSession(w, r); err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	http.Redirect(w, r, "/", http.StatusFound)
-}
-
 func (s *Server) handleLoginLink(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/login", http.StatusFound)
 }
@@ -256,8 +239,8 @@ func (s *Server) handleCurrentUser(w http.ResponseWriter, r *http.Request) {
 }
 
 type adminLoginRequest struct {
-	Username string `json:"username"`
-	Password string `json:"password"`
+	Username string `json:"username" text:"max=64"`
+	Password string `json:"password" text:"max=128"`
 }
 
 func (s *Server) handleAdminLogin(w http.ResponseWriter, r *http.Request) {
@@ -296,9 +279,9 @@ func (s *Server) handleAdminLogin(w http.ResponseWriter, r *http.Request) {
 }
 
 type verifyAgeRequest struct {
-	DateOfBirth      string `json:"dateOfBirth"`
-	ResidenceState   string `json:"residenceState"`
-	ResidenceCountry string `json:"residenceCountry"`
+	DateOfBirth      string `json:"dateOfBirth" text:"max=64"`
+	ResidenceState   string `json:"residenceState" text:"max=64"`
+	ResidenceCountry string `json:"residenceCountry" text:"max=64"`
 }
 
 func (s *Server) handleVerifyAge(w http.ResponseWriter, r *http.Request) {

@@ -97,7 +97,7 @@ func (s *Server) handleCancelPool(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req struct {
-		Reason string `json:"reason"`
+		Reason string `json:"reason" text:"max=500,multiline"`
 	}
 	if err := decode(w, r, &req); err != nil {
 		s.Error(w, r, err)

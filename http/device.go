@@ -2,7 +2,6 @@ package http
 
 import (
 	"context"
-	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -13,92 +12,84 @@ import (
 )
 
 // Device cookies (OWASP's "device cookies" against online guessing): a browser that signs in to an
-// account gets a signed cookie naming the account and a random nonce. At its next sign-in to that account
-// it is a known device, with a failure budget of its own, so failures elsewhere (which lock out unknown
-// browsers) do not lock the owner out.
+// account gets a cookie holding an opaque random id (256 bits), which the database keeps, hashed, with the
+// accounts it signed in to (store.RememberDevice). At its next sign-in to one of them it is a known
+// device, with a failure budget of its own, so failures elsewhere (which lock out unknown browsers) do not
+// lock the owner out. The cookie says nothing of whose it is: one per browser, for every account.
 const (
 	deviceLifetime    = 365 * 24 * time.Hour
 	maxFailuresDevice = 3
-	deviceKeyName     = "device-cookie-key"
+	deviceIDBytes     = 32
 )
 
 var b64 = base64.RawURLEncoding
 
-// signingKey returns the key that signs device cookies: kept in the database, so every instance shares it
-// and it survives restarts.
-func (s *Server) signingKey(ctx context.Context) ([]byte, error) {
-	s.deviceKeyMu.Lock()
-	defer s.deviceKeyMu.Unlock()
-	if s.deviceKey == nil {
-		k, err := s.Store.Secret(ctx, deviceKeyName, 32)
-		if err != nil {
-			return nil, err
-		}
-		s.deviceKey = k
-	}
-	return s.deviceKey, nil
-}
-
-// deviceCookieName is the name of the device cookie for an account: one per account, so a browser shared
-// by a family, or an operator's player and admin accounts, keeps each.
-func (s *Server) deviceCookieName(account string) string {
-	sum := sha256.Sum256([]byte(account))
-	name := "squares_device_" + hex.EncodeToString(sum[:6])
+// deviceCookieName is the device cookie's name: __Host- outside development mode (Secure, this host,
+// the whole site).
+func (s *Server) deviceCookieName() string {
 	if s.Config.Dev {
-		return name
+		return "squares_device"
 	}
-	return "__Host-" + name
+	return "__Host-squares_device"
 }
 
-func deviceMAC(key []byte, account, nonce string) []byte {
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte("squares device cookie v1\n" + account + "\n" + nonce))
-	return m.Sum(nil)
+// deviceID returns the hash of the request's device id, "" when it has no well-formed one.
+func (s *Server) deviceID(r *http.Request) string {
+	c, err := r.Cookie(s.deviceCookieName())
+	if err != nil || len(c.Value) != b64.EncodedLen(deviceIDBytes) {
+		return ""
+	}
+	if id, err := b64.DecodeString(c.Value); err != nil || len(id) != deviceIDBytes {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(c.Value))
+	return hex.EncodeToString(sum[:])
 }
 
-// knownDevice returns the nonce of the request's device cookie for account when it is well formed,
-// names this account and carries our signature; "" otherwise (an unknown browser).
+// knownDevice returns the throttle key of the request's browser's own budget for account when it is a
+// known device of the account; "" otherwise (an unknown browser). The key names the device and the
+// account by a hash only.
 func (s *Server) knownDevice(ctx context.Context, r *http.Request, account string) (string, error) {
-	c, err := r.Cookie(s.deviceCookieName(account))
-	if err != nil || len(c.Value) > 1024 {
+	hash := s.deviceID(r)
+	if hash == "" {
 		return "", nil
 	}
-	parts := strings.Split(c.Value, ".")
-	if len(parts) != 3 {
-		return "", nil
-	}
-	named, err := b64.DecodeString(parts[0])
-	if err != nil || string(named) != account {
-		return "", nil
-	}
-	mac, err := b64.DecodeString(parts[2])
-	if err != nil {
-		return "", nil
-	}
-	key, err := s.signingKey(ctx)
-	if err != nil {
+	known, err := s.Store.KnownDevice(ctx, hash, account)
+	if err != nil || !known {
 		return "", err
 	}
-	if !hmac.Equal(mac, deviceMAC(key, account, parts[1])) {
-		return "", nil
-	}
-	return parts[1], nil
+	sum := sha256.Sum256([]byte(hash + "\n" + account))
+	return "device:" + hex.EncodeToString(sum[:16]), nil
 }
 
-// rememberDevice gives the browser a new device cookie for account, after a successful sign-in.
-func (s *Server) rememberDevice(ctx context.Context, w http.ResponseWriter, account string) error {
-	key, err := s.signingKey(ctx)
-	if err != nil {
-		return err
-	}
-	n := make([]byte, 16)
+// rememberDevice makes the browser a known device of account, after a successful sign-in: it keeps its
+// id if the database knows it, or gets a new one. The cookie's lifetime starts again. Device cookies of
+// the old form, which named their account, are cleared.
+func (s *Server) rememberDevice(ctx context.Context, w http.ResponseWriter, r *http.Request, account string) error {
+	n := make([]byte, deviceIDBytes)
 	if _, err := rand.Read(n); err != nil {
 		return err
 	}
-	nonce := b64.EncodeToString(n)
-	value := b64.EncodeToString([]byte(account)) + "." + nonce + "." + b64.EncodeToString(deviceMAC(key, account, nonce))
-	http.SetCookie(w, &http.Cookie{Name: s.deviceCookieName(account), Value: value, Path: "/",
+	fresh := b64.EncodeToString(n)
+	sum := sha256.Sum256([]byte(fresh))
+	freshHash := hex.EncodeToString(sum[:])
+	used, err := s.Store.RememberDevice(ctx, s.deviceID(r), freshHash, account, deviceLifetime)
+	if err != nil {
+		return err
+	}
+	value := fresh
+	if used != freshHash {
+		c, _ := r.Cookie(s.deviceCookieName()) // the presented id, known
+		value = c.Value
+	}
+	http.SetCookie(w, &http.Cookie{Name: s.deviceCookieName(), Value: value, Path: "/",
 		Expires: s.now().Add(deviceLifetime), MaxAge: int(deviceLifetime.Seconds()), HttpOnly: true,
 		Secure: !s.Config.Dev, SameSite: http.SameSiteStrictMode})
+	for _, c := range r.Cookies() {
+		if strings.HasPrefix(c.Name, "squares_device_") || strings.HasPrefix(c.Name, "__Host-squares_device_") {
+			http.SetCookie(w, &http.Cookie{Name: c.Name, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+				Secure: strings.HasPrefix(c.Name, "__Host-") || !s.Config.Dev, SameSite: http.SameSiteStrictMode})
+		}
+	}
 	return nil
 }

@@ -1,12 +1,15 @@
 package http_test
 
 import (
+	"context"
+	"encoding/base64"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/store/storetest"
 )
 
@@ -126,5 +129,74 @@ func TestDeviceCookieAdminSignIn(t *testing.T) {
 		player.post("/api/auth/login", map[string]string{"email": fmt.Sprintf("player%d@example.com", emailCounter),
 			"password": "correct-horse"}).want(http.StatusOK)
 		login(player, "admin-password").wantError(http.StatusTooManyRequests, "too_many_requests", tooManySignIns)
+	})
+}
+
+// The device cookie is an opaque random id (issue 19 item 7): neither its name nor its value says whose
+// it is (it carried "email:..." in base64), the same browser keeps one id for each account it signs in to,
+// and two browsers never share one. The cookies of the old form are cleared at the next sign-in.
+func TestDeviceCookieIsOpaque(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startAPI(t, engine)
+		_, _ = s.register(t, "1990-01-01", "NY")
+		email := fmt.Sprintf("player%d@example.com", emailCounter)
+		browser := s.client(t)
+		browser.post("/api/auth/login", map[string]string{"email": email, "password": "correct-horse"}).want(http.StatusOK)
+		cookies := browser.deviceCookies()
+		if len(cookies) != 1 {
+			t.Fatalf("device cookies = %v", cookies)
+		}
+		device := cookies[0]
+		if device.Name != "squares_device" {
+			t.Errorf("device cookie name %q (development mode), want squares_device", device.Name)
+		}
+		id, err := base64.RawURLEncoding.DecodeString(device.Value)
+		if err != nil || len(id) != 32 {
+			t.Errorf("device cookie %q is not 256 random bits in base64url: %v", device.Value, err)
+		}
+		for _, b := range []string{device.Value, device.Name} {
+			for _, leak := range []string{"email", "@", "player", "example", "boss", "admin"} {
+				if strings.Contains(strings.ToLower(b), leak) {
+					t.Errorf("device cookie %s=%s says %q", device.Name, device.Value, leak)
+				}
+			}
+		}
+		for _, part := range strings.Split(device.Value, ".") {
+			if d, err := base64.RawURLEncoding.DecodeString(part); err == nil && strings.Contains(string(d), "@") {
+				t.Errorf("device cookie part %q decodes to %q", part, d)
+			}
+		}
+
+		// The admin's sign-in in the same browser keeps its id; another browser gets another.
+		hash, err := squares.HashPassword("admin-password")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.db.EnsureAdmin(context.Background(), "boss", hash); err != nil {
+			t.Fatal(err)
+		}
+		browser.post("/api/admin/login", map[string]string{"username": "boss", "password": "admin-password"}).want(http.StatusOK)
+		if again := browser.deviceCookies(); len(again) != 1 || again[0].Value != device.Value {
+			t.Errorf("after the admin's sign-in in the same browser: %v, want the same id %s", again, device.Value)
+		}
+		other := s.client(t)
+		other.post("/api/auth/login", map[string]string{"email": email, "password": "correct-horse"}).want(http.StatusOK)
+		if o := other.deviceCookies(); len(o) != 1 || o[0].Value == device.Value {
+			t.Errorf("another browser's device cookie %v, the first's %s", o, device.Value)
+		}
+
+		// A cookie of the old form (signed, naming its account) is no device, and is cleared at sign-in.
+		old := &http.Cookie{Name: "squares_device_0123456789ab", Value: base64.RawURLEncoding.EncodeToString([]byte("email:"+email)) + ".bm9uY2U.c2ln"}
+		oldBrowser := s.withCookies(t, old)
+		r := oldBrowser.post("/api/auth/login", map[string]string{"email": email, "password": "correct-horse"}).want(http.StatusOK)
+		cleared := false
+		for _, k := range r.resp.Cookies() {
+			if k.Name == old.Name && k.MaxAge < 0 {
+				cleared = true
+			}
+		}
+		if !cleared || len(oldBrowser.deviceCookies()) != 1 || oldBrowser.deviceCookies()[0].Name != "squares_device" {
+			t.Errorf("old device cookie not cleared: answer %v, jar %v", r.resp.Cookies(), oldBrowser.deviceCookies())
+		}
 	})
 }

@@ -14,7 +14,7 @@ import (
 // development mode; elsewhere their paths are unknown calls (404).
 
 type testPaymentIntentRequest struct {
-	Amount json.RawMessage `json:"amount"`
+	Amount json.RawMessage `json:"amount" text:"max=32"`
 }
 
 // handleTestPaymentIntent creates a provider payment tied to no squares, for the payment test page: the

@@ -13,6 +13,7 @@ import (
 // statusOf maps each error code to its HTTP status.
 var statusOf = map[string]int{
 	squares.EINVALID:       http.StatusBadRequest,
+	squares.EINVALIDINPUT:  http.StatusBadRequest,
 	squares.EUNAUTHORIZED:  http.StatusUnauthorized,
 	squares.EFORBIDDEN:     http.StatusForbidden,
 	squares.ENOTFOUND:      http.StatusNotFound,
@@ -53,6 +54,11 @@ func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
 		s.Logger.WarnContext(r.Context(), "unavailable: the database is out of reach", "method", r.Method, "path", r.URL.Path, "err", err)
 		code, message = squares.EUNAVAILABLE, "The service is briefly unavailable. Please try again in a moment."
 		w.Header().Set("Retry-After", "2")
+	case code == squares.EINTERNAL && store.BadText(err):
+		// Text that is not text got past the edge (input.go) and PostgreSQL refused it: still the client's
+		// input, not a server fault; the warning says a check is missing.
+		s.Logger.WarnContext(r.Context(), "text refused by the database got past the input checks", "method", r.Method, "path", r.URL.Path, "err", err)
+		code, message = squares.EINVALIDINPUT, "The request holds text that is not valid."
 	case code == squares.EINTERNAL:
 		s.Logger.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "err", err)
 	case code == squares.EUNAVAILABLE:

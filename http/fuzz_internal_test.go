@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/squaresapp/squares"
 )
@@ -28,20 +30,22 @@ var bodySeeds = []string{
 	`{"leagueId":1,"homeTeam":"Buffalo Bills","awayTeam":"Miami Dolphins","gameDate":"2030-11-29T13:00"}`,
 	`{"amount":1e3}`, `[]`, `null`, `{"a":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`,
 	`{"x":"\"{[["}`, `{} {}`, ``, `{"poolId":9223372036854775808}`,
+	`{"name":"A\u0000B"}`, `{"a\nb":1}`, `{"x":"\ud800"}`, "{\"x\":\"\xff\"}", `{"x":"Zoë 🏈"}`,
 }
 
 // wantClientError fails unless err is an error for the client: a bad body is never an internal error.
 func wantClientError(t *testing.T, err error, body []byte) {
 	t.Helper()
 	var e *squares.Error
-	if !errors.As(err, &e) || (e.Code != squares.EINVALID && e.Code != codeTooLarge) {
+	if !errors.As(err, &e) || (e.Code != squares.EINVALID && e.Code != squares.EINVALIDINPUT && e.Code != codeTooLarge) {
 		t.Fatalf("body %q: error %v is not a client error", body, err)
 	}
 }
 
 // FuzzDecode checks decode and the checkout request parsed from it: no panic; invalid JSON, trailing data
-// and too deep nesting are client errors; valid JSON within the limits decodes; a parsed checkout has a
-// pool, a positive amount within the maximum and cells on the board.
+// and too deep nesting are client errors; valid JSON within the limits decodes unless a string in it is
+// not text (400 invalid_input, by textOracle); a parsed checkout has a pool, a positive amount within the
+// maximum and cells on the board.
 func FuzzDecode(f *testing.F) {
 	for _, s := range bodySeeds {
 		f.Add([]byte(s))
@@ -54,8 +58,15 @@ func FuzzDecode(f *testing.F) {
 		var anything json.RawMessage // any JSON; a number beyond float64 is still JSON
 		err := decodeInto(&anything)
 		valid := json.Valid(body) && len(body) <= maxBody && !jsonTooDeep(body, maxJSONDepth)
-		if valid != (err == nil) {
-			t.Fatalf("body %q: valid %v, decode error %v", body, valid, err)
+		if valid {
+			switch text := textOracle(body); {
+			case text == textIs && err != nil, text == textIsNot && squares.ErrorCode(err) != squares.EINVALIDINPUT:
+				t.Fatalf("body %q: text %v, decode error %v", body, text, err)
+			case err != nil && squares.ErrorCode(err) != squares.EINVALIDINPUT:
+				t.Fatalf("body %q: valid, decode error %v", body, err)
+			}
+		} else if err == nil {
+			t.Fatalf("body %q: not valid, decoded", body)
 		}
 		if err != nil {
 			wantClientError(t, err, body)
@@ -79,6 +90,55 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// What textOracle finds of the strings of a JSON document.
+const (
+	textIs      = "text"
+	textIsNot   = "not text"
+	textUnknown = "unknown" // a U+FFFD: sent as such, or what the decoder made of bytes that are not UTF-8
+)
+
+// textOracle says whether every string of a valid JSON document (member names included) is text for a
+// member without a declared length, written apart from checkJSONText: it decodes the document and looks
+// at each string's characters and length.
+func textOracle(body []byte) string {
+	var v any
+	if json.Unmarshal(body, &v) != nil {
+		return textUnknown // beyond float64: json.RawMessage takes it, any does not
+	}
+	out := textIs
+	var walk func(v any, max int)
+	check := func(s string, max int) {
+		if utf8.RuneCountInString(s) > max {
+			out = textIsNot
+		}
+		for _, r := range s {
+			switch {
+			case unicode.IsControl(r), r == '\u2028', r == '\u2029', r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069':
+				out = textIsNot
+			case r == utf8.RuneError && out == textIs:
+				out = textUnknown
+			}
+		}
+	}
+	walk = func(v any, max int) {
+		switch v := v.(type) {
+		case string:
+			check(v, max)
+		case []any:
+			for _, e := range v {
+				walk(e, max)
+			}
+		case map[string]any:
+			for k, e := range v {
+				check(k, maxNameText)
+				walk(e, max)
+			}
+		}
+	}
+	walk(v, maxText)
+	return out
 }
 
 // FuzzFlexInt checks the integers that may arrive as strings: no panic, and a value read survives a round

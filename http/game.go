@@ -67,16 +67,16 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 
 type createGameRequest struct {
 	LeagueID      flexInt `json:"leagueId"`
-	HomeTeam      string  `json:"homeTeam"`
-	AwayTeam      string  `json:"awayTeam"`
-	HomeTeamColor string  `json:"homeTeamColor"`
-	AwayTeamColor string  `json:"awayTeamColor"`
-	GameDate      string  `json:"gameDate"`
-	Status        string  `json:"status"`
+	HomeTeam      string  `json:"homeTeam" text:"max=60"`
+	AwayTeam      string  `json:"awayTeam" text:"max=60"`
+	HomeTeamColor string  `json:"homeTeamColor" text:"max=32"`
+	AwayTeamColor string  `json:"awayTeamColor" text:"max=32"`
+	GameDate      string  `json:"gameDate" text:"max=64"`
+	Status        string  `json:"status" text:"max=32"`
 	HomeScore     *int    `json:"homeScore"`
 	AwayScore     *int    `json:"awayScore"`
 	Quarter       int     `json:"quarter"`
-	Week          string  `json:"week"`
+	Week          string  `json:"week" text:"max=32"`
 }
 
 // parseGameDate reads an RFC 3339 time, or a datetime-local value ("2026-11-29T13:00") taken as US

@@ -12,11 +12,11 @@ import (
 
 type createPrivatePoolRequest struct {
 	GameID              flexInt         `json:"gameId"`
-	Name                string          `json:"name"`
-	EntryFee            json.RawMessage `json:"entryFee"`
+	Name                string          `json:"name" text:"max=80"`
+	EntryFee            json.RawMessage `json:"entryFee" text:"max=32"`
 	MaxSquaresPerPlayer *flexInt        `json:"maxSquaresPerPlayer"`
-	InviteEmails        []string        `json:"inviteEmails"`
-	PayoutSchedule      string          `json:"payoutSchedule"`
+	InviteEmails        []string        `json:"inviteEmails" text:"max=254"`
+	PayoutSchedule      string          `json:"payoutSchedule" text:"max=32"`
 }
 
 type invitationJSON struct {
@@ -101,7 +101,7 @@ func (s *Server) handleCreatePrivatePool(w http.ResponseWriter, r *http.Request)
 // address's budget (joinThrottle).
 func (s *Server) handleJoinPool(w http.ResponseWriter, r *http.Request) {
 	var req struct {
-		InviteCode string `json:"inviteCode"`
+		InviteCode string `json:"inviteCode" text:"max=64"`
 	}
 	if err := decode(w, r, &req); err != nil {
 		s.Error(w, r, err)

@@ -329,20 +329,36 @@ func TestNamesAreOneLineOfText(t *testing.T) {
 			{"Dana", "Doe\u2028FREE $500", "lastName", last},
 			{"Dana\u0085", "Doe", "firstName", first},
 		} {
-			s.client(t).post("/api/auth/register", reg(c.first, c.last)).wantError(http.StatusBadRequest, "invalid", c.message, c.field, c.message)
+			wantNotOneLine(s.client(t).post("/api/auth/register", reg(c.first, c.last)), c.field, c.message)
 		}
 		host, _ := s.storePlayer(t, squares.RoleUser)
 		for _, name := range []string{"FREE $500\nat evil.example", "FREE $500 at \u202eelpmaxe.live", "Pool\x7f", "Tab\tPool"} {
 			b := privateBody(gameID, "0", "friend@example.com")
 			b["name"] = name
-			host.post("/api/pools/private", b).wantError(http.StatusBadRequest, "invalid", pool, "name", pool)
+			wantNotOneLine(host.post("/api/pools/private", b), "name", pool)
 		}
 		admin := s.admin(t)
-		admin.post("/api/simple-pools", map[string]any{"name": "Sunday\u2029Pool", "entryFee": "5.00", "gameId": gameID}).
-			wantError(http.StatusBadRequest, "invalid", pool, "name", pool)
+		wantNotOneLine(admin.post("/api/simple-pools", map[string]any{"name": "Sunday\u2029Pool", "entryFee": "5.00", "gameId": gameID}),
+			"name", pool)
 		if after := s.counts(t); after != before {
 			t.Fatalf("refusals changed something: %s, then %s", before, after)
 		}
 		s.client(t).post("/api/auth/register", reg("Zoë", "O'Brien-Łukasz 李")).want(http.StatusCreated)
 	})
+}
+
+// wantNotOneLine checks the refusal of a name that is not one line of printable text: by the edge's text
+// check (400 invalid_input naming the field) for what no field takes (control characters, a line break in a
+// one-line field), else by the name's own rule (400 invalid with its message).
+func wantNotOneLine(r *apiResponse, field, message string) {
+	r.t.Helper()
+	var e struct {
+		Code string `json:"code"`
+	}
+	r.decode(&e)
+	if e.Code == "invalid_input" {
+		r.wantInvalidInput(field)
+		return
+	}
+	r.wantError(http.StatusBadRequest, "invalid", message, field, message)
 }

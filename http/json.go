@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"reflect"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/squaresapp/squares"
 )
@@ -15,9 +16,16 @@ import (
 // maxBody bounds request bodies.
 const maxBody = 64 << 10
 
+// decodeHook, when set (by tests), sees every request's value as decode is about to fill it.
+var decodeHook atomic.Pointer[func(*http.Request, any)]
+
 // decode reads a JSON body into v. A missing, malformed, oversized (413) or too deeply nested (400) body
-// is an error for the client.
+// is an error for the client, and so is one holding a string that is not text (400 invalid_input naming
+// its member: input.go), by the text tags of v's fields.
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	if f := decodeHook.Load(); f != nil {
+		(*f)(r, v)
+	}
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -28,6 +36,13 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 	}
 	if jsonTooDeep(b, maxJSONDepth) {
 		return squares.Errorf(squares.EINVALID, "Invalid JSON body: nested more than %d levels deep.", maxJSONDepth)
+	}
+	// Text from outside is text (input.go), whatever v does with it: checked on the bytes, as decoding would
+	// turn what is not UTF-8 into U+FFFD unseen. Malformed JSON is left to the decoder to name.
+	if json.Valid(b) {
+		if err := checkJSONText(b, textRules(v)); err != nil {
+			return err
+		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(v); err != nil {

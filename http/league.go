@@ -34,9 +34,9 @@ func (s *Server) handleListLeagues(w http.ResponseWriter, r *http.Request) {
 }
 
 type createLeagueRequest struct {
-	Name        string `json:"name"`
-	DisplayName string `json:"displayName"`
-	Sport       string `json:"sport"`
+	Name        string `json:"name" text:"max=32"`
+	DisplayName string `json:"displayName" text:"max=80"`
+	Sport       string `json:"sport" text:"max=32"`
 	IsActive    *bool  `json:"isActive"`
 }
 
@@ -82,7 +82,7 @@ func (s *Server) handleSetActiveWeek(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req struct {
-		Week string `json:"week"`
+		Week string `json:"week" text:"max=32"`
 	}
 	if err := decode(w, r, &req); err != nil {
 		s.Error(w, r, err)

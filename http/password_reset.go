@@ -134,7 +134,7 @@ func (s *Server) handlePasswordResetConfirm(w http.ResponseWriter, r *http.Reque
 	}
 	// This browser proved it reads the account's e-mail: it becomes a known device, so that failed sign-ins
 	// elsewhere (which lock out unknown browsers) do not keep the owner from signing in with the new password.
-	if err := s.rememberDevice(r.Context(), w, "email:"+u.Email); err != nil {
+	if err := s.rememberDevice(r.Context(), w, r, "email:"+u.Email); err != nil {
 		s.Error(w, r, err)
 		return
 	}

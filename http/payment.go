@@ -35,10 +35,10 @@ func parseCells(in []cellJSON) ([]squares.Cell, error) {
 }
 
 type escrowPaymentRequest struct {
-	Amount json.RawMessage `json:"amount"`
+	Amount json.RawMessage `json:"amount" text:"max=32"`
 	PoolID flexInt         `json:"poolId"`
 	// Squares may arrive as a list or as the JSON text of one (the checkout page's query parameter).
-	Squares json.RawMessage `json:"squares"`
+	Squares json.RawMessage `json:"squares" text:"max=8000,multiline"`
 }
 
 func (req *escrowPaymentRequest) parse() (int64, []squares.Cell, squares.Cents, error) {
@@ -99,7 +99,7 @@ func (s *Server) handleCreateEscrowPayment(w http.ResponseWriter, r *http.Reques
 type purchaseRequest struct {
 	PoolID          flexInt    `json:"poolId"`
 	Squares         []cellJSON `json:"squares"`
-	PaymentIntentID string     `json:"paymentIntentId"`
+	PaymentIntentID string     `json:"paymentIntentId" text:"max=255"`
 }
 
 // handlePurchaseSquares confirms a checkout: the server asks the provider for the payment's status,
@@ -137,9 +137,9 @@ func (s *Server) handlePurchaseSquares(w http.ResponseWriter, r *http.Request) {
 }
 
 type sandboxConfirmRequest struct {
-	CardNumber string `json:"cardNumber"`
-	Expiry     string `json:"expiry"`
-	CVC        string `json:"cvc"`
+	CardNumber string `json:"cardNumber" text:"max=32"`
+	Expiry     string `json:"expiry" text:"max=16"`
+	CVC        string `json:"cvc" text:"max=8"`
 }
 
 // handleSandboxConfirm plays the card form of the sandbox processor for the buyer's own payment.

@@ -254,8 +254,8 @@ func (s *Server) handleUserPools(w http.ResponseWriter, r *http.Request) {
 }
 
 type createPoolRequest struct {
-	Name     string          `json:"name"`
-	EntryFee json.RawMessage `json:"entryFee"`
+	Name     string          `json:"name" text:"max=80"`
+	EntryFee json.RawMessage `json:"entryFee" text:"max=32"`
 	GameID   flexInt         `json:"gameId"`
 }
 
@@ -292,7 +292,7 @@ func (s *Server) handleSetPoolStatus(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req struct {
-		Status string `json:"status"`
+		Status string `json:"status" text:"max=32"`
 	}
 	if err := decode(w, r, &req); err != nil {
 		s.Error(w, r, err)

@@ -151,8 +151,8 @@ func (s *Server) handleFeaturePool(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req struct {
-		FeaturedReason *string `json:"featuredReason"`
-		FeaturedUntil  *string `json:"featuredUntil"`
+		FeaturedReason *string `json:"featuredReason" text:"max=120"`
+		FeaturedUntil  *string `json:"featuredUntil" text:"max=64"`
 	}
 	if err := decodeOptional(w, r, &req); err != nil {
 		s.Error(w, r, err)
@@ -243,7 +243,7 @@ func (s *Server) handleBulkStatus(to, countKey string) http.HandlerFunc {
 
 // weekRequest is the body of the week-wide calls: a league and one of its weeks.
 type weekRequest struct {
-	Week     string  `json:"week"`
+	Week     string  `json:"week" text:"max=32"`
 	LeagueID flexInt `json:"leagueId"`
 }
 

@@ -17,10 +17,10 @@ type pushKeyJSON struct {
 
 // pushSubscriptionRequest is a browser's PushSubscription as PushSubscription.toJSON() writes it.
 type pushSubscriptionRequest struct {
-	Endpoint string `json:"endpoint"`
+	Endpoint string `json:"endpoint" text:"max=2048"`
 	Keys     struct {
-		P256dh string `json:"p256dh"`
-		Auth   string `json:"auth"`
+		P256dh string `json:"p256dh" text:"max=200"`
+		Auth   string `json:"auth" text:"max=200"`
 	} `json:"keys"`
 }
 
@@ -53,13 +53,13 @@ func (s *Server) handlePushKey(w http.ResponseWriter, r *http.Request) {
 // device was subscribed already (its keys and session are updated). An endpoint another account
 // subscribed on this browser is taken over. The subscription lasts while this session does.
 func (s *Server) handleSubscribePush(w http.ResponseWriter, r *http.Request) {
-	if s.Config.VAPIDPublicKey == "" {
-		s.Error(w, r, errPushOff)
-		return
-	}
 	var req pushSubscriptionRequest
 	if err := decode(w, r, &req); err != nil {
 		s.Error(w, r, err)
+		return
+	}
+	if s.Config.VAPIDPublicKey == "" {
+		s.Error(w, r, errPushOff)
 		return
 	}
 	sub := &squares.PushSubscription{UserID: viewerID(r.Context()), Endpoint: req.Endpoint, P256dh: req.Keys.P256dh,

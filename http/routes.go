@@ -68,6 +68,7 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/auth/register", public, s.handleRegister},
 		{"POST", "/api/auth/login", public, s.handleLogin},
 		{"POST", "/api/auth/logout", public, s.handleLogout},
+		{"POST", "/api/logout", public, s.handleLogout}, // the web app's sign-out (signout.go)
 		{"GET", "/api/auth/user", user, s.handleCurrentUser},
 		{"POST", "/api/verify-age", user, s.handleVerifyAge},
 		{"POST", "/api/admin/login", public, s.handleAdminLogin},
@@ -217,6 +218,7 @@ func (s *Server) routeTable() []route {
 }
 
 // routes registers the route table, leaving out the development-mode routes outside development mode.
+// Every route's path values and query parameters are text (checkInput) before its access is checked.
 func (s *Server) routes() {
 	m := http.NewServeMux()
 	for _, rt := range s.routeTable() {
@@ -230,14 +232,15 @@ func (s *Server) routes() {
 		h := s.limitUser(s.routeLimiter(pattern), rt.handler)
 		switch rt.access.Level() {
 		case AccessPublic:
-			m.HandleFunc(pattern, s.tagRoute(pattern, h))
 		case AccessUser:
-			m.HandleFunc(pattern, s.tagRoute(pattern, s.requireUser(h)))
+			h = s.requireUser(h)
 		case AccessAdmin:
-			m.HandleFunc(pattern, s.tagRoute(pattern, s.requireAdmin(pattern, h)))
+			h = s.requireAdmin(pattern, h)
 		default:
 			panic(fmt.Sprintf("route %s: no access level (%v)", pattern, rt.access))
 		}
+		// Path values and query parameters are checked before anything else (input.go).
+		m.HandleFunc(pattern, s.tagRoute(pattern, s.checkInput(rt.pattern, h)))
 	}
 	s.mux.Handle("/", s.withUser(m))
 }

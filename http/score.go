@@ -14,7 +14,7 @@ type scoreRequest struct {
 	HomeScore  *int    `json:"homeScore"`
 	AwayScore  *int    `json:"awayScore"`
 	Quarter    *int    `json:"quarter"`
-	Status     string  `json:"status"`
+	Status     string  `json:"status" text:"max=32"`
 	Correction bool    `json:"correction"`
 }
 

@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/squaresapp/squares"
@@ -118,8 +117,6 @@ type Server struct {
 	sessions          *sessions
 	stopInvalidations context.CancelFunc
 
-	deviceKeyMu sync.Mutex
-	deviceKey   []byte // signs device cookies; read from the database once
 	// wsPing and wsPong are how often the hub pings websockets and how long it waits for the answer;
 	// NewServer sets wsPingInterval and wsPongTimeout, tests in this package shorten them before Open.
 	wsPing, wsPong time.Duration

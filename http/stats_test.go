@@ -86,3 +86,38 @@ func wantStats(t *testing.T, when string, got, want map[string]any) {
 		}
 	}
 }
+
+// GET /api/public/stats never counts private pools (issue 19 item 7): the pools and squares of two private
+// pools, one of them with squares taken, change none of its figures; the admin's stats count them.
+func TestPublicStatsLeavePrivatePoolsOut(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		s := startAPI(t, engine)
+		g, pools := s.game(t, "W12", time.Now().Add(72*time.Hour))
+		s.activate(t, pools[0])
+		anon, admin := s.client(t), s.admin(t)
+		player, _ := s.register(t, "1990-01-01", "NY")
+		player.post("/api/pools/"+itoaTest(pools[0].ID)+"/squares", map[string]int{"row": 0, "column": 0}).want(http.StatusCreated)
+		before := anon.get("/api/public/stats").want(http.StatusOK).obj()
+		adminBefore := admin.get("/api/admin/stats").want(http.StatusOK).obj()
+
+		host, _ := s.register(t, "1990-01-01", "NY")
+		for _, name := range []string{"Office Pool", "Family Pool"} {
+			out := host.post("/api/pools/private", map[string]any{"gameId": g.ID, "name": name, "entryFee": "0.00",
+				"maxSquaresPerPlayer": 5}).want(http.StatusCreated).obj()
+			id := int64(out["pool"].(map[string]any)["id"].(float64))
+			host.post("/api/pools/"+itoaTest(id)+"/squares", map[string]int{"row": 1, "column": 1}).want(http.StatusCreated)
+		}
+		after := anon.get("/api/public/stats").want(http.StatusOK).obj()
+		for _, k := range []string{"totalPools", "activePools", "draftPools", "squaresSold", "totalRevenue", "revenueToday"} {
+			if after[k] != before[k] {
+				t.Errorf("public stats %s: %v with two private pools, %v before", k, after[k], before[k])
+			}
+		}
+		if after["activePools"] != 1.0 || after["squaresSold"] != 1.0 {
+			t.Errorf("public stats %v, want the one active public pool and its one square", after)
+		}
+		if st := admin.get("/api/admin/stats").want(http.StatusOK).obj(); st["totalPools"] != adminBefore["totalPools"].(float64)+2 {
+			t.Errorf("admin stats count %v pools, %v before two private pools", st["totalPools"], adminBefore["totalPools"])
+		}
+	})
+}

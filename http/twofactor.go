@@ -107,8 +107,8 @@ func (s *Server) refuseSecondFactorAccount(w http.ResponseWriter, r *http.Reques
 }
 
 type codeRequest struct {
-	Challenge string `json:"challenge"`
-	Code      string `json:"code"`
+	Challenge string `json:"challenge" text:"max=100"`
+	Code      string `json:"code" text:"max=32"`
 }
 
 // readCode decodes a body holding a code (and, for sign-in, its challenge) and checks its shape.

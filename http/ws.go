@@ -365,6 +365,12 @@ func (s *Server) handleWSMessageApart(ctx context.Context, c *wsConn, data []byt
 }
 
 func (s *Server) handleWSMessage(ctx context.Context, c *wsConn, data []byte) {
+	if json.Valid(data) {
+		if err := checkJSONText(data, nil); err != nil {
+			c.send(s.hub, wsError("Messages must be text: "+squares.ErrorMessage(err)))
+			return
+		}
+	}
 	var m wsMessage
 	if err := json.Unmarshal(data, &m); err != nil {
 		c.send(s.hub, wsError("Messages must be JSON objects with a type."))

@@ -362,24 +362,26 @@ type PoolStats struct {
 	RevenueToday squares.Cents
 }
 
-// Stats counts pools and squares sold, and the revenue: the entry fees captured into escrow, net of what
-// was refunded of them, from the ledger (by the time of capture). Holds not captured, and the squares of
-// cancelled pools, bring nothing.
+// Stats are the public stats: the public pools and their squares sold, and the revenue of public pools:
+// the entry fees captured into escrow, net of what was refunded of them, from the ledger (by the time of
+// capture). Holds not captured, and the squares of cancelled pools, bring nothing. Private pools are never
+// counted, nor their squares or fees: they are their members' business (AdminStats counts everything).
 func (db *DB) Stats(ctx context.Context, dayStart time.Time) (PoolStats, error) {
 	var s PoolStats
 	err := db.view(ctx, func(tx *Tx) error {
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*),
 			COALESCE(SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END), 0),
-			COALESCE(SUM(CASE WHEN status = 'draft' THEN 1 ELSE 0 END), 0) FROM pools`).
+			COALESCE(SUM(CASE WHEN status = 'draft' THEN 1 ELSE 0 END), 0) FROM pools WHERE is_private = FALSE`).
 			Scan(&s.TotalPools, &s.ActivePools, &s.DraftPools); err != nil {
 			return fmt.Errorf("pool stats: %w", err)
 		}
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM squares WHERE state = 'owned' AND is_house = FALSE`).
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM squares s JOIN pools p ON p.id = s.pool_id
+			WHERE s.state = 'owned' AND s.is_house = FALSE AND p.is_private = FALSE`).
 			Scan(&s.SquaresSold); err != nil {
 			return fmt.Errorf("squares sold: %w", err)
 		}
 		var err error
-		s.TotalRevenue, s.RevenueToday, err = revenue(ctx, tx, dayStart)
+		s.TotalRevenue, s.RevenueToday, err = revenue(ctx, tx, dayStart, true)
 		return err
 	})
 	return s, err

@@ -241,12 +241,13 @@ func TestHundredthSquareDraws(t *testing.T) {
 }
 
 // TestStats: revenue is read from the ledger: entry fees captured, net of refunds, dated by their
-// capture; a hold not captured and a cancelled pool's squares bring nothing.
+// capture; a hold not captured and a cancelled pool's squares bring nothing. Private pools, their squares
+// and their fees are never counted: the stats are public (issue 19 item 7).
 func TestStats(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
 		db, clock := openAt(t, engine)
-		_, pools := addGame(t, db, "W12", t0.Add(72*time.Hour))
+		g, pools := addGame(t, db, "W12", t0.Add(72*time.Hour))
 		addGame(t, db, "W12", t0.Add(96*time.Hour))
 		free := setStatus(t, db, pools[0].ID, squares.PoolActive)
 		five := setStatus(t, db, pools[2].ID, squares.PoolActive)
@@ -298,6 +299,24 @@ func TestStats(t *testing.T) {
 		want := store.PoolStats{TotalPools: 10, ActivePools: 2, DraftPools: 6, SquaresSold: 12, TotalRevenue: 2500, RevenueToday: 1500}
 		if s != want {
 			t.Errorf("Stats = %+v, want %+v", s, want)
+		}
+
+		// A paid private pool, with squares bought and captured today, and a free one: nothing changes.
+		for i, fee := range []squares.Cents{500, 0} {
+			priv, err := db.CreatePrivatePool(ctx, ann, squares.PrivatePoolInput{GameID: g.ID, Name: "Office " + itoa(int64(i)),
+				EntryFee: fee, MaxSquaresPerPlayer: 5}, squares.PrivatePoolRules{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			joinIfPrivate(t, db, priv.Pool.ID, bo)
+			if fee > 0 {
+				capture(pay(bo, priv.Pool, cellsFrom(0, 3)))
+			} else if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: priv.Pool.ID, User: bo, Cells: cellsFrom(0, 3)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s, err := db.Stats(ctx, dayStart); err != nil || s != want {
+			t.Errorf("with private pools, Stats = %+v, %v; want %+v", s, err, want)
 		}
 	})
 }

@@ -72,7 +72,7 @@ func (db *DB) AdminStats(ctx context.Context, dayStart time.Time) (AdminStats, e
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		if s.TotalRevenue, s.RevenueToday, err = revenue(ctx, tx, dayStart); err != nil {
+		if s.TotalRevenue, s.RevenueToday, err = revenue(ctx, tx, dayStart, false); err != nil {
 			return err
 		}
 		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(e.amount_cents), 0),
@@ -88,14 +88,15 @@ func (db *DB) AdminStats(ctx context.Context, dayStart time.Time) (AdminStats, e
 
 // revenue is the entry fees captured into escrow, net of what was refunded of them, from the ledger: the
 // total, and what was captured since dayStart. Holds not captured bring nothing; the house's own stakes
-// are not revenue.
-func revenue(ctx context.Context, tx *Tx, dayStart time.Time) (total, today squares.Cents, err error) {
+// are not revenue. publicOnly leaves private pools' fees out.
+func revenue(ctx context.Context, tx *Tx, dayStart time.Time, publicOnly bool) (total, today squares.Cents, err error) {
 	err = tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(net), 0),
 		COALESCE(SUM(CASE WHEN captured_at >= $1 THEN net ELSE 0 END), 0)
 		FROM (SELECT c.created_at AS captured_at, c.amount_cents - COALESCE((SELECT SUM(r.amount_cents)
 			FROM ledger_transactions r WHERE r.kind = $2 AND r.payment_id = c.payment_id), 0) AS net
-			FROM ledger_transactions c WHERE c.kind = $3) captures`,
-		dayStart.UTC(), squares.LedgerRefund, squares.LedgerCapture).Scan(&total, &today)
+			FROM ledger_transactions c WHERE c.kind = $3
+			AND ($4 = FALSE OR NOT EXISTS (SELECT 1 FROM pools p WHERE p.id = c.pool_id AND p.is_private = TRUE))) captures`,
+		dayStart.UTC(), squares.LedgerRefund, squares.LedgerCapture, publicOnly).Scan(&total, &today)
 	if err != nil {
 		err = fmt.Errorf("revenue: %w", err)
 	}

@@ -69,7 +69,7 @@ function clearEverything(queryClient: QueryClient) {
 }
 
 /**
- * Regular sign-out: this device stops getting push notifications, POST /api/auth/logout, clear all cached
+ * Regular sign-out: this device stops getting push notifications, POST /api/logout, clear all cached
  * data and storage, replace the page with /.
  */
 export function useSignOut() {
@@ -78,7 +78,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: async () => {
       await forgetPushDevice()
-      return api.post<{ success: boolean }>('/api/auth/logout')
+      return api.post<{ success: boolean }>('/api/logout')
     },
     onSuccess: () => {
       clearEverything(queryClient)
