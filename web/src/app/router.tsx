@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { AdminOnly } from '@/features/admin/components/admin-only'
+import { AdminOnly } from '@/components/layout/admin-only'
 import { AdminEntry, DashboardRoute, FallbackRoute, HomeRoute, SignedIn, SignedOut } from './guards'
 import { RootLayout, RouteError } from './root-layout'
 

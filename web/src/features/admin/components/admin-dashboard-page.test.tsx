@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { renderPage, stubFetch, urlOf } from '@/test/utils'
 import { AdminDashboardPage } from './admin-dashboard-page'
 import { makePool } from '@/test/pool'
-import { admin, stats } from './admin-test-data'
+import { admin } from '@/test/admin'
+import { stats } from './admin-test-data'
 
 describe('AdminDashboardPage', () => {
   it('shows the real counts, not a fixed 425', async () => {

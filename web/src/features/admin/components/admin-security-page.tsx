@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useTwoFactorStatus } from '../api/two-factor-api'
-import { AdminOnly } from './admin-only'
+import { AdminOnly } from '@/components/layout/admin-only'
 import { RecoveryCodes, TwoFactorDisable, TwoFactorEnrol } from './two-factor-parts'
 
 /**

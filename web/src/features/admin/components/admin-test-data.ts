@@ -1,18 +1,6 @@
-import type { User } from '@/lib/types'
 import type { AdminStats } from '../api/stats-api'
 
-// Shared fixtures of the admin pages' tests.
-
-export const admin: User = {
-  id: '1', email: '', username: 'boss', firstName: 'Admin', lastName: '', profileImageUrl: null, role: 'admin',
-  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'verified',
-}
-
-/** A player whose e-mail contains "admin": the role decides, not the address. */
-export const adminNamedPlayer: User = {
-  id: '12', email: 'admin@example.com', firstName: 'Ann', lastName: 'Lee', profileImageUrl: null, role: 'user',
-  isAgeVerified: true, isEligibleToBet: true, complianceStatus: 'verified',
-}
+// The figures of the admin stats tests.
 
 export const stats: AdminStats = {
   totalUsers: 22, ageVerifiedUsers: 21, eligibleUsers: 20, adminUsers: 2, playersWithSquares: 20, conversionRate: 90.9,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { renderPage, stubFetch } from '@/test/utils'
 import { AnalyticsPage } from './analytics-page'
-import { admin, adminNamedPlayer, stats } from './admin-test-data'
+import { admin, adminNamedPlayer } from '@/test/admin'
+import { stats } from './admin-test-data'
 
 describe('AnalyticsPage', () => {
   it("shows the server's figures: users with verified %, pools, revenue, conversion, and bars from them", async () => {

@@ -7,7 +7,7 @@ import { StatCard } from '@/components/pools/stat-card'
 import { formatMoney } from '@/lib/money'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useAdminStats, type AdminStats } from '../api/stats-api'
-import { AdminOnly } from './admin-only'
+import { AdminOnly } from '@/components/layout/admin-only'
 import { Bars } from './analytics-bars'
 
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((1000 * part) / whole) / 10}%` : '0%')

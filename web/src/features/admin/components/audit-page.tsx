@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { useAuditLog } from '../api/audit-api'
 import { AUDIT_PAGE_SIZE, useAuditFilter } from '../hooks/use-audit-filter'
-import { AdminOnly } from './admin-only'
+import { AdminOnly } from '@/components/layout/admin-only'
 import { AuditEntryItem } from './audit-entry'
 import { AuditFilters } from './audit-filters'
 

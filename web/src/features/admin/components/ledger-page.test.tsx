@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderPage, stubFetch, urlOf } from '@/test/utils'
 import { LedgerPage } from './ledger-page'
-import { admin, adminNamedPlayer } from './admin-test-data'
+import { admin, adminNamedPlayer } from '@/test/admin'
 
 const game = { id: 4, homeTeam: 'Buffalo Bills', awayTeam: 'Kansas City Chiefs', gameDate: '2026-11-29T21:25:00Z', week: 'W13' }
 const summary = {

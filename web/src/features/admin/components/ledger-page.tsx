@@ -1,7 +1,7 @@
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useLedgerFilter } from '../hooks/use-ledger-filter'
-import { AdminOnly } from './admin-only'
+import { AdminOnly } from '@/components/layout/admin-only'
 import { LedgerAccountsCard } from './ledger-accounts-card'
 import { LedgerTransactionsCard } from './ledger-transactions-card'
 import { LedgerZeroSum } from './ledger-zero-sum'

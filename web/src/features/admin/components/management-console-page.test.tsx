@@ -5,7 +5,7 @@ import { bodyOf, renderPage, stubFetch, urlOf, jsonBody } from '@/test/utils'
 import { makePool } from '@/test/pool'
 import type { League } from '@/lib/types'
 import { ManagementConsolePage } from './management-console-page'
-import { admin, adminNamedPlayer } from './admin-test-data'
+import { admin, adminNamedPlayer } from '@/test/admin'
 
 const nfl: League = { id: 1, name: 'NFL', displayName: 'National Football League', sport: 'football', isActive: true, activeWeek: 'W12' }
 const xfl: League = { id: 9, name: 'XFL', displayName: 'XFL', sport: 'football', isActive: false, activeWeek: null }

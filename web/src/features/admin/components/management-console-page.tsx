@@ -1,6 +1,6 @@
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { useDocumentMeta } from '@/lib/use-document-meta'
-import { AdminOnly } from './admin-only'
+import { AdminOnly } from '@/components/layout/admin-only'
 import { ManagementConsole } from './management-console'
 
 /** /management: leagues, games, pools, score entry and system figures, for admins (by role). */

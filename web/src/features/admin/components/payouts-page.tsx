@@ -11,7 +11,7 @@ import { formatDateTimeET } from '@/lib/dates'
 import { gameLabel } from '@/lib/game-label'
 import { formatMoney } from '@/lib/money'
 import { useMarkPayoutPaid, usePayouts, type Payout, type PayoutFilter } from '../api/payout-api'
-import { AdminOnly } from './admin-only'
+import { AdminOnly } from '@/components/layout/admin-only'
 import { EscrowFailuresCard } from './escrow-failures-card'
 
 /** Prize payouts: prizes players claimed, which the operator pays outside Squares and marks paid here. */

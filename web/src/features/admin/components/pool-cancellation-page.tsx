@@ -20,7 +20,7 @@ import {
   useRunAutomation,
   type PoolDecision,
 } from '../api/decision-api'
-import { AdminOnly } from './admin-only'
+import { AdminOnly } from '@/components/layout/admin-only'
 
 const actionLabel: Record<PoolDecision['action'], string> = { cancel: 'Cancel', house_fill: 'House fill', continue: 'Continue' }
 const actionVariant = { cancel: 'destructive', house_fill: 'warning', continue: 'completed' } as const

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { useAdminUsers } from '../api/user-api'
 import { useUserFilters } from '../hooks/use-user-filters'
-import { AdminOnly } from './admin-only'
+import { AdminOnly } from '@/components/layout/admin-only'
 import { UserFilters } from './user-filters'
 import { UserRow } from './user-row'
 

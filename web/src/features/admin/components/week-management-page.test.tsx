@@ -5,7 +5,7 @@ import { bodyOf, renderPage, stubFetch } from '@/test/utils'
 import { makePool } from '@/test/pool'
 import type { League } from '@/lib/types'
 import { WeekManagementPage } from './week-management-page'
-import { admin, adminNamedPlayer } from './admin-test-data'
+import { admin, adminNamedPlayer } from '@/test/admin'
 
 const leagues: League[] = [
   { id: 1, name: 'NFL', displayName: 'NFL', sport: 'football', isActive: true, activeWeek: 'W12' },

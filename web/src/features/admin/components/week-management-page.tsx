@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useConsoleLeagues, useConsolePools } from '../api/console-api'
 import { useActiveWeek, useSetActiveWeek, WEEK_OPTIONS } from '../api/week-api'
-import { AdminOnly } from './admin-only'
+import { AdminOnly } from '@/components/layout/admin-only'
 
 const NFL = 1
 
