@@ -16,7 +16,7 @@ const PayoutsPage = lazy(() => import('@/features/admin/components/payouts-page'
 const PoolManagementPage = lazy(() => import('@/features/admin/components/pool-management-page').then((m) => ({ default: m.PoolManagementPage })))
 const UserManagementPage = lazy(() => import('@/features/admin/components/user-management-page').then((m) => ({ default: m.UserManagementPage })))
 const AuditPage = lazy(() => import('@/features/admin/components/audit-page').then((m) => ({ default: m.AuditPage })))
-const LedgerPage = lazy(() => import('@/features/admin/components/ledger-page').then((m) => ({ default: m.LedgerPage })))
+const LedgerPage = lazy(() => import('@/features/admin-ledger/components/ledger-page').then((m) => ({ default: m.LedgerPage })))
 const WeekManagementPage = lazy(() => import('@/features/admin/components/week-management-page').then((m) => ({ default: m.WeekManagementPage })))
 const AuthPage = lazy(() => import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })))
 const TestRegistrationPage = lazy(() => import('@/features/auth/components/test-registration-page').then((m) => ({ default: m.TestRegistrationPage })))

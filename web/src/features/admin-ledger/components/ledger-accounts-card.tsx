@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { formatMoney, toCents } from '@/lib/money'
 import { cn } from '@/lib/utils'
 import { useLedgerSummary, type LedgerAccount } from '../api/ledger-api'
-import { accountLabel, isPlatformAccount } from '../lib/ledger-labels'
+import { accountLabel, isPlatformAccount } from './ledger-labels'
 
 /** Every account with its balance: the platform's own, then those of pools and players. */
 export function LedgerAccountsCard({ onPool }: { onPool: (poolId: number) => void }) {

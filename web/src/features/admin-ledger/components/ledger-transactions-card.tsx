@@ -9,7 +9,7 @@ import { formatMoney, toCents } from '@/lib/money'
 import { cn } from '@/lib/utils'
 import { useLedgerTransactions, type LedgerTransaction } from '../api/ledger-api'
 import type { useLedgerFilter } from '../hooks/use-ledger-filter'
-import { kindLabel } from '../lib/ledger-labels'
+import { kindLabel } from './ledger-labels'
 import { LedgerFilters } from './ledger-filters'
 
 /** The ledger's transactions, newest first, filtered by pool and kind, a page at a time. */

@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import type { useLedgerFilter } from '../hooks/use-ledger-filter'
-import { LEDGER_KINDS } from '../lib/ledger-labels'
+import { LEDGER_KINDS } from './ledger-labels'
 
 const schema = z.object({
   poolId: z.string().trim().regex(/^\d*$/, { error: 'A pool ID is a whole number, such as 12.' }).max(12, { error: 'That pool ID is too long.' }),
