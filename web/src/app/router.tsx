@@ -12,7 +12,7 @@ const AnalyticsPage = lazy(() => import('@/features/admin/components/analytics-p
 const ManagementConsolePage = lazy(() => import('@/features/admin/components/management-console-page').then((m) => ({ default: m.ManagementConsolePage })))
 const PoolActivationCenterPage = lazy(() => import('@/features/admin/components/pool-activation-center-page').then((m) => ({ default: m.PoolActivationCenterPage })))
 const PoolCancellationPage = lazy(() => import('@/features/admin/components/pool-cancellation-page').then((m) => ({ default: m.PoolCancellationPage })))
-const PayoutsPage = lazy(() => import('@/features/admin/components/payouts-page').then((m) => ({ default: m.PayoutsPage })))
+const PayoutsPage = lazy(() => import('@/features/admin-payouts/components/payouts-page').then((m) => ({ default: m.PayoutsPage })))
 const PoolManagementPage = lazy(() => import('@/features/admin/components/pool-management-page').then((m) => ({ default: m.PoolManagementPage })))
 const UserManagementPage = lazy(() => import('@/features/admin/components/user-management-page').then((m) => ({ default: m.UserManagementPage })))
 const AuditPage = lazy(() => import('@/features/admin/components/audit-page').then((m) => ({ default: m.AuditPage })))
