@@ -2,8 +2,8 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { formatDateET, formatDateTimeET } from '@/lib/dates'
+import { displayName } from '@/lib/user-name'
 import type { AdminUser } from '../api/user-api'
-import { displayName } from '../hooks/use-user-filters'
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (

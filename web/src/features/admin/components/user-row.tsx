@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
 import { errorMessage } from '@/lib/api'
 import { cn } from '@/lib/utils'
+import { displayName } from '@/lib/user-name'
 import { useUpdateUser, type AdminUser, type UserUpdate } from '../api/user-api'
-import { displayName } from '../hooks/use-user-filters'
 import { DisableUserDialog, UserDetailsDialog } from './user-dialogs'
 
 const complianceVariant: Record<string, 'completed' | 'warning' | 'destructive'> = {

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react'
+import { displayName } from '@/lib/user-name'
 import type { AdminUser } from '../api/user-api'
 
 export type RoleFilter = 'all' | 'user' | 'admin'
@@ -17,11 +18,6 @@ export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'eligible', label: 'Eligible' },
   { value: 'ineligible', label: 'Not eligible' },
 ]
-
-/** The name a user goes by: first and last name, else the username or e-mail. */
-export function displayName(u: AdminUser): string {
-  return [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.username || u.email || `User ${u.id}`
-}
 
 function matchesStatus(u: AdminUser, status: StatusFilter): boolean {
   switch (status) {

@@ -3,15 +3,15 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
-import { useAdminUsers } from '../api/user-api'
+import { displayName } from '@/lib/user-name'
+import { useAuditAdmins } from '../api/audit-api'
 import type { useAuditFilter } from '../hooks/use-audit-filter'
-import { displayName } from '../hooks/use-user-filters'
 
 const KNOWN_ACTIONS = ['user.update', 'pool.status', 'pool.feature', 'pool.unfeature', 'pool.refund', 'pool.cancel', 'pool.house_fill', 'game.create', 'game.score', 'league.create', 'league.active_week', 'payout.paid', 'pool.invitations.view', 'pool.invitation.resend', 'pool.invitation.revoke']
 
 /** Filters by admin, action, pool and user. */
 export function AuditFilters({ f }: { f: ReturnType<typeof useAuditFilter> }) {
-  const users = useAdminUsers()
+  const users = useAuditAdmins()
   const admins = (users.data ?? []).filter((u) => u.role === 'admin' || u.id === f.filter.adminId)
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">

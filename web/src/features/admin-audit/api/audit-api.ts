@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { GameNameParts } from '@/lib/game-label'
 import { queryKeys } from '@/lib/query-keys'
+import type { User } from '@/lib/types'
 
 /** One field a change changed; a side absent did not exist there (a creation, a deletion). */
 export interface AuditChange {
@@ -56,4 +57,9 @@ export function useAuditLog(filter: AuditFilter) {
     staleTime: 10_000,
     placeholderData: keepPreviousData,
   })
+}
+
+/** The accounts, for the Admin filter's list of admins (the same read as User Management's). */
+export function useAuditAdmins() {
+  return useQuery<User[] | null>({ queryKey: queryKeys.admin.users, staleTime: 30_000 })
 }
