@@ -14,7 +14,7 @@ const PoolActivationCenterPage = lazy(() => import('@/features/admin/components/
 const PoolCancellationPage = lazy(() => import('@/features/admin/components/pool-cancellation-page').then((m) => ({ default: m.PoolCancellationPage })))
 const PayoutsPage = lazy(() => import('@/features/admin-payouts/components/payouts-page').then((m) => ({ default: m.PayoutsPage })))
 const PoolManagementPage = lazy(() => import('@/features/admin/components/pool-management-page').then((m) => ({ default: m.PoolManagementPage })))
-const UserManagementPage = lazy(() => import('@/features/admin/components/user-management-page').then((m) => ({ default: m.UserManagementPage })))
+const UserManagementPage = lazy(() => import('@/features/admin-users/components/user-management-page').then((m) => ({ default: m.UserManagementPage })))
 const AuditPage = lazy(() => import('@/features/admin-audit/components/audit-page').then((m) => ({ default: m.AuditPage })))
 const LedgerPage = lazy(() => import('@/features/admin-ledger/components/ledger-page').then((m) => ({ default: m.LedgerPage })))
 const WeekManagementPage = lazy(() => import('@/features/admin/components/week-management-page').then((m) => ({ default: m.WeekManagementPage })))
