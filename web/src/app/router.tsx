@@ -6,8 +6,8 @@ import { RootLayout, RouteError } from './root-layout'
 
 // Screens load on demand; the landing page and the player dashboard (the two home screens) come with the app.
 const AdminDashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })))
-const AdminSecurityPage = lazy(() => import('@/features/admin/components/admin-security-page').then((m) => ({ default: m.AdminSecurityPage })))
-const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-login-page').then((m) => ({ default: m.AdminLoginPage })))
+const AdminSecurityPage = lazy(() => import('@/features/admin-security/components/admin-security-page').then((m) => ({ default: m.AdminSecurityPage })))
+const AdminLoginPage = lazy(() => import('@/features/admin-security/components/admin-login-page').then((m) => ({ default: m.AdminLoginPage })))
 const AnalyticsPage = lazy(() => import('@/features/admin/components/analytics-page').then((m) => ({ default: m.AnalyticsPage })))
 const ManagementConsolePage = lazy(() => import('@/features/admin/components/management-console-page').then((m) => ({ default: m.ManagementConsolePage })))
 const PoolActivationCenterPage = lazy(() => import('@/features/admin/components/pool-activation-center-page').then((m) => ({ default: m.PoolActivationCenterPage })))

@@ -1,9 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { useQuery } from '@tanstack/react-query'
 import { queryTimes } from '@/lib/query-client'
 import type { Game, Pool, PublicStats } from '@/lib/types'
 import { queryKeys } from '@/lib/query-keys'
-import type { AdminLoginResult } from './two-factor-api'
 
 /** One line of the server's readiness checklist (GET /api/admin/readiness). */
 export interface ReadinessCheck {
@@ -28,10 +26,4 @@ export function useNflGames() {
 /** What this server really has, checked again each time the dashboard opens. */
 export function useReadiness() {
   return useQuery<ReadinessCheck[] | null>({ queryKey: queryKeys.admin.readiness, staleTime: 0, refetchOnMount: true })
-}
-
-export function useAdminLogin() {
-  return useMutation({
-    mutationFn: (body: { username: string; password: string }) => api.post<AdminLoginResult>('/api/admin/login', body),
-  })
 }

@@ -9,7 +9,9 @@ import { PageContainer, PageHeader } from '@/components/layout/page'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useTwoFactorStatus } from '../api/two-factor-api'
 import { AdminOnly } from '@/components/layout/admin-only'
-import { RecoveryCodes, TwoFactorDisable, TwoFactorEnrol } from './two-factor-parts'
+import { RecoveryCodes } from './recovery-codes'
+import { TwoFactorDisable } from './two-factor-disable'
+import { TwoFactorEnrol } from './two-factor-enrol'
 
 /**
  * The signed-in admin's security: two-factor sign-in with an authenticator app, set up (secret as a QR

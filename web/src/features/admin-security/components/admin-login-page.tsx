@@ -16,8 +16,7 @@ import { PageContainer } from '@/components/layout/page'
 import { ApiError } from '@/lib/api'
 import { startSession, useUser } from '@/lib/auth'
 import { useDocumentMeta } from '@/lib/use-document-meta'
-import { useAdminLogin } from '../api/admin-api'
-import type { AdminSession } from '../api/two-factor-api'
+import { useAdminLogin, type AdminSession } from '../api/two-factor-api'
 import { AdminCodeStep } from './admin-code-step'
 
 const schema = z.object({

@@ -65,3 +65,10 @@ export function useAdminLoginCode() {
     mutationFn: (body: { challenge: string; code: string }) => api.post<AdminSession>('/api/admin/login/2fa', body),
   })
 }
+
+/** The sign-in's first step: the admin's username and password, answered with a session or a challenge. */
+export function useAdminLogin() {
+  return useMutation({
+    mutationFn: (body: { username: string; password: string }) => api.post<AdminLoginResult>('/api/admin/login', body),
+  })
+}
