@@ -11,6 +11,17 @@ export function useLeagues() {
   })
 }
 
+/** A league's active week (GET /api/leagues/{id}/active-week): players see only its pools. */
+export interface ActiveWeek {
+  leagueId: number
+  activeWeek: string | null
+}
+
+/** A league's active week, read afresh each time a screen that shows it opens. */
+export function useActiveWeek(leagueId: number) {
+  return useQuery<ActiveWeek | null>({ queryKey: queryKeys.leagues.activeWeek(leagueId), enabled: leagueId > 0, staleTime: 0, refetchOnMount: true })
+}
+
 interface LeagueContextValue {
   selectedLeague: string
   setSelectedLeague: (id: string) => void

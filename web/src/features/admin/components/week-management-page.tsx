@@ -10,9 +10,10 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { errorMessage } from '@/lib/api'
+import { useActiveWeek } from '@/lib/leagues'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useConsoleLeagues, useConsolePools } from '../api/console-api'
-import { useActiveWeek, useSetActiveWeek, WEEK_OPTIONS } from '../api/week-api'
+import { useSetActiveWeek, WEEK_OPTIONS } from '../api/week-api'
 import { AdminOnly } from '@/components/layout/admin-only'
 
 const NFL = 1

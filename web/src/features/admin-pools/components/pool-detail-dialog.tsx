@@ -4,8 +4,8 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { gameLabel } from '@/lib/game-label'
 import type { Pool, Square } from '@/lib/types'
 import { usePoolSquares } from '../api/pool-admin-api'
-import { PoolStatusBadge } from './pool-admin-shared'
-import { weekLabel } from '../lib/weeks'
+import { PoolStatusBadge } from './pool-status-badge'
+import { weekLabel } from '../hooks/weeks'
 
 /** Digits as a list of 10, from a list or a comma-separated text; null before the draw. */
 export function digitsOf(v: number[] | string | null | undefined): number[] | null {

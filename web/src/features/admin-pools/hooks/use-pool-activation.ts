@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
-import { useLeagues, useSelectedLeague } from '@/lib/leagues'
+import { useActiveWeek, useLeagues, useSelectedLeague } from '@/lib/leagues'
 import type { Pool } from '@/lib/types'
 import { useLeagueGames, usePoolAdmin, useWeekPools } from '../api/pool-admin-api'
-import { useActiveWeek } from '../api/week-api'
-import { failToast, toastBulk } from '../components/pool-admin-shared'
-import { NFL_WEEKS, sortWeeks, weekLabel } from '../lib/weeks'
+import { failToast, toastBulk } from './pool-toasts'
+import { NFL_WEEKS, sortWeeks, weekLabel } from './weeks'
 
 /**
  * The Pool Activation Center's state: the league and week chosen, the week's pools, the selection and the

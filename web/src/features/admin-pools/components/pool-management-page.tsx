@@ -7,9 +7,12 @@ import { PageContainer, PageHeader } from '@/components/layout/page'
 import { errorMessage } from '@/lib/api'
 import { usePoolManagement } from '../hooks/use-pool-management'
 import { AdminOnly } from '@/components/layout/admin-only'
-import { FeatureDialog } from './pool-admin-shared'
+import { FeatureDialog } from './feature-dialog'
 import { PoolDetailDialog } from './pool-detail-dialog'
-import { CreatePoolForm, PoolFiltersPanel, PoolRow, PoolStatistics } from './pool-management-parts'
+import { CreatePoolForm } from './create-pool-form'
+import { PoolFiltersPanel } from './pool-filters-panel'
+import { PoolRow } from './pool-row'
+import { PoolStatistics } from './pool-statistics'
 
 /** Pool Management (/admin-simple): a league's pools filtered, created, opened, featured, deleted and inspected. */
 export function PoolManagementPage() {

@@ -10,9 +10,10 @@ import { PageContainer, PageHeader } from '@/components/layout/page'
 import { errorMessage } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { usePoolActivation } from '../hooks/use-pool-activation'
-import { weekLabel } from '../lib/weeks'
-import { FeatureDialog } from './pool-admin-shared'
-import { ActivationPoolCard, WeekSummary } from './pool-activation-parts'
+import { weekLabel } from '../hooks/weeks'
+import { FeatureDialog } from './feature-dialog'
+import { ActivationPoolCard } from './activation-pool-card'
+import { WeekSummary } from './week-summary'
 
 /** The Pool Activation Center (/admin/pools): a league's week of pools, created, opened and featured. */
 export function PoolActivationCenterPage() {

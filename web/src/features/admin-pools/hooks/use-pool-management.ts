@@ -4,8 +4,8 @@ import { toast } from 'sonner'
 import { useLeagues, useSelectedLeague } from '@/lib/leagues'
 import type { Pool } from '@/lib/types'
 import { useLeagueGames, useLeaguePools, usePoolAdmin } from '../api/pool-admin-api'
-import { failToast, toastBulk } from '../components/pool-admin-shared'
-import { sortWeeks } from '../lib/weeks'
+import { failToast, toastBulk } from './pool-toasts'
+import { sortWeeks } from './weeks'
 
 /** The 5-way status filter of Pool Management. */
 export const STATUS_FILTERS = [
