@@ -3,7 +3,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useReadiness, type ReadinessCheck } from '../api/admin-api'
+import { useReadiness, type ReadinessCheck } from '../api/dashboard-api'
 
 /** The production-readiness checklist: what this server and its database really have, as it reports. */
 export function ReadinessChecklist() {
