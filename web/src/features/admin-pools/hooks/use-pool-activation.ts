@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { useActiveWeek, useLeagues, useSelectedLeague } from '@/lib/leagues'
-import type { Pool } from '@/lib/types'
-import { useLeagueGames, usePoolAdmin, useWeekPools } from '../api/pool-admin-api'
+import { useLeagueGames, useWeekPools } from '../api/pool-admin-api'
 import { failToast, toastBulk } from './pool-toasts'
+import { usePoolActions } from './use-pool-actions'
 import { NFL_WEEKS, sortWeeks, weekLabel } from './weeks'
 
 /**
@@ -19,13 +19,17 @@ export function usePoolActivation() {
   const active = useActiveWeek(leagueId)
   const activeWeek = active.data?.activeWeek ?? ''
   const week = chosenWeek ?? activeWeek
-  const [selected, setSelected] = useState<Set<number>>(new Set())
-  const [featuring, setFeaturing] = useState<Pool | null>(null)
   const leagues = useLeagues()
   const games = useLeagueGames(leagueId)
   const pools = useWeekPools({ leagueId, week })
-  const act = usePoolAdmin()
   const list = useMemo(() => pools.data ?? [], [pools.data])
+  const actions = usePoolActions(list, {
+    activateFailed: 'Bulk Activation Failed',
+    statusFailed: 'Activation Failed',
+    featureFailed: 'Failed to Set Featured Pool',
+    describeStatus: true,
+  })
+  const { act, clear } = actions
 
   const weeks = useMemo(() => {
     const fromGames = (games.data ?? []).map((g) => g.week ?? '')
@@ -38,43 +42,11 @@ export function usePoolActivation() {
   const chooseLeague = (id: number) => {
     setLeagueId(id)
     setWeek(null)
-    setSelected(new Set())
+    clear()
   }
   const chooseWeek = (w: string) => {
     setWeek(w)
-    setSelected(new Set())
-  }
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const next = new Set(s)
-      if (next.has(id)) next.delete(id)
-      else next.add(id)
-      return next
-    })
-  const selectAll = () => setSelected(new Set(list.map((p) => p.id)))
-  const clear = () => setSelected(new Set())
-
-  const activateSelected = () => {
-    const ids = [...selected]
-    if (ids.length === 0) return toast.error('No Pools Selected', { description: 'No pools selected' })
-    act.activate.mutate(ids, {
-      onSuccess: (a) => {
-        toastBulk('Bulk Activation Complete', a.activatedCount ?? 0, ids.length, 'activated', a, list)
-        clear()
-      },
-      onError: failToast('Bulk Activation Failed'),
-    })
-  }
-  const deactivateSelected = () => {
-    const ids = [...selected]
-    if (ids.length === 0) return toast.error('No Pools Selected', { description: 'No pools selected' })
-    act.deactivate.mutate(ids, {
-      onSuccess: (a) => {
-        toastBulk('Bulk Deactivation Complete', a.deactivatedCount ?? 0, ids.length, 'deactivated', a, list)
-        clear()
-      },
-      onError: failToast('Failed to Deactivate Pools'),
-    })
+    clear()
   }
   const activateWeek = () =>
     act.activateWeek.mutate(
@@ -92,30 +64,9 @@ export function usePoolActivation() {
         onError: failToast('Emergency Pool Creation Failed'),
       },
     )
-  const toggleStatus = (p: Pool) =>
-    act.setStatus.mutate(
-      { id: p.id, status: p.status === 'active' ? 'inactive' : 'active' },
-      { onSuccess: () => toast.success('Pool Status Updated Successfully', { description: `${p.name} is now ${p.status === 'active' ? 'inactive' : 'active'}.` }), onError: failToast('Activation Failed') },
-    )
-  const feature = (v: { featuredReason: string; featuredUntil: string }) =>
-    featuring &&
-    act.feature.mutate(
-      { id: featuring.id, ...v },
-      {
-        onSuccess: () => {
-          toast.success('Pool Featured', { description: `${featuring.name} is the Pool of the Week.` })
-          setFeaturing(null)
-        },
-        onError: failToast('Failed to Set Featured Pool'),
-      },
-    )
-  const unfeature = (p: Pool) =>
-    act.unfeature.mutate(p.id, {
-      onSuccess: () => toast.success('Featured Pool Removed'),
-      onError: failToast('Failed to Remove Featured Pool'),
-    })
 
   return {
+    ...actions,
     leagues: leagues.data ?? [],
     leagueId,
     chooseLeague,
@@ -126,21 +77,10 @@ export function usePoolActivation() {
     weekLoading: chosenWeek === null && active.isLoading,
     pools,
     list,
-    selected,
-    toggle,
-    selectAll,
-    clear,
-    activateSelected,
-    deactivateSelected,
+    selectAll: () => actions.select(list.map((p) => p.id)),
     activateWeek,
     createMissing,
-    toggleStatus,
-    featuring,
-    setFeaturing,
-    feature,
-    unfeature,
     busy: act.activate.isPending || act.deactivate.isPending || act.activateWeek.isPending,
     creating: act.createMissing.isPending,
-    featureBusy: act.feature.isPending,
   }
 }
