@@ -39,7 +39,7 @@ function useRefreshAfter() {
   return () => {
     void qc.invalidateQueries({ queryKey: queryKeys.admin.cancellationAnalysis })
     void qc.invalidateQueries({ queryKey: queryKeys.admin.decisions })
-    void qc.invalidateQueries({ queryKey: ['/api/pools'] })
+    void qc.invalidateQueries({ queryKey: queryKeys.pools.all })
   }
 }
 
