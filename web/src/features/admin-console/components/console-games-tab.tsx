@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { z } from 'zod'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -13,29 +15,39 @@ import { gameLabel, teamNickname } from '@/lib/game-label'
 import { useConsoleGames, useConsoleLeagues, useCreateGame } from '../api/console-api'
 import { WEEK_OPTIONS } from '../api/week-api'
 
-const empty = { leagueId: '', homeTeam: '', awayTeam: '', homeTeamColor: '#3b82f6', awayTeamColor: '#ef4444', gameDate: '', week: '' }
+// The server checks the game (its answer's field errors show under the fields); the form trims the names.
+const schema = z.object({
+  leagueId: z.string(),
+  homeTeam: z.string().trim(),
+  awayTeam: z.string().trim(),
+  homeTeamColor: z.string(),
+  awayTeamColor: z.string(),
+  gameDate: z.string(),
+  week: z.string().trim(),
+})
+type Values = z.infer<typeof schema>
+
+const empty: Values = { leagueId: '', homeTeam: '', awayTeam: '', homeTeamColor: '#3b82f6', awayTeamColor: '#ef4444', gameDate: '', week: '' }
 
 /** Games: the create form (its five tier pools come as drafts) and the scrollable list of games. */
 export function ConsoleGamesTab() {
   const leagues = useConsoleLeagues()
   const games = useConsoleGames()
   const create = useCreateGame()
-  const [form, setForm] = useState(empty)
-  const set = (k: keyof typeof empty) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }))
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: empty })
   const fields = create.error instanceof ApiError ? create.error.fields : undefined
   const list = [...(games.data ?? [])].sort((a, b) => b.gameDate.localeCompare(a.gameDate))
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
+  const onSubmit = form.handleSubmit((v) =>
     create.mutate(
       {
-        leagueId: Number(form.leagueId),
-        homeTeam: form.homeTeam.trim(),
-        awayTeam: form.awayTeam.trim(),
-        homeTeamColor: form.homeTeamColor,
-        awayTeamColor: form.awayTeamColor,
-        gameDate: form.gameDate,
-        week: form.week.trim() || undefined,
+        leagueId: Number(v.leagueId),
+        homeTeam: v.homeTeam,
+        awayTeam: v.awayTeam,
+        homeTeamColor: v.homeTeamColor,
+        awayTeamColor: v.awayTeamColor,
+        gameDate: v.gameDate,
+        week: v.week || undefined,
         status: 'scheduled',
         homeScore: 0,
         awayScore: 0,
@@ -44,13 +56,12 @@ export function ConsoleGamesTab() {
       {
         onSuccess: () => {
           toast.success('Game created successfully', { description: 'Its five pools were created as drafts.' })
-          setForm((f) => ({ ...empty, leagueId: f.leagueId }))
+          form.reset({ ...empty, leagueId: v.leagueId })
         },
         onError: (err) => toast.error('Failed to create game', { description: errorMessage(err, 'Please try again.') }),
       },
-    )
-  }
-
+    ),
+  )
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
       <Card>
@@ -60,7 +71,7 @@ export function ConsoleGamesTab() {
         <CardContent>
           <form onSubmit={onSubmit} className="grid gap-4" noValidate>
             <Field id="game-league" label="League" error={fields?.leagueId}>
-              <NativeSelect value={form.leagueId} onChange={set('leagueId')}>
+              <NativeSelect {...form.register('leagueId')}>
                 <option value="">Select a league</option>
                 {(leagues.data ?? []).map((l) => (
                   <option key={l.id} value={l.id}>
@@ -71,23 +82,23 @@ export function ConsoleGamesTab() {
             </Field>
             <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
               <Field id="game-home" label="Home Team" error={fields?.homeTeam}>
-                <Input value={form.homeTeam} onChange={set('homeTeam')} placeholder="Buffalo Bills" />
+                <Input {...form.register('homeTeam')} placeholder="Buffalo Bills" />
               </Field>
               <Field id="game-home-color" label="Home colour">
-                <Input type="color" value={form.homeTeamColor} onChange={set('homeTeamColor')} className="h-10 w-full p-1 sm:w-16" />
+                <Input type="color" {...form.register('homeTeamColor')} className="h-10 w-full p-1 sm:w-16" />
               </Field>
               <Field id="game-away" label="Away Team" error={fields?.awayTeam}>
-                <Input value={form.awayTeam} onChange={set('awayTeam')} placeholder="Kansas City Chiefs" />
+                <Input {...form.register('awayTeam')} placeholder="Kansas City Chiefs" />
               </Field>
               <Field id="game-away-color" label="Away colour">
-                <Input type="color" value={form.awayTeamColor} onChange={set('awayTeamColor')} className="h-10 w-full p-1 sm:w-16" />
+                <Input type="color" {...form.register('awayTeamColor')} className="h-10 w-full p-1 sm:w-16" />
               </Field>
             </div>
             <Field id="game-date" label="Game Date" hint="Eastern time" error={fields?.gameDate}>
-              <Input type="datetime-local" value={form.gameDate} onChange={set('gameDate')} />
+              <Input type="datetime-local" {...form.register('gameDate')} />
             </Field>
             <Field id="game-week" label="Week" optional hint="NFL: HOF, PS1-PS4, W1-W18, WC, DIV, CONF, SB" error={fields?.week}>
-              <Input value={form.week} onChange={set('week')} list="game-week-options" placeholder="W12" autoComplete="off" />
+              <Input {...form.register('week')} list="game-week-options" placeholder="W12" autoComplete="off" />
             </Field>
             <datalist id="game-week-options">
               {WEEK_OPTIONS.map((w) => (

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { z } from 'zod'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -12,29 +14,30 @@ import { useConsoleLeagues, useCreateLeague } from '../api/console-api'
 
 const SPORTS = ['football', 'basketball', 'baseball', 'hockey'] as const
 
+// The server checks the league (its answer's field errors show under the fields); the form trims the names.
+const schema = z.object({ name: z.string().trim(), displayName: z.string().trim(), sport: z.string() })
+type Values = z.infer<typeof schema>
+
 /** Leagues: the create form (League Code, Display Name, Sport) and the list with each one's badge. */
 export function ConsoleLeaguesTab() {
   const leagues = useConsoleLeagues()
   const create = useCreateLeague()
-  const [name, setName] = useState('')
-  const [displayName, setDisplayName] = useState('')
-  const [sport, setSport] = useState<string>('football')
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: '', displayName: '', sport: 'football' } })
   const fields = create.error instanceof ApiError ? create.error.fields : undefined
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
+  const onSubmit = form.handleSubmit((v) =>
     create.mutate(
-      { name: name.trim(), displayName: displayName.trim(), sport, isActive: true },
+      { ...v, isActive: true },
       {
         onSuccess: () => {
           toast.success('League created successfully')
-          setName('')
-          setDisplayName('')
+          form.resetField('name')
+          form.resetField('displayName')
         },
         onError: (err) => toast.error('Failed to create league', { description: errorMessage(err, 'Please try again.') }),
       },
-    )
-  }
+    ),
+  )
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
@@ -45,13 +48,13 @@ export function ConsoleLeaguesTab() {
         <CardContent>
           <form onSubmit={onSubmit} className="grid gap-4" noValidate>
             <Field id="league-code" label="League Code" error={fields?.name}>
-              <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="NFL" autoComplete="off" />
+              <Input placeholder="NFL" autoComplete="off" {...form.register('name')} />
             </Field>
             <Field id="league-display-name" label="Display Name" error={fields?.displayName}>
-              <Input value={displayName} onChange={(e) => setDisplayName(e.target.value)} placeholder="National Football League" />
+              <Input placeholder="National Football League" {...form.register('displayName')} />
             </Field>
             <Field id="league-sport" label="Sport" error={fields?.sport}>
-              <NativeSelect value={sport} onChange={(e) => setSport(e.target.value)}>
+              <NativeSelect {...form.register('sport')}>
                 {SPORTS.map((s) => (
                   <option key={s} value={s}>
                     {s[0].toUpperCase() + s.slice(1)}

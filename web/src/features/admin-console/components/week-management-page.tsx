@@ -1,4 +1,7 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { z } from 'zod'
 import { CalendarCheck } from 'lucide-react'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
@@ -17,6 +20,10 @@ import { useSetActiveWeek, WEEK_OPTIONS } from '../api/week-api'
 import { AdminOnly } from '@/components/layout/admin-only'
 
 const NFL = 1
+
+// An empty week is refused here with a toast; the server checks the week's code.
+const schema = z.object({ week: z.string().trim().min(1) })
+type Values = z.infer<typeof schema>
 
 /** /week-management: a league's active week, and advancing it (players then see only that week's pools). */
 export function WeekManagementPage() {
@@ -41,28 +48,23 @@ function WeekManagement() {
   const current = useActiveWeek(leagueId)
   const pools = useConsolePools()
   const advance = useSetActiveWeek()
-  const [week, setWeek] = useState('')
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { week: '' }, shouldFocusError: false })
   const active = current.data?.activeWeek ?? null
   const weekPools = (pools.data ?? []).filter((p) => p.game?.leagueId === leagueId && p.game?.week === active)
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    if (!week.trim()) {
-      toast.error('No Week Selected', { description: 'Please select a week to advance to' })
-      return
-    }
-    advance.mutate(
-      { leagueId, week: week.trim() },
-      {
-        onSuccess: (res) => {
-          toast.success('Week Updated Successfully', { description: `The active week is now ${res.activeWeek}.` })
-          setWeek('')
+  const onSubmit = form.handleSubmit(
+    ({ week }) =>
+      advance.mutate(
+        { leagueId, week },
+        {
+          onSuccess: (res) => {
+            toast.success('Week Updated Successfully', { description: `The active week is now ${res.activeWeek}.` })
+            form.reset({ week: '' })
+          },
+          onError: (err) => toast.error('Update Failed', { description: errorMessage(err, 'Failed to update active week') }),
         },
-        onError: (err) => toast.error('Update Failed', { description: errorMessage(err, 'Failed to update active week') }),
-      },
-    )
-  }
-
+      ),
+    () => toast.error('No Week Selected', { description: 'Please select a week to advance to' }),
+  )
   return (
     <div className="grid gap-6">
       <Card>
@@ -75,7 +77,7 @@ function WeekManagement() {
               value={leagueId}
               onChange={(e) => {
                 setLeagueId(Number(e.target.value))
-                setWeek('')
+                form.reset({ week: '' })
               }}
               disabled={leagues.isLoading}
             >
@@ -118,7 +120,7 @@ function WeekManagement() {
           <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end" noValidate>
             {leagueId === NFL ? (
               <Field id="week-new" label="New week">
-                <NativeSelect value={week} onChange={(e) => setWeek(e.target.value)}>
+                <NativeSelect {...form.register('week')}>
                   <option value="">Select a week</option>
                   {WEEK_OPTIONS.map((w) => (
                     <option key={w} value={w} disabled={w === active}>
@@ -129,7 +131,7 @@ function WeekManagement() {
               </Field>
             ) : (
               <Field id="week-new" label="New week" hint="A short code: letters, digits or hyphens">
-                <Input value={week} onChange={(e) => setWeek(e.target.value)} placeholder="2026-11-29" />
+                <Input placeholder="2026-11-29" {...form.register('week')} />
               </Field>
             )}
             <Button type="submit" disabled={advance.isPending}>

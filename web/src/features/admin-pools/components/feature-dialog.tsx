@@ -1,4 +1,6 @@
-import { useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
@@ -28,17 +30,21 @@ export function FeatureDialog({
   )
 }
 
+const schema = z.object({
+  reason: z.string().trim(),
+  until: z.string().refine((v) => easternInputToISO(v) !== null),
+})
+type Values = z.input<typeof schema>
+
 function FeatureForm({ pool, onClose, onSubmit, busy }: { pool: Pool; onClose: () => void; onSubmit: (v: { featuredReason: string; featuredUntil: string }) => void; busy: boolean }) {
-  const [reason, setReason] = useState('Pool of the Week')
-  const [until, setUntil] = useState(() => toEasternInput(new Date(Date.now() + 7 * 24 * 3_600_000)))
-  const iso = easternInputToISO(until)
+  const form = useForm<Values, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { reason: 'Pool of the Week', until: toEasternInput(new Date(Date.now() + 7 * 24 * 3_600_000)) },
+  })
+  // The end is checked as it is typed: Set featured waits for a time that can be read.
+  const iso = easternInputToISO(useWatch({ control: form.control, name: 'until' }))
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (iso) onSubmit({ featuredReason: reason.trim(), featuredUntil: iso })
-      }}
-    >
+    <form onSubmit={form.handleSubmit((v) => onSubmit({ featuredReason: v.reason, featuredUntil: easternInputToISO(v.until)! }))}>
       <DialogHeader>
         <DialogTitle>Set featured pool</DialogTitle>
         <DialogDescription>
@@ -49,11 +55,11 @@ function FeatureForm({ pool, onClose, onSubmit, busy }: { pool: Pool; onClose: (
       <div className="my-4 grid gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="featured-reason">Reason</Label>
-          <Input id="featured-reason" maxLength={120} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Input id="featured-reason" maxLength={120} {...form.register('reason')} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="featured-until">Featured until (Eastern time)</Label>
-          <Input id="featured-until" type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} aria-invalid={!iso} />
+          <Input id="featured-until" type="datetime-local" {...form.register('until')} aria-invalid={!iso} />
         </div>
       </div>
       <DialogFooter>

@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { z } from 'zod'
 import { toast } from 'sonner'
 import { AlertCircle } from 'lucide-react'
 import { Alert, AlertDescription } from '@/components/ui/alert'
@@ -8,6 +11,20 @@ import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api'
 import { useAdminLoginCode, type AdminSession } from '../api/two-factor-api'
+
+// The code is sent as typed; an empty one is refused here with the words of the kind of code asked for.
+const schema = z
+  .object({ code: z.string(), recovery: z.boolean() })
+  .superRefine((v, ctx) => {
+    if (v.code.trim() === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['code'],
+        message: v.recovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.',
+      })
+    }
+  })
+type Values = z.infer<typeof schema>
 
 /**
  * The admin sign-in's second step: the authenticator app's code, or one of the recovery codes, traded
@@ -23,21 +40,20 @@ export function AdminCodeStep({
   onRestart: (message: string) => void
 }) {
   const send = useAdminLoginCode()
-  const [recovery, setRecovery] = useState(false)
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const input = useRef<HTMLInputElement>(null)
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { code: '', recovery: false }, reValidateMode: 'onSubmit' })
+  const recovery = useWatch({ control: form.control, name: 'recovery' })
+  const error = form.formState.errors.code?.message ?? null
+  const input = useRef<HTMLInputElement | null>(null)
   useEffect(() => input.current?.focus(), [recovery])
+  const { ref, ...code } = form.register('code')
+  const codeRef = (el: HTMLInputElement | null) => {
+    ref(el)
+    input.current = el
+  }
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    if (!code.trim()) {
-      setError(recovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.')
-      return
-    }
-    setError(null)
+  const onSubmit = form.handleSubmit((v) =>
     send.mutate(
-      { challenge, code },
+      { challenge, code: v.code },
       {
         onSuccess: onSignedIn,
         onError: (err) => {
@@ -46,13 +62,13 @@ export function AdminCodeStep({
             return
           }
           const msg = errorMessage(err, 'Invalid authentication code')
-          setError(msg)
-          setCode('')
+          form.setValue('code', '')
+          form.setError('code', { message: msg })
           toast.error('Login Failed', { description: msg })
         },
       },
-    )
-  }
+    ),
+  )
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Two-factor code">
@@ -69,30 +85,16 @@ export function AdminCodeStep({
       )}
       <Field id="admin-code" label={recovery ? 'Recovery code' : 'Authentication code'} error={error ?? undefined}>
         {recovery ? (
-          <Input ref={input} autoComplete="off" spellCheck={false} value={code} onChange={(e) => setCode(e.target.value)} />
+          <Input ref={codeRef} autoComplete="off" spellCheck={false} {...code} />
         ) : (
-          <Input
-            ref={input}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
+          <Input ref={codeRef} autoComplete="one-time-code" inputMode="numeric" {...code} />
         )}
       </Field>
       <Button type="submit" size="lg" disabled={send.isPending}>
         {send.isPending && <Spinner label="Verifying" />}
         {send.isPending ? 'Verifying...' : 'Verify and sign in'}
       </Button>
-      <Button
-        type="button"
-        variant="link"
-        onClick={() => {
-          setRecovery(!recovery)
-          setCode('')
-          setError(null)
-        }}
-      >
+      <Button type="button" variant="link" onClick={() => form.reset({ code: '', recovery: !recovery })}>
         {recovery ? 'Use the authenticator app instead' : 'Use a recovery code'}
       </Button>
     </form>

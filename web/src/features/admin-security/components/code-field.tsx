@@ -1,3 +1,4 @@
+import type { UseFormRegisterReturn } from 'react-hook-form'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 
@@ -8,15 +9,13 @@ import { Input } from '@/components/ui/input'
 export function CodeField({
   id,
   label,
-  value,
-  onChange,
+  registration,
   error,
   numeric = true,
 }: {
   id: string
   label: string
-  value: string
-  onChange: (v: string) => void
+  registration: UseFormRegisterReturn
   error?: string
   numeric?: boolean
 }) {
@@ -27,8 +26,7 @@ export function CodeField({
         inputMode={numeric ? 'numeric' : undefined}
         spellCheck={numeric ? undefined : false}
         className="max-w-48"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
+        {...registration}
       />
     </Field>
   )

@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api'
+import { codeSchema, type CodeValues } from '../api/code-schema'
 import { useEnableTwoFactor, useTwoFactorSetup } from '../api/two-factor-api'
 import { CodeField } from './code-field'
 
@@ -10,8 +12,12 @@ import { CodeField } from './code-field'
 export function TwoFactorEnrol({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const setup = useTwoFactorSetup()
   const enable = useEnableTwoFactor()
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<string>()
+  const form = useForm<CodeValues>({
+    resolver: zodResolver(codeSchema('Enter the 6-digit code your app shows.')),
+    defaultValues: { code: '' },
+    reValidateMode: 'onSubmit',
+  })
+  const error = form.formState.errors.code?.message
   const secret = setup.data
 
   if (!secret) {
@@ -26,21 +32,15 @@ export function TwoFactorEnrol({ onEnabled }: { onEnabled: (recoveryCodes: strin
     )
   }
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    if (!code.trim()) {
-      setError('Enter the 6-digit code your app shows.')
-      return
-    }
-    setError(undefined)
+  const onSubmit = form.handleSubmit(({ code }) =>
     enable.mutate(code, {
       onSuccess: (r) => {
         toast.success('Two-factor sign-in is on')
         onEnabled(r.recoveryCodes)
       },
-      onError: (err) => setError(errorMessage(err, 'Invalid authentication code')),
-    })
-  }
+      onError: (err) => form.setError('code', { message: errorMessage(err, 'Invalid authentication code') }),
+    }),
+  )
 
   return (
     <div className="grid gap-4">
@@ -62,7 +62,7 @@ export function TwoFactorEnrol({ onEnabled }: { onEnabled: (recoveryCodes: strin
         <li>Enter the code the app shows to finish.</li>
       </ol>
       <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label="Confirm two-factor set-up">
-        <CodeField id="enrol-code" label="Code from your app" value={code} onChange={setCode} error={error} />
+        <CodeField id="enrol-code" label="Code from your app" registration={form.register('code')} error={error} />
         <Button type="submit" className="justify-self-start" disabled={enable.isPending}>
           {enable.isPending && <Spinner label="Confirming" />}
           Turn on
