@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod'
@@ -37,10 +38,9 @@ const schema = z.object({
 type Values = z.input<typeof schema>
 
 function FeatureForm({ pool, onClose, onSubmit, busy }: { pool: Pool; onClose: () => void; onSubmit: (v: { featuredReason: string; featuredUntil: string }) => void; busy: boolean }) {
-  const form = useForm<Values, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { reason: 'Pool of the Week', until: toEasternInput(new Date(Date.now() + 7 * 24 * 3_600_000)) },
-  })
+  // Seven days from when the dialog opens.
+  const [defaultValues] = useState<Values>(() => ({ reason: 'Pool of the Week', until: toEasternInput(new Date(Date.now() + 7 * 24 * 3_600_000)) }))
+  const form = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues })
   // The end is checked as it is typed: Set featured waits for a time that can be read.
   const iso = easternInputToISO(useWatch({ control: form.control, name: 'until' }))
   return (
