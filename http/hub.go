@@ -11,7 +11,6 @@ import (
 	"github.com/gobwas/ws"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/store"
 )
 
 // hub knows which connection watches which pool and game, turns each event into one message, and fans it
@@ -20,7 +19,7 @@ import (
 type hub struct {
 	ctx    context.Context
 	cancel context.CancelFunc
-	store  *store.DB
+	src    hubSource
 	logger *slog.Logger
 	// pingInterval and pongTimeout are wsPingInterval and wsPongTimeout unless a test shortens them.
 	pingInterval, pongTimeout time.Duration
@@ -41,13 +40,11 @@ type hub struct {
 	// perAddr caps them (0: no cap).
 	addrs   map[string]int
 	perAddr int
-	// requireSecondFactor is Config.AdminTwoFactor, which an admin's powers depend on (sessionUser).
-	requireSecondFactor bool
 }
 
-func newHub(db *store.DB, logger *slog.Logger, pingInterval, pongTimeout time.Duration) *hub {
+func newHub(src hubSource, logger *slog.Logger, pingInterval, pongTimeout time.Duration) *hub {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &hub{ctx: ctx, cancel: cancel, store: db, logger: logger, started: time.Now(),
+	return &hub{ctx: ctx, cancel: cancel, src: src, logger: logger, started: time.Now(),
 		pingInterval: pingInterval, pongTimeout: pongTimeout,
 		conns: map[*wsConn]struct{}{},
 		pools: map[int64]map[*wsConn]struct{}{}, games: map[int64]map[*wsConn]struct{}{}, poolGame: map[int64]int64{},
@@ -176,11 +173,11 @@ func (h *hub) add(c *wsConn) bool {
 	h.readers.Add(1)
 	// First pinged when the round comes back to the slot of its connecting, a ping interval later.
 	c.slot = int(h.pingTick.Load())
-	if c.user != nil {
-		if h.users[c.user.ID] == nil {
-			h.users[c.user.ID] = map[*wsConn]struct{}{}
+	if c.viewer.User != nil {
+		if h.users[c.viewer.User.ID] == nil {
+			h.users[c.viewer.User.ID] = map[*wsConn]struct{}{}
 		}
-		h.users[c.user.ID][c] = struct{}{}
+		h.users[c.viewer.User.ID][c] = struct{}{}
 	}
 	return true
 }
@@ -212,8 +209,8 @@ func (h *hub) drop(c *wsConn, code ws.StatusCode, reason string) {
 	if c.addr != "" {
 		h.releaseAddrLocked(c.addr)
 	}
-	if c.user != nil {
-		h.removeLocked(h.users, c.user.ID, c)
+	if c.viewer.User != nil {
+		h.removeLocked(h.users, c.viewer.User.ID, c)
 	}
 	for id := range c.pools {
 		h.removeLocked(h.pools, id, c)

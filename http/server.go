@@ -166,9 +166,8 @@ func (s *Server) Open() error {
 	}
 	s.openInvalidations()
 	if s.Events != nil {
-		s.hub = newHub(s.Store, s.Logger, s.wsPing, s.wsPong)
+		s.hub = newHub(liveSource{s}, s.Logger, s.wsPing, s.wsPong)
 		s.hub.perAddr = s.Config.WSConnsPerAddr
-		s.hub.requireSecondFactor = s.Config.AdminTwoFactor
 		s.hub.done.Add(1)
 		go s.hub.run(s.Events.Subscribe(s.hub.ctx))
 	}

@@ -48,14 +48,10 @@ type wsConn struct {
 	// header holds the frame header being read: a buffer here rather than on the reader's stack, which it
 	// would escape, costs no allocation per frame.
 	header  [ws.MaxHeaderSize]byte
-	user    *squares.User
-	session string // the hash of the signed-in user's session token, "" for a visitor
+	viewer  viewer
 	limiter *rate.Limiter
 	addr    string // the client's address, counted in hub.addrs until drop
 	slot    int    // the tick of the hub's ping round that pings this connection
-
-	// secondFactor says the session passed the second factor (passedSecondFactor), for sessionEnded.
-	secondFactor bool
 
 	// pingSent is when the ping the browser has not answered yet was sent (nanoseconds since the hub
 	// started, on the monotonic clock), 0 when none.
@@ -109,43 +105,52 @@ func (s *Server) handleWebsocket(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, squares.Errorf(squares.EFORBIDDEN, "Live updates are not allowed from origin %q.", r.Header.Get("Origin")))
 		return
 	}
+	h := s.hub
 	addr := s.clientIP(r)
-	if !s.hub.reserveAddr(addr) {
+	if !h.reserveAddr(addr) {
 		if s.metrics != nil {
 			s.metrics.wsRefused.WithLabelValues("address_cap").Inc()
 		}
 		w.Header().Set("Retry-After", "30")
-		s.Error(w, r, squares.Errorf(squares.ETOOMANY, "Too many live connections from your address (at most %d): close other tabs.", s.hub.perAddr))
+		s.Error(w, r, squares.Errorf(squares.ETOOMANY, "Too many live connections from your address (at most %d): close other tabs.", h.perAddr))
 		return
 	}
 	// The origin was checked above, with the allowed origins and development mode's localhost. No
 	// extension is negotiated (no compression), as before.
 	conn, rw, _, err := ws.HTTPUpgrader{}.Upgrade(r, w)
 	if err != nil {
-		s.hub.releaseAddr(addr)
+		h.releaseAddr(addr)
 		if conn != nil {
 			conn.Close() // the upgrade has answered the request
 		}
 		return
 	}
-	c := &wsConn{conn: conn, raw: rawConn(conn), user: userFrom(r.Context()),
-		limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst), addr: addr}
-	if ck, err := r.Cookie(s.cookieName()); err == nil && c.user != nil {
-		c.session, c.secondFactor = hashToken(ck.Value), passedSecondFactor(ck.Value)
+	v := viewer{User: userFrom(r.Context())}
+	if ck, err := r.Cookie(s.cookieName()); err == nil && v.User != nil {
+		v.Session, v.SecondFactor = hashToken(ck.Value), passedSecondFactor(ck.Value)
 	}
+	var pending []byte
 	if n := rw.Reader.Buffered(); n > 0 {
-		pending, _ := rw.Reader.Peek(n)
-		c.pending = bytes.Clone(pending)
+		p, _ := rw.Reader.Peek(n)
+		pending = bytes.Clone(p)
 	}
 	// net/http's buffers (rw) are not kept: an idle connection would hold their 8 KiB for its whole life.
-	if !s.hub.add(c) {
-		s.hub.releaseAddr(addr)
+	h.serve(conn, pending, v, addr)
+	// The handler returns, so that net/http lets go of the request, the response and the deep stack of its
+	// goroutine; a fresh goroutine reads the connection for as long as it lives.
+}
+
+// serve takes an upgraded connection, counted in addr by reserveAddr, with pending the bytes the upgrade
+// read past the request, and reads it on a goroutine of its own for as long as it lives.
+func (h *hub) serve(conn net.Conn, pending []byte, v viewer, addr string) {
+	c := &wsConn{conn: conn, raw: rawConn(conn), viewer: v, pending: pending,
+		limiter: rate.NewLimiter(wsMessageRate, wsMessageBurst), addr: addr}
+	if !h.add(c) {
+		h.releaseAddr(addr)
 		c.writeCloseNow(wsCloseShutdown, "server shutting down")
 		return
 	}
-	// The handler returns, so that net/http lets go of the request, the response and the deep stack of its
-	// goroutine; a fresh goroutine reads the connection for as long as it lives.
-	go s.readWebsocket(c)
+	go h.read(c)
 }
 
 // writeCloseNow closes a connection that never joined the hub, with a close frame.
@@ -187,8 +192,7 @@ func (s *Server) originAllowed(r *http.Request) bool {
 // readWebsocket reads a browser's messages until the connection ends, and answers its pings and its
 // close. Once the connection is dropped it goes on reading, up to wsCloseTimeout, only to hear the
 // browser's answer to the close; then the connection ends.
-func (s *Server) readWebsocket(c *wsConn) {
-	h := s.hub
+func (h *hub) read(c *wsConn) {
 	defer h.readers.Done()
 	ctx := h.ctx
 	for {
@@ -212,7 +216,7 @@ func (s *Server) readWebsocket(c *wsConn) {
 			h.drop(c, ws.StatusPolicyViolation, "too many messages")
 			continue
 		}
-		if !s.handleWSMessageApart(ctx, c, msg) {
+		if !h.handleMessageApart(ctx, c, msg) {
 			h.drop(c, wsCloseNormal, "")
 			c.end()
 			return
@@ -349,86 +353,75 @@ func (c *wsConn) read(p []byte) error {
 // and reading the database (modernc SQLite runs deep) grow a goroutine's stack to tens of KiB, and a
 // grown stack would stay with the long-lived reader of an idle connection; this one is freed at once.
 // A panic is logged as an internal error and ends the connection, as it did in the handler.
-func (s *Server) handleWSMessageApart(ctx context.Context, c *wsConn, data []byte) (ok bool) {
+func (h *hub) handleMessageApart(ctx context.Context, c *wsConn, data []byte) (ok bool) {
 	done := make(chan bool, 1)
 	go func() {
 		defer func() {
 			if v := recover(); v != nil {
-				s.Logger.Error("internal error", "method", http.MethodGet, "path", "/ws", "err", fmt.Errorf("panic: %v", v))
+				h.logger.Error("internal error", "method", http.MethodGet, "path", "/ws", "err", fmt.Errorf("panic: %v", v))
 				done <- false
 			}
 		}()
-		s.handleWSMessage(ctx, c, data)
+		h.handleMessage(ctx, c, data)
 		done <- true
 	}()
 	return <-done
 }
 
-func (s *Server) handleWSMessage(ctx context.Context, c *wsConn, data []byte) {
+func (h *hub) handleMessage(ctx context.Context, c *wsConn, data []byte) {
 	if json.Valid(data) {
-		if err := checkJSONText(data, nil); err != nil {
-			c.send(s.hub, wsError("Messages must be text: "+squares.ErrorMessage(err)))
+		if err := h.src.CheckText(data); err != nil {
+			c.send(h, wsError("Messages must be text: "+squares.ErrorMessage(err)))
 			return
 		}
 	}
 	var m wsMessage
 	if err := json.Unmarshal(data, &m); err != nil {
-		c.send(s.hub, wsError("Messages must be JSON objects with a type."))
+		c.send(h, wsError("Messages must be JSON objects with a type."))
 		return
 	}
 	switch m.Type {
 	case "subscribe":
 		if m.PoolID <= 0 {
-			c.send(s.hub, wsError("subscribe needs a poolId."))
+			c.send(h, wsError("subscribe needs a poolId."))
 			return
 		}
-		p, err := s.Store.FindPool(ctx, int64(m.PoolID), 0)
-		if err == nil {
-			err = s.checkVisible(ctx, c.user, p.Pool) // who may open the pool may watch it
-		}
+		gameID, err := h.src.WatchPool(ctx, c.viewer.User, int64(m.PoolID))
 		if err != nil {
-			c.send(s.hub, wsError(squares.ErrorMessage(err)))
+			c.send(h, wsError(squares.ErrorMessage(err)))
 			return
 		}
-		if !s.hub.subscribePool(c, p.ID, p.GameID) {
-			c.send(s.hub, wsError("Too many subscriptions on one connection."))
+		if !h.subscribePool(c, int64(m.PoolID), gameID) {
+			c.send(h, wsError("Too many subscriptions on one connection."))
 			return
 		}
-		c.send(s.hub, mustJSON(map[string]any{"type": "subscribed", "poolId": p.ID}))
+		c.send(h, mustJSON(map[string]any{"type": "subscribed", "poolId": int64(m.PoolID)}))
 	case "unsubscribe":
-		s.hub.unsubscribePool(c, int64(m.PoolID))
-		c.send(s.hub, mustJSON(map[string]any{"type": "unsubscribed", "poolId": int64(m.PoolID)}))
+		h.unsubscribePool(c, int64(m.PoolID))
+		c.send(h, mustJSON(map[string]any{"type": "unsubscribed", "poolId": int64(m.PoolID)}))
 	case "subscribeToGame":
 		if m.GameID <= 0 {
-			c.send(s.hub, wsError("subscribeToGame needs a gameId."))
+			c.send(h, wsError("subscribeToGame needs a gameId."))
 			return
 		}
-		if _, err := s.Store.FindGame(ctx, int64(m.GameID)); err != nil {
-			c.send(s.hub, wsError(squares.ErrorMessage(err)))
+		if err := h.src.WatchGame(ctx, int64(m.GameID)); err != nil {
+			c.send(h, wsError(squares.ErrorMessage(err)))
 			return
 		}
-		if !s.hub.subscribeGame(c, int64(m.GameID)) {
-			c.send(s.hub, wsError("Too many subscriptions on one connection."))
+		if !h.subscribeGame(c, int64(m.GameID)) {
+			c.send(h, wsError("Too many subscriptions on one connection."))
 			return
 		}
-		c.send(s.hub, mustJSON(map[string]any{"type": "subscribed", "gameId": int64(m.GameID)}))
+		c.send(h, mustJSON(map[string]any{"type": "subscribed", "gameId": int64(m.GameID)}))
 	case "unsubscribeFromGame":
-		s.hub.unsubscribeGame(c, int64(m.GameID))
+		h.unsubscribeGame(c, int64(m.GameID))
 	case "ping":
-		c.send(s.hub, mustJSON(map[string]any{"type": "pong"}))
+		c.send(h, mustJSON(map[string]any{"type": "pong"}))
 	default:
-		c.send(s.hub, wsError("Unknown message type."))
+		c.send(h, wsError("Unknown message type."))
 	}
 }
 
 func wsError(message string) []byte {
 	return mustJSON(map[string]any{"type": "error", "message": message})
-}
-
-func mustJSON(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return b
 }
