@@ -5,39 +5,10 @@ import (
 	"encoding/json"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/live"
 )
 
-// hubSource is what the hub asks of the rest of the product: who may watch what, what a change looks
-// like, and whether a session still stands.
-type hubSource interface {
-	// WatchPool returns the game of pool id when viewer may watch the pool (a visitor is nil); an error's
-	// message is sent to the browser.
-	WatchPool(ctx context.Context, viewer *squares.User, poolID int64) (gameID int64, err error)
-	// WatchGame returns an error when game id cannot be watched; its message is sent to the browser.
-	WatchGame(ctx context.Context, gameID int64) error
-	// PoolMessage is the poolUpdate message for a pool's change.
-	PoolMessage(ctx context.Context, e squares.Event) ([]byte, error)
-	// GameUpdate is the gameUpdate message for a game's score and state, as a value: it is sent to the
-	// game's watchers and, within a poolUpdate, to the watchers of its pools.
-	GameUpdate(ctx context.Context, gameID int64) (any, error)
-	// NotificationMessage is the notification message for a signed-in user.
-	NotificationMessage(ctx context.Context, userID int64) ([]byte, error)
-	// SessionEnded reports whether the session a connection was opened with no longer stands as it was.
-	SessionEnded(ctx context.Context, v viewer) bool
-	// CheckText returns an error when a browser's JSON message holds text that is not text.
-	CheckText(msg []byte) error
-}
-
-// viewer is who opened a websocket: a visitor (User nil), or a signed-in user with their session.
-type viewer struct {
-	User *squares.User
-	// Session is the hash of the signed-in user's session token, "" for a visitor.
-	Session string
-	// SecondFactor says the session passed the second factor (passedSecondFactor).
-	SecondFactor bool
-}
-
-// liveSource answers the hub from the store, with the API's rules and shapes.
+// liveSource answers the live updates' hub (live.Source) from the store, with the API's rules and shapes.
 type liveSource struct{ s *Server }
 
 func (l liveSource) WatchPool(ctx context.Context, viewer *squares.User, poolID int64) (int64, error) {
@@ -115,7 +86,7 @@ func (l liveSource) NotificationMessage(ctx context.Context, userID int64) ([]by
 // expired, its user disabled or given another role, or an admin's powers come or gone with two-factor
 // sign-in (sessionUser). A store that cannot answer counts as ended: the browser reconnects and is asked
 // again.
-func (l liveSource) SessionEnded(ctx context.Context, v viewer) bool {
+func (l liveSource) SessionEnded(ctx context.Context, v live.Viewer) bool {
 	if v.Session == "" || v.User == nil {
 		return true
 	}

@@ -1,4 +1,4 @@
-package http
+package live
 
 import (
 	"github.com/gobwas/ws"
@@ -6,15 +6,15 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// handle turns an event into messages: the database is read once per event, whatever the number of
-// watchers, and nothing is read when no one here watches.
-func (h *hub) handle(e squares.Event) {
+// handle turns an event into messages: the Source (the database) is asked once per event, whatever the
+// number of watchers, and not at all when no one here watches.
+func (h *Hub) handle(e squares.Event) {
 	switch e.Kind {
 	case squares.EventAccount:
 		// One of the user's sessions ended or their account changed: each socket whose session is gone, or
 		// whose user is no longer what it was (demoted, disabled), closes, and the browser's reconnect (any
 		// close but 1000 retries) binds whatever session it has now. Sockets of the user's other sessions,
-		// still valid, stay open. Checked off the hub's goroutine: the store is read.
+		// still valid, stay open. Checked off the hub's goroutine: the Source reads the store.
 		conns := h.watchers(h.users, e.UserID)
 		if len(conns) == 0 {
 			return
@@ -80,7 +80,7 @@ func (h *hub) handle(e squares.Event) {
 // missed: each game's update to its watchers and to those of its pools, and each pool whole, every
 // square of the grid either in "squares" or in "released", so that a browser's board ends up as the
 // database has it.
-func (h *hub) resync() {
+func (h *Hub) resync() {
 	h.mu.RLock()
 	games := map[int64]struct{}{}
 	for id := range h.games {
