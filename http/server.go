@@ -14,6 +14,7 @@ import (
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/automation"
 	"github.com/squaresapp/squares/escrow"
+	"github.com/squaresapp/squares/live"
 	"github.com/squaresapp/squares/mail"
 	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/scores"
@@ -102,7 +103,7 @@ type Server struct {
 	ln     net.Listener
 	server *http.Server
 	mux    *http.ServeMux
-	hub    *hub
+	live   *live.Hub // nil without an event bus
 
 	metrics         *Metrics // nil when metrics are off
 	metricsLn       net.Listener
@@ -116,10 +117,6 @@ type Server struct {
 	boards            *boards
 	sessions          *sessions
 	stopInvalidations context.CancelFunc
-
-	// wsPing and wsPong are how often the hub pings websockets and how long it waits for the answer;
-	// NewServer sets wsPingInterval and wsPongTimeout, tests in this package shorten them before Open.
-	wsPing, wsPong time.Duration
 }
 
 // NewServer returns a server with its routes; set the fields, then call Open. The store's committed
@@ -127,7 +124,7 @@ type Server struct {
 func NewServer(cfg Config, db *store.DB, logger *slog.Logger) *Server {
 	logger = withRequestIDs(logger)
 	s := &Server{Config: cfg, Store: db, Logger: logger, Now: time.Now, mux: http.NewServeMux(),
-		wsPing: wsPingInterval, wsPong: wsPongTimeout, requestIDs: newRequestIDs(),
+		requestIDs:   newRequestIDs(),
 		claimLimiter: newUserLimiter("claims", cfg.ClaimLimit), checkoutLimiter: newUserLimiter("checkouts", cfg.CheckoutLimit)}
 	if cfg.MetricsAddr != "" {
 		s.metrics = cfg.Metrics
@@ -166,11 +163,8 @@ func (s *Server) Open() error {
 	}
 	s.openInvalidations()
 	if s.Events != nil {
-		s.hub = newHub(s.Store, s.Logger, s.wsPing, s.wsPong)
-		s.hub.perAddr = s.Config.WSConnsPerAddr
-		s.hub.requireSecondFactor = s.Config.AdminTwoFactor
-		s.hub.done.Add(1)
-		go s.hub.run(s.Events.Subscribe(s.hub.ctx))
+		s.live = live.New(live.Config{PerAddr: s.Config.WSConnsPerAddr}, liveSource{s}, s.Logger)
+		s.live.Open(s.Events)
 	}
 	go func() {
 		if err := s.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -200,9 +194,9 @@ func (s *Server) Close(ctx context.Context) error {
 	if s.stopInvalidations != nil {
 		s.stopInvalidations()
 	}
-	if s.hub != nil {
+	if s.live != nil {
 		// Shutdown does not wait for hijacked connections: the hub closes its websockets itself.
-		s.hub.close()
+		s.live.Close()
 	}
 	return err
 }
