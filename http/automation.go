@@ -3,9 +3,7 @@ package http
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/automation"
@@ -14,9 +12,6 @@ import (
 
 // analysisWindow is how far ahead the cancellation analysis looks: pools decided within the next day.
 const analysisWindow = 24 * time.Hour
-
-// maxCancelReason bounds an admin's reason for cancelling a pool.
-const maxCancelReason = 500
 
 // automation returns the server's automation, or one on the server's store, escrow and clock when none
 // is set (tests, and servers that run it elsewhere).
@@ -103,9 +98,8 @@ func (s *Server) handleCancelPool(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	req.Reason = strings.TrimSpace(req.Reason)
-	if req.Reason == "" || utf8.RuneCountInString(req.Reason) > maxCancelReason {
-		s.Error(w, r, squares.FieldError("reason", "Please give a reason of 1 to 500 characters."))
+	if req.Reason, err = squares.CheckCancelReason(req.Reason); err != nil {
+		s.Error(w, r, err)
 		return
 	}
 	p, err := s.Store.CancelPool(r.Context(), id, req.Reason)
@@ -133,8 +127,8 @@ func (s *Server) handleHouseFill(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	if req.SquaresNeeded < 1 || req.SquaresNeeded > squares.SquaresPerPool {
-		s.Error(w, r, squares.FieldError("squaresNeeded", "squaresNeeded must be 1 to 100: the squares still free."))
+	if err := squares.CheckSquaresNeeded(req.SquaresNeeded); err != nil {
+		s.Error(w, r, err)
 		return
 	}
 	p, err := s.Store.HouseFill(r.Context(), id, req.SquaresNeeded)

@@ -168,13 +168,8 @@ func logDecision(ctx context.Context, tx *Tx, d squares.Decision, by string, rep
 // CancelPool is an admin's cancellation of a pool with a reason, logged as its final decision (replacing
 // one made before). A completed or cancelled pool is refused. The escrow then returns its money.
 func (db *DB) CancelPool(ctx context.Context, poolID int64, reason string) (*PoolView, error) {
-	return db.decideAsAdmin(ctx, poolID, "pool.cancel", func(p *PoolView, in squares.DecisionInput) (squares.Decision, error) {
-		if p.Status == squares.PoolCompleted || p.Status == squares.PoolCancelled {
-			return squares.Decision{}, squares.Errorf(squares.EUNPROCESSABLE, "This pool is %s; it cannot be cancelled.", p.Status)
-		}
-		d := squares.Decide(in)
-		d.Action, d.Reason, d.RefundAmount = squares.DecideCancel, reason, in.RefundAmount
-		return d, nil
+	return db.decideAsAdmin(ctx, poolID, "pool.cancel", func(in squares.DecisionInput) (squares.Decision, error) {
+		return squares.CheckCancel(squares.Cancellation{Pool: in, Reason: reason})
 	})
 }
 
@@ -182,18 +177,8 @@ func (db *DB) CancelPool(ctx context.Context, poolID int64, reason string) (*Poo
 // many, so that an admin acts on the pool as they saw it: a conflict otherwise), and the pool is drawn.
 // It is logged as the pool's final decision (replacing one made before).
 func (db *DB) HouseFill(ctx context.Context, poolID int64, squaresNeeded int) (*PoolView, error) {
-	return db.decideAsAdmin(ctx, poolID, "pool.house_fill", func(p *PoolView, in squares.DecisionInput) (squares.Decision, error) {
-		if p.Status != squares.PoolActive && p.Status != squares.PoolInactive {
-			return squares.Decision{}, squares.Errorf(squares.EUNPROCESSABLE, "Only an active or hidden pool can be house-filled; this one is %s.", p.Status)
-		}
-		d := squares.Decide(in)
-		if d.HouseSquaresNeeded != squaresNeeded {
-			return squares.Decision{}, squares.Errorf(squares.ECONFLICT, "The pool changed; reload. %d squares are free, not %d.",
-				d.HouseSquaresNeeded, squaresNeeded)
-		}
-		d.Action, d.RefundAmount = squares.DecideHouseFill, 0
-		d.Reason = fmt.Sprintf("An admin house-filled %d squares (%d players).", squaresNeeded, in.DistinctPlayers)
-		return d, nil
+	return db.decideAsAdmin(ctx, poolID, "pool.house_fill", func(in squares.DecisionInput) (squares.Decision, error) {
+		return squares.CheckHouseFill(squares.HouseFill{Pool: in, SquaresNeeded: squaresNeeded})
 	})
 }
 
@@ -204,18 +189,19 @@ type decisionRecord struct {
 	HouseSquares int    `json:"houseSquares,omitempty"`
 }
 
-// decideAsAdmin locks a pool, has decide make an admin's decision on it (or refuse), applies the decision
+// decideAsAdmin locks a pool, asks decide (the admin's rule: squares.CheckCancel, squares.CheckHouseFill)
+// for the decision on it (or a refusal), applies the decision
 // and logs it as the pool's final one (replacing one made before) and in the audit log as action, and
 // returns the pool as it is then.
 func (db *DB) decideAsAdmin(ctx context.Context, poolID int64, action string,
-	decide func(p *PoolView, in squares.DecisionInput) (squares.Decision, error)) (*PoolView, error) {
+	decide func(in squares.DecisionInput) (squares.Decision, error)) (*PoolView, error) {
 	var out *PoolView
 	err := db.update(ctx, func(tx *Tx) error {
 		p, in, _, err := lockDecisionPool(ctx, tx, poolID)
 		if err != nil {
 			return err
 		}
-		d, err := decide(p, in)
+		d, err := decide(in)
 		if err != nil {
 			return err
 		}
