@@ -15,9 +15,6 @@ const (
 	DecidedByAdmin      = "admin"
 )
 
-// reasonSalesClosed tells a player whose checkout was still open at a pool's final decision that it ended.
-const reasonSalesClosed = "Sales closed for this pool before your payment completed; your squares were released."
-
 // DecisionRecord is a pool's final decision as logged.
 type DecisionRecord struct {
 	squares.Decision
@@ -118,8 +115,7 @@ func applyDecision(ctx context.Context, tx *Tx, p *PoolView, d squares.Decision)
 		}
 		if p.IsFree() {
 			// Paid players are told by the escrow as their payment comes back; free players only here.
-			return notifyPlayers(ctx, tx, p.ID, squares.NotifyPoolCancelled,
-				fmt.Sprintf("%s was cancelled before kickoff. %s", p.Name, d.Reason))
+			return notifyPlayers(ctx, tx, p.ID, squares.NotifyPoolCancelled, squares.PoolCancelledNotice(p.Name, d.Reason))
 		}
 	case squares.DecideHouseFill:
 		return houseFill(ctx, tx, p)
@@ -241,7 +237,7 @@ func houseFill(ctx context.Context, tx *Tx, p *PoolView) error {
 	}
 	rows.Close()
 	for _, id := range pending {
-		if err := releasePayment(ctx, tx, id, reasonSalesClosed); err != nil {
+		if err := releasePayment(ctx, tx, id, squares.NoticeSalesClosed); err != nil {
 			return err
 		}
 	}
