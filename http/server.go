@@ -96,6 +96,9 @@ type Server struct {
 	Sandbox *sandbox.Provider
 	// Scores is the live score feed's poller (SQUARES_SCORES=espn); nil when scores are entered by hand.
 	Scores *scores.Poller
+	// Applier applies the scores admins enter (and the simulated ones of development mode); nil refuses
+	// them (503).
+	Applier *scores.Applier
 	// Mail renders the outbox's messages for admins and /dev/mail; nil renders with a default mailer.
 	Mail *mail.Mailer
 
