@@ -17,6 +17,7 @@ import (
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/automation"
 	squareshttp "github.com/squaresapp/squares/http"
+	"github.com/squaresapp/squares/mail"
 	"github.com/squaresapp/squares/scores"
 	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
@@ -57,6 +58,12 @@ func startAPIWith(t *testing.T, engine string, configure func(*squareshttp.Confi
 		defer cancel()
 		srv.Close(ctx)
 	})
+	// The mailer of development mode, as serve gives it, its links to this server.
+	m, err := mail.New(db, mail.Config{Dev: true, BaseURL: srv.URL()}, logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Mail = m
 	return &apiServer{Server: srv, db: db}
 }
 

@@ -6,23 +6,11 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/automation"
 	"github.com/squaresapp/squares/store"
 )
 
 // analysisWindow is how far ahead the cancellation analysis looks: pools decided within the next day.
 const analysisWindow = 24 * time.Hour
-
-// automation returns the server's automation, or one on the server's store, escrow and clock when none
-// is set (tests, and servers that run it elsewhere).
-func (s *Server) automation() *automation.Automation {
-	if s.Automation != nil {
-		return s.Automation
-	}
-	a := automation.New(s.Store, s.Escrow, s.Logger)
-	a.Now = s.Now
-	return a
-}
 
 // handleCancellationAnalysis lists, for admins, the final decision every pool not yet decided would get
 // now, for pools whose decision is due or falls within the next 24 hours, soonest first.
@@ -152,9 +140,14 @@ func (s *Server) settleMoney(ctx context.Context) {
 	}
 }
 
-// handleRunAutomation runs one automation pass now and answers the decisions it made.
+// handleRunAutomation runs one pass of the server's automation now and answers the decisions it made; a
+// server without one (cmd/squares always gives it one) answers 503.
 func (s *Server) handleRunAutomation(w http.ResponseWriter, r *http.Request) {
-	ds, err := s.automation().RunOnce(r.Context())
+	if s.Automation == nil {
+		s.Error(w, r, squares.Errorf(squares.EUNAVAILABLE, "The automation does not run on this server."))
+		return
+	}
+	ds, err := s.Automation.RunOnce(r.Context())
 	if ds == nil {
 		ds = []squares.Decision{}
 	}
