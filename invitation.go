@@ -372,3 +372,21 @@ func CheckInvitationResend(r InvitationResend) (counts bool, err error) {
 	}
 	return !r.Manager.Admin, nil
 }
+
+// CheckHostIsPlayer refuses a private pool's creation, before its input is read, to anyone but a player:
+// nobody signed in and an admin alike (EFORBIDDEN). CheckHost then decides what the player may host.
+func CheckHostIsPlayer(u *User) error {
+	if u == nil || u.HasAdminRole() {
+		return Errorf(EFORBIDDEN, "Only players create private pools.")
+	}
+	return nil
+}
+
+// CheckJoinerIsPlayer refuses joining a private pool, before the code is looked up, to anyone but a
+// player (EFORBIDDEN). CheckMember then decides whether the player may join the pool.
+func CheckJoinerIsPlayer(u *User) error {
+	if u == nil || u.HasAdminRole() {
+		return Errorf(EFORBIDDEN, "Only players join private pools.")
+	}
+	return nil
+}

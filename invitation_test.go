@@ -312,3 +312,24 @@ func TestCheckInvitationResend(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivatePoolPlayers: only players create and join private pools; nobody signed in and admins are
+// refused before anything is read.
+func TestPrivatePoolPlayers(t *testing.T) {
+	for _, tc := range []struct {
+		u  *squares.User
+		ok bool
+	}{{nil, false}, {&squares.User{Role: squares.RoleAdmin}, false}, {&squares.User{Role: squares.RoleUser}, true}} {
+		host, join := squares.CheckHostIsPlayer(tc.u), squares.CheckJoinerIsPlayer(tc.u)
+		if tc.ok {
+			if host != nil || join != nil {
+				t.Errorf("%+v: %v, %v", tc.u, host, join)
+			}
+			continue
+		}
+		if squares.ErrorCode(host) != squares.EFORBIDDEN || squares.ErrorMessage(host) != "Only players create private pools." ||
+			squares.ErrorCode(join) != squares.EFORBIDDEN || squares.ErrorMessage(join) != "Only players join private pools." {
+			t.Errorf("%+v: %v, %v", tc.u, host, join)
+		}
+	}
+}

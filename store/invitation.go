@@ -39,8 +39,8 @@ func reserveInvites(ctx context.Context, tx *Tx, rules squares.PrivatePoolRules,
 // slot, and a creation refused for any reason takes none.
 func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in squares.PrivatePoolInput,
 	rules squares.PrivatePoolRules) (*PrivatePool, error) {
-	if creator == nil || creator.HasAdminRole() {
-		return nil, squares.Errorf(squares.EFORBIDDEN, "Only players create private pools.")
+	if err := squares.CheckHostIsPlayer(creator); err != nil {
+		return nil, err
 	}
 	if err := in.Validate(); err != nil {
 		return nil, err
@@ -73,11 +73,7 @@ func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in s
 		if err := squares.CheckPrivatePoolGame(g, tx.now); err != nil {
 			return err
 		}
-		periods := 4
-		if g.LeagueID == squares.LeagueNCAAB {
-			periods = 2
-		}
-		schedule, err := squares.ParsePayoutSchedule(in.PayoutSchedule, periods)
+		schedule, err := squares.ParsePayoutSchedule(in.PayoutSchedule, (&squares.League{ID: g.LeagueID}).Periods())
 		if err != nil {
 			return err
 		}
@@ -237,8 +233,8 @@ func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string, rul
 	if code == "" {
 		return nil, squares.FieldError("inviteCode", "Please enter an invite code")
 	}
-	if user == nil || user.HasAdminRole() {
-		return nil, squares.Errorf(squares.EFORBIDDEN, "Only players join private pools.")
+	if err := squares.CheckJoinerIsPlayer(user); err != nil {
+		return nil, err
 	}
 	var out *PoolView
 	err := db.update(ctx, func(tx *Tx) error {

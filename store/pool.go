@@ -97,11 +97,11 @@ func insertPool(ctx context.Context, tx *Tx, p *squares.Pool) error {
 	}
 	p.DrawSeed, p.DrawCommitment = seed, squares.DrawCommitment(seed)
 	if len(p.PayoutSchedule) == 0 {
-		periods := 4
-		if p.Game != nil && p.Game.LeagueID == squares.LeagueNCAAB {
-			periods = 2
+		league := &squares.League{}
+		if p.Game != nil {
+			league.ID = p.Game.LeagueID
 		}
-		p.PayoutSchedule, _ = squares.ParsePayoutSchedule("", periods)
+		p.PayoutSchedule, _ = squares.ParsePayoutSchedule("", league.Periods())
 	}
 	var creator any
 	if p.CreatorID > 0 {
