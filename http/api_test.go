@@ -15,7 +15,10 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/automation"
 	squareshttp "github.com/squaresapp/squares/http"
+	"github.com/squaresapp/squares/mail"
+	"github.com/squaresapp/squares/scores"
 	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
@@ -46,6 +49,7 @@ func startAPIWith(t *testing.T, engine string, configure func(*squareshttp.Confi
 		configure(&cfg)
 	}
 	srv := squareshttp.NewServer(cfg, db, logger)
+	wire(srv)
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +58,27 @@ func startAPIWith(t *testing.T, engine string, configure func(*squareshttp.Confi
 		defer cancel()
 		srv.Close(ctx)
 	})
+	// The mailer of development mode, as serve gives it, its links to this server.
+	m, err := mail.New(db, mail.Config{Dev: true, BaseURL: srv.URL()}, logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Mail = m
 	return &apiServer{Server: srv, db: db}
+}
+
+// wire gives a test's server the components cmd/squares builds for it, on the server's store, escrow
+// and logger (set them first) and its clock (read at each call: tests move it): the score applier and
+// the automation. Those set already are kept.
+func wire(srv *squareshttp.Server) {
+	if srv.Applier == nil {
+		srv.Applier = scores.NewApplier(srv.Store, srv.Escrow, srv.Logger)
+	}
+	if srv.Automation == nil {
+		auto := automation.New(srv.Store, srv.Escrow, srv.Logger)
+		auto.Now = func() time.Time { return srv.Now() }
+		srv.Automation = auto
+	}
 }
 
 // apiClient is a browser stand-in: a cookie jar, no redirects followed.

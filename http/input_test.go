@@ -59,6 +59,7 @@ func newEdge(tb testing.TB, engine string, open func(*squareshttp.Server)) *edge
 		PaymentsProvider: "sandbox"}, db, logger)
 	sb := sandbox.New(db)
 	srv.Sandbox, srv.Escrow = sb, escrow.New(db, sb, logger)
+	wire(srv)
 	open(srv)
 	return &edgeAPI{apiServer: &apiServer{Server: srv, db: db}, logs: logs, audit: storetest.NewAuditor(tb, u), engine: engine}
 }

@@ -110,16 +110,18 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 	}
 	srv.Sandbox, srv.Escrow = sb, esc
 	if opt.feed != "" {
-		srv.Scores = scores.NewPoller(db, esc, espn.New(opt.feed, nil), "espn", logger)
+		wire(srv) // the one applier, the poller's too, as cmd/squares has it
+		srv.Scores = scores.NewPoller(db, srv.Applier, espn.New(opt.feed, nil), "espn", logger)
 		srv.Scores.Now = clock.Now
 	}
 	openServer(t, srv)
 	return &payAPI{apiServer: &apiServer{Server: srv, db: db}, clock: clock, sb: sb, esc: esc}
 }
 
-// openServer starts srv, closed when the test ends.
+// openServer starts srv with its components (wire), closed when the test ends.
 func openServer(t *testing.T, srv *squareshttp.Server) {
 	t.Helper()
+	wire(srv)
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}

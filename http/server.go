@@ -90,14 +90,18 @@ type Server struct {
 	Events squares.Events
 	// Escrow takes payments for squares; nil disables paid pools.
 	Escrow *escrow.Escrow
-	// Automation makes the pools' final decisions; nil makes one on Store, Escrow and Now when an admin
-	// asks for a pass.
+	// Automation makes the pools' final decisions (an admin may ask for a pass now); nil refuses that
+	// (503).
 	Automation *automation.Automation
 	// Sandbox is the built-in card processor when it is the payment provider.
 	Sandbox *sandbox.Provider
 	// Scores is the live score feed's poller (SQUARES_SCORES=espn); nil when scores are entered by hand.
 	Scores *scores.Poller
-	// Mail renders the outbox's messages for admins and /dev/mail; nil renders with a default mailer.
+	// Applier applies the scores admins enter (and the simulated ones of development mode); nil refuses
+	// them (503).
+	Applier *scores.Applier
+	// Mail renders the outbox's messages for admins and /dev/mail; nil shows no subjects to admins and
+	// no /dev/mail page (503).
 	Mail *mail.Mailer
 
 	ln     net.Listener

@@ -40,6 +40,7 @@ func startWebhookAPI(t *testing.T, engine string) *apiServer {
 	sb := sandbox.New(db)
 	srv.Sandbox = sb
 	srv.Escrow = escrow.New(db, sb, logger)
+	wire(srv)
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}
