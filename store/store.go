@@ -11,8 +11,6 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,10 +20,9 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store/internal/sqlite"
 )
 
 //go:embed migrations
@@ -62,8 +59,8 @@ type DB struct {
 	// (OnCommit), in order, before the write returns.
 	committed atomic.Pointer[[]func(squares.Event)]
 
-	claims claimBatcher  // SQLite claims committed in groups
-	ckpt   *checkpointer // SQLite checkpoints beside the writer
+	claims claimBatcher         // SQLite claims committed in groups
+	ckpt   *sqlite.Checkpointer // SQLite checkpoints beside the writer
 
 	passMu sync.Mutex
 	passes map[string]chan struct{} // Exclusive's locks in this process (SQLite)
@@ -119,45 +116,17 @@ func (db *DB) Open(ctx context.Context) error {
 
 func (db *DB) openSQLite(path string) error {
 	db.engine = SQLite
-	if path == "" {
-		return errors.New("sqlite: empty path")
-	}
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o750); err != nil {
-			return fmt.Errorf("sqlite: create %s: %w", dir, err)
+	conns, err := sqlite.Open(path, db.CheckpointDelay, func(err error) {
+		if db.Logger != nil {
+			db.Logger.Warn("sqlite checkpoint", "err", err)
 		}
-	}
-	base := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
-		"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
-	wc, err := newSQLiteConnector(base + "&_txlock=immediate" + fmt.Sprintf("&_pragma=wal_autocheckpoint(%d)", writerAutoCheckpoint))
+	})
 	if err != nil {
-		return fmt.Errorf("open sqlite: %w", err)
+		return err
 	}
-	cc, err := newSQLiteConnector(base)
-	if err != nil {
-		return fmt.Errorf("open sqlite: %w", err)
-	}
-	rc, err := newSQLiteConnector(base + "&_pragma=query_only(1)")
-	if err != nil {
-		return fmt.Errorf("open sqlite: %w", err)
-	}
-	w := sql.OpenDB(wc)
-	// SQLite has one writer at a time; one connection queues writers in Go instead of in busy loops.
-	w.SetMaxOpenConns(1)
-	w.SetConnMaxIdleTime(0)
-	r := sql.OpenDB(rc)
-	r.SetMaxOpenConns(8)
-	// Every read connection stays open: database/sql keeps 2 idle by default and would close the others
-	// after each burst, and a new connection parses the schema and has no statements prepared.
-	r.SetMaxIdleConns(8)
-	db.write, db.read = w, r
-	reserved := sql.OpenDB(rc)
-	reserved.SetMaxOpenConns(2)
-	reserved.SetMaxIdleConns(2)
-	db.reservedWrite, db.reservedRead = w, reserved
-	c := sql.OpenDB(cc)
-	c.SetMaxOpenConns(1)
-	db.startCheckpoints(c, db.CheckpointDelay)
+	db.write, db.read = conns.Write, conns.Read
+	db.reservedWrite, db.reservedRead = conns.Write, conns.Reserved
+	db.ckpt = conns.Checkpointer
 	return nil
 }
 
@@ -191,7 +160,10 @@ func (db *DB) Migrate(ctx context.Context) error {
 // Close closes the database.
 func (db *DB) Close() error {
 	db.closeClaims()
-	err := db.stopCheckpoints()
+	var err error
+	if db.ckpt != nil {
+		err = db.ckpt.Stop()
+	}
 	if db.write != nil {
 		if e := db.write.Close(); err == nil {
 			err = e
@@ -208,6 +180,16 @@ func (db *DB) Close() error {
 		}
 	}
 	return err
+}
+
+// Checkpoint copies what it can of the SQLite WAL into the database file without waiting for the writer or
+// readers (PRAGMA wal_checkpoint(PASSIVE)). It returns the frames in the WAL and how many of them are in
+// the database now. The store checkpoints in the background after commits; on PostgreSQL it does nothing.
+func (db *DB) Checkpoint(ctx context.Context) (frames, copied int, err error) {
+	if db.ckpt == nil {
+		return 0, 0, nil
+	}
+	return db.ckpt.Checkpoint(ctx)
 }
 
 // reservedConns is the size of PostgreSQL's pool of reserved connections: a reserved worker runs one
@@ -339,7 +321,7 @@ func (db *DB) run(ctx context.Context, conn *sql.DB, readOnly bool, fn func(tx *
 		return fmt.Errorf("commit: %w", err)
 	}
 	if db.ckpt != nil && conn == db.write {
-		db.ckpt.wrote()
+		db.ckpt.Wrote()
 	}
 	if fns := db.committed.Load(); fns != nil {
 		for _, e := range tx.events {
@@ -385,11 +367,7 @@ func isUniqueViolation(err error) bool {
 	if errors.As(err, &pgErr) {
 		return pgErr.Code == "23505"
 	}
-	var sqErr *sqlite.Error
-	if errors.As(err, &sqErr) {
-		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
-	}
-	return false
+	return sqlite.IsUniqueViolation(err)
 }
 
 // isForeignKeyViolation reports whether err is a foreign-key failure on either engine.
@@ -398,11 +376,7 @@ func isForeignKeyViolation(err error) bool {
 	if errors.As(err, &pgErr) {
 		return pgErr.Code == "23503"
 	}
-	var sqErr *sqlite.Error
-	if errors.As(err, &sqErr) {
-		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
-	}
-	return false
+	return sqlite.IsForeignKeyViolation(err)
 }
 
 // scanner is a *sql.Row or *sql.Rows.
