@@ -39,3 +39,12 @@ func (db *DB) Migrate(ctx context.Context) error {
 	}
 	return nil
 }
+
+// Migrations returns the engine's embedded migrations, the SQL files Migrate applies: tests keep one
+// migrated database per set of them and copy it.
+func Migrations(engine string) (fs.FS, error) {
+	if engine != SQLite && engine != Postgres {
+		return nil, fmt.Errorf("unknown engine %q", engine)
+	}
+	return fs.Sub(migrations, "migrations/"+engine)
+}
