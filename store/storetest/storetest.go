@@ -53,12 +53,36 @@ func Run(m *testing.M) int {
 	return code
 }
 
-// ForEachEngine runs fn as a subtest per engine.
+// ForEachEngine runs fn as a subtest per engine; at once, in a package that asked for it
+// (ParallelEngines).
 func ForEachEngine(t *testing.T, fn func(t *testing.T, engine string)) {
+	forEachEngine(t, parallelEngines.Load(), fn)
+}
+
+// ForEachEngineInTurn runs fn as a subtest per engine, one after the other even in a package of
+// ParallelEngines: for a test that changes something of the whole process (a hook, a global setting).
+func ForEachEngineInTurn(t *testing.T, fn func(t *testing.T, engine string)) {
+	forEachEngine(t, false, fn)
+}
+
+func forEachEngine(t *testing.T, parallel bool, fn func(t *testing.T, engine string)) {
 	for _, e := range Engines {
-		t.Run(e, func(t *testing.T) { fn(t, e) })
+		t.Run(e, func(t *testing.T) {
+			if parallel {
+				t.Parallel()
+			}
+			fn(t, e)
+		})
 	}
 }
+
+var parallelEngines atomic.Bool
+
+// ParallelEngines has ForEachEngine run a test's subtests of the engines at the same time (t.Parallel):
+// a PostgreSQL subtest waits for its server much of its time, when the SQLite one can run. Only for a
+// package whose tests share nothing between their engines' subtests (no counters, hooks, clocks or
+// environment variables of the package, no fixed ports); call it from TestMain before Run.
+func ParallelEngines() { parallelEngines.Store(true) }
 
 // Open returns an open store on a fresh database of the engine, closed when the test ends.
 func Open(t testing.TB, engine string) *store.DB {
