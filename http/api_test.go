@@ -11,6 +11,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,6 +28,8 @@ import (
 type apiServer struct {
 	*squareshttp.Server
 	db *store.DB
+	// lastEmail is the email of the player register made last.
+	lastEmail string
 }
 
 // startAPI starts a development-mode server with the default eligibility rules on a fresh database.
@@ -222,15 +225,16 @@ func (r *apiResponse) cookie() *http.Cookie {
 	return nil
 }
 
-var emailCounter int
+// emailCounter numbers the players the tests make, unique across tests run at once.
+var emailCounter atomic.Int64
 
 // register creates a player through the API and returns a client signed in as them. dob and state may
 // be empty; a dob makes it the main form (last name required).
 func (s *apiServer) register(t *testing.T, dob, state string) (*apiClient, map[string]any) {
 	t.Helper()
-	emailCounter++
+	s.lastEmail = fmt.Sprintf("player%d@example.com", emailCounter.Add(1))
 	c := s.client(t)
-	body := map[string]any{"email": fmt.Sprintf("player%d@example.com", emailCounter), "password": "correct-horse",
+	body := map[string]any{"email": s.lastEmail, "password": "correct-horse",
 		"firstName": "Pat", "lastName": "Lee"}
 	if dob != "" {
 		body["dateOfBirth"] = dob

@@ -279,7 +279,8 @@ var noBody = map[string]string{
 // and each member its request type declares is refused with a NUL and past its length, by name. Nothing
 // is written and no error logged.
 func TestEveryRouteChecksItsInput(t *testing.T) {
-	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+	// In turn: the decode hook is the process's.
+	storetest.ForEachEngineInTurn(t, func(t *testing.T, engine string) {
 		s := startEdge(t, engine)
 		_, pools := s.game(t, "W12", time.Now().Add(72*time.Hour))
 		s.activate(t, pools[0])

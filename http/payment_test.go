@@ -151,19 +151,19 @@ func (s *payAPI) storePlayer(t *testing.T, role string) (*apiClient, *squares.Us
 func (s *payAPI) storePlayerIn(t *testing.T, role, dob, state string) (*apiClient, *squares.User) {
 	t.Helper()
 	ctx := context.Background()
-	emailCounter++
-	u := &squares.User{Email: fmt.Sprintf("buyer%d@example.com", emailCounter), PasswordHash: "not-a-hash",
-		FirstName: "Buyer", LastName: fmt.Sprint(emailCounter), Role: squares.RoleUser, DateOfBirth: dob,
+	seq := emailCounter.Add(1)
+	u := &squares.User{Email: fmt.Sprintf("buyer%d@example.com", seq), PasswordHash: "not-a-hash",
+		FirstName: "Buyer", LastName: fmt.Sprint(seq), Role: squares.RoleUser, DateOfBirth: dob,
 		ResidenceState: state, ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
 	if role == squares.RoleAdmin {
 		var err error
-		if u, err = s.db.EnsureAdmin(ctx, fmt.Sprintf("admin%d", emailCounter), "not-a-hash"); err != nil {
+		if u, err = s.db.EnsureAdmin(ctx, fmt.Sprintf("admin%d", seq), "not-a-hash"); err != nil {
 			t.Fatal(err)
 		}
 	} else if err := s.db.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
-	token := fmt.Sprintf("test-session-token-%d-%d", u.ID, emailCounter)
+	token := fmt.Sprintf("test-session-token-%d-%d", u.ID, seq)
 	sum := sha256.Sum256([]byte(token))
 	if err := s.db.CreateSession(ctx, &store.Session{TokenHash: hex.EncodeToString(sum[:]), UserID: u.ID,
 		ExpiresAt: s.clock.Now().Add(24 * time.Hour)}, ""); err != nil {
