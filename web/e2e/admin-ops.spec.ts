@@ -88,12 +88,12 @@ test('the admin screens name the game of every pool, away @ home', async ({ page
   await expect(page.getByLabel('Week', { exact: true })).toHaveValue(week)
   const cards = page.getByRole('list', { name: 'Pools of the week' })
   await expect(cards.getByRole('listitem')).toHaveCount(pools.length)
-  await expect(cards.getByRole('listitem', { name: `${pool.name} #${pool.id}` })).toContainText(name)
+  await expect(cards.getByRole('listitem', { name: `${pool.name} #${pool.id}`, exact: true })).toContainText(name)
   await shot(page, 'activation')
 
   // Pool Management.
   await nav.getByRole('link', { name: 'Pool Management', exact: true }).click()
-  await expect(page.getByRole('list', { name: 'Pools', exact: true }).getByRole('listitem', { name: `${pool.name} #${pool.id}` })).toContainText(name)
+  await expect(page.getByRole('list', { name: 'Pools', exact: true }).getByRole('listitem', { name: `${pool.name} #${pool.id}`, exact: true })).toContainText(name)
 
   // The management console: the Pools tab, the Games tab and the Scores tab, away @ home everywhere.
   await page.goto('/management')
