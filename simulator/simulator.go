@@ -43,7 +43,7 @@ type Simulator struct {
 	Store *store.DB
 	// Applier applies each play's score (and returns the money of a called-off game's pools).
 	Applier *scores.Applier
-	Logger *slog.Logger
+	Logger  *slog.Logger
 	// Now is the clock (tests set it).
 	Now func() time.Time
 	// Interval is the time between two steps of play.
