@@ -107,8 +107,12 @@ test('the admin screens name the game of every pool, away @ home', async ({ page
   await expect(page.getByLabel('Game', { exact: true }).locator('option', { hasText: ' vs ' })).toHaveCount(0)
 
   // Pool Cancellation: the demo's first game kicks off within hours, so its pools are due for a decision.
-  const due = await json<{ poolId: number; poolName: string; game: GameJSON }[]>(page.request, '/api/admin/pool-cancellation-analysis')
-  expect(due.length, 'pools due for a decision in the demo data').toBeGreaterThan(0)
+  // Only the NFL's: other specs add games of other leagues (a11y's college basketball game), whose teams
+  // have no nickname table and are named in full.
+  const due = (await json<{ poolId: number; poolName: string; game: GameJSON }[]>(page.request, '/api/admin/pool-cancellation-analysis')).filter((d) =>
+    pools.some((p) => p.game.homeTeam === d.game.homeTeam && p.game.awayTeam === d.game.awayTeam),
+  )
+  expect(due.length, 'pools of NFL games due for a decision in the demo data').toBeGreaterThan(0)
   await page.goto('/admin/pool-cancellation')
   const item = page.getByRole('list', { name: 'Pools due for a decision' }).getByRole('listitem', { name: `${due[0].poolName} #${due[0].poolId}, ${gameName(due[0].game)}` })
   await expect(item).toContainText(gameName(due[0].game))
