@@ -86,21 +86,5 @@ export function useRevokeOtherSessions() {
 }
 
 /** The player's e-mail choice: optOut turns the optional messages off. */
-export interface EmailPreferences {
-  optOut: boolean
-}
-
-export function useEmailPreferences() {
-  return useQuery<EmailPreferences | null>({ queryKey: queryKeys.user.emailPreferences, staleTime: 60_000 })
-}
-
-export function useSetEmailPreferences() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (prefs: EmailPreferences) => api.post<EmailPreferences>('/api/user/email-preferences', prefs),
-    onSuccess: (answer) => queryClient.setQueryData(queryKeys.user.emailPreferences, answer),
-  })
-}
-
 /** "Download my data": a JSON attachment the browser saves (GET /api/user/export). */
 export const EXPORT_URL = '/api/user/export'

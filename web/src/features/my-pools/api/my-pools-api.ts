@@ -67,19 +67,3 @@ export function useClaimPrize() {
 }
 
 /** The player's e-mail choice (GET /api/user/email-preferences): optOut turns the optional messages off. */
-export interface EmailPreferences {
-  optOut: boolean
-}
-
-export function useEmailPreferences(enabled = true) {
-  return useQuery<EmailPreferences | null>({ queryKey: queryKeys.user.emailPreferences, enabled, staleTime: 60_000 })
-}
-
-/** POST /api/user/email-preferences {optOut}. */
-export function useSetEmailPreferences() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (prefs: EmailPreferences) => api.post<EmailPreferences>('/api/user/email-preferences', prefs),
-    onSuccess: (answer) => queryClient.setQueryData(queryKeys.user.emailPreferences, answer),
-  })
-}

@@ -1,4 +1,4 @@
-package http
+package live
 
 import (
 	"github.com/gobwas/ws"
@@ -6,15 +6,15 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// handle turns an event into messages: the database is read once per event, whatever the number of
-// watchers, and nothing is read when no one here watches.
-func (h *hub) handle(e squares.Event) {
+// handle turns an event into messages: the Source (the database) is asked once per event, whatever the
+// number of watchers, and not at all when no one here watches.
+func (h *Hub) handle(e squares.Event) {
 	switch e.Kind {
 	case squares.EventAccount:
 		// One of the user's sessions ended or their account changed: each socket whose session is gone, or
 		// whose user is no longer what it was (demoted, disabled), closes, and the browser's reconnect (any
 		// close but 1000 retries) binds whatever session it has now. Sockets of the user's other sessions,
-		// still valid, stay open. Checked off the hub's goroutine: the store is read.
+		// still valid, stay open. Checked off the hub's goroutine: the Source reads the store.
 		conns := h.watchers(h.users, e.UserID)
 		if len(conns) == 0 {
 			return
@@ -23,7 +23,7 @@ func (h *hub) handle(e squares.Event) {
 		go func() {
 			defer h.done.Done()
 			for _, c := range conns {
-				if h.sessionEnded(c) {
+				if h.src.SessionEnded(h.ctx, c.viewer) {
 					h.drop(c, ws.StatusPolicyViolation, "session ended")
 				}
 			}
@@ -34,24 +34,17 @@ func (h *hub) handle(e squares.Event) {
 		if !h.watched(h.users, e.UserID) {
 			return
 		}
-		ns, err := h.store.ListNotifications(h.ctx, e.UserID, true)
+		msg, err := h.src.NotificationMessage(h.ctx, e.UserID)
 		if err != nil {
 			h.logger.Warn("live update", "user", e.UserID, "err", err)
 			return
 		}
-		unread, err := h.store.CountUnreadNotifications(h.ctx, e.UserID)
-		if err != nil {
-			h.logger.Warn("live update", "user", e.UserID, "err", err)
-			return
-		}
-		msg := mustJSON(map[string]any{"type": "notification", "notifications": toNotificationsJSON(ns),
-			"unreadCount": unread})
 		h.fanout(h.watchers(h.users, e.UserID), msg)
 	case squares.EventPool:
 		if !h.watched(h.pools, e.PoolID) {
 			return
 		}
-		msg, err := h.poolMessage(e)
+		msg, err := h.src.PoolMessage(h.ctx, e)
 		if err != nil {
 			h.logger.Warn("live update", "pool", e.PoolID, "err", err)
 			return
@@ -70,12 +63,11 @@ func (h *hub) handle(e squares.Event) {
 		if !watched && len(pools) == 0 {
 			return
 		}
-		g, err := h.store.FindGame(h.ctx, e.GameID)
+		update, err := h.src.GameUpdate(h.ctx, e.GameID)
 		if err != nil {
 			h.logger.Warn("live update", "game", e.GameID, "err", err)
 			return
 		}
-		update := gameUpdate(g)
 		h.fanout(h.watchers(h.games, e.GameID), mustJSON(update))
 		for _, p := range pools {
 			msg := mustJSON(map[string]any{"type": "poolUpdate", "poolId": p, "gameUpdate": update})
@@ -88,7 +80,7 @@ func (h *hub) handle(e squares.Event) {
 // missed: each game's update to its watchers and to those of its pools, and each pool whole, every
 // square of the grid either in "squares" or in "released", so that a browser's board ends up as the
 // database has it.
-func (h *hub) resync() {
+func (h *Hub) resync() {
 	h.mu.RLock()
 	games := map[int64]struct{}{}
 	for id := range h.games {
@@ -120,56 +112,3 @@ var wsGrid = func() []squares.Cell {
 	}
 	return cells
 }()
-
-// poolMessage describes a pool's change: its state now and the squares that changed hands.
-func (h *hub) poolMessage(e squares.Event) ([]byte, error) {
-	if len(e.Cells) == 0 {
-		p, err := h.store.FindPool(h.ctx, e.PoolID, 0)
-		if err != nil {
-			return nil, err
-		}
-		return mustJSON(map[string]any{"type": "poolUpdate", "poolId": p.ID, "pool": toPoolJSON(p, nil)}), nil
-	}
-	// The pool and its squares in one read, so that the squares agree with the pool's counts.
-	p, sqs, err := h.store.FindBoard(h.ctx, e.PoolID)
-	if err != nil {
-		return nil, err
-	}
-	owned := map[squares.Cell]*squares.Square{}
-	for _, sq := range sqs {
-		owned[squares.Cell{Row: sq.Row, Column: sq.Column}] = sq
-	}
-	changed := []squareJSON{}
-	released := []squares.Cell{}
-	for _, c := range e.Cells {
-		if sq, ok := owned[c]; ok {
-			changed = append(changed, toSquareJSON(sq))
-		} else {
-			released = append(released, c)
-		}
-	}
-	return mustJSON(map[string]any{"type": "poolUpdate", "poolId": p.ID, "pool": toPoolJSON(p, nil),
-		"squares": changed, "released": released}), nil
-}
-
-// gameUpdate is the message for a game's score and state.
-func gameUpdate(g *squares.Game) map[string]any {
-	return map[string]any{"type": "gameUpdate", "gameId": g.ID, "homeScore": g.HomeScore, "awayScore": g.AwayScore,
-		"quarter": g.Quarter, "status": g.Status, "game": toGameJSON(g)}
-}
-
-// sessionEnded reports whether a signed-in connection's session no longer stands as it was opened: gone,
-// expired, its user disabled or given another role, or an admin's powers come or gone with two-factor
-// sign-in (sessionUser). A store that cannot answer counts as ended: the browser reconnects and is asked
-// again.
-func (h *hub) sessionEnded(c *wsConn) bool {
-	if c.session == "" || c.user == nil {
-		return true
-	}
-	sess, err := h.store.FindSession(h.ctx, c.session)
-	if err != nil {
-		return true
-	}
-	u := sessionUser(sess, c.secondFactor, h.requireSecondFactor)
-	return u.Role != c.user.Role || u.IsAdmin() != c.user.IsAdmin()
-}
