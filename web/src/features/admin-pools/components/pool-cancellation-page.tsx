@@ -5,9 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
-import { Textarea } from '@/components/ui/textarea'
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { errorMessage } from '@/lib/api'
 import { formatDateTimeET } from '@/lib/dates'
@@ -20,6 +18,7 @@ import {
   useRunAutomation,
   type PoolDecision,
 } from '../api/decision-api'
+import { CancelReasonForm } from './cancel-reason-form'
 import { AdminOnly } from '@/components/layout/admin-only'
 
 const actionLabel: Record<PoolDecision['action'], string> = { cancel: 'Cancel', house_fill: 'House fill', continue: 'Continue' }
@@ -100,14 +99,13 @@ function PoolCancellation() {
 }
 
 function AnalysisItem({ decision: d }: { decision: PoolDecision }) {
-  const [reason, setReason] = useState('')
   const [cancelling, setCancelling] = useState(false)
   const cancel = useCancelPool()
   const fill = useHouseFill()
   const fail = (title: string) => (err: unknown) => toast.error(title, { description: errorMessage(err, 'Please try again.') })
-  const onCancel = () =>
+  const onCancel = (reason: string) =>
     cancel.mutate(
-      { poolId: d.poolId, reason: reason.trim() },
+      { poolId: d.poolId, reason },
       { onSuccess: () => toast.success('Pool Cancelled', { description: `${namedPool(d)}: refunds processed.` }), onError: fail('Failed to Cancel Pool') },
     )
   const onFill = () =>
@@ -118,7 +116,6 @@ function AnalysisItem({ decision: d }: { decision: PoolDecision }) {
         onError: fail('Failed to House Fill'),
       },
     )
-  const reasonId = `cancel-reason-${d.poolId}`
   return (
     <li className="rounded-lg border p-4" aria-label={namedPool(d)}>
       <div className="flex flex-wrap items-center gap-2">
@@ -152,20 +149,7 @@ function AnalysisItem({ decision: d }: { decision: PoolDecision }) {
           </Button>
         </div>
       )}
-      {cancelling && (
-        <div className="mt-3 grid gap-2">
-          <Label htmlFor={reasonId}>Reason for cancelling</Label>
-          <Textarea id={reasonId} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-          <div className="flex gap-2">
-            <Button size="sm" variant="destructive" onClick={onCancel} disabled={cancel.isPending || reason.trim() === ''}>
-              Cancel and refund
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setCancelling(false)}>
-              Keep the pool
-            </Button>
-          </div>
-        </div>
-      )}
+      {cancelling && <CancelReasonForm id={`cancel-reason-${d.poolId}`} busy={cancel.isPending} onCancel={onCancel} onKeep={() => setCancelling(false)} />}
     </li>
   )
 }
