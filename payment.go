@@ -100,14 +100,14 @@ type PaymentRequest struct {
 	IdempotencyKey string
 }
 
-// PaymentProvider is a card processor that authorises, captures, cancels and refunds manual-capture
+// PaymentProvider is a card processor that authorises (holds), captures, releases and refunds manual-capture
 // payments. Every call that moves money takes an idempotency key: the same key gives the same result.
 type PaymentProvider interface {
 	Name() string
 	Create(ctx context.Context, req PaymentRequest) (*ProviderPayment, error)
 	Get(ctx context.Context, id string) (*ProviderPayment, error)
 	Capture(ctx context.Context, id, idempotencyKey string) (*ProviderPayment, error)
-	Cancel(ctx context.Context, id, idempotencyKey string) (*ProviderPayment, error)
+	Release(ctx context.Context, id, idempotencyKey string) (*ProviderPayment, error)
 	Refund(ctx context.Context, id, idempotencyKey string) (*ProviderPayment, error)
 }
 

@@ -170,7 +170,7 @@ func (e *Escrow) cancelAtProvider(ctx context.Context, pay *squares.Payment) {
 	if pay.ProviderPaymentID == "" {
 		return
 	}
-	pp, err := e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
+	pp, err := e.Provider.Release(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
 	if err != nil {
 		e.Logger.Warn("cancel at provider", "payment", pay.ID, "err", err)
 		return

@@ -158,7 +158,7 @@ func (e *Escrow) endCheckout(ctx context.Context, pay *squares.Payment, reason s
 // releaseHold cancels a held payment's authorisation at the provider (it costs the player nothing), then
 // records the release. Until the provider confirms the cancellation the payment stays held.
 func (e *Escrow) releaseHold(ctx context.Context, pay *squares.Payment, reason string) error {
-	pp, err := e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
+	pp, err := e.Provider.Release(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
 	if err != nil {
 		return fmt.Errorf("cancel %s: %w", pay.ID, err)
 	}
@@ -188,7 +188,7 @@ func (e *Escrow) settleAtProvider(ctx context.Context, pay *squares.Payment) err
 		}
 		e.Logger.Warn("refunded a capture of an ended checkout", "payment", pay.ID)
 	default:
-		if pp, err = e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID); err != nil {
+		if pp, err = e.Provider.Release(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID); err != nil {
 			return fmt.Errorf("settle %s: %w", pay.ID, err)
 		}
 	}

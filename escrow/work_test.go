@@ -40,11 +40,11 @@ func (f *forgetfulProvider) Capture(ctx context.Context, id, key string) (*squar
 	return f.PaymentProvider.Capture(ctx, id, key)
 }
 
-func (f *forgetfulProvider) Cancel(ctx context.Context, id, key string) (*squares.ProviderPayment, error) {
+func (f *forgetfulProvider) Release(ctx context.Context, id, key string) (*squares.ProviderPayment, error) {
 	if err := f.check(id); err != nil {
 		return nil, err
 	}
-	return f.PaymentProvider.Cancel(ctx, id, key)
+	return f.PaymentProvider.Release(ctx, id, key)
 }
 
 func (f *forgetfulProvider) Refund(ctx context.Context, id, key string) (*squares.ProviderPayment, error) {
