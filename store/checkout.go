@@ -48,7 +48,7 @@ func (db *DB) BeginCheckout(ctx context.Context, c Checkout) (*squares.Payment, 
 					resumed = prev
 					continue
 				}
-				if err := withdrawCheckout(ctx, tx, prev, "Replaced by a newer checkout."); err != nil {
+				if err := releaseOwnCheckout(ctx, tx, prev, "Replaced by a newer checkout."); err != nil {
 					return err
 				}
 			}
@@ -117,18 +117,18 @@ func sameCells(a, b []squares.Cell) bool {
 	return true
 }
 
-// withdrawCheckout ends a pending checkout at its buyer's request (or replaced by their newer one): the
-// held squares are freed and nobody needs telling.
-func withdrawCheckout(ctx context.Context, tx *Tx, p *squares.Payment, reason string) error {
+// releaseOwnCheckout releases a pending checkout at its buyer's request (or replaced by their newer one):
+// the held squares are freed and nobody needs telling.
+func releaseOwnCheckout(ctx context.Context, tx *Tx, p *squares.Payment, reason string) error {
 	if err := deleteHeldSquares(ctx, tx, p); err != nil {
 		return err
 	}
 	return setPaymentStatus(ctx, tx, p, squares.PaymentReleased, reason)
 }
 
-// CancelCheckout ends a buyer's own pending checkout and frees its squares. A checkout already paid, or
-// ended, is left as it is (a conflict for one already paid).
-func (db *DB) CancelCheckout(ctx context.Context, userID int64, id string) (*squares.Payment, error) {
+// ReleaseCheckout releases a buyer's own pending checkout (they cancel it) and frees its squares. A
+// checkout already paid, or ended, is left as it is (a conflict for one already paid).
+func (db *DB) ReleaseCheckout(ctx context.Context, userID int64, id string) (*squares.Payment, error) {
 	var out *squares.Payment
 	err := db.update(ctx, func(tx *Tx) error {
 		if err := lockPaymentPool(ctx, tx, id); err != nil {
@@ -141,7 +141,7 @@ func (db *DB) CancelCheckout(ctx context.Context, userID int64, id string) (*squ
 		out = p
 		switch p.Status {
 		case squares.PaymentPending:
-			return withdrawCheckout(ctx, tx, p, "You cancelled this checkout.")
+			return releaseOwnCheckout(ctx, tx, p, "You cancelled this checkout.")
 		case squares.PaymentHeld, squares.PaymentCaptured:
 			return squares.Errorf(squares.ECONFLICT, "This payment is complete; its squares are yours.")
 		}
@@ -150,7 +150,7 @@ func (db *DB) CancelCheckout(ctx context.Context, userID int64, id string) (*squ
 	return out, err
 }
 
-// releaseExpiredCheckouts ends the pool's checkouts whose hold has run out, freeing their squares.
+// releaseExpiredCheckouts releases the pool's checkouts whose hold has run out, freeing their squares.
 func releaseExpiredCheckouts(ctx context.Context, tx *Tx, poolID int64) error {
 	rows, err := tx.QueryContext(ctx, `SELECT id FROM payments WHERE pool_id = $1 AND status = 'pending'
 		AND hold_expires_at <= $2`, poolID, tx.now)

@@ -7,8 +7,8 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// ReleasePayment ends a payment without charging: a checkout abandoned, declined or expired, or an
-// authorisation cancelled (by the provider, or because its pool was cancelled). Squares held for it are
+// ReleasePayment releases a payment without charging: a checkout abandoned, declined or lapsed, or an
+// authorisation released (by the provider, or because its pool was cancelled). Squares held for it are
 // freed; squares it bought in a pool still open are freed too; in a pool already complete (drawn), the
 // house takes them over so the grid stays whole. Released payments are never released twice.
 func (db *DB) ReleasePayment(ctx context.Context, id, reason string) (*squares.Payment, error) {
