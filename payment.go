@@ -12,7 +12,7 @@ const (
 	PaymentPending  = "pending"  // squares held for the buyer; card not yet authorised
 	PaymentHeld     = "held"     // card authorised (funds on hold); squares owned
 	PaymentCaptured = "captured" // funds captured into the pool's escrow
-	PaymentReleased = "released" // hold cancelled or expired, or checkout abandoned: nothing charged
+	PaymentReleased = "released" // hold released (or lapsed), or checkout abandoned: nothing charged
 	PaymentRefunded = "refunded" // captured funds returned
 	PaymentFailed   = "failed"   // the provider refused to create the payment
 )
@@ -34,7 +34,7 @@ const Currency = "usd"
 // CheckoutHold is how long a buyer's chosen squares stay held during checkout.
 const CheckoutHold = 10 * time.Minute
 
-// The escrow retries a step that failed (capturing, cancelling or refunding a payment at the provider)
+// The escrow retries a step that failed (capturing, releasing or refunding a payment at the provider)
 // RetryFirst after the first failure, then twice as long after each failure in a row, up to RetryMax, so
 // that a payment that fails for good is tried a few times a day and does not hold up the others.
 const (
