@@ -71,6 +71,45 @@ type Payment struct {
 	UpdatedAt         time.Time
 }
 
+// The rules of a payment's life past its hold: which acts are recorded for a payment in which status. Each
+// is idempotent: an act recorded already, or one that does not apply, changes nothing (the provider
+// reports the same thing more than once, and escrow passes and webhooks race).
+
+// CaptureRecordable reports whether a capture of the payment is to be recorded: only a held payment is
+// captured; one captured already, or ended, is left as it is.
+func CaptureRecordable(p *Payment) bool { return p.Status == PaymentHeld }
+
+// CheckRelease reports whether the payment is to be released: a pending checkout or a held authorisation
+// is; one ended already (released, refunded, failed) is left as it is; a captured payment is a conflict,
+// as it is refunded, not released.
+func CheckRelease(p *Payment) (bool, error) {
+	switch p.Status {
+	case PaymentPending, PaymentHeld:
+		return true, nil
+	case PaymentCaptured:
+		return false, Errorf(ECONFLICT, "A captured payment is refunded, not released.")
+	}
+	return false, nil
+}
+
+// RefundRecordable reports whether our refund of the payment is to be recorded: only a captured payment is
+// refunded; one refunded already, or never captured, is left as it is.
+func RefundRecordable(p *Payment) bool { return p.Status == PaymentCaptured }
+
+// ExternalRefundRecordable reports whether money of the payment refunded outside Squares (in the provider's
+// dashboard) is to be recorded: only of a captured payment whose pool (in poolStatus) is not cancelled. A
+// cancelled pool's refund is ours (RefundRecordable).
+func ExternalRefundRecordable(p *Payment, poolStatus string) bool {
+	return p.Status == PaymentCaptured && poolStatus != PoolCancelled
+}
+
+// DisputeRecordable reports whether a cardholder's dispute of the payment is to be recorded: only of a
+// payment that was captured (and may have been refunded since); a payment never captured took no money to
+// dispute.
+func DisputeRecordable(p *Payment) bool {
+	return p.Status == PaymentCaptured || p.Status == PaymentRefunded
+}
+
 // PaidStatus reports whether a provider status means the player has paid: funds held or captured.
 func PaidStatus(providerStatus string) bool {
 	return providerStatus == ProviderRequiresCapture || providerStatus == ProviderSucceeded

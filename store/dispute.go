@@ -20,7 +20,7 @@ func (db *DB) RecordDispute(ctx context.Context, providerPaymentID string, d squ
 		} else if err != nil {
 			return err
 		}
-		if p.Status != squares.PaymentCaptured && p.Status != squares.PaymentRefunded {
+		if !squares.DisputeRecordable(p) {
 			return nil
 		}
 		for _, t := range squares.DisputeTransactions(p, d) {

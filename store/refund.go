@@ -15,7 +15,7 @@ func (db *DB) MarkRefunded(ctx context.Context, id, reason string) error {
 		if err != nil {
 			return err
 		}
-		if p.Status != squares.PaymentCaptured {
+		if !squares.RefundRecordable(p) {
 			return nil
 		}
 		covered, err := houseCover(ctx, tx, p.ID)
@@ -65,7 +65,7 @@ func (db *DB) RecordExternalRefund(ctx context.Context, id string, refunded squa
 		if err := tx.QueryRowContext(ctx, `SELECT status FROM pools WHERE id = $1`, p.PoolID).Scan(&poolStatus); err != nil {
 			return fmt.Errorf("pool of %s: %w", p.ID, err)
 		}
-		if p.Status != squares.PaymentCaptured || poolStatus == squares.PoolCancelled {
+		if !squares.ExternalRefundRecordable(p, poolStatus) {
 			return nil
 		}
 		var before squares.Cents

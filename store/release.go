@@ -29,8 +29,10 @@ func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
 	if err != nil {
 		return err
 	}
-	switch p.Status {
-	case squares.PaymentPending:
+	if release, err := squares.CheckRelease(p); !release || err != nil {
+		return err
+	}
+	if p.Status == squares.PaymentPending {
 		if err := deleteHeldSquares(ctx, tx, p); err != nil {
 			return err
 		}
@@ -38,11 +40,6 @@ func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
 			return err
 		}
 		return setPaymentStatus(ctx, tx, p, squares.PaymentReleased, reason)
-	case squares.PaymentHeld:
-	case squares.PaymentCaptured:
-		return squares.Errorf(squares.ECONFLICT, "A captured payment is refunded, not released.")
-	default:
-		return nil
 	}
 	var poolStatus string
 	var gameID int64
