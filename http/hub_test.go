@@ -109,7 +109,7 @@ func startStress(t *testing.T, ping, pong time.Duration) *stressEnv {
 			t.Fatal(err)
 		}
 		env.games = append(env.games, g.ID)
-		pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+		pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 		if err != nil {
 			t.Fatal(err)
 		}

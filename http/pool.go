@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/store"
 )
 
 type poolJSON struct {
@@ -82,7 +81,7 @@ type decisionOutlookJSON struct {
 
 // toDecisionOutlookJSON is what a pool not yet full needs by its final decision (squares.Outlook), from
 // the pool as read: nil for a pool that awaits none.
-func toDecisionOutlookJSON(p *store.PoolView) *decisionOutlookJSON {
+func toDecisionOutlookJSON(p *squares.PoolView) *decisionOutlookJSON {
 	if p.Game == nil {
 		return nil
 	}
@@ -99,7 +98,7 @@ func toDecisionOutlookJSON(p *store.PoolView) *decisionOutlookJSON {
 // toPoolJSON shows a pool to a viewer: the seed and the draw input (the ownership the draw consumed, null
 // for pools drawn before it was stored) only once the numbers are drawn, the invite code only to the pool's
 // creator.
-func toPoolJSON(p *store.PoolView, viewer *squares.User) poolJSON {
+func toPoolJSON(p *squares.PoolView, viewer *squares.User) poolJSON {
 	out := poolJSON{
 		ID: p.ID, Name: p.Name, GameID: p.GameID, Game: toGameJSON(p.Game), EntryFee: p.EntryFee,
 		TotalPot: p.Pot(), PrizePool: p.PrizePool(), HouseFee: p.HouseFee(),
@@ -127,11 +126,11 @@ func toPoolJSON(p *store.PoolView, viewer *squares.User) poolJSON {
 
 // showsInviteCode reports whether the viewer sees a pool's invite code: its creator alone, on every route
 // but the admin routes' GET /api/admin/pools/{id}/invitations, which the audit log records.
-func showsInviteCode(viewer *squares.User, p *store.PoolView) bool {
+func showsInviteCode(viewer *squares.User, p *squares.PoolView) bool {
 	return viewer != nil && p.CreatorID != 0 && viewer.ID == p.CreatorID
 }
 
-func (s *Server) writePools(w http.ResponseWriter, r *http.Request, pools []*store.PoolView) {
+func (s *Server) writePools(w http.ResponseWriter, r *http.Request, pools []*squares.PoolView) {
 	viewer := userFrom(r.Context())
 	out := make([]poolJSON, 0, len(pools))
 	for _, p := range pools {
@@ -149,7 +148,7 @@ func (s *Server) handleListPools(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	viewer := userFrom(r.Context())
-	f := store.PoolFilter{Viewer: viewerID(r.Context()), LeagueID: leagueID, Listed: !viewer.IsAdmin(), Public: true}
+	f := squares.PoolFilter{Viewer: viewerID(r.Context()), LeagueID: leagueID, Listed: !viewer.IsAdmin(), Public: true}
 	if viewer.IsAdmin() {
 		f.Week = r.URL.Query().Get("week")
 		if st := r.URL.Query().Get("status"); st != "" {
@@ -170,7 +169,7 @@ func (s *Server) handleListPools(w http.ResponseWriter, r *http.Request) {
 var errPoolNotFound = squares.Errorf(squares.ENOTFOUND, "Pool not found.")
 
 // findVisiblePool loads the pool of the request's path if the viewer may see it (checkVisible).
-func (s *Server) findVisiblePool(r *http.Request) (*store.PoolView, error) {
+func (s *Server) findVisiblePool(r *http.Request) (*squares.PoolView, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return nil, err
@@ -179,7 +178,7 @@ func (s *Server) findVisiblePool(r *http.Request) (*store.PoolView, error) {
 }
 
 // findVisiblePoolID loads pool id, with the viewer's squares, if the viewer may see it (checkVisible).
-func (s *Server) findVisiblePoolID(ctx context.Context, id int64) (*store.PoolView, error) {
+func (s *Server) findVisiblePoolID(ctx context.Context, id int64) (*squares.PoolView, error) {
 	p, err := s.Store.FindPool(ctx, id, viewerID(ctx))
 	if err != nil {
 		return nil, err
@@ -230,7 +229,7 @@ func (s *Server) handleGetPool(w http.ResponseWriter, r *http.Request) {
 // handleFeaturedPool answers the Pool of the Week, or null when there is none.
 func (s *Server) handleFeaturedPool(w http.ResponseWriter, r *http.Request) {
 	now := s.now()
-	pools, err := s.Store.ListPools(r.Context(), store.PoolFilter{Viewer: viewerID(r.Context()), Listed: true, FeaturedAt: &now})
+	pools, err := s.Store.ListPools(r.Context(), squares.PoolFilter{Viewer: viewerID(r.Context()), Listed: true, FeaturedAt: &now})
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -245,7 +244,7 @@ func (s *Server) handleFeaturedPool(w http.ResponseWriter, r *http.Request) {
 // handleUserPools lists the pools the signed-in user holds squares in.
 func (s *Server) handleUserPools(w http.ResponseWriter, r *http.Request) {
 	id := viewerID(r.Context())
-	pools, err := s.Store.ListPools(r.Context(), store.PoolFilter{Viewer: id, OwnedBy: id})
+	pools, err := s.Store.ListPools(r.Context(), squares.PoolFilter{Viewer: id, OwnedBy: id})
 	if err != nil {
 		s.Error(w, r, err)
 		return

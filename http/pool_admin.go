@@ -55,7 +55,7 @@ func (s *Server) handleAdminListPools(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	f := store.PoolFilter{LeagueID: leagueID, Week: queryWeek(r)}
+	f := squares.PoolFilter{LeagueID: leagueID, Week: queryWeek(r)}
 	if st := r.URL.Query().Get("status"); st != "" && st != "all" {
 		for _, one := range strings.Split(st, ",") {
 			status, err := squares.NormalizePoolStatus(one)
@@ -116,7 +116,7 @@ func (s *Server) handleSimplePools(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	pools, err := s.Store.ListPools(r.Context(), store.PoolFilter{LeagueID: id})
+	pools, err := s.Store.ListPools(r.Context(), squares.PoolFilter{LeagueID: id})
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/store"
 )
 
 // boardMaxAge bounds how long a pool's snapshot is served before it is read again. Every change drops the
@@ -34,7 +33,7 @@ const boardBuildTimeout = 30 * time.Second
 // code, whether they may see the pool at all) is decided per request from it.
 type board struct {
 	// pool is the pool as a signed-out viewer reads it (ViewerSquares 0). Shared: never modified.
-	pool *store.PoolView
+	pool *squares.PoolView
 	// owned counts the squares each player owns in the pool (what userSquareCount shows them).
 	owned map[int64]int
 	// poolJSON is the pool's JSON without ([0]) and with ([1]) its invite code, cut around the value of

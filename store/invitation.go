@@ -10,7 +10,7 @@ import (
 
 // PrivatePool is a private pool just created, with the invitations it sent.
 type PrivatePool struct {
-	Pool        *PoolView
+	Pool        *squares.PoolView
 	Invitations []*squares.PoolInvitation
 }
 
@@ -232,7 +232,7 @@ func (db *DB) FindInvitedPool(ctx context.Context, code string) (*InvitedPool, e
 // they give, and returns the pool. Joining twice changes nothing; an unknown code is not found; a revoked
 // invitation, a pool that was cancelled or has finished, and a player the rules do not let in
 // (rules.CheckMember: age verification, and for a paid pool what paying needs) are refused.
-func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string, rules squares.PrivatePoolRules) (*PoolView, error) {
+func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string, rules squares.PrivatePoolRules) (*squares.PoolView, error) {
 	code = squares.NormalizeInviteCode(code)
 	if code == "" {
 		return nil, squares.FieldError("inviteCode", "Please enter an invite code")
@@ -240,7 +240,7 @@ func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string, rul
 	if user == nil || user.HasAdminRole() {
 		return nil, squares.Errorf(squares.EFORBIDDEN, "Only players join private pools.")
 	}
-	var out *PoolView
+	var out *squares.PoolView
 	err := db.update(ctx, func(tx *Tx) error {
 		poolID, invID, status, err := findInviteCode(ctx, tx, code)
 		if err != nil {
@@ -304,7 +304,7 @@ type manager struct {
 
 // checkManager reads the pool, locked when lock is set, and refuses anyone but who manages its
 // invitations: its creator, or with m.admin an admin, for a private pool. Admins have no other way in.
-func checkManager(ctx context.Context, tx *Tx, poolID int64, m manager, lock bool) (*PoolView, error) {
+func checkManager(ctx context.Context, tx *Tx, poolID int64, m manager, lock bool) (*squares.PoolView, error) {
 	q := poolSelect + ` WHERE p.id = $2`
 	if lock {
 		q += tx.forUpdate("p")
@@ -367,7 +367,7 @@ func listMembers(ctx context.Context, tx *Tx, poolID int64) ([]*squares.PoolMemb
 }
 
 // changeInvitation locks one invitation of a pool m manages, for a change.
-func changeInvitation(ctx context.Context, tx *Tx, m manager, poolID, id int64) (*PoolView, *squares.PoolInvitation, error) {
+func changeInvitation(ctx context.Context, tx *Tx, m manager, poolID, id int64) (*squares.PoolView, *squares.PoolInvitation, error) {
 	p, err := checkManager(ctx, tx, poolID, m, true)
 	if err != nil {
 		return nil, nil, err
