@@ -29,11 +29,11 @@ var statusOf = map[string]int{
 // codeTooLarge is the code of a body over the size limit; it exists only at the HTTP edge.
 const codeTooLarge = "too_large"
 
-// errorBody is the JSON shape of every error.
-type errorBody struct {
+// ErrorBody is the JSON shape of every error.
+type ErrorBody struct {
 	Message string            `json:"message"`
 	Code    string            `json:"code"`
-	Fields  map[string]string `json:"fields,omitempty"`
+	Fields  map[string]string `json:"fields,omitempty" tstype:"{ [key: string]: string } | undefined"`
 }
 
 // Error writes err as JSON with its status. Internal errors are logged and answered with a generic
@@ -68,5 +68,5 @@ func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
 	if !ok {
 		status = http.StatusInternalServerError
 	}
-	writeJSON(w, status, errorBody{Message: message, Code: code, Fields: fields})
+	writeJSON(w, status, ErrorBody{Message: message, Code: code, Fields: fields})
 }

@@ -44,8 +44,8 @@ func (h *hub) handle(e squares.Event) {
 			h.logger.Warn("live update", "user", e.UserID, "err", err)
 			return
 		}
-		msg := mustJSON(map[string]any{"type": "notification", "notifications": toNotificationsJSON(ns),
-			"unreadCount": unread})
+		msg := mustJSON(NotificationMessage{Type: "notification", Notifications: toNotificationsJSON(ns),
+			UnreadCount: unread})
 		h.fanout(h.watchers(h.users, e.UserID), msg)
 	case squares.EventPool:
 		if !h.watched(h.pools, e.PoolID) {
@@ -78,7 +78,7 @@ func (h *hub) handle(e squares.Event) {
 		update := gameUpdate(g)
 		h.fanout(h.watchers(h.games, e.GameID), mustJSON(update))
 		for _, p := range pools {
-			msg := mustJSON(map[string]any{"type": "poolUpdate", "poolId": p, "gameUpdate": update})
+			msg := mustJSON(PoolUpdateMessage{Type: "poolUpdate", PoolID: p, GameUpdate: &update})
 			h.fanout(h.watchers(h.pools, p), msg)
 		}
 	}
@@ -128,7 +128,8 @@ func (h *hub) poolMessage(e squares.Event) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		return mustJSON(map[string]any{"type": "poolUpdate", "poolId": p.ID, "pool": toPoolJSON(p, nil)}), nil
+		pool := toPoolJSON(p, nil)
+		return mustJSON(PoolUpdateMessage{Type: "poolUpdate", PoolID: p.ID, Pool: &pool}), nil
 	}
 	// The pool and its squares in one read, so that the squares agree with the pool's counts.
 	p, sqs, err := h.store.FindBoard(h.ctx, e.PoolID)
@@ -139,7 +140,7 @@ func (h *hub) poolMessage(e squares.Event) ([]byte, error) {
 	for _, sq := range sqs {
 		owned[squares.Cell{Row: sq.Row, Column: sq.Column}] = sq
 	}
-	changed := []squareJSON{}
+	changed := []Square{}
 	released := []squares.Cell{}
 	for _, c := range e.Cells {
 		if sq, ok := owned[c]; ok {
@@ -148,14 +149,15 @@ func (h *hub) poolMessage(e squares.Event) ([]byte, error) {
 			released = append(released, c)
 		}
 	}
-	return mustJSON(map[string]any{"type": "poolUpdate", "poolId": p.ID, "pool": toPoolJSON(p, nil),
-		"squares": changed, "released": released}), nil
+	pool := toPoolJSON(p, nil)
+	return mustJSON(PoolUpdateMessage{Type: "poolUpdate", PoolID: p.ID, Pool: &pool,
+		Squares: changed, Released: released}), nil
 }
 
 // gameUpdate is the message for a game's score and state.
-func gameUpdate(g *squares.Game) map[string]any {
-	return map[string]any{"type": "gameUpdate", "gameId": g.ID, "homeScore": g.HomeScore, "awayScore": g.AwayScore,
-		"quarter": g.Quarter, "status": g.Status, "game": toGameJSON(g)}
+func gameUpdate(g *squares.Game) GameUpdateMessage {
+	return GameUpdateMessage{Type: "gameUpdate", GameID: g.ID, HomeScore: g.HomeScore, AwayScore: g.AwayScore,
+		Quarter: g.Quarter, Status: g.Status, Game: toGameJSON(g)}
 }
 
 // sessionEnded reports whether a signed-in connection's session no longer stands as it was opened: gone,

@@ -394,10 +394,10 @@ func (s *Server) handleWSMessage(ctx context.Context, c *wsConn, data []byte) {
 			c.send(s.hub, wsError("Too many subscriptions on one connection."))
 			return
 		}
-		c.send(s.hub, mustJSON(map[string]any{"type": "subscribed", "poolId": p.ID}))
+		c.send(s.hub, mustJSON(PoolSubscription{Type: "subscribed", PoolID: p.ID}))
 	case "unsubscribe":
 		s.hub.unsubscribePool(c, int64(m.PoolID))
-		c.send(s.hub, mustJSON(map[string]any{"type": "unsubscribed", "poolId": int64(m.PoolID)}))
+		c.send(s.hub, mustJSON(PoolSubscription{Type: "unsubscribed", PoolID: int64(m.PoolID)}))
 	case "subscribeToGame":
 		if m.GameID <= 0 {
 			c.send(s.hub, wsError("subscribeToGame needs a gameId."))
@@ -411,18 +411,18 @@ func (s *Server) handleWSMessage(ctx context.Context, c *wsConn, data []byte) {
 			c.send(s.hub, wsError("Too many subscriptions on one connection."))
 			return
 		}
-		c.send(s.hub, mustJSON(map[string]any{"type": "subscribed", "gameId": int64(m.GameID)}))
+		c.send(s.hub, mustJSON(GameSubscription{Type: "subscribed", GameID: int64(m.GameID)}))
 	case "unsubscribeFromGame":
 		s.hub.unsubscribeGame(c, int64(m.GameID))
 	case "ping":
-		c.send(s.hub, mustJSON(map[string]any{"type": "pong"}))
+		c.send(s.hub, mustJSON(PongMessage{Type: "pong"}))
 	default:
 		c.send(s.hub, wsError("Unknown message type."))
 	}
 }
 
 func wsError(message string) []byte {
-	return mustJSON(map[string]any{"type": "error", "message": message})
+	return mustJSON(ErrorMessage{Type: "error", Message: message})
 }
 
 func mustJSON(v any) []byte {
