@@ -87,6 +87,17 @@ export interface GameRef {
 }
 
 /**
+ * PushMessage is what a push notification shows, as the service worker reads it: a title, a line of
+ * text, the page that a click opens, and a tag under which a newer notification replaces an older one.
+ */
+export interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  tag?: string;
+}
+
+/**
  * Cell is a position on the grid.
  */
 export interface Cell {
