@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
+import type { AccountSession, EmailPreferences, MessageAnswer } from '@/lib/api.gen'
+
+export type { AccountSession, EmailPreferences, MessageAnswer }
 
 // The account's calls: a forgotten password (signed out), and the account page's (signed in).
 
@@ -28,11 +31,6 @@ export const changePasswordSchema = z
     path: ['newPassword'],
   })
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
-
-export interface MessageAnswer {
-  success: boolean
-  message: string
-}
 
 /** POST /api/auth/password-reset {email}: 202 whatever the address. */
 export function useRequestPasswordReset() {
@@ -62,16 +60,6 @@ export function useChangePassword() {
   })
 }
 
-/** A device signed in to the account (GET /api/user/sessions). */
-export interface AccountSession {
-  id: string
-  device: string
-  userAgent: string
-  createdAt: string
-  lastSeenAt: string
-  current: boolean
-}
-
 export function useSessions() {
   return useQuery<AccountSession[] | null>({ queryKey: queryKeys.user.sessions })
 }
@@ -83,11 +71,6 @@ export function useRevokeOtherSessions() {
     mutationFn: () => api.post<MessageAnswer & { revoked: number }>('/api/user/sessions/revoke-others'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.user.sessions }),
   })
-}
-
-/** The player's e-mail choice: optOut turns the optional messages off. */
-export interface EmailPreferences {
-  optOut: boolean
 }
 
 export function useEmailPreferences() {
