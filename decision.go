@@ -2,7 +2,9 @@ package squares
 
 import (
 	"fmt"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The final decisions a pool gets at DecisionLead before kickoff (decisions.md, "Pool lifecycle").
@@ -157,4 +159,68 @@ func Outlook(in DecisionInput) (DecisionOutlook, bool) {
 	o.PlayersNeeded = max(o.MinPlayers-in.DistinctPlayers, 0)
 	o.SquaresShort = max(free-o.MaxHouseSquares, 0)
 	return o, true
+}
+
+// Cancellation is an admin's cancellation of a pool: what the pool's final decision reads, and the
+// admin's reason.
+type Cancellation struct {
+	Pool   DecisionInput
+	Reason string
+}
+
+// CheckCancel applies the rule of an admin's cancellation: a pool that is completed or cancelled already
+// is refused; any other is cancelled with the admin's reason, every held and captured payment returned.
+// It returns the decision to apply and log.
+func CheckCancel(c Cancellation) (Decision, error) {
+	if s := c.Pool.Status; s == PoolCompleted || s == PoolCancelled {
+		return Decision{}, Errorf(EUNPROCESSABLE, "This pool is %s; it cannot be cancelled.", s)
+	}
+	d := Decide(c.Pool)
+	d.Action, d.Reason, d.RefundAmount = DecideCancel, c.Reason, c.Pool.RefundAmount
+	return d, nil
+}
+
+// HouseFill is an admin's house fill of a pool: what the pool's final decision reads, and how many
+// squares the admin saw free (SquaresNeeded).
+type HouseFill struct {
+	Pool          DecisionInput
+	SquaresNeeded int
+}
+
+// CheckHouseFill applies the rule of an admin's house fill: only an active or hidden pool, and only as
+// the admin saw it (a conflict when the squares free are no longer SquaresNeeded). It returns the
+// decision to apply and log: the house takes every free square and the pool is drawn.
+func CheckHouseFill(h HouseFill) (Decision, error) {
+	if s := h.Pool.Status; s != PoolActive && s != PoolInactive {
+		return Decision{}, Errorf(EUNPROCESSABLE, "Only an active or hidden pool can be house-filled; this one is %s.", s)
+	}
+	d := Decide(h.Pool)
+	if d.HouseSquaresNeeded != h.SquaresNeeded {
+		return Decision{}, Errorf(ECONFLICT, "The pool changed; reload. %d squares are free, not %d.",
+			d.HouseSquaresNeeded, h.SquaresNeeded)
+	}
+	d.Action, d.RefundAmount = DecideHouseFill, 0
+	d.Reason = fmt.Sprintf("An admin house-filled %d squares (%d players).", h.SquaresNeeded, h.Pool.DistinctPlayers)
+	return d, nil
+}
+
+// MaxCancelReason bounds an admin's reason for cancelling a pool, in characters.
+const MaxCancelReason = 500
+
+// CheckCancelReason trims an admin's reason for cancelling a pool and refuses one that is empty or longer
+// than MaxCancelReason characters. It returns the reason as kept.
+func CheckCancelReason(reason string) (string, error) {
+	reason = strings.TrimSpace(reason)
+	if reason == "" || utf8.RuneCountInString(reason) > MaxCancelReason {
+		return "", FieldError("reason", "Please give a reason of 1 to 500 characters.")
+	}
+	return reason, nil
+}
+
+// CheckSquaresNeeded refuses an admin's house fill that does not name 1 to 100 squares still free.
+func CheckSquaresNeeded(n int) error {
+	if n < 1 || n > SquaresPerPool {
+		return FieldError("squaresNeeded", "squaresNeeded must be 1 to 100: the squares still free.")
+	}
+	return nil
 }

@@ -1,6 +1,8 @@
 package squares_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -128,4 +130,90 @@ func TestOutlook(t *testing.T) {
 	if o, ok := squares.Outlook(pool(500, false, squares.PoolActive, 100, 30)); ok {
 		t.Errorf("a pool of 100 squares has an outlook: %+v", o)
 	}
+}
+
+// TestCheckCancel: an admin cancels any pool that is neither completed nor cancelled, with their reason,
+// returning every held and captured payment.
+func TestCheckCancel(t *testing.T) {
+	in := squares.DecisionInput{PoolID: 7, EntryFee: 500, Status: squares.PoolFull, SquaresTaken: 100,
+		DistinctPlayers: 12, RefundAmount: 42000, Kickoff: time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)}
+	for _, status := range []string{squares.PoolDraft, squares.PoolActive, squares.PoolInactive, squares.PoolFull, squares.PoolStarted} {
+		in.Status = status
+		d, err := squares.CheckCancel(squares.Cancellation{Pool: in, Reason: "Stadium closed."})
+		if err != nil || d.Action != squares.DecideCancel || d.Reason != "Stadium closed." || d.RefundAmount != 42000 ||
+			d.PoolID != 7 || d.ParticipantsAffected != 12 || !d.DueAt.Equal(squares.DecisionDueAt(in.Kickoff)) {
+			t.Errorf("cancel a %s pool: %+v, %v", status, d, err)
+		}
+	}
+	for _, status := range []string{squares.PoolCompleted, squares.PoolCancelled} {
+		in.Status = status
+		_, err := squares.CheckCancel(squares.Cancellation{Pool: in, Reason: "x"})
+		if squares.ErrorCode(err) != squares.EUNPROCESSABLE || squares.ErrorMessage(err) != "This pool is "+status+"; it cannot be cancelled." {
+			t.Errorf("cancel a %s pool: %v", status, err)
+		}
+	}
+}
+
+// TestCheckHouseFill: an admin house-fills an active or hidden pool as they saw it (the squares free),
+// the house taking them all; the reason names how many and the players.
+func TestCheckHouseFill(t *testing.T) {
+	in := squares.DecisionInput{PoolID: 7, EntryFee: 500, Status: squares.PoolActive, SquaresTaken: 60,
+		DistinctPlayers: 11, RefundAmount: 30000}
+	for _, tc := range []struct {
+		status string
+		needed int
+		code   string
+		msg    string
+	}{
+		{squares.PoolActive, 40, "", "An admin house-filled 40 squares (11 players)."},
+		{squares.PoolInactive, 40, "", "An admin house-filled 40 squares (11 players)."},
+		{squares.PoolActive, 39, squares.ECONFLICT, "The pool changed; reload. 40 squares are free, not 39."},
+		{squares.PoolDraft, 40, squares.EUNPROCESSABLE, "Only an active or hidden pool can be house-filled; this one is draft."},
+		{squares.PoolFull, 40, squares.EUNPROCESSABLE, "Only an active or hidden pool can be house-filled; this one is full."},
+		{squares.PoolCancelled, 40, squares.EUNPROCESSABLE, "Only an active or hidden pool can be house-filled; this one is cancelled."},
+	} {
+		in.Status = tc.status
+		d, err := squares.CheckHouseFill(squares.HouseFill{Pool: in, SquaresNeeded: tc.needed})
+		if tc.code != "" {
+			if squares.ErrorCode(err) != tc.code || squares.ErrorMessage(err) != tc.msg {
+				t.Errorf("house fill %s, %d: %v; want %s %q", tc.status, tc.needed, err, tc.code, tc.msg)
+			}
+			continue
+		}
+		if err != nil || d.Action != squares.DecideHouseFill || d.Reason != tc.msg || d.HouseSquaresNeeded != 40 || d.RefundAmount != 0 {
+			t.Errorf("house fill %s: %+v, %v", tc.status, d, err)
+		}
+	}
+}
+
+// TestCancelReasonAndSquaresNeeded: an admin's reason is 1 to 500 characters, trimmed; a house fill names
+// 1 to 100 squares.
+func TestCancelReasonAndSquaresNeeded(t *testing.T) {
+	if r, err := squares.CheckCancelReason("  Stadium closed.\n"); err != nil || r != "Stadium closed." {
+		t.Errorf("reason = %q, %v", r, err)
+	}
+	if r, err := squares.CheckCancelReason(strings.Repeat("é", 500)); err != nil || r != strings.Repeat("é", 500) {
+		t.Errorf("500 characters: %v", err)
+	}
+	for _, bad := range []string{"", "   ", strings.Repeat("x", 501)} {
+		_, err := squares.CheckCancelReason(bad)
+		if squares.ErrorCode(err) != squares.EINVALID || fieldMessage(err, "reason") != "Please give a reason of 1 to 500 characters." {
+			t.Errorf("reason of %d characters: %v", len(bad), err)
+		}
+	}
+	for n, ok := range map[int]bool{0: false, 1: true, 100: true, 101: false, -1: false} {
+		err := squares.CheckSquaresNeeded(n)
+		if ok != (err == nil) || !ok && fieldMessage(err, "squaresNeeded") != "squaresNeeded must be 1 to 100: the squares still free." {
+			t.Errorf("CheckSquaresNeeded(%d) = %v", n, err)
+		}
+	}
+}
+
+// fieldMessage is what an error says of one field ("" for none).
+func fieldMessage(err error, field string) string {
+	var e *squares.Error
+	if !errors.As(err, &e) {
+		return ""
+	}
+	return e.Fields[field]
 }

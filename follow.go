@@ -57,7 +57,7 @@ func FollowGame(g Game, pools []GamePool) []PoolStep {
 		default:
 			continue
 		}
-		if Decidable(status) && !p.Decided {
+		if DecidesAtOnce(&g, status) && !p.Decided {
 			d := Decide(p.DecisionInput)
 			d.Reason = "Decided when the game was reported " + g.Status + ". " + d.Reason
 			out = append(out, PoolStep{PoolID: p.PoolID, Step: StepDecide, Decision: d})
@@ -78,6 +78,24 @@ func FollowGame(g Game, pools []GamePool) []PoolStep {
 		}
 		if g.Status == GameCompleted && ended == periods {
 			out = append(out, PoolStep{PoolID: p.PoolID, Step: StepComplete})
+		}
+	}
+	return out
+}
+
+// DecidesAtOnce reports whether a pool of this status gets its final decision at once from its game g
+// (FollowGame's StepDecide, when none is logged): the game is live or completed and the pool still awaits
+// its decision. The store locks such a pool and reads it again before it asks FollowGame, so that a sale
+// that took the pool's lock before is counted.
+func DecidesAtOnce(g *Game, status string) bool { return g.Started() && Decidable(status) }
+
+// PaidPeriods returns the ended periods of its game that a pool pays (StepSettle records a winner for
+// each): those its payout schedule has.
+func PaidPeriods(p *Pool, ended []PeriodScore) []PeriodScore {
+	var out []PeriodScore
+	for _, s := range ended {
+		if s.Period <= len(p.PayoutSchedule) {
+			out = append(out, s)
 		}
 	}
 	return out

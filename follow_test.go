@@ -93,3 +93,33 @@ func TestFollowGame(t *testing.T) {
 		t.Errorf("cancel decision = %+v", d)
 	}
 }
+
+// TestDecidesAtOnce: a pool still awaiting its decision gets it at once when its game is live or
+// completed, never while it is scheduled or called off, and never once the pool started or was cancelled.
+func TestDecidesAtOnce(t *testing.T) {
+	for _, game := range []string{squares.GameScheduled, squares.GameLive, squares.GameCompleted, squares.GameCancelled, squares.GamePostponed} {
+		for _, pool := range squares.PoolStatuses {
+			want := (game == squares.GameLive || game == squares.GameCompleted) &&
+				(pool == squares.PoolDraft || pool == squares.PoolActive || pool == squares.PoolInactive || pool == squares.PoolFull)
+			if got := squares.DecidesAtOnce(&squares.Game{Status: game}, pool); got != want {
+				t.Errorf("DecidesAtOnce(%s game, %s pool) = %v", game, pool, got)
+			}
+		}
+	}
+}
+
+// TestPaidPeriods: a pool settles the ended periods its payout schedule pays, no others.
+func TestPaidPeriods(t *testing.T) {
+	ended := []squares.PeriodScore{{Period: 1, Home: 7}, {Period: 2, Home: 14}, {Period: 3, Home: 17}}
+	halves := &squares.Pool{PayoutSchedule: []int64{50, 50}}
+	quarters := &squares.Pool{PayoutSchedule: []int64{25, 25, 25, 25}}
+	if got := squares.PaidPeriods(halves, ended); len(got) != 2 || got[0].Period != 1 || got[1].Period != 2 {
+		t.Errorf("halves: %v", got)
+	}
+	if got := squares.PaidPeriods(quarters, ended); len(got) != 3 || got[2].Home != 17 {
+		t.Errorf("quarters: %v", got)
+	}
+	if got := squares.PaidPeriods(quarters, nil); len(got) != 0 {
+		t.Errorf("nothing ended: %v", got)
+	}
+}

@@ -316,3 +316,77 @@ type PoolMember struct {
 	IsCreator bool
 	JoinedAt  time.Time
 }
+
+// ErrPublicPool refuses an admin's call on the invitations of a public pool, which has none.
+var ErrPublicPool = Errorf(EUNPROCESSABLE, "This pool is public: it has no invitations.")
+
+// InvitationManager is who asks to manage a private pool's invitations: a player, or an admin through the
+// admin routes (Admin), every call of whose the audit log records.
+type InvitationManager struct {
+	Actor *User
+	Admin bool
+}
+
+// CheckManager is the private-pool host's right over its invitations: only the pool's creator manages a
+// private pool's invitations (EFORBIDDEN for anyone else, and for any public pool); through the admin
+// routes an admin does too (a player there is refused, and a public pool has no invitations). Admins have
+// no other way in.
+func CheckManager(m InvitationManager, p *Pool) error {
+	switch {
+	case m.Admin && !m.Actor.IsAdmin():
+		return Errorf(EFORBIDDEN, "Admin access required.")
+	case m.Admin && !p.IsPrivate:
+		return ErrPublicPool
+	case !m.Admin && (!p.IsPrivate || m.Actor == nil || m.Actor.ID != p.CreatorID):
+		return Errorf(EFORBIDDEN, "Only the pool's creator manages its invitations.")
+	}
+	return nil
+}
+
+// InvitationResend is a request to send a private pool's invitation again, with what its rules read.
+type InvitationResend struct {
+	Manager InvitationManager
+	// Rules is the configuration of private pools in force (the daily limit is the store's to count).
+	Rules      PrivatePoolRules
+	PoolStatus string
+	Invitation *PoolInvitation
+	Now        time.Time
+}
+
+// CheckInvitationResend applies the rules of a resend, the manager's right checked already
+// (CheckManager): the creator only while their age is verified (CheckInviter), a pool that can still be
+// joined (CheckJoin), and an invitation not sent too recently (CheckResend). It reports whether the
+// e-mail counts against the manager's invitations of the day: a creator's does, an admin's (audited) takes
+// none of the creator's.
+func CheckInvitationResend(r InvitationResend) (counts bool, err error) {
+	if !r.Manager.Admin {
+		if err := r.Rules.CheckInviter(r.Manager.Actor); err != nil {
+			return false, err
+		}
+	}
+	if err := CheckJoin(r.PoolStatus); err != nil {
+		return false, err
+	}
+	if err := r.Invitation.CheckResend(r.Now); err != nil {
+		return false, err
+	}
+	return !r.Manager.Admin, nil
+}
+
+// CheckHostIsPlayer refuses a private pool's creation, before its input is read, to anyone but a player:
+// nobody signed in and an admin alike (EFORBIDDEN). CheckHost then decides what the player may host.
+func CheckHostIsPlayer(u *User) error {
+	if u == nil || u.HasAdminRole() {
+		return Errorf(EFORBIDDEN, "Only players create private pools.")
+	}
+	return nil
+}
+
+// CheckJoinerIsPlayer refuses joining a private pool, before the code is looked up, to anyone but a
+// player (EFORBIDDEN). CheckMember then decides whether the player may join the pool.
+func CheckJoinerIsPlayer(u *User) error {
+	if u == nil || u.HasAdminRole() {
+		return Errorf(EFORBIDDEN, "Only players join private pools.")
+	}
+	return nil
+}

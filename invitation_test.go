@@ -233,3 +233,103 @@ func TestPrivatePoolRules(t *testing.T) {
 		t.Errorf("resend within the minute: %v", err)
 	}
 }
+
+// TestCheckManager: the private-pool host's rights. Only the creator manages a private pool's
+// invitations; an admin only through the admin routes; a public pool has none to manage.
+func TestCheckManager(t *testing.T) {
+	host := &squares.User{ID: 7, Role: squares.RoleUser}
+	other := &squares.User{ID: 8, Role: squares.RoleUser}
+	admin := &squares.User{ID: 1, Role: squares.RoleAdmin}
+	halfAdmin := &squares.User{ID: 2, Role: squares.RoleAdmin, NeedsSecondFactor: true}
+	private := &squares.Pool{IsPrivate: true, CreatorID: 7}
+	public := &squares.Pool{CreatorID: 7}
+	const notCreator, adminOnly = "Only the pool's creator manages its invitations.", "Admin access required."
+	for _, tc := range []struct {
+		name string
+		m    squares.InvitationManager
+		pool *squares.Pool
+		code string
+		msg  string
+	}{
+		{"the host", squares.InvitationManager{Actor: host}, private, "", ""},
+		{"another player", squares.InvitationManager{Actor: other}, private, squares.EFORBIDDEN, notCreator},
+		{"nobody", squares.InvitationManager{}, private, squares.EFORBIDDEN, notCreator},
+		{"an admin as a player", squares.InvitationManager{Actor: admin}, private, squares.EFORBIDDEN, notCreator},
+		{"the host of a public pool", squares.InvitationManager{Actor: host}, public, squares.EFORBIDDEN, notCreator},
+		{"an admin", squares.InvitationManager{Actor: admin, Admin: true}, private, "", ""},
+		{"an admin, public pool", squares.InvitationManager{Actor: admin, Admin: true}, public, squares.EUNPROCESSABLE,
+			"This pool is public: it has no invitations."},
+		{"an admin without the second factor", squares.InvitationManager{Actor: halfAdmin, Admin: true}, private, squares.EFORBIDDEN, adminOnly},
+		{"the host on the admin routes", squares.InvitationManager{Actor: host, Admin: true}, private, squares.EFORBIDDEN, adminOnly},
+	} {
+		err := squares.CheckManager(tc.m, tc.pool)
+		if squares.ErrorCode(err) != tc.code || err != nil && squares.ErrorMessage(err) != tc.msg {
+			t.Errorf("%s: CheckManager = %v; want %s %q", tc.name, err, tc.code, tc.msg)
+		}
+	}
+}
+
+// TestCheckInvitationResend: the host resends while age-verified, the pool joinable and the invitation
+// neither used, revoked nor sent in the last minute, and it counts against their day; an admin's resend
+// needs no verification and counts against nobody's.
+func TestCheckInvitationResend(t *testing.T) {
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	host := &squares.User{ID: 7, IsAgeVerified: true}
+	unverified := &squares.User{ID: 7}
+	admin := &squares.User{ID: 1, Role: squares.RoleAdmin}
+	inv := func(status string, sent time.Time) *squares.PoolInvitation {
+		return &squares.PoolInvitation{Status: status, LastSentAt: sent}
+	}
+	old, recent := now.Add(-time.Hour), now.Add(-30*time.Second)
+	for _, tc := range []struct {
+		name   string
+		m      squares.InvitationManager
+		pool   string
+		inv    *squares.PoolInvitation
+		counts bool
+		code   string
+		msg    string
+	}{
+		{"the host", squares.InvitationManager{Actor: host}, squares.PoolActive, inv(squares.InvitationPending, old), true, "", ""},
+		{"an admin", squares.InvitationManager{Actor: admin, Admin: true}, squares.PoolFull, inv(squares.InvitationPending, old), false, "", ""},
+		{"an unverified host", squares.InvitationManager{Actor: unverified}, squares.PoolActive, inv(squares.InvitationPending, old), false,
+			squares.EUNPROCESSABLE, "Please verify your age before sending invitations."},
+		{"a cancelled pool", squares.InvitationManager{Actor: host}, squares.PoolCancelled, inv(squares.InvitationPending, old), false,
+			squares.EUNPROCESSABLE, "This pool was cancelled."},
+		{"an admin, finished pool", squares.InvitationManager{Actor: admin, Admin: true}, squares.PoolCompleted, inv(squares.InvitationPending, old), false,
+			squares.EUNPROCESSABLE, "This pool has finished."},
+		{"used", squares.InvitationManager{Actor: host}, squares.PoolActive, inv(squares.InvitationAccepted, old), false,
+			squares.EUNPROCESSABLE, "This invitation was already used to join."},
+		{"revoked", squares.InvitationManager{Actor: host}, squares.PoolActive, inv(squares.InvitationRevoked, old), false,
+			squares.EUNPROCESSABLE, "This invitation was revoked."},
+		{"too soon", squares.InvitationManager{Actor: host}, squares.PoolActive, inv(squares.InvitationPending, recent), false,
+			squares.ETOOMANY, "This invitation was sent less than a minute ago."},
+	} {
+		counts, err := squares.CheckInvitationResend(squares.InvitationResend{Manager: tc.m, PoolStatus: tc.pool,
+			Invitation: tc.inv, Now: now})
+		if counts != tc.counts || squares.ErrorCode(err) != tc.code || err != nil && squares.ErrorMessage(err) != tc.msg {
+			t.Errorf("%s: CheckInvitationResend = %v, %v; want %v, %s %q", tc.name, counts, err, tc.counts, tc.code, tc.msg)
+		}
+	}
+}
+
+// TestPrivatePoolPlayers: only players create and join private pools; nobody signed in and admins are
+// refused before anything is read.
+func TestPrivatePoolPlayers(t *testing.T) {
+	for _, tc := range []struct {
+		u  *squares.User
+		ok bool
+	}{{nil, false}, {&squares.User{Role: squares.RoleAdmin}, false}, {&squares.User{Role: squares.RoleUser}, true}} {
+		host, join := squares.CheckHostIsPlayer(tc.u), squares.CheckJoinerIsPlayer(tc.u)
+		if tc.ok {
+			if host != nil || join != nil {
+				t.Errorf("%+v: %v, %v", tc.u, host, join)
+			}
+			continue
+		}
+		if squares.ErrorCode(host) != squares.EFORBIDDEN || squares.ErrorMessage(host) != "Only players create private pools." ||
+			squares.ErrorCode(join) != squares.EFORBIDDEN || squares.ErrorMessage(join) != "Only players join private pools." {
+			t.Errorf("%+v: %v, %v", tc.u, host, join)
+		}
+	}
+}

@@ -400,3 +400,73 @@ type PoolFilter struct {
 	// Featured keeps pools featured at this time.
 	FeaturedAt *time.Time
 }
+
+// StatusChange is a move of a pool to another status, with what its guards read.
+type StatusChange struct {
+	// Pool is the pool as it stands, with its Game.
+	Pool *Pool
+	To   string
+	// Rule is whose move it is: CheckSetByHand for an admin's, CheckFollowGame for the game's.
+	Rule func(from, to string) error
+	Now  time.Time
+}
+
+// CheckStatusChange applies the rules of a pool's status change: false when the pool is in that status
+// already (nothing to do); otherwise the move must be one Rule allows, and a pool opens only while its
+// sales may (CheckOpen) and is full only with every square taken (CheckFull).
+func CheckStatusChange(c StatusChange) (bool, error) {
+	p := c.Pool
+	if p.Status == c.To {
+		return false, nil
+	}
+	if err := c.Rule(p.Status, c.To); err != nil {
+		return false, err
+	}
+	switch c.To {
+	case PoolActive:
+		if err := CheckOpen(p, c.Now); err != nil {
+			return false, err
+		}
+	case PoolFull:
+		if err := CheckFull(p); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// CheckOpen refuses to open a pool (make it active) once its sales have closed: DecisionLead before its
+// game kicks off.
+func CheckOpen(p *Pool, now time.Time) error {
+	if !now.Before(p.SalesCloseAt()) {
+		return Errorf(EUNPROCESSABLE, "%s cannot open: its game kicks off in less than 2 hours.", p.Name)
+	}
+	return nil
+}
+
+// CheckFull refuses to mark a pool full before every one of its squares is taken.
+func CheckFull(p *Pool) error {
+	if p.SquaresTaken < SquaresPerPool {
+		return Errorf(EUNPROCESSABLE, "%s cannot be full: %d of 100 squares are taken.", p.Name, p.SquaresTaken)
+	}
+	return nil
+}
+
+// Deletion is an admin's deletion of a pool: its status, and how many squares and payments it has.
+type Deletion struct {
+	Status   string
+	Squares  int
+	Payments int
+}
+
+// CheckDelete applies the rule of a pool's deletion: only a pool that never sold anything goes, a draft or
+// hidden pool without squares or payments. Any other keeps its record (422): cancel it instead.
+func CheckDelete(d Deletion) error {
+	if d.Status != PoolDraft && d.Status != PoolInactive {
+		return Errorf(EUNPROCESSABLE, "Only draft or inactive pools can be deleted; this one is %s.", d.Status)
+	}
+	if d.Squares+d.Payments > 0 {
+		return Errorf(EUNPROCESSABLE, "A pool with squares or payments cannot be deleted; cancel it instead.")
+	}
+	return nil
+}

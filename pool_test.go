@@ -347,3 +347,67 @@ func TestPoolVisibleTo(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckStatusChange: a pool's status change asks whose move it is (an admin's or the game's), opens
+// only before its sales close (2 hours before kickoff) and is full only with every square taken; a pool in
+// that status already is left as it is, whatever the guards say.
+func TestCheckStatusChange(t *testing.T) {
+	kickoff := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+	pool := func(status string, taken int) *squares.Pool {
+		return &squares.Pool{Name: "Bills @ Jets $5 Pool", Status: status, SquaresTaken: taken,
+			Game: &squares.Game{GameDate: kickoff}}
+	}
+	early, late := kickoff.Add(-3*time.Hour), kickoff.Add(-squares.DecisionLead)
+	for _, tc := range []struct {
+		name   string
+		pool   *squares.Pool
+		to     string
+		rule   func(from, to string) error
+		now    time.Time
+		change bool
+		code   string
+		msg    string
+	}{
+		{"open a draft", pool(squares.PoolDraft, 0), squares.PoolActive, squares.CheckSetByHand, early, true, "", ""},
+		{"open too late", pool(squares.PoolDraft, 0), squares.PoolActive, squares.CheckSetByHand, late, false,
+			squares.EUNPROCESSABLE, "Bills @ Jets $5 Pool cannot open: its game kicks off in less than 2 hours."},
+		{"already active, too late", pool(squares.PoolActive, 3), squares.PoolActive, squares.CheckSetByHand, late, false, "", ""},
+		{"hide", pool(squares.PoolActive, 3), squares.PoolInactive, squares.CheckSetByHand, late, true, "", ""},
+		{"full", pool(squares.PoolActive, 100), squares.PoolFull, squares.CheckSetByHand, late, true, "", ""},
+		{"full too soon", pool(squares.PoolActive, 99), squares.PoolFull, squares.CheckSetByHand, early, false,
+			squares.EUNPROCESSABLE, "Bills @ Jets $5 Pool cannot be full: 99 of 100 squares are taken."},
+		{"start by hand", pool(squares.PoolFull, 100), squares.PoolStarted, squares.CheckSetByHand, late, false,
+			squares.EUNPROCESSABLE, "A pool starts and completes with its game; it cannot be set by hand."},
+		{"start with the game", pool(squares.PoolFull, 100), squares.PoolStarted, squares.CheckFollowGame, late, true, "", ""},
+		{"the game never opens", pool(squares.PoolDraft, 0), squares.PoolActive, squares.CheckFollowGame, early, false,
+			squares.EUNPROCESSABLE, "A pool cannot go from draft to active."},
+		{"no way back", pool(squares.PoolCancelled, 0), squares.PoolActive, squares.CheckSetByHand, early, false,
+			squares.EUNPROCESSABLE, "A pool cannot go from cancelled to active."},
+	} {
+		change, err := squares.CheckStatusChange(squares.StatusChange{Pool: tc.pool, To: tc.to, Rule: tc.rule, Now: tc.now})
+		if change != tc.change || squares.ErrorCode(err) != tc.code || (err != nil && squares.ErrorMessage(err) != tc.msg) {
+			t.Errorf("%s: CheckStatusChange = %v, %v; want %v, %s %q", tc.name, change, err, tc.change, tc.code, tc.msg)
+		}
+	}
+}
+
+// TestCheckDelete: only a draft or hidden pool that never sold a square nor took a payment is deleted.
+func TestCheckDelete(t *testing.T) {
+	for _, tc := range []struct {
+		d   squares.Deletion
+		msg string
+	}{
+		{squares.Deletion{Status: squares.PoolDraft}, ""},
+		{squares.Deletion{Status: squares.PoolInactive}, ""},
+		{squares.Deletion{Status: squares.PoolActive}, "Only draft or inactive pools can be deleted; this one is active."},
+		{squares.Deletion{Status: squares.PoolCancelled}, "Only draft or inactive pools can be deleted; this one is cancelled."},
+		{squares.Deletion{Status: squares.PoolActive, Squares: 3}, "Only draft or inactive pools can be deleted; this one is active."},
+		{squares.Deletion{Status: squares.PoolInactive, Squares: 1}, "A pool with squares or payments cannot be deleted; cancel it instead."},
+		{squares.Deletion{Status: squares.PoolDraft, Payments: 1}, "A pool with squares or payments cannot be deleted; cancel it instead."},
+	} {
+		err := squares.CheckDelete(tc.d)
+		if tc.msg == "" && err != nil || tc.msg != "" && (squares.ErrorCode(err) != squares.EUNPROCESSABLE || squares.ErrorMessage(err) != tc.msg) {
+			t.Errorf("CheckDelete(%+v) = %v; want %q", tc.d, err, tc.msg)
+		}
+	}
+}

@@ -11,11 +11,15 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/automation"
 	squareshttp "github.com/squaresapp/squares/http"
+	"github.com/squaresapp/squares/mail"
+	"github.com/squaresapp/squares/scores"
 	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
@@ -24,6 +28,8 @@ import (
 type apiServer struct {
 	*squareshttp.Server
 	db *store.DB
+	// lastEmail is the email of the player register made last.
+	lastEmail string
 }
 
 // startAPI starts a development-mode server with the default eligibility rules on a fresh database.
@@ -46,6 +52,7 @@ func startAPIWith(t *testing.T, engine string, configure func(*squareshttp.Confi
 		configure(&cfg)
 	}
 	srv := squareshttp.NewServer(cfg, db, logger)
+	wire(srv)
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +61,27 @@ func startAPIWith(t *testing.T, engine string, configure func(*squareshttp.Confi
 		defer cancel()
 		srv.Close(ctx)
 	})
+	// The mailer of development mode, as serve gives it, its links to this server.
+	m, err := mail.New(db, mail.Config{Dev: true, BaseURL: srv.URL()}, logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Mail = m
 	return &apiServer{Server: srv, db: db}
+}
+
+// wire gives a test's server the components cmd/squares builds for it, on the server's store, escrow
+// and logger (set them first) and its clock (read at each call: tests move it): the score applier and
+// the automation. Those set already are kept.
+func wire(srv *squareshttp.Server) {
+	if srv.Applier == nil {
+		srv.Applier = scores.NewApplier(srv.Store, srv.Escrow, srv.Logger)
+	}
+	if srv.Automation == nil {
+		auto := automation.New(srv.Store, srv.Escrow, srv.Logger)
+		auto.Now = func() time.Time { return srv.Now() }
+		srv.Automation = auto
+	}
 }
 
 // apiClient is a browser stand-in: a cookie jar, no redirects followed.
@@ -198,15 +225,16 @@ func (r *apiResponse) cookie() *http.Cookie {
 	return nil
 }
 
-var emailCounter int
+// emailCounter numbers the players the tests make, unique across tests run at once.
+var emailCounter atomic.Int64
 
 // register creates a player through the API and returns a client signed in as them. dob and state may
 // be empty; a dob makes it the main form (last name required).
 func (s *apiServer) register(t *testing.T, dob, state string) (*apiClient, map[string]any) {
 	t.Helper()
-	emailCounter++
+	s.lastEmail = fmt.Sprintf("player%d@example.com", emailCounter.Add(1))
 	c := s.client(t)
-	body := map[string]any{"email": fmt.Sprintf("player%d@example.com", emailCounter), "password": "correct-horse",
+	body := map[string]any{"email": s.lastEmail, "password": "correct-horse",
 		"firstName": "Pat", "lastName": "Lee"}
 	if dob != "" {
 		body["dateOfBirth"] = dob

@@ -242,9 +242,9 @@ func TestLoginThrottle(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		s := startAPI(t, engine)
 		s.register(t, "1990-01-01", "NY")
-		victim := fmt.Sprintf("player%d@example.com", emailCounter)
+		victim := s.lastEmail
 		s.register(t, "1990-01-01", "NY")
-		bystander := fmt.Sprintf("player%d@example.com", emailCounter)
+		bystander := s.lastEmail
 		c := s.client(t)
 		login := func(email, password string) *apiResponse {
 			t.Helper()
@@ -348,7 +348,7 @@ func TestAdminLogin(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		s := startAPI(t, engine)
 		player, _ := s.register(t, "1990-01-01", "NY")
-		playerEmail := fmt.Sprintf("player%d@example.com", emailCounter)
+		playerEmail := s.lastEmail
 		a := s.admin(t)
 
 		me := a.get("/api/auth/user").want(http.StatusOK).obj()

@@ -3,30 +3,13 @@ package http
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/automation"
 )
 
 // analysisWindow is how far ahead the cancellation analysis looks: pools decided within the next day.
 const analysisWindow = 24 * time.Hour
-
-// maxCancelReason bounds an admin's reason for cancelling a pool.
-const maxCancelReason = 500
-
-// automation returns the server's automation, or one on the server's store, escrow and clock when none
-// is set (tests, and servers that run it elsewhere).
-func (s *Server) automation() *automation.Automation {
-	if s.Automation != nil {
-		return s.Automation
-	}
-	a := automation.New(s.Store, s.Escrow, s.Logger)
-	a.Now = s.Now
-	return a
-}
 
 // handleCancellationAnalysis lists, for admins, the final decision every pool not yet decided would get
 // now, for pools whose decision is due or falls within the next 24 hours, soonest first.
@@ -104,9 +87,8 @@ func (s *Server) handleCancelPool(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	req.Reason = strings.TrimSpace(req.Reason)
-	if req.Reason == "" || utf8.RuneCountInString(req.Reason) > maxCancelReason {
-		s.Error(w, r, squares.FieldError("reason", "Please give a reason of 1 to 500 characters."))
+	if req.Reason, err = squares.CheckCancelReason(req.Reason); err != nil {
+		s.Error(w, r, err)
 		return
 	}
 	p, err := s.Store.CancelPool(r.Context(), id, req.Reason)
@@ -140,8 +122,8 @@ func (s *Server) handleHouseFill(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	if req.SquaresNeeded < 1 || req.SquaresNeeded > squares.SquaresPerPool {
-		s.Error(w, r, squares.FieldError("squaresNeeded", "squaresNeeded must be 1 to 100: the squares still free."))
+	if err := squares.CheckSquaresNeeded(req.SquaresNeeded); err != nil {
+		s.Error(w, r, err)
 		return
 	}
 	p, err := s.Store.HouseFill(r.Context(), id, req.SquaresNeeded)
@@ -165,9 +147,14 @@ func (s *Server) settleMoney(ctx context.Context) {
 	}
 }
 
-// handleRunAutomation runs one automation pass now and answers the decisions it made.
+// handleRunAutomation runs one pass of the server's automation now and answers the decisions it made; a
+// server without one (cmd/squares always gives it one) answers 503.
 func (s *Server) handleRunAutomation(w http.ResponseWriter, r *http.Request) {
-	ds, err := s.automation().RunOnce(r.Context())
+	if s.Automation == nil {
+		s.Error(w, r, squares.Errorf(squares.EUNAVAILABLE, "The automation does not run on this server."))
+		return
+	}
+	ds, err := s.Automation.RunOnce(r.Context())
 	if ds == nil {
 		ds = []squares.Decision{}
 	}

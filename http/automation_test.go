@@ -18,8 +18,8 @@ func claimPlayers(t *testing.T, s *apiServer, poolID int64, n, start int) {
 	t.Helper()
 	ctx := context.Background()
 	for range n {
-		emailCounter++
-		u := &squares.User{Email: fmt.Sprintf("auto%d@example.com", emailCounter), PasswordHash: "x", FirstName: "Dana",
+		seq := emailCounter.Add(1)
+		u := &squares.User{Email: fmt.Sprintf("auto%d@example.com", seq), PasswordHash: "x", FirstName: "Dana",
 			LastName: "D", Role: squares.RoleUser, DateOfBirth: "1990-01-01", ResidenceState: "NY", ResidenceCountry: "US",
 			IsAgeVerified: true, IsEligibleToBet: true}
 		if err := s.db.CreateUser(ctx, u); err != nil {

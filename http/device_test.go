@@ -3,7 +3,6 @@ package http_test
 import (
 	"context"
 	"encoding/base64"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -48,7 +47,7 @@ func TestDeviceCookieSignIn(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		s := startAPI(t, engine)
 		s.register(t, "1990-01-01", "NY")
-		email := fmt.Sprintf("player%d@example.com", emailCounter)
+		email := s.lastEmail
 		login := func(c *apiClient, password string) *apiResponse {
 			t.Helper()
 			return c.post("/api/auth/login", map[string]string{"email": email, "password": password})
@@ -126,7 +125,7 @@ func TestDeviceCookieAdminSignIn(t *testing.T) {
 		}
 		// A player's device cookie is not the admin's.
 		player, _ := s.register(t, "1990-01-01", "NY")
-		player.post("/api/auth/login", map[string]string{"email": fmt.Sprintf("player%d@example.com", emailCounter),
+		player.post("/api/auth/login", map[string]string{"email": s.lastEmail,
 			"password": "correct-horse"}).want(http.StatusOK)
 		login(player, "admin-password").wantError(http.StatusTooManyRequests, "too_many_requests", tooManySignIns)
 	})
@@ -139,7 +138,7 @@ func TestDeviceCookieIsOpaque(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		s := startAPI(t, engine)
 		_, _ = s.register(t, "1990-01-01", "NY")
-		email := fmt.Sprintf("player%d@example.com", emailCounter)
+		email := s.lastEmail
 		browser := s.client(t)
 		browser.post("/api/auth/login", map[string]string{"email": email, "password": "correct-horse"}).want(http.StatusOK)
 		cookies := browser.deviceCookies()

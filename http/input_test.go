@@ -59,6 +59,7 @@ func newEdge(tb testing.TB, engine string, open func(*squareshttp.Server)) *edge
 		PaymentsProvider: "sandbox"}, db, logger)
 	sb := sandbox.New(db)
 	srv.Sandbox, srv.Escrow = sb, escrow.New(db, sb, logger)
+	wire(srv)
 	open(srv)
 	return &edgeAPI{apiServer: &apiServer{Server: srv, db: db}, logs: logs, audit: storetest.NewAuditor(tb, u), engine: engine}
 }
@@ -278,7 +279,8 @@ var noBody = map[string]string{
 // and each member its request type declares is refused with a NUL and past its length, by name. Nothing
 // is written and no error logged.
 func TestEveryRouteChecksItsInput(t *testing.T) {
-	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+	// In turn: the decode hook is the process's.
+	storetest.ForEachEngineInTurn(t, func(t *testing.T, engine string) {
 		s := startEdge(t, engine)
 		_, pools := s.game(t, "W12", time.Now().Add(72*time.Hour))
 		s.activate(t, pools[0])

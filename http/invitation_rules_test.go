@@ -28,9 +28,9 @@ func privateDefaults(c *squareshttp.Config) {
 // playerWith creates a player in the store, changed by change first, and a client signed in as them.
 func (s *payAPI) playerWith(t *testing.T, change func(u *squares.User)) (*apiClient, *squares.User) {
 	t.Helper()
-	emailCounter++
-	u := &squares.User{Email: fmt.Sprintf("player%d@example.com", emailCounter), PasswordHash: "not-a-hash",
-		FirstName: "Pat", LastName: fmt.Sprint(emailCounter), Role: squares.RoleUser, DateOfBirth: "1990-01-01",
+	seq := emailCounter.Add(1)
+	u := &squares.User{Email: fmt.Sprintf("player%d@example.com", seq), PasswordHash: "not-a-hash",
+		FirstName: "Pat", LastName: fmt.Sprint(seq), Role: squares.RoleUser, DateOfBirth: "1990-01-01",
 		ResidenceState: "NY", ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
 	change(u)
 	if err := s.db.CreateUser(context.Background(), u); err != nil {
@@ -316,8 +316,8 @@ func TestNamesAreOneLineOfText(t *testing.T) {
 		const first, last, pool = "First name must be one line of printable text.", "Last name must be one line of printable text.",
 			"Pool name must be one line of printable text."
 		reg := func(firstName, lastName string) map[string]any {
-			emailCounter++
-			return map[string]any{"email": fmt.Sprintf("p%d@example.com", emailCounter), "password": "correct-horse",
+			seq := emailCounter.Add(1)
+			return map[string]any{"email": fmt.Sprintf("p%d@example.com", seq), "password": "correct-horse",
 				"firstName": firstName, "lastName": lastName, "dateOfBirth": "1990-01-01", "residenceState": "NY"}
 		}
 		before := s.counts(t)

@@ -35,8 +35,8 @@ type invitedPool struct {
 func (s *apiServer) privatePoolOf(t *testing.T, g *squares.Game) (*squares.User, *store.PrivatePool) {
 	t.Helper()
 	ctx := context.Background()
-	emailCounter++
-	creator := &squares.User{Email: fmt.Sprintf("casey%d@example.com", emailCounter), PasswordHash: "not-a-hash",
+	seq := emailCounter.Add(1)
+	creator := &squares.User{Email: fmt.Sprintf("casey%d@example.com", seq), PasswordHash: "not-a-hash",
 		FirstName: "Casey", LastName: "Tester", Role: squares.RoleUser, DateOfBirth: "1990-01-01", ResidenceState: "NY",
 		ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
 	if err := s.db.CreateUser(ctx, creator); err != nil {

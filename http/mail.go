@@ -33,20 +33,10 @@ var mailStatuses = []string{squares.MailQueued, squares.MailSent, squares.MailFa
 // handleListMail lists the newest messages of the outbox for admins (?status=queued|sent|failed|skipped,
 // ?limit=1..500, 100 by default): what was sent, what is retrying and why, what failed for good.
 func (s *Server) handleListMail(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	status := q.Get("status")
-	if status != "" && !slices.Contains(mailStatuses, status) {
-		s.Error(w, r, squares.FieldError("status", "Status must be queued, sent, failed or skipped."))
+	status, limit, err := outboxQuery(r, mailStatuses)
+	if err != nil {
+		s.Error(w, r, err)
 		return
-	}
-	limit := 100
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 500 {
-			s.Error(w, r, squares.FieldError("limit", "Limit must be a number from 1 to 500."))
-			return
-		}
-		limit = n
 	}
 	ms, err := s.Store.ListMail(r.Context(), status, limit)
 	if err != nil {
@@ -160,4 +150,23 @@ func (s *Server) handleUnsubscribe(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	unsubscribePage.Execute(w, page)
+}
+
+// outboxQuery reads an admin's listing of an outbox (mail or push): ?status= one of statuses (any when
+// empty) and ?limit=1..500, 100 by default.
+func outboxQuery(r *http.Request, statuses []string) (status string, limit int, err error) {
+	q := r.URL.Query()
+	status = q.Get("status")
+	if status != "" && !slices.Contains(statuses, status) {
+		return "", 0, squares.FieldError("status", "Status must be queued, sent, failed or skipped.")
+	}
+	limit = 100
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 500 {
+			return "", 0, squares.FieldError("limit", "Limit must be a number from 1 to 500.")
+		}
+		limit = n
+	}
+	return status, limit, nil
 }

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/mail"
 )
 
 // devMailPage lists the outbox with every message as it is (or would be) sent, text and HTML: in
@@ -42,19 +41,18 @@ type devMailItem struct {
 	Subject, Text, HTML, Unsubscribe, Error, Queued string
 }
 
-// handleDevMail serves the outbox page of development mode.
+// handleDevMail serves the outbox page of development mode, rendered by the server's mailer; a server
+// without one (cmd/squares always gives it one) answers 503.
 func (s *Server) handleDevMail(w http.ResponseWriter, r *http.Request) {
+	m := s.Mail
+	if m == nil {
+		s.Error(w, r, squares.Errorf(squares.EUNAVAILABLE, "Mail is not set up on this server."))
+		return
+	}
 	ms, err := s.Store.ListMail(r.Context(), "", 100)
 	if err != nil {
 		s.Error(w, r, err)
 		return
-	}
-	m := s.Mail
-	if m == nil {
-		if m, err = mail.New(s.Store, mail.Config{Dev: true, BaseURL: "http://" + r.Host}, s.Logger); err != nil {
-			s.Error(w, r, err)
-			return
-		}
 	}
 	page := struct {
 		Mode     string

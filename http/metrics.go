@@ -191,10 +191,10 @@ func (s *Server) registerServerMetrics() {
 	m := s.metrics
 	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "squares_websocket_connections",
 		Help: "Websocket connections open on this instance."}, func() float64 {
-		if s.hub == nil {
+		if s.live == nil {
 			return 0
 		}
-		return float64(s.hub.count())
+		return float64(s.live.Count())
 	}))
 	m.reg.MustRegister(&storeCollector{db: s.Store})
 }

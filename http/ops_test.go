@@ -264,6 +264,7 @@ func newLiveServer(t *testing.T, db *store.DB, configure func(*squareshttp.Confi
 	}
 	srv := squareshttp.NewServer(cfg, db, logger)
 	srv.Events = events
+	wire(srv)
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}

@@ -110,16 +110,18 @@ func startPayAPI(t *testing.T, engine string, opt payOptions) *payAPI {
 	}
 	srv.Sandbox, srv.Escrow = sb, esc
 	if opt.feed != "" {
-		srv.Scores = scores.NewPoller(db, esc, espn.New(opt.feed, nil), "espn", logger)
+		wire(srv) // the one applier, the poller's too, as cmd/squares has it
+		srv.Scores = scores.NewPoller(db, srv.Applier, espn.New(opt.feed, nil), "espn", logger)
 		srv.Scores.Now = clock.Now
 	}
 	openServer(t, srv)
 	return &payAPI{apiServer: &apiServer{Server: srv, db: db}, clock: clock, sb: sb, esc: esc}
 }
 
-// openServer starts srv, closed when the test ends.
+// openServer starts srv with its components (wire), closed when the test ends.
 func openServer(t *testing.T, srv *squareshttp.Server) {
 	t.Helper()
+	wire(srv)
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}
@@ -149,19 +151,19 @@ func (s *payAPI) storePlayer(t *testing.T, role string) (*apiClient, *squares.Us
 func (s *payAPI) storePlayerIn(t *testing.T, role, dob, state string) (*apiClient, *squares.User) {
 	t.Helper()
 	ctx := context.Background()
-	emailCounter++
-	u := &squares.User{Email: fmt.Sprintf("buyer%d@example.com", emailCounter), PasswordHash: "not-a-hash",
-		FirstName: "Buyer", LastName: fmt.Sprint(emailCounter), Role: squares.RoleUser, DateOfBirth: dob,
+	seq := emailCounter.Add(1)
+	u := &squares.User{Email: fmt.Sprintf("buyer%d@example.com", seq), PasswordHash: "not-a-hash",
+		FirstName: "Buyer", LastName: fmt.Sprint(seq), Role: squares.RoleUser, DateOfBirth: dob,
 		ResidenceState: state, ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
 	if role == squares.RoleAdmin {
 		var err error
-		if u, err = s.db.EnsureAdmin(ctx, fmt.Sprintf("admin%d", emailCounter), "not-a-hash"); err != nil {
+		if u, err = s.db.EnsureAdmin(ctx, fmt.Sprintf("admin%d", seq), "not-a-hash"); err != nil {
 			t.Fatal(err)
 		}
 	} else if err := s.db.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
-	token := fmt.Sprintf("test-session-token-%d-%d", u.ID, emailCounter)
+	token := fmt.Sprintf("test-session-token-%d-%d", u.ID, seq)
 	sum := sha256.Sum256([]byte(token))
 	if err := s.db.CreateSession(ctx, &store.Session{TokenHash: hex.EncodeToString(sum[:]), UserID: u.ID,
 		ExpiresAt: s.clock.Now().Add(24 * time.Hour)}, ""); err != nil {

@@ -44,8 +44,8 @@ func (s *payAPI) clientAs(t *testing.T, userID string) *apiClient {
 	if err != nil {
 		t.Fatal(err)
 	}
-	emailCounter++
-	token := fmt.Sprintf("test-session-token-%d-%d", id, emailCounter)
+	seq := emailCounter.Add(1)
+	token := fmt.Sprintf("test-session-token-%d-%d", id, seq)
 	sum := sha256.Sum256([]byte(token))
 	if err := s.db.CreateSession(context.Background(), &store.Session{TokenHash: hex.EncodeToString(sum[:]), UserID: id,
 		ExpiresAt: s.clock.Now().Add(24 * time.Hour)}, ""); err != nil {

@@ -2,8 +2,6 @@ package http
 
 import (
 	"net/http"
-	"slices"
-	"strconv"
 	"time"
 
 	"github.com/squaresapp/squares"
@@ -140,20 +138,10 @@ var pushStatuses = []string{squares.PushQueued, squares.PushSent, squares.PushFa
 // handleListPushes lists the newest pushes of the push outbox for admins (?status=queued|sent|failed|
 // skipped, ?limit=1..500, 100 by default).
 func (s *Server) handleListPushes(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	status := q.Get("status")
-	if status != "" && !slices.Contains(pushStatuses, status) {
-		s.Error(w, r, squares.FieldError("status", "Status must be queued, sent, failed or skipped."))
+	status, limit, err := outboxQuery(r, pushStatuses)
+	if err != nil {
+		s.Error(w, r, err)
 		return
-	}
-	limit := 100
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 500 {
-			s.Error(w, r, squares.FieldError("limit", "Limit must be a number from 1 to 500."))
-			return
-		}
-		limit = n
 	}
 	ps, err := s.Store.ListPushes(r.Context(), status, 0, limit)
 	if err != nil {

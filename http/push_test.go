@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,19 +20,20 @@ import (
 
 const testVAPIDKey = "BOtestvapidpublickey"
 
-var pushDevices int
+// pushDevices numbers the browsers' push subscriptions, unique across tests run at once.
+var pushDevices atomic.Int64
 
 // browserSubscription is a PushSubscription as a browser's toJSON() writes it: a fresh endpoint and keys.
 func browserSubscription(t *testing.T) map[string]any {
 	t.Helper()
-	pushDevices++
+	seq := pushDevices.Add(1)
 	key, err := ecdh.P256().GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)
 	}
 	auth := make([]byte, 16)
 	rand.Read(auth)
-	return map[string]any{"endpoint": fmt.Sprintf("https://fcm.googleapis.com/fcm/send/device-%d", pushDevices),
+	return map[string]any{"endpoint": fmt.Sprintf("https://fcm.googleapis.com/fcm/send/device-%d", seq),
 		"expirationTime": nil, "keys": map[string]string{"p256dh": base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes()),
 			"auth": base64.RawURLEncoding.EncodeToString(auth)}}
 }
@@ -183,8 +185,8 @@ func TestPushEndpointsOnThisMachine(t *testing.T) {
 			c.Dev, c.VAPIDPublicKey, c.PushAllowLocal = false, testVAPIDKey, allow
 		})
 		c := s.client(t)
-		emailCounter++
-		r := c.post("/api/auth/register", map[string]any{"email": fmt.Sprintf("player%d@example.com", emailCounter),
+		seq := emailCounter.Add(1)
+		r := c.post("/api/auth/register", map[string]any{"email": fmt.Sprintf("player%d@example.com", seq),
 			"password": "correct-horse", "firstName": "Pat", "lastName": "Lee"}).want(http.StatusCreated)
 		var session string
 		for _, k := range r.resp.Cookies() {

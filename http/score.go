@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/scores"
 )
 
 // scoreRequest is a manual score update: an admin's (correction allowed) or the simulator's (gameId).
@@ -129,7 +128,11 @@ func (s *Server) applyScore(w http.ResponseWriter, r *http.Request, gameID int64
 		s.Error(w, r, err)
 		return
 	}
-	out, err := scores.Apply(r.Context(), s.Store, s.Escrow, s.Logger, gameID, u)
+	if s.Applier == nil {
+		s.Error(w, r, squares.Errorf(squares.EUNAVAILABLE, "Scores cannot be entered on this server."))
+		return
+	}
+	out, err := s.Applier.Apply(r.Context(), gameID, u)
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -101,8 +101,8 @@ func TestScoreEntryInput(t *testing.T) {
 		g, pools := s.game(t, "W12", time.Now().Add(72*time.Hour))
 		s.activate(t, pools[0])
 		for i := 0; i < squares.SquaresPerPool; i += 5 {
-			emailCounter++
-			u := &squares.User{Email: fmt.Sprintf("free%d@example.com", emailCounter), PasswordHash: "not-a-hash",
+			seq := emailCounter.Add(1)
+			u := &squares.User{Email: fmt.Sprintf("free%d@example.com", seq), PasswordHash: "not-a-hash",
 				FirstName: "Free", LastName: "Player", DateOfBirth: "1990-01-01", ResidenceState: "NY",
 				ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
 			if err := s.db.CreateUser(context.Background(), u); err != nil {

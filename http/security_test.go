@@ -146,6 +146,7 @@ func startLogged(t *testing.T, configure func(*squareshttp.Config)) (*apiServer,
 		configure(&cfg)
 	}
 	srv := squareshttp.NewServer(cfg, db, logger)
+	wire(srv)
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}

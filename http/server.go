@@ -14,6 +14,7 @@ import (
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/automation"
 	"github.com/squaresapp/squares/escrow"
+	"github.com/squaresapp/squares/live"
 	"github.com/squaresapp/squares/mail"
 	"github.com/squaresapp/squares/sandbox"
 	"github.com/squaresapp/squares/scores"
@@ -89,20 +90,24 @@ type Server struct {
 	Events squares.Events
 	// Escrow takes payments for squares; nil disables paid pools.
 	Escrow *escrow.Escrow
-	// Automation makes the pools' final decisions; nil makes one on Store, Escrow and Now when an admin
-	// asks for a pass.
+	// Automation makes the pools' final decisions (an admin may ask for a pass now); nil refuses that
+	// (503).
 	Automation *automation.Automation
 	// Sandbox is the built-in card processor when it is the payment provider.
 	Sandbox *sandbox.Provider
 	// Scores is the live score feed's poller (SQUARES_SCORES=espn); nil when scores are entered by hand.
 	Scores *scores.Poller
-	// Mail renders the outbox's messages for admins and /dev/mail; nil renders with a default mailer.
+	// Applier applies the scores admins enter (and the simulated ones of development mode); nil refuses
+	// them (503).
+	Applier *scores.Applier
+	// Mail renders the outbox's messages for admins and /dev/mail; nil shows no subjects to admins and
+	// no /dev/mail page (503).
 	Mail *mail.Mailer
 
 	ln     net.Listener
 	server *http.Server
 	mux    *http.ServeMux
-	hub    *hub
+	live   *live.Hub // nil without an event bus
 
 	metrics         *Metrics // nil when metrics are off
 	metricsLn       net.Listener
@@ -116,10 +121,6 @@ type Server struct {
 	boards            *boards
 	sessions          *sessions
 	stopInvalidations context.CancelFunc
-
-	// wsPing and wsPong are how often the hub pings websockets and how long it waits for the answer;
-	// NewServer sets wsPingInterval and wsPongTimeout, tests in this package shorten them before Open.
-	wsPing, wsPong time.Duration
 }
 
 // NewServer returns a server with its routes; set the fields, then call Open. The store's committed
@@ -127,7 +128,7 @@ type Server struct {
 func NewServer(cfg Config, db *store.DB, logger *slog.Logger) *Server {
 	logger = withRequestIDs(logger)
 	s := &Server{Config: cfg, Store: db, Logger: logger, Now: time.Now, mux: http.NewServeMux(),
-		wsPing: wsPingInterval, wsPong: wsPongTimeout, requestIDs: newRequestIDs(),
+		requestIDs:   newRequestIDs(),
 		claimLimiter: newUserLimiter("claims", cfg.ClaimLimit), checkoutLimiter: newUserLimiter("checkouts", cfg.CheckoutLimit)}
 	if cfg.MetricsAddr != "" {
 		s.metrics = cfg.Metrics
@@ -166,11 +167,8 @@ func (s *Server) Open() error {
 	}
 	s.openInvalidations()
 	if s.Events != nil {
-		s.hub = newHub(s.Store, s.Logger, s.wsPing, s.wsPong)
-		s.hub.perAddr = s.Config.WSConnsPerAddr
-		s.hub.requireSecondFactor = s.Config.AdminTwoFactor
-		s.hub.done.Add(1)
-		go s.hub.run(s.Events.Subscribe(s.hub.ctx))
+		s.live = live.New(live.Config{PerAddr: s.Config.WSConnsPerAddr}, liveSource{s}, s.Logger)
+		s.live.Open(s.Events)
 	}
 	go func() {
 		if err := s.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -200,9 +198,9 @@ func (s *Server) Close(ctx context.Context) error {
 	if s.stopInvalidations != nil {
 		s.stopInvalidations()
 	}
-	if s.hub != nil {
+	if s.live != nil {
 		// Shutdown does not wait for hijacked connections: the hub closes its websockets itself.
-		s.hub.close()
+		s.live.Close()
 	}
 	return err
 }

@@ -22,8 +22,8 @@ import (
 // sessionFor creates a session for u in the store and returns its cookie header.
 func sessionFor(t *testing.T, db *store.DB, u *squares.User) string {
 	t.Helper()
-	emailCounter++
-	token := fmt.Sprintf("snapshot-test-token-%d-%d", u.ID, emailCounter)
+	seq := emailCounter.Add(1)
+	token := fmt.Sprintf("snapshot-test-token-%d-%d", u.ID, seq)
 	sum := sha256.Sum256([]byte(token))
 	if err := db.CreateSession(context.Background(), &store.Session{TokenHash: hex.EncodeToString(sum[:]), UserID: u.ID,
 		ExpiresAt: time.Now().Add(24 * time.Hour)}, ""); err != nil {
@@ -35,8 +35,8 @@ func sessionFor(t *testing.T, db *store.DB, u *squares.User) string {
 // storeUser creates a verified, eligible player in the store.
 func storeUser(t *testing.T, db *store.DB, first string) *squares.User {
 	t.Helper()
-	emailCounter++
-	u := &squares.User{Email: fmt.Sprintf("snap%d@example.com", emailCounter), PasswordHash: "not-a-hash",
+	seq := emailCounter.Add(1)
+	u := &squares.User{Email: fmt.Sprintf("snap%d@example.com", seq), PasswordHash: "not-a-hash",
 		FirstName: first, LastName: "Lee", Role: squares.RoleUser, DateOfBirth: "1990-01-01", ResidenceState: "NY",
 		ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
 	if err := db.CreateUser(context.Background(), u); err != nil {

@@ -63,7 +63,7 @@ func TestParallelWrongPasswords(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		s := startAPIWith(t, engine, func(c *squareshttp.Config) { c.TrustedProxies = 1 })
 		s.register(t, "1990-01-01", "NY")
-		victim := fmt.Sprintf("player%d@example.com", emailCounter)
+		victim := s.lastEmail
 
 		answers := make([]answer, 40)
 		var wg sync.WaitGroup

@@ -40,6 +40,7 @@ func startWebhookAPI(t *testing.T, engine string) *apiServer {
 	sb := sandbox.New(db)
 	srv.Sandbox = sb
 	srv.Escrow = escrow.New(db, sb, logger)
+	wire(srv)
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}
@@ -294,8 +295,8 @@ func TestStripeWebhookRefundOutsideAndDispute(t *testing.T) {
 		}
 		pays := []*squares.Payment{firstPay}
 		for i := 5; i < squares.SquaresPerPool; i += 5 {
-			emailCounter++
-			u := &squares.User{Email: fmt.Sprintf("filler%d@example.com", emailCounter), PasswordHash: "not-a-hash",
+			seq := emailCounter.Add(1)
+			u := &squares.User{Email: fmt.Sprintf("filler%d@example.com", seq), PasswordHash: "not-a-hash",
 				FirstName: "Fill", LastName: "Er", Role: squares.RoleUser, DateOfBirth: "1990-01-01",
 				ResidenceState: "NY", ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
 			if err := s.db.CreateUser(ctx, u); err != nil {

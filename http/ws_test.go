@@ -58,6 +58,7 @@ func startLive(t *testing.T, url string, configure ...func(*squareshttp.Config))
 	}
 	srv := squareshttp.NewServer(cfg, db, logger)
 	srv.Events = events
+	wire(srv)
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-// Package scores brings game scores into Squares and settles pools with them: Apply, the one step every
+// Package scores brings game scores into Squares and settles pools with them: Applier, the one step every
 // score source takes (an admin's entry, the simulator, a live feed), and Poller, which polls a live feed
 // such as ESPN's scoreboards for our games and applies what it reports.
 package scores
@@ -19,14 +19,29 @@ type Applied struct {
 	CancelledPools []int64
 }
 
+// Applier applies score updates to games: the one step every score source takes. cmd/squares builds one
+// and hands it to each source (the server for an admin's entry, the feed's poller, the demo simulator).
+type Applier struct {
+	Store *store.DB
+	// Escrow returns the money of a called-off game's pools; nil only cancels them (no money moved).
+	Escrow *escrow.Escrow
+	Logger *slog.Logger
+}
+
+// NewApplier returns an applier of score updates on db, returning money through esc (nil for none).
+func NewApplier(db *store.DB, esc *escrow.Escrow, logger *slog.Logger) *Applier {
+	return &Applier{Store: db, Escrow: esc, Logger: logger}
+}
+
 // Apply applies a score update to a game (store.ApplyScore: periods, winners, prizes, pools started and
 // completed, and the final decision of every pool still undecided once the game is live or completed)
 // and, when the game is called off (cancelled or postponed), cancels its pools and returns every payment
-// through esc (without an escrow it only cancels them: no money moved). A pool that cannot be cancelled is
+// through the escrow (without one it only cancels them: no money moved). A pool that cannot be cancelled is
 // logged and left out; the next update for the game tries again. After decisions the escrow is kicked
 // (its running pass returns the cancelled pools' money and captures the filled pools' holds); a caller
 // that wants that done before it answers runs an escrow pass itself.
-func Apply(ctx context.Context, db *store.DB, esc *escrow.Escrow, logger *slog.Logger, gameID int64, u squares.ScoreUpdate) (*Applied, error) {
+func (a *Applier) Apply(ctx context.Context, gameID int64, u squares.ScoreUpdate) (*Applied, error) {
+	db, esc, logger := a.Store, a.Escrow, a.Logger
 	out, err := db.ApplyScore(ctx, gameID, u)
 	if err != nil {
 		return nil, err

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/escrow"
 	"github.com/squaresapp/squares/store"
 )
 
@@ -58,12 +57,13 @@ type Report struct {
 	Errors  []string
 }
 
-// Poller polls a live score feed for our games and applies what it reports through Apply: the feed is
+// Poller polls a live score feed for our games and applies what it reports through its Applier: the feed is
 // authoritative, so a game it reports live is live whatever its scheduled kickoff, and one it reports
 // postponed or cancelled has its pools cancelled and refunded.
 type Poller struct {
-	Store    *store.DB
-	Escrow   *escrow.Escrow // nil: payments disabled (called-off pools are only cancelled)
+	Store *store.DB
+	// Applier applies what the feed reports.
+	Applier  *Applier
 	Source   Source
 	Provider string // the source's name, such as espn
 	Logger   *slog.Logger
@@ -76,9 +76,10 @@ type Poller struct {
 	status Status
 }
 
-// NewPoller returns a poller of src on db, polling every DefaultInterval on the wall clock.
-func NewPoller(db *store.DB, esc *escrow.Escrow, src Source, provider string, logger *slog.Logger) *Poller {
-	return &Poller{Store: db, Escrow: esc, Source: src, Provider: provider, Logger: logger, Now: time.Now,
+// NewPoller returns a poller of src on db applying what it reports through apply, polling every
+// DefaultInterval on the wall clock.
+func NewPoller(db *store.DB, apply *Applier, src Source, provider string, logger *slog.Logger) *Poller {
+	return &Poller{Store: db, Applier: apply, Source: src, Provider: provider, Logger: logger, Now: time.Now,
 		Interval: DefaultInterval}
 }
 
@@ -217,7 +218,7 @@ func (p *Poller) apply(ctx context.Context, t store.FeedTarget, ev squares.FeedG
 	if err != nil || !ok {
 		return false, err
 	}
-	out, err := Apply(ctx, p.Store, p.Escrow, p.Logger, t.Game.ID, u)
+	out, err := p.Applier.Apply(ctx, t.Game.ID, u)
 	if err != nil {
 		return false, err
 	}

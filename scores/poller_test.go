@@ -108,7 +108,7 @@ func newEnv(t *testing.T, engine string, now time.Time) *env {
 	e.esc = escrow.New(e.db, e.sb, logger)
 	e.sb.OnEvent = e.esc.HandleEvent
 	e.feed = newFeed(t)
-	e.poller = scores.NewPoller(e.db, e.esc, espn.New(e.feed.srv.URL, e.feed.srv.Client()), "espn", logger)
+	e.poller = scores.NewPoller(e.db, scores.NewApplier(e.db, e.esc, logger), espn.New(e.feed.srv.URL, e.feed.srv.Client()), "espn", logger)
 	e.poller.Now = e.clock.Now
 	return e
 }

@@ -1,7 +1,7 @@
 // Package simulator plays demo games in development mode so that a visitor always has a live game to watch:
 // it kicks off the demo game at its kickoff, plays it one step every Interval with football's scoring plays
 // (field goals, touchdowns with or without the extra point or a two-point conversion, safeties, and drives
-// that end with nothing), quarter by quarter to the final, through scores.Apply, the path an admin's
+// that end with nothing), quarter by quarter to the final, through a scores.Applier, the path an admin's
 // manual score takes (winners recorded, prizes credited, pools started and completed). After a final and
 // a Pause it has the next demo game made (NewGame). The game's state is read from the database at every
 // step, so a restart continues the game where it stands and an admin's score updates are played on from.
@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/escrow"
 	"github.com/squaresapp/squares/scores"
 	"github.com/squaresapp/squares/store"
 )
@@ -42,9 +41,9 @@ func InPlay(g *squares.Game) bool { return IsDemo(g) && !over(g) }
 // Simulator plays the demo games.
 type Simulator struct {
 	Store *store.DB
-	// Escrow is passed to scores.Apply (it returns the money of a called-off game's pools); may be nil.
-	Escrow *escrow.Escrow
-	Logger *slog.Logger
+	// Applier applies each play's score (and returns the money of a called-off game's pools).
+	Applier *scores.Applier
+	Logger  *slog.Logger
 	// Now is the clock (tests set it).
 	Now func() time.Time
 	// Interval is the time between two steps of play.
@@ -69,9 +68,9 @@ type progress struct{ quarter, plays int }
 
 // New returns a simulator on db stepping every DefaultInterval on the wall clock, pausing four steps
 // after a final.
-func New(db *store.DB, esc *escrow.Escrow, logger *slog.Logger) *Simulator {
+func New(db *store.DB, apply *scores.Applier, logger *slog.Logger) *Simulator {
 	now := time.Now()
-	return &Simulator{Store: db, Escrow: esc, Logger: logger, Now: time.Now, Interval: DefaultInterval,
+	return &Simulator{Store: db, Applier: apply, Logger: logger, Now: time.Now, Interval: DefaultInterval,
 		Pause: 4 * DefaultInterval, PlaysPerQuarter: PlaysPerQuarter,
 		Rand: rand.New(rand.NewPCG(uint64(now.UnixNano()), uint64(now.Unix())))}
 }
@@ -198,7 +197,7 @@ func (s *Simulator) step(ctx context.Context, gameID int64, now time.Time) (Step
 	if u == nil {
 		return Step{Game: g}, nil
 	}
-	applied, err := scores.Apply(ctx, s.Store, s.Escrow, s.Logger, g.ID, *u)
+	applied, err := s.Applier.Apply(ctx, g.ID, *u)
 	if err != nil {
 		return Step{Game: g}, err
 	}

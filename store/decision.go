@@ -15,9 +15,6 @@ const (
 	DecidedByAdmin      = "admin"
 )
 
-// reasonSalesClosed tells a player whose checkout was still open at a pool's final decision that it ended.
-const reasonSalesClosed = "Sales closed for this pool before your payment completed; your squares were released."
-
 // DecisionRecord is a pool's final decision as logged.
 type DecisionRecord struct {
 	squares.Decision
@@ -118,8 +115,7 @@ func applyDecision(ctx context.Context, tx *Tx, p *squares.PoolView, d squares.D
 		}
 		if p.IsFree() {
 			// Paid players are told by the escrow as their payment comes back; free players only here.
-			return notifyPlayers(ctx, tx, p.ID, squares.NotifyPoolCancelled,
-				fmt.Sprintf("%s was cancelled before kickoff. %s", p.Name, d.Reason))
+			return notifyPlayers(ctx, tx, p.ID, squares.NotifyPoolCancelled, squares.PoolCancelledNotice(p.Name, d.Reason))
 		}
 	case squares.DecideHouseFill:
 		return houseFill(ctx, tx, p)
@@ -168,13 +164,8 @@ func logDecision(ctx context.Context, tx *Tx, d squares.Decision, by string, rep
 // CancelPool is an admin's cancellation of a pool with a reason, logged as its final decision (replacing
 // one made before). A completed or cancelled pool is refused. The escrow then returns its money.
 func (db *DB) CancelPool(ctx context.Context, poolID int64, reason string) (*squares.PoolView, error) {
-	return db.decideAsAdmin(ctx, poolID, "pool.cancel", func(p *squares.PoolView, in squares.DecisionInput) (squares.Decision, error) {
-		if p.Status == squares.PoolCompleted || p.Status == squares.PoolCancelled {
-			return squares.Decision{}, squares.Errorf(squares.EUNPROCESSABLE, "This pool is %s; it cannot be cancelled.", p.Status)
-		}
-		d := squares.Decide(in)
-		d.Action, d.Reason, d.RefundAmount = squares.DecideCancel, reason, in.RefundAmount
-		return d, nil
+	return db.decideAsAdmin(ctx, poolID, "pool.cancel", func(in squares.DecisionInput) (squares.Decision, error) {
+		return squares.CheckCancel(squares.Cancellation{Pool: in, Reason: reason})
 	})
 }
 
@@ -182,18 +173,8 @@ func (db *DB) CancelPool(ctx context.Context, poolID int64, reason string) (*squ
 // many, so that an admin acts on the pool as they saw it: a conflict otherwise), and the pool is drawn.
 // It is logged as the pool's final decision (replacing one made before).
 func (db *DB) HouseFill(ctx context.Context, poolID int64, squaresNeeded int) (*squares.PoolView, error) {
-	return db.decideAsAdmin(ctx, poolID, "pool.house_fill", func(p *squares.PoolView, in squares.DecisionInput) (squares.Decision, error) {
-		if p.Status != squares.PoolActive && p.Status != squares.PoolInactive {
-			return squares.Decision{}, squares.Errorf(squares.EUNPROCESSABLE, "Only an active or hidden pool can be house-filled; this one is %s.", p.Status)
-		}
-		d := squares.Decide(in)
-		if d.HouseSquaresNeeded != squaresNeeded {
-			return squares.Decision{}, squares.Errorf(squares.ECONFLICT, "The pool changed; reload. %d squares are free, not %d.",
-				d.HouseSquaresNeeded, squaresNeeded)
-		}
-		d.Action, d.RefundAmount = squares.DecideHouseFill, 0
-		d.Reason = fmt.Sprintf("An admin house-filled %d squares (%d players).", squaresNeeded, in.DistinctPlayers)
-		return d, nil
+	return db.decideAsAdmin(ctx, poolID, "pool.house_fill", func(in squares.DecisionInput) (squares.Decision, error) {
+		return squares.CheckHouseFill(squares.HouseFill{Pool: in, SquaresNeeded: squaresNeeded})
 	})
 }
 
@@ -204,18 +185,19 @@ type decisionRecord struct {
 	HouseSquares int    `json:"houseSquares,omitempty"`
 }
 
-// decideAsAdmin locks a pool, has decide make an admin's decision on it (or refuse), applies the decision
+// decideAsAdmin locks a pool, asks decide (the admin's rule: squares.CheckCancel, squares.CheckHouseFill)
+// for the decision on it (or a refusal), applies the decision
 // and logs it as the pool's final one (replacing one made before) and in the audit log as action, and
 // returns the pool as it is then.
 func (db *DB) decideAsAdmin(ctx context.Context, poolID int64, action string,
-	decide func(p *squares.PoolView, in squares.DecisionInput) (squares.Decision, error)) (*squares.PoolView, error) {
+	decide func(in squares.DecisionInput) (squares.Decision, error)) (*squares.PoolView, error) {
 	var out *squares.PoolView
 	err := db.update(ctx, func(tx *Tx) error {
 		p, in, _, err := lockDecisionPool(ctx, tx, poolID)
 		if err != nil {
 			return err
 		}
-		d, err := decide(p, in)
+		d, err := decide(in)
 		if err != nil {
 			return err
 		}
@@ -255,7 +237,7 @@ func houseFill(ctx context.Context, tx *Tx, p *squares.PoolView) error {
 	}
 	rows.Close()
 	for _, id := range pending {
-		if err := releasePayment(ctx, tx, id, reasonSalesClosed); err != nil {
+		if err := releasePayment(ctx, tx, id, squares.NoticeSalesClosed); err != nil {
 			return err
 		}
 	}

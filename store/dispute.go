@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/squaresapp/squares"
 )
@@ -33,14 +32,7 @@ func (db *DB) RecordDispute(ctx context.Context, providerPaymentID string, d squ
 				continue
 			}
 			recorded = true
-			msg := fmt.Sprintf("The cardholder disputed $%s of payment %s (player %d, pool %d); dispute %s is %s. "+
-				"The player keeps the squares; the house covers it from %s. Answer the dispute in the payment "+
-				"provider's dashboard.", t.Amount, p.ID, p.UserID, p.PoolID, d.ID, d.Status, squares.AccountPaymentsFailed)
-			if t.Kind == squares.LedgerDisputeWon {
-				msg = fmt.Sprintf("Dispute %s of payment %s (player %d, pool %d) was won: $%s came back to the house.",
-					d.ID, p.ID, p.UserID, p.PoolID, t.Amount)
-			}
-			if err := notifyAdmins(ctx, tx, squares.NotifyDispute, msg, p.PoolID); err != nil {
+			if err := notifyAdmins(ctx, tx, squares.NotifyDispute, squares.DisputeNotice(p, d, t), p.PoolID); err != nil {
 				return err
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/pressly/goose/v3"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store/internal/sqlite"
 )
 
 // InsertPrivatePool creates an active private pool on a game for tests with its creator as member, skipping CreatePrivatePool's checks.
@@ -81,14 +82,7 @@ func (db *DB) CachedStatements(ctx context.Context) ([]string, error) {
 	defer conn.Close()
 	var out []string
 	err = conn.Raw(func(dc any) error {
-		if c, ok := dc.(*stmtCacheConn); ok {
-			c.mu.Lock()
-			defer c.mu.Unlock()
-			out = []string{}
-			for e := c.lru.Front(); e != nil; e = e.Next() {
-				out = append(out, e.Value.(*cachedStmt).query)
-			}
-		}
+		out, _ = sqlite.CachedStatements(dc)
 		return nil
 	})
 	return out, err
@@ -98,7 +92,7 @@ func (db *DB) CachedStatements(ctx context.Context) ([]string, error) {
 func (db *DB) ReadPoolStats() sql.DBStats { return db.read.Stats() }
 
 // CheckpointCopied is how many WAL frames the background checkpoints have copied into the database.
-func (db *DB) CheckpointCopied() int64 { return db.ckpt.copied.Load() }
+func (db *DB) CheckpointCopied() int64 { return db.ckpt.Copied() }
 
 // SetGameScoreOnly writes a game's status, quarter, score and first period's end score as a score entry
 // did before pools followed their game at once: the game moves, its pools stay as they were.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -41,13 +42,14 @@ func wantCode(t *testing.T, err error, code, message string) {
 	}
 }
 
-var userCounter int
+// userCounter numbers the players and games the fixtures make, unique across tests run at once.
+var userCounter atomic.Int64
 
 // addPlayer creates an age-verified, eligible player. Store tests need no real password hash.
 func addPlayer(t *testing.T, db *store.DB, first string) *squares.User {
 	t.Helper()
-	userCounter++
-	u := &squares.User{Email: fmt.Sprintf("%s%d@example.com", first, userCounter), PasswordHash: "not-a-hash",
+	n := userCounter.Add(1)
+	u := &squares.User{Email: fmt.Sprintf("%s%d@example.com", first, n), PasswordHash: "not-a-hash",
 		FirstName: first, LastName: "Tester", DateOfBirth: "1990-01-01", ResidenceState: "NY",
 		ResidenceCountry: "US", IsAgeVerified: true, IsEligibleToBet: true}
 	if err := db.CreateUser(context.Background(), u); err != nil {
@@ -61,8 +63,8 @@ func addPlayer(t *testing.T, db *store.DB, first string) *squares.User {
 func addGame(t *testing.T, db *store.DB, week string, kickoff time.Time) (*squares.Game, []*squares.PoolView) {
 	t.Helper()
 	ctx := context.Background()
-	userCounter++
-	g := &squares.Game{LeagueID: squares.LeagueNFL, ExternalID: fmt.Sprintf("test_%d", userCounter), Season: 2026,
+	n := userCounter.Add(1)
+	g := &squares.Game{LeagueID: squares.LeagueNFL, ExternalID: fmt.Sprintf("test_%d", n), Season: 2026,
 		Week: week, HomeTeam: "Buffalo Bills", AwayTeam: "Kansas City Chiefs", HomeTeamColor: "#00338D",
 		AwayTeamColor: "#E31837", GameDate: kickoff, Status: squares.GameScheduled}
 	if err := db.CreateGame(ctx, g); err != nil {

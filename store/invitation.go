@@ -39,8 +39,8 @@ func reserveInvites(ctx context.Context, tx *Tx, rules squares.PrivatePoolRules,
 // slot, and a creation refused for any reason takes none.
 func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in squares.PrivatePoolInput,
 	rules squares.PrivatePoolRules) (*PrivatePool, error) {
-	if creator == nil || creator.HasAdminRole() {
-		return nil, squares.Errorf(squares.EFORBIDDEN, "Only players create private pools.")
+	if err := squares.CheckHostIsPlayer(creator); err != nil {
+		return nil, err
 	}
 	if err := in.Validate(); err != nil {
 		return nil, err
@@ -73,11 +73,7 @@ func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in s
 		if err := squares.CheckPrivatePoolGame(g, tx.now); err != nil {
 			return err
 		}
-		periods := 4
-		if g.LeagueID == squares.LeagueNCAAB {
-			periods = 2
-		}
-		schedule, err := squares.ParsePayoutSchedule(in.PayoutSchedule, periods)
+		schedule, err := squares.ParsePayoutSchedule(in.PayoutSchedule, (&squares.League{ID: g.LeagueID}).Periods())
 		if err != nil {
 			return err
 		}
@@ -237,8 +233,8 @@ func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string, rul
 	if code == "" {
 		return nil, squares.FieldError("inviteCode", "Please enter an invite code")
 	}
-	if user == nil || user.HasAdminRole() {
-		return nil, squares.Errorf(squares.EFORBIDDEN, "Only players join private pools.")
+	if err := squares.CheckJoinerIsPlayer(user); err != nil {
+		return nil, err
 	}
 	var out *squares.PoolView
 	err := db.update(ctx, func(tx *Tx) error {
@@ -295,16 +291,9 @@ func scanInvitation(s scanner) (*squares.PoolInvitation, error) {
 	return &inv, nil
 }
 
-// manager is who manages a private pool's invitations: its creator, or an admin through the admin routes
-// (admin set), every call of whose the audit log records (invitation_admin.go).
-type manager struct {
-	actor *squares.User
-	admin bool
-}
-
 // checkManager reads the pool, locked when lock is set, and refuses anyone but who manages its
-// invitations: its creator, or with m.admin an admin, for a private pool. Admins have no other way in.
-func checkManager(ctx context.Context, tx *Tx, poolID int64, m manager, lock bool) (*squares.PoolView, error) {
+// invitations (squares.CheckManager).
+func checkManager(ctx context.Context, tx *Tx, poolID int64, m squares.InvitationManager, lock bool) (*squares.PoolView, error) {
 	q := poolSelect + ` WHERE p.id = $2`
 	if lock {
 		q += tx.forUpdate("p")
@@ -313,13 +302,8 @@ func checkManager(ctx context.Context, tx *Tx, poolID int64, m manager, lock boo
 	if err != nil {
 		return nil, notFound(err, "Pool")
 	}
-	switch {
-	case m.admin && !m.actor.IsAdmin():
-		return nil, squares.Errorf(squares.EFORBIDDEN, "Admin access required.")
-	case m.admin && !p.IsPrivate:
-		return nil, errPublicPool
-	case !m.admin && (!p.IsPrivate || m.actor == nil || m.actor.ID != p.CreatorID):
-		return nil, squares.Errorf(squares.EFORBIDDEN, "Only the pool's creator manages its invitations.")
+	if err := squares.CheckManager(m, p.Pool); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
@@ -328,7 +312,7 @@ func checkManager(ctx context.Context, tx *Tx, poolID int64, m manager, lock boo
 func (db *DB) ListInvitations(ctx context.Context, actor *squares.User, poolID int64) ([]*squares.PoolInvitation, error) {
 	var out []*squares.PoolInvitation
 	err := db.view(ctx, func(tx *Tx) error {
-		if _, err := checkManager(ctx, tx, poolID, manager{actor: actor}, false); err != nil {
+		if _, err := checkManager(ctx, tx, poolID, squares.InvitationManager{Actor: actor}, false); err != nil {
 			return err
 		}
 		var err error
@@ -367,7 +351,7 @@ func listMembers(ctx context.Context, tx *Tx, poolID int64) ([]*squares.PoolMemb
 }
 
 // changeInvitation locks one invitation of a pool m manages, for a change.
-func changeInvitation(ctx context.Context, tx *Tx, m manager, poolID, id int64) (*squares.PoolView, *squares.PoolInvitation, error) {
+func changeInvitation(ctx context.Context, tx *Tx, m squares.InvitationManager, poolID, id int64) (*squares.PoolView, *squares.PoolInvitation, error) {
 	p, err := checkManager(ctx, tx, poolID, m, true)
 	if err != nil {
 		return nil, nil, err
@@ -380,34 +364,27 @@ func changeInvitation(ctx context.Context, tx *Tx, m manager, poolID, id int64) 
 	return p, inv, nil
 }
 
-// ResendInvitation queues an invitation's e-mail again (squares.PoolInvitation.CheckResend), while its
+// ResendInvitation queues an invitation's e-mail again (squares.CheckInvitationResend), while its
 // pool can still be joined; only the pool's creator may, while their age is verified, and the e-mail
 // counts against their invitations of the day (rules.InvitesPerDay).
 func (db *DB) ResendInvitation(ctx context.Context, actor *squares.User, poolID, id int64, rules squares.PrivatePoolRules) (*squares.PoolInvitation, error) {
-	return db.resendInvitation(ctx, manager{actor: actor}, rules, poolID, id)
+	return db.resendInvitation(ctx, squares.InvitationManager{Actor: actor}, rules, poolID, id)
 }
 
-func (db *DB) resendInvitation(ctx context.Context, m manager, rules squares.PrivatePoolRules, poolID, id int64) (*squares.PoolInvitation, error) {
+func (db *DB) resendInvitation(ctx context.Context, m squares.InvitationManager, rules squares.PrivatePoolRules, poolID, id int64) (*squares.PoolInvitation, error) {
 	var out *squares.PoolInvitation
 	err := db.update(ctx, func(tx *Tx) error {
 		p, inv, err := changeInvitation(ctx, tx, m, poolID, id)
 		if err != nil {
 			return err
 		}
-		if !m.admin {
-			if err := rules.CheckInviter(m.actor); err != nil {
-				return err
-			}
-		}
-		if err := squares.CheckJoin(p.Status); err != nil {
+		counts, err := squares.CheckInvitationResend(squares.InvitationResend{Manager: m, Rules: rules,
+			PoolStatus: p.Status, Invitation: inv, Now: tx.now})
+		if err != nil {
 			return err
 		}
-		if err := inv.CheckResend(tx.now); err != nil {
-			return err
-		}
-		// An admin's resend is the admin's (audited), not the creator's: it takes none of their invitations.
-		if !m.admin {
-			if err := reserveInvites(ctx, tx, rules, m.actor.ID, 1); err != nil {
+		if counts {
+			if err := reserveInvites(ctx, tx, rules, m.Actor.ID, 1); err != nil {
 				return err
 			}
 		}
@@ -431,10 +408,10 @@ func (db *DB) resendInvitation(ctx context.Context, m manager, rules squares.Pri
 // RevokeInvitation stops an invitation's link from joining; revoking twice changes nothing. A player who
 // already joined with it stays a member. Only the pool's creator may.
 func (db *DB) RevokeInvitation(ctx context.Context, actor *squares.User, poolID, id int64) (*squares.PoolInvitation, error) {
-	return db.revokeInvitation(ctx, manager{actor: actor}, poolID, id)
+	return db.revokeInvitation(ctx, squares.InvitationManager{Actor: actor}, poolID, id)
 }
 
-func (db *DB) revokeInvitation(ctx context.Context, m manager, poolID, id int64) (*squares.PoolInvitation, error) {
+func (db *DB) revokeInvitation(ctx context.Context, m squares.InvitationManager, poolID, id int64) (*squares.PoolInvitation, error) {
 	var out *squares.PoolInvitation
 	err := db.update(ctx, func(tx *Tx) error {
 		p, inv, err := changeInvitation(ctx, tx, m, poolID, id)

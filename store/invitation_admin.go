@@ -10,8 +10,6 @@ import (
 // the admin routes, and every call, a read included, recorded in the audit log with the pool and its
 // creator.
 
-var errPublicPool = squares.Errorf(squares.EUNPROCESSABLE, "This pool is public: it has no invitations.")
-
 // PoolInvitations is what a private pool's creator manages: its invite code, who joined, the invitations.
 type PoolInvitations struct {
 	Pool        *squares.PoolView
@@ -24,7 +22,7 @@ type PoolInvitations struct {
 func (db *DB) AdminPoolInvitations(ctx context.Context, admin *squares.User, poolID int64) (*PoolInvitations, error) {
 	out := &PoolInvitations{}
 	err := db.update(ctx, func(tx *Tx) (err error) {
-		m := manager{actor: admin, admin: true}
+		m := squares.InvitationManager{Actor: admin, Admin: true}
 		if out.Pool, err = checkManager(ctx, tx, poolID, m, false); err != nil {
 			return err
 		}
@@ -45,19 +43,19 @@ func (db *DB) AdminPoolInvitations(ctx context.Context, admin *squares.User, poo
 
 // AdminResendInvitation is ResendInvitation by an admin, recorded as "pool.invitation.resend".
 func (db *DB) AdminResendInvitation(ctx context.Context, admin *squares.User, poolID, id int64) (*squares.PoolInvitation, error) {
-	return db.resendInvitation(ctx, manager{actor: admin, admin: true}, squares.PrivatePoolRules{}, poolID, id)
+	return db.resendInvitation(ctx, squares.InvitationManager{Actor: admin, Admin: true}, squares.PrivatePoolRules{}, poolID, id)
 }
 
 // AdminRevokeInvitation is RevokeInvitation by an admin, recorded as "pool.invitation.revoke" (again
 // too, though it changes nothing).
 func (db *DB) AdminRevokeInvitation(ctx context.Context, admin *squares.User, poolID, id int64) (*squares.PoolInvitation, error) {
-	return db.revokeInvitation(ctx, manager{actor: admin, admin: true}, poolID, id)
+	return db.revokeInvitation(ctx, squares.InvitationManager{Actor: admin, Admin: true}, poolID, id)
 }
 
 // auditManager records an admin's call on a private pool's invitations (inv, or all of them when nil);
 // the creator's own calls are not admin actions and are not recorded.
-func auditManager(ctx context.Context, tx *Tx, m manager, action string, p *squares.PoolView, inv *squares.PoolInvitation, before, after any) error {
-	if !m.admin {
+func auditManager(ctx context.Context, tx *Tx, m squares.InvitationManager, action string, p *squares.PoolView, inv *squares.PoolInvitation, before, after any) error {
+	if !m.Admin {
 		return nil
 	}
 	c := Change{Action: action, TargetType: "pool", TargetID: p.ID, PoolID: p.ID, UserID: p.CreatorID, Before: before, After: after}

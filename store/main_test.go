@@ -7,7 +7,11 @@ import (
 	"github.com/squaresapp/squares/store/storetest"
 )
 
-func TestMain(m *testing.M) { storetest.Main(m) }
+func TestMain(m *testing.M) {
+	// The store's tests share nothing between engines: their fixtures number rows with atomic counters.
+	storetest.ParallelEngines()
+	storetest.Main(m)
+}
 
 func TestOpenBothEngines(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {

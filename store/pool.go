@@ -90,11 +90,11 @@ func insertPool(ctx context.Context, tx *Tx, p *squares.Pool) error {
 	}
 	p.DrawSeed, p.DrawCommitment = seed, squares.DrawCommitment(seed)
 	if len(p.PayoutSchedule) == 0 {
-		periods := 4
-		if p.Game != nil && p.Game.LeagueID == squares.LeagueNCAAB {
-			periods = 2
+		league := &squares.League{}
+		if p.Game != nil {
+			league.ID = p.Game.LeagueID
 		}
-		p.PayoutSchedule, _ = squares.ParsePayoutSchedule("", periods)
+		p.PayoutSchedule, _ = squares.ParsePayoutSchedule("", league.Periods())
 	}
 	var creator any
 	if p.CreatorID > 0 {
@@ -287,28 +287,19 @@ func changeStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(fr
 	return before, nil
 }
 
-// setPoolStatus moves a pool to a status the rule allows and returns the pool as it was before; a pool
-// already in that status is left as it is.
+// setPoolStatus moves a pool to a status the rule allows (squares.CheckStatusChange) and returns the pool
+// as it was before; a pool already in that status is left as it is.
 func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error) (*squares.PoolView, error) {
 	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, id))
 	if err != nil {
 		return nil, notFound(err, "Pool")
 	}
-	if p.Status == to {
-		return p, nil
-	}
-	if err := rule(p.Status, to); err != nil {
+	change, err := squares.CheckStatusChange(squares.StatusChange{Pool: p.Pool, To: to, Rule: rule, Now: tx.now})
+	if err != nil {
 		return nil, err
 	}
-	switch to {
-	case squares.PoolActive:
-		if !tx.now.Before(p.SalesCloseAt()) {
-			return nil, squares.Errorf(squares.EUNPROCESSABLE, "%s cannot open: its game kicks off in less than 2 hours.", p.Name)
-		}
-	case squares.PoolFull:
-		if p.SquaresTaken < squares.SquaresPerPool {
-			return nil, squares.Errorf(squares.EUNPROCESSABLE, "%s cannot be full: %d of 100 squares are taken.", p.Name, p.SquaresTaken)
-		}
+	if !change {
+		return p, nil
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE pools SET status = $1, updated_at = $2 WHERE id = $3`, to, tx.now, id); err != nil {
 		return nil, fmt.Errorf("set pool status: %w", err)

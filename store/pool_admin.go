@@ -230,24 +230,21 @@ func lockPool(ctx context.Context, tx *Tx, id int64) (*squares.PoolView, error) 
 	return p, notFound(err, "Pool")
 }
 
-// DeletePool removes a pool that never sold anything: a draft or hidden pool without squares or payments.
-// Any other pool keeps its record (422); cancel it instead. The deletion is logged with what the pool was.
+// DeletePool removes a pool that never sold anything (squares.CheckDelete): a draft or hidden pool without
+// squares or payments. Any other pool keeps its record (422); cancel it instead. The deletion is logged with what the pool was.
 func (db *DB) DeletePool(ctx context.Context, id int64) error {
 	return db.update(ctx, func(tx *Tx) error {
 		p, err := lockPool(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		if p.Status != squares.PoolDraft && p.Status != squares.PoolInactive {
-			return squares.Errorf(squares.EUNPROCESSABLE, "Only draft or inactive pools can be deleted; this one is %s.", p.Status)
-		}
-		var used int
-		if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM squares WHERE pool_id = $1) +
-			(SELECT COUNT(*) FROM payments WHERE pool_id = $1)`, id).Scan(&used); err != nil {
+		d := squares.Deletion{Status: p.Status}
+		if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM squares WHERE pool_id = $1),
+			(SELECT COUNT(*) FROM payments WHERE pool_id = $1)`, id).Scan(&d.Squares, &d.Payments); err != nil {
 			return fmt.Errorf("delete pool: %w", err)
 		}
-		if used > 0 {
-			return squares.Errorf(squares.EUNPROCESSABLE, "A pool with squares or payments cannot be deleted; cancel it instead.")
+		if err := squares.CheckDelete(d); err != nil {
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM pools WHERE id = $1`, id); err != nil {
 			return fmt.Errorf("delete pool: %w", err)

@@ -37,14 +37,8 @@ func scanPrize(s scanner) (*squares.Prize, error) {
 // win is no prize: nothing is done. A free pool's win is no prize either; its winner is told of the win
 // alone, with nothing to claim.
 func creditPrize(ctx context.Context, tx *Tx, p *squares.Pool, w squares.Winner) error {
-	label := squares.PeriodLabel(w.Period, len(p.PayoutSchedule))
-	game := ""
-	if p.Game != nil {
-		game = " (" + squares.GameName(p.Game.AwayTeam, p.Game.HomeTeam) + ")"
-	}
 	if squares.FreeWinOf(w) {
-		return notify(ctx, tx, w.UserID, squares.NotifyFreeWin, fmt.Sprintf(
-			"You won %s of %s%s! Free pools are played for bragging rights.", label, p.Name, game), p.ID)
+		return notify(ctx, tx, w.UserID, squares.NotifyFreeWin, squares.FreeWinNotice(p, w), p.ID)
 	}
 	if !squares.PrizeOf(w) {
 		return nil
@@ -56,8 +50,7 @@ func creditPrize(ctx context.Context, tx *Tx, p *squares.Pool, w squares.Winner)
 		return fmt.Errorf("prize of winner %d: %w", w.ID, err)
 	}
 	return notifyOf(ctx, tx, squares.Notification{UserID: w.UserID, Kind: squares.NotifyPrizeWon, PoolID: p.ID, PrizeID: id,
-		Message: fmt.Sprintf("You won %s of %s%s: $%s. Claim it by %s.", label, p.Name, game, w.Amount,
-			claimBy.Format("Jan 2, 2006"))})
+		Message: squares.PrizeWonNotice(p, w, claimBy)})
 }
 
 // ListUserPrizes returns a player's prizes, newest first.
@@ -229,7 +222,6 @@ func (db *DB) SweepPrizes(ctx context.Context, now time.Time) (PrizeSweep, error
 			if err != nil {
 				return err
 			}
-			label := squares.PeriodLabel(z.Period, z.Periods)
 			switch {
 			case squares.PrizeDueForForfeit(z, now):
 				wrote, err := insertLedger(ctx, tx, squares.ForfeitTransaction(z))
@@ -241,18 +233,14 @@ func (db *DB) SweepPrizes(ctx context.Context, now time.Time) (PrizeSweep, error
 					return err
 				}
 				return notifyOf(ctx, tx, squares.Notification{UserID: z.UserID, Kind: squares.NotifyPrizeForfeited,
-					PoolID: z.PoolID, PrizeID: z.ID, Message: fmt.Sprintf(
-						"Your %s prize of $%s in %s (%s) was not claimed by %s and was forfeited.", label, z.Amount,
-						z.PoolName, z.Game(), z.ClaimBy.Format("Jan 2, 2006"))})
+					PoolID: z.PoolID, PrizeID: z.ID, Message: squares.PrizeForfeitedNotice(z)})
 			case squares.PrizeDueForWarning(z, now):
 				if _, err := tx.ExecContext(ctx, `UPDATE prizes SET warned_at = $1 WHERE id = $2`, tx.now, z.ID); err != nil {
 					return fmt.Errorf("warn prize %d: %w", z.ID, err)
 				}
 				warned = true
 				return notifyOf(ctx, tx, squares.Notification{UserID: z.UserID, Kind: squares.NotifyPrizeForfeit,
-					PoolID: z.PoolID, PrizeID: z.ID, Message: fmt.Sprintf(
-						"Your %s prize of $%s in %s (%s) is about to be forfeited: claim it by %s.", label, z.Amount,
-						z.PoolName, z.Game(), z.ClaimBy.Format("Jan 2, 2006"))})
+					PoolID: z.PoolID, PrizeID: z.ID, Message: squares.PrizeForfeitNotice(z)})
 			}
 			return nil
 		})

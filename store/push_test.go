@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,13 +16,13 @@ import (
 	"github.com/squaresapp/squares/store/storetest"
 )
 
-var deviceCounter int
+// deviceCounter numbers sessions and devices, unique across tests run at once.
+var deviceCounter atomic.Int64
 
 // signIn starts a session of the player, as a sign-in would, and returns its token hash.
 func signIn(t *testing.T, db *store.DB, u *squares.User) string {
 	t.Helper()
-	deviceCounter++
-	hash := fmt.Sprintf("session-%d", deviceCounter)
+	hash := fmt.Sprintf("session-%d", deviceCounter.Add(1))
 	if err := db.CreateSession(context.Background(), &store.Session{TokenHash: hash, UserID: u.ID,
 		ExpiresAt: db.Now().Add(squares.PlayerSessionIdle)}, ""); err != nil {
 		t.Fatal(err)
@@ -32,14 +33,14 @@ func signIn(t *testing.T, db *store.DB, u *squares.User) string {
 // newDevice is a browser's fresh push subscription for the player: a new endpoint and keys.
 func newDevice(t *testing.T, u *squares.User) *squares.PushSubscription {
 	t.Helper()
-	deviceCounter++
+	n := deviceCounter.Add(1)
 	key, err := ecdh.P256().GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)
 	}
 	auth := make([]byte, 16)
 	rand.Read(auth)
-	s := &squares.PushSubscription{UserID: u.ID, Endpoint: fmt.Sprintf("https://push.example.com/send/%d", deviceCounter),
+	s := &squares.PushSubscription{UserID: u.ID, Endpoint: fmt.Sprintf("https://push.example.com/send/%d", n),
 		P256dh: base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes()), Auth: base64.RawURLEncoding.EncodeToString(auth),
 		ServerKey: "server-key"}
 	if err := squares.CheckPushSubscription(s, false); err != nil {

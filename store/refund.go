@@ -27,8 +27,7 @@ func (db *DB) MarkRefunded(ctx context.Context, id, reason string) error {
 				return err
 			}
 		}
-		if err := notify(ctx, tx, p.UserID, squares.NotifyPaymentRefunded,
-			fmt.Sprintf("$%s was refunded to your card. %s", p.Amount, reason), p.PoolID); err != nil {
+		if err := notify(ctx, tx, p.UserID, squares.NotifyPaymentRefunded, squares.RefundNotice(p.Amount, reason), p.PoolID); err != nil {
 			return err
 		}
 		return setPaymentStatus(ctx, tx, p, squares.PaymentRefunded, reason)
@@ -81,10 +80,7 @@ func (db *DB) RecordExternalRefund(ctx context.Context, id string, refunded squa
 		if recorded, err = insertLedger(ctx, tx, t); err != nil || !recorded {
 			return err
 		}
-		return notifyAdmins(ctx, tx, squares.NotifyExternalRefund, fmt.Sprintf(
-			"$%s of payment %s (player %d, pool %d) was refunded outside Squares, $%s in all. The player keeps "+
-				"the squares; the house covers it from %s.", t.Amount, p.ID, p.UserID, p.PoolID, before+t.Amount,
-			squares.AccountPaymentsFailed), p.PoolID)
+		return notifyAdmins(ctx, tx, squares.NotifyExternalRefund, squares.ExternalRefundNotice(p, t.Amount, before+t.Amount), p.PoolID)
 	})
 	return recorded, err
 }

@@ -24,8 +24,8 @@ func TestListSeasons(t *testing.T) {
 		}
 		add := func(league int64, season int, kickoff time.Time) {
 			t.Helper()
-			userCounter++
-			g := &squares.Game{LeagueID: league, ExternalID: fmt.Sprintf("season_%d", userCounter), Season: season, Week: "W1",
+			n := userCounter.Add(1)
+			g := &squares.Game{LeagueID: league, ExternalID: fmt.Sprintf("season_%d", n), Season: season, Week: "W1",
 				HomeTeam: "Buffalo Bills", AwayTeam: "Kansas City Chiefs", GameDate: kickoff, Status: squares.GameScheduled}
 			if err := db.CreateGame(ctx, g); err != nil {
 				t.Fatal(err)

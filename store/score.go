@@ -130,7 +130,7 @@ func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int, out 
 	in := make([]squares.GamePool, 0, len(pools))
 	for _, p := range pools {
 		gp := squares.GamePool{DecisionInput: decisionInput(p, 0), Drawn: p.NumbersGenerated()}
-		if g.Started() && squares.Decidable(p.Status) {
+		if squares.DecidesAtOnce(g, p.Status) {
 			lp, din, decided, err := lockDecisionPool(ctx, tx, p.ID)
 			if err != nil {
 				return err
@@ -169,7 +169,7 @@ func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int, out 
 		case squares.StepSettle:
 			p.Game = g
 			recorded := false
-			for _, s := range ended {
+			for _, s := range squares.PaidPeriods(p.Pool, ended) {
 				w, ok, err := settlePeriod(ctx, tx, p.Pool, s)
 				if err != nil {
 					return err
@@ -191,13 +191,10 @@ func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int, out 
 	return nil
 }
 
-// settlePeriod records the winner of one ended period of a started pool and, for a paid pool, takes the
-// pool's fee (once) and credits the prize, all in the caller's transaction. A period already recorded is
-// left alone: it reports false.
+// settlePeriod records the winner of one ended period a started pool pays (squares.PaidPeriods) and, for
+// a paid pool, takes the pool's fee (once) and credits the prize, all in the caller's transaction. A
+// period already recorded is left alone: it reports false.
 func settlePeriod(ctx context.Context, tx *Tx, p *squares.Pool, s squares.PeriodScore) (squares.Winner, bool, error) {
-	if s.Period > len(p.PayoutSchedule) {
-		return squares.Winner{}, false, nil
-	}
 	c, err := squares.WinningCell(p, s)
 	if err != nil {
 		return squares.Winner{}, false, err

@@ -35,7 +35,7 @@ func demoPlayerOn(cfg *Config) bool { return cfg.Dev && cfg.Demo && cfg.Payments
 // newDemoPlayer returns the simulator that plays the live demo games of a development server with demo
 // data, with its interval and a NewGame that makes each next game as newLiveDemoGame does; nil when the
 // database has no demo players (it was not seeded with demo data).
-func newDemoPlayer(ctx context.Context, cfg *Config, db *store.DB, esc *escrow.Escrow, logger *slog.Logger) (*simulator.Simulator, error) {
+func newDemoPlayer(ctx context.Context, cfg *Config, db *store.DB, apply *scores.Applier, logger *slog.Logger) (*simulator.Simulator, error) {
 	demo, players, err := demoPlayers(ctx, db)
 	if err != nil || demo == nil {
 		return nil, err
@@ -50,7 +50,7 @@ func newDemoPlayer(ctx context.Context, cfg *Config, db *store.DB, esc *escrow.E
 			logDemoPools(ctx, db, logger, g.ID)
 		}
 	}
-	sim := simulator.New(db, esc, logger.With("component", "demo-game"))
+	sim := simulator.New(db, apply, logger.With("component", "demo-game"))
 	sim.Interval, sim.Pause = cfg.DemoPlayInterval, 4*cfg.DemoPlayInterval
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))
 	sim.NewGame = func(ctx context.Context, seq int, now time.Time) (*squares.Game, error) {
@@ -120,7 +120,7 @@ func newLiveDemoGame(ctx context.Context, db *store.DB, logger *slog.Logger, seq
 	esc := escrow.New(db, sb, logger)
 	sb.OnEvent = esc.HandleEvent
 	if err := fillLiveDemoPools(ctx, db, esc, sb, g, demo, players, rng); err != nil {
-		if _, cerr := scores.Apply(ctx, db, esc, logger, g.ID, squares.ScoreUpdate{Status: squares.GameCancelled}); cerr != nil {
+		if _, cerr := scores.NewApplier(db, esc, logger).Apply(ctx, g.ID, squares.ScoreUpdate{Status: squares.GameCancelled}); cerr != nil {
 			logger.Error("cancel unfilled demo game", "game", g.ID, "err", cerr)
 		}
 		return nil, fmt.Errorf("demo game %d: %w", g.ID, err)

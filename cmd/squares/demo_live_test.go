@@ -41,7 +41,7 @@ func newLiveEnv(t *testing.T, engine string) *liveEnv {
 // player returns serve's demo game player on the test clock, as a (re)started server makes it.
 func (e *liveEnv) player(seed uint64) *simulator.Simulator {
 	e.t.Helper()
-	sim, err := newDemoPlayer(e.ctx, e.cfg, e.db, nil, e.log)
+	sim, err := newDemoPlayer(e.ctx, e.cfg, e.db, scores.NewApplier(e.db, nil, e.log), e.log)
 	if err != nil || sim == nil {
 		e.t.Fatalf("newDemoPlayer = %v, %v", sim, err)
 	}
@@ -128,7 +128,7 @@ func (e *liveEnv) checkFinal(g *squares.Game) {
 
 // TestDemoGamePlaysToFinal: on demo data the player makes the live demo game at once (kicking off now,
 // its free and $5 pools full and drawn, the $5 squares bought through the sandbox), plays it by the clock
-// quarter by quarter through scores.Apply to the final (four winners in each pool, prizes credited, pools
+// quarter by quarter through a scores.Applier to the final (four winners in each pool, prizes credited, pools
 // completed, books balanced), and after the pause makes the next demo game.
 func TestDemoGamePlaysToFinal(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
@@ -194,7 +194,7 @@ func TestDemoGameRestart(t *testing.T) {
 		t.Fatalf("game in q%d", g.Quarter)
 	}
 	before := *g
-	if _, err := scores.Apply(e.ctx, e.db, nil, e.log, g.ID, squares.ScoreUpdate{HomeScore: *g.HomeScore + 7,
+	if _, err := scores.NewApplier(e.db, nil, e.log).Apply(e.ctx, g.ID, squares.ScoreUpdate{HomeScore: *g.HomeScore + 7,
 		AwayScore: *g.AwayScore, Quarter: 2, Status: squares.GameLive}); err != nil {
 		t.Fatal(err)
 	}

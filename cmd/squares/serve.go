@@ -121,9 +121,11 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	if sb != nil {
 		workers.Go(func() { sb.Run(background, time.Hour) })
 	}
+	// Every score, an admin's, the feed's or the demo game's, is applied by the one applier.
+	applier := scores.NewApplier(db, esc, logger.With("component", "scores"))
 	var feed *scores.Poller
 	if cfg.Scores == "espn" {
-		feed = scores.NewPoller(db, esc, meteredSource(espn.New(cfg.ESPNURL, nil), "espn", metrics), "espn",
+		feed = scores.NewPoller(db, applier, meteredSource(espn.New(cfg.ESPNURL, nil), "espn", metrics), "espn",
 			logger.With("component", "scores"))
 		feed.Interval = cfg.ScoresInterval
 		workers.Go(func() { feed.Run(background) })
@@ -132,7 +134,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		logger.Info("score feed ready", "provider", "manual", "hint", "admins enter scores; SQUARES_SCORES=espn polls ESPN")
 	}
 	if demoPlayerOn(cfg) {
-		sim, err := newDemoPlayer(ctx, cfg, db, esc, logger)
+		sim, err := newDemoPlayer(ctx, cfg, db, applier, logger)
 		if err != nil {
 			return fmt.Errorf("demo game: %w", err)
 		}
@@ -172,6 +174,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	srv.Automation = auto
 	srv.Sandbox = sb
 	srv.Scores = feed
+	srv.Applier = applier
 	srv.Mail = mailer
 	srv.Assets = web.Dist()
 	if srv.Assets == nil {

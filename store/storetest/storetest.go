@@ -5,7 +5,6 @@ package storetest
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"net"
 	"os"
@@ -18,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 
 	"github.com/squaresapp/squares/store"
 )
@@ -46,16 +45,44 @@ func Main(m *testing.M) {
 // exit code.
 func Run(m *testing.M) int {
 	code := m.Run()
+	closeAdmin()
 	stopServer()
+	if sqliteDir != "" {
+		os.RemoveAll(sqliteDir)
+	}
 	return code
 }
 
-// ForEachEngine runs fn as a subtest per engine.
+// ForEachEngine runs fn as a subtest per engine; at once, in a package that asked for it
+// (ParallelEngines).
 func ForEachEngine(t *testing.T, fn func(t *testing.T, engine string)) {
+	forEachEngine(t, parallelEngines.Load(), fn)
+}
+
+// ForEachEngineInTurn runs fn as a subtest per engine, one after the other even in a package of
+// ParallelEngines: for a test that changes something of the whole process (a hook, a global setting).
+func ForEachEngineInTurn(t *testing.T, fn func(t *testing.T, engine string)) {
+	forEachEngine(t, false, fn)
+}
+
+func forEachEngine(t *testing.T, parallel bool, fn func(t *testing.T, engine string)) {
 	for _, e := range Engines {
-		t.Run(e, func(t *testing.T) { fn(t, e) })
+		t.Run(e, func(t *testing.T) {
+			if parallel {
+				t.Parallel()
+			}
+			fn(t, e)
+		})
 	}
 }
+
+var parallelEngines atomic.Bool
+
+// ParallelEngines has ForEachEngine run a test's subtests of the engines at the same time (t.Parallel):
+// a PostgreSQL subtest waits for its server much of its time, when the SQLite one can run. Only for a
+// package whose tests share nothing between their engines' subtests (no counters, hooks, clocks or
+// environment variables of the package, no fixed ports); call it from TestMain before Run.
+func ParallelEngines() { parallelEngines.Store(true) }
 
 // Open returns an open store on a fresh database of the engine, closed when the test ends.
 func Open(t testing.TB, engine string) *store.DB {
@@ -70,27 +97,23 @@ func Open(t testing.TB, engine string) *store.DB {
 
 var dbCounter atomic.Int64
 
-// URL returns the URL of a fresh, empty database of the engine (not yet migrated).
+// URL returns the URL of a fresh, migrated database of the engine: a copy of a template migrated once per
+// test process (template.go).
 func URL(t testing.TB, engine string) string {
 	t.Helper()
 	switch engine {
 	case store.SQLite:
-		return "sqlite:" + filepath.Join(t.TempDir(), "squares.db")
+		return sqliteURL(t)
 	case store.Postgres:
 		base, err := serverURL()
 		if err != nil {
 			t.Fatalf("postgres for tests: %v", err)
 		}
-		name := fmt.Sprintf("t_%d_%d", os.Getpid(), dbCounter.Add(1))
-		admin, err := sql.Open("pgx", base+"/postgres?sslmode=disable")
+		u, err := postgresURL(base)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("postgres for tests: %v", err)
 		}
-		defer admin.Close()
-		if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
-			t.Fatalf("create database %s: %v", name, err)
-		}
-		return base + "/" + name + "?sslmode=disable"
+		return u
 	}
 	t.Fatalf("unknown engine %q", engine)
 	return ""
@@ -127,8 +150,16 @@ func startServer() (string, error) {
 }
 
 // sweepAbandoned stops and removes the servers of earlier test processes that died without stopping them
-// (a panic, a timeout, a kill), so that they do not pile up on a machine.
+// (a panic, a timeout, a kill), and their SQLite templates, so that they do not pile up on a machine.
 func sweepAbandoned() {
+	templates, _ := filepath.Glob(filepath.Join(os.TempDir(), "squares-sqlite-*"))
+	for _, dir := range templates {
+		if b, err := os.ReadFile(filepath.Join(dir, "owner.pid")); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && !processAlive(pid) {
+				os.RemoveAll(dir)
+			}
+		}
+	}
 	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "squares-pg-*"))
 	for _, dir := range dirs {
 		b, err := os.ReadFile(filepath.Join(dir, "owner.pid"))

@@ -23,7 +23,7 @@ interface PoolJSON {
   name: string
   entryFee: string
   status: string
-  game: GameJSON & { week: string | null }
+  game: GameJSON & { week: string | null; status: string }
 }
 
 const kickoffParts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short', hour: 'numeric', minute: '2-digit' })
@@ -69,7 +69,11 @@ test('the admin screens name the game of every pool, away @ home', async ({ page
   const week = (await json<{ activeWeek: string }>(page.request, '/api/leagues/1/active-week')).activeWeek
   const pools = await json<PoolJSON[]>(page.request, `/api/admin/pools?leagueId=1&week=${week}`)
   expect(pools.length).toBeGreaterThan(0)
-  const pool = pools.find((p) => p.entryFee === '5.00') ?? pools[0]
+  // A pool of a game not yet played: the Scores tab lists only games still to score, and the demo's own game
+  // (this week's, kicking off as the server starts) may be completed by the time this spec runs.
+  const upcoming = pools.filter((p) => p.game.status === 'scheduled')
+  expect(upcoming.length, 'pools of games still to play this week').toBeGreaterThan(0)
+  const pool = upcoming.find((p) => p.entryFee === '5.00') ?? upcoming[0]
   const name = gameName(pool.game)
   expect(name).toMatch(/^\S+ @ \S+, (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}:\d{2} (AM|PM) ET$/)
 
@@ -84,12 +88,12 @@ test('the admin screens name the game of every pool, away @ home', async ({ page
   await expect(page.getByLabel('Week', { exact: true })).toHaveValue(week)
   const cards = page.getByRole('list', { name: 'Pools of the week' })
   await expect(cards.getByRole('listitem')).toHaveCount(pools.length)
-  await expect(cards.getByRole('listitem', { name: `${pool.name} #${pool.id}` })).toContainText(name)
+  await expect(cards.getByRole('listitem', { name: `${pool.name} #${pool.id}`, exact: true })).toContainText(name)
   await shot(page, 'activation')
 
   // Pool Management.
   await nav.getByRole('link', { name: 'Pool Management', exact: true }).click()
-  await expect(page.getByRole('list', { name: 'Pools', exact: true }).getByRole('listitem', { name: `${pool.name} #${pool.id}` })).toContainText(name)
+  await expect(page.getByRole('list', { name: 'Pools', exact: true }).getByRole('listitem', { name: `${pool.name} #${pool.id}`, exact: true })).toContainText(name)
 
   // The management console: the Pools tab, the Games tab and the Scores tab, away @ home everywhere.
   await page.goto('/management')
@@ -103,8 +107,12 @@ test('the admin screens name the game of every pool, away @ home', async ({ page
   await expect(page.getByLabel('Game', { exact: true }).locator('option', { hasText: ' vs ' })).toHaveCount(0)
 
   // Pool Cancellation: the demo's first game kicks off within hours, so its pools are due for a decision.
-  const due = await json<{ poolId: number; poolName: string; game: GameJSON }[]>(page.request, '/api/admin/pool-cancellation-analysis')
-  expect(due.length, 'pools due for a decision in the demo data').toBeGreaterThan(0)
+  // Only the NFL's: other specs add games of other leagues (a11y's college basketball game), whose teams
+  // have no nickname table and are named in full.
+  const due = (await json<{ poolId: number; poolName: string; game: GameJSON }[]>(page.request, '/api/admin/pool-cancellation-analysis')).filter((d) =>
+    pools.some((p) => p.game.homeTeam === d.game.homeTeam && p.game.awayTeam === d.game.awayTeam),
+  )
+  expect(due.length, 'pools of NFL games due for a decision in the demo data').toBeGreaterThan(0)
   await page.goto('/admin/pool-cancellation')
   const item = page.getByRole('list', { name: 'Pools due for a decision' }).getByRole('listitem', { name: `${due[0].poolName} #${due[0].poolId}, ${gameName(due[0].game)}` })
   await expect(item).toContainText(gameName(due[0].game))

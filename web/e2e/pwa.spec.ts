@@ -192,7 +192,7 @@ test('notifications: turned on from the dashboard, an invitation pushed to the d
   expect(push.headers['content-encoding']).toBe('aes128gcm')
   expect(push.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/)
   const message = JSON.parse(decrypt(push.body, keys)) as { title: string; body: string; url: string; tag: string }
-  expect(message.title).toBe(`Remy Friend invited you to Push ${stamp}`)
+  expect(message.title).toBe(`Remy F. invited you to Push ${stamp}`)
   expect(message.url).toMatch(/^\/join\/[A-Z0-9]{8}$/)
 
   // The service worker shows it: the push is delivered to it as the browser would.

@@ -59,8 +59,18 @@ async function crampedButtons(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = []
     const label = (b: Element) => `"${(b.textContent ?? '').trim().slice(0, 24)}"`
+    // A button scrolled out of a scroll box (a long list) is not where it is drawn: it is hidden, not cramped.
+    const clipped = (b: HTMLElement) => {
+      const q = b.getBoundingClientRect()
+      for (let p = b.parentElement; p; p = p.parentElement) {
+        if (!/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowY)) continue
+        const r = p.getBoundingClientRect()
+        if (q.bottom <= r.top || q.top >= r.bottom) return true
+      }
+      return false
+    }
     const buttons = Array.from(document.querySelectorAll<HTMLElement>('main button, main [data-slot=button]')).filter(
-      (b) => b.getBoundingClientRect().width > 0 && !b.closest('[role=tablist], [role=grid]'),
+      (b) => b.getBoundingClientRect().width > 0 && !b.closest('[role=tablist], [role=grid]') && !clipped(b),
     )
     for (const b of buttons) if (b.scrollWidth > b.clientWidth + 1) out.push(`${label(b)} overflows: ${b.scrollWidth} px in ${b.clientWidth}`)
     for (let i = 0; i < buttons.length; i++) {

@@ -166,9 +166,6 @@ export interface SignedIn {
  * analysisWindow is how far ahead the cancellation analysis looks: pools decided within the next day.
  */
 /**
- * maxCancelReason bounds an admin's reason for cancelling a pool.
- */
-/**
  * PoolDecision is a pool's final decision with the pool named (its name and game).
  */
 export interface PoolDecision extends Decision, NamedPool {

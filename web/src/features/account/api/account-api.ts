@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
-import type { AccountSession, EmailPreferences, MessageAnswer } from '@/lib/api.gen'
+import type { AccountSession, MessageAnswer } from '@/lib/api.gen'
 
-export type { AccountSession, EmailPreferences, MessageAnswer }
+export type { AccountSession, MessageAnswer }
 
 // The account's calls: a forgotten password (signed out), and the account page's (signed in).
 
@@ -70,18 +70,6 @@ export function useRevokeOtherSessions() {
   return useMutation({
     mutationFn: () => api.post<MessageAnswer & { revoked: number }>('/api/user/sessions/revoke-others'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.user.sessions }),
-  })
-}
-
-export function useEmailPreferences() {
-  return useQuery<EmailPreferences | null>({ queryKey: queryKeys.user.emailPreferences, staleTime: 60_000 })
-}
-
-export function useSetEmailPreferences() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (prefs: EmailPreferences) => api.post<EmailPreferences>('/api/user/email-preferences', prefs),
-    onSuccess: (answer) => queryClient.setQueryData(queryKeys.user.emailPreferences, answer),
   })
 }
 

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/api'
-import { useEmailPreferences, useSetEmailPreferences } from '../api/account-api'
+import { useEmailPreferences, useSetEmailPreferences } from '@/lib/email-preferences'
 
 /** E-mail preferences: messages about money always go out; the optional ones can be turned off. */
 export function EmailPreferencesCard() {

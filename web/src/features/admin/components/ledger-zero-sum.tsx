@@ -33,7 +33,7 @@ export function LedgerZeroSum() {
       data-balanced={ok}
       className={cn(ok ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-red-300 bg-red-50 text-red-950')}
     >
-      <CardContent className="flex items-start gap-3 pt-6">
+      <CardContent className="flex items-start gap-3 pt-6 sm:pt-6">
         <Icon className={cn('mt-0.5 size-7 shrink-0', ok ? 'text-emerald-700' : 'text-red-700')} aria-hidden="true" />
         <div className="min-w-0">
           <p className="text-lg font-extrabold">{ok ? 'Balanced' : 'Out of balance'}</p>

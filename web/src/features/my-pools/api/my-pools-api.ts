@@ -3,9 +3,9 @@ import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
 import type { ClaimedPrize, Pool } from '@/lib/types'
 import { queryKeys } from '@/lib/query-keys'
-import type { EmailPreferences, PaymentStatus, Transaction, TransactionKind, UserPayment } from '@/lib/api.gen'
+import type { PaymentStatus, Transaction, TransactionKind, UserPayment } from '@/lib/api.gen'
 
-export type { EmailPreferences, PaymentStatus, Transaction, TransactionKind, UserPayment }
+export type { PaymentStatus, Transaction, TransactionKind, UserPayment }
 
 export function useMyPools(enabled: boolean) {
   return useQuery<Pool[] | null>({ queryKey: queryKeys.user.myPools, enabled, ...queryTimes.userPools })
@@ -37,15 +37,3 @@ export function useClaimPrize() {
   })
 }
 
-export function useEmailPreferences(enabled = true) {
-  return useQuery<EmailPreferences | null>({ queryKey: queryKeys.user.emailPreferences, enabled, staleTime: 60_000 })
-}
-
-/** POST /api/user/email-preferences {optOut}. */
-export function useSetEmailPreferences() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (prefs: EmailPreferences) => api.post<EmailPreferences>('/api/user/email-preferences', prefs),
-    onSuccess: (answer) => queryClient.setQueryData(queryKeys.user.emailPreferences, answer),
-  })
-}

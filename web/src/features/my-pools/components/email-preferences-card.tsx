@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/api'
-import { useEmailPreferences, useSetEmailPreferences } from '../api/my-pools-api'
+import { useEmailPreferences, useSetEmailPreferences } from '@/lib/email-preferences'
 
 /**
  * The player's e-mail choice. Messages about their money (a win, a refund, a cancelled pool, a prize about

@@ -1,4 +1,4 @@
-package http
+package live
 
 import (
 	"net"
@@ -31,7 +31,7 @@ func wsCloseFrame(code ws.StatusCode, reason string) []byte {
 // wait.
 
 // sendFrame queues a compiled frame, or writes it now when nothing is being written.
-func (c *wsConn) sendFrame(h *hub, frame []byte) {
+func (c *wsConn) sendFrame(h *Hub, frame []byte) {
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
@@ -53,7 +53,7 @@ func (c *wsConn) sendFrame(h *hub, frame []byte) {
 }
 
 // drain writes next and then the queue, by the caller that set c.writing, without waiting on the socket.
-func (c *wsConn) drain(h *hub, next []byte) {
+func (c *wsConn) drain(h *Hub, next []byte) {
 	for {
 		n, err := c.writeNow(next)
 		if err != nil {
@@ -72,7 +72,7 @@ func (c *wsConn) drain(h *hub, next []byte) {
 
 // drainSlowly writes the rest of a frame and then the queue, waiting on the socket up to wsWriteTimeout
 // for each frame.
-func (c *wsConn) drainSlowly(h *hub, next []byte) {
+func (c *wsConn) drainSlowly(h *Hub, next []byte) {
 	for next != nil {
 		c.conn.SetWriteDeadline(time.Now().Add(wsWriteTimeout))
 		if _, err := c.conn.Write(next); err != nil {
@@ -127,7 +127,7 @@ func (c *wsConn) writeNow(p []byte) (int, error) {
 }
 
 // fail ends a connection whose write failed.
-func (c *wsConn) fail(h *hub) {
+func (c *wsConn) fail(h *Hub) {
 	c.mu.Lock()
 	c.writing = false
 	c.queue = nil

@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -24,10 +24,11 @@ const (
 	writerAutoCheckpoint = 10000
 )
 
-// checkpointer copies the SQLite WAL into the database in the background.
-type checkpointer struct {
+// Checkpointer copies the SQLite WAL into the database in the background.
+type Checkpointer struct {
 	conn  *sql.DB // one connection of its own: the writer's is busy writing
 	delay time.Duration
+	warn  func(error)
 	kick  chan struct{}
 	quit  chan struct{}
 	done  sync.WaitGroup
@@ -36,32 +37,32 @@ type checkpointer struct {
 	copied atomic.Int64
 }
 
-// startCheckpoints starts the checkpointer on conn; a negative delay leaves checkpoints to the writer's
-// backstop alone (tests).
-func (db *DB) startCheckpoints(conn *sql.DB, delay time.Duration) {
-	c := &checkpointer{conn: conn, delay: delay, kick: make(chan struct{}, 1), quit: make(chan struct{})}
+// StartCheckpointer starts a checkpointer on conn, which it closes when stopped; a delay of 0 is
+// defaultCheckpointDelay, a negative one leaves checkpoints to the writer's backstop alone (tests). warn,
+// when not nil, is told of the background checkpoints that failed.
+func StartCheckpointer(conn *sql.DB, delay time.Duration, warn func(error)) *Checkpointer {
+	c := &Checkpointer{conn: conn, delay: delay, warn: warn, kick: make(chan struct{}, 1), quit: make(chan struct{})}
 	if c.delay == 0 {
 		c.delay = defaultCheckpointDelay
 	}
-	db.ckpt = c
 	if c.delay < 0 {
-		return
+		return c
 	}
 	c.done.Add(1)
-	go db.runCheckpoints()
+	go c.run()
+	return c
 }
 
-// wrote tells the checkpointer that a write committed; it never waits.
-func (c *checkpointer) wrote() {
+// Wrote tells the checkpointer that a write committed; it never waits.
+func (c *Checkpointer) Wrote() {
 	select {
 	case c.kick <- struct{}{}:
 	default:
 	}
 }
 
-// runCheckpoints checkpoints c.delay after the first commit since the last checkpoint, until Close.
-func (db *DB) runCheckpoints() {
-	c := db.ckpt
+// run checkpoints c.delay after the first commit since the last checkpoint, until Stop.
+func (c *Checkpointer) run() {
 	defer c.done.Done()
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
@@ -78,9 +79,9 @@ func (db *DB) runCheckpoints() {
 			timer.Stop()
 			return
 		}
-		if _, copied, err := db.Checkpoint(context.Background()); err != nil {
-			if db.Logger != nil {
-				db.Logger.Warn("sqlite checkpoint", "err", err)
+		if _, copied, err := c.Checkpoint(context.Background()); err != nil {
+			if c.warn != nil {
+				c.warn(err)
 			}
 		} else {
 			c.copied.Add(int64(copied))
@@ -90,24 +91,20 @@ func (db *DB) runCheckpoints() {
 
 // Checkpoint copies what it can of the SQLite WAL into the database file without waiting for the writer or
 // readers (PRAGMA wal_checkpoint(PASSIVE)). It returns the frames in the WAL and how many of them are in
-// the database now. The store checkpoints in the background after commits; on PostgreSQL it does nothing.
-func (db *DB) Checkpoint(ctx context.Context) (frames, copied int, err error) {
-	if db.ckpt == nil {
-		return 0, 0, nil
-	}
+// the database now.
+func (c *Checkpointer) Checkpoint(ctx context.Context) (frames, copied int, err error) {
 	var busy int
-	if err := db.ckpt.conn.QueryRowContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied); err != nil {
+	if err := c.conn.QueryRowContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied); err != nil {
 		return 0, 0, fmt.Errorf("checkpoint: %w", err)
 	}
 	return frames, copied, nil
 }
 
-// stopCheckpoints stops the checkpointer and closes its connection; again, it does nothing.
-func (db *DB) stopCheckpoints() error {
-	c := db.ckpt
-	if c == nil {
-		return nil
-	}
+// Copied is how many WAL frames the background checkpoints have copied into the database.
+func (c *Checkpointer) Copied() int64 { return c.copied.Load() }
+
+// Stop stops the checkpointer and closes its connection; again, it does nothing.
+func (c *Checkpointer) Stop() error {
 	var err error
 	c.stop.Do(func() {
 		close(c.quit)

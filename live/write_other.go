@@ -1,6 +1,6 @@
 //go:build !unix
 
-package http
+package live
 
 // writeNonblocking writes nothing where sockets have no non-blocking write: the frame goes to the
 // connection's waiting writer instead.

@@ -1,12 +1,8 @@
-package http
+package live
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
-	"fmt"
-	"log/slog"
 	mathrand "math/rand/v2"
 	"net/http"
 	"runtime"
@@ -19,9 +15,6 @@ import (
 	"github.com/gobwas/ws"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/pubsub"
-	"github.com/squaresapp/squares/store"
-	"github.com/squaresapp/squares/store/storetest"
 )
 
 // hubSize counts what the hub holds: connections, and the entries of its subscription maps, including
@@ -30,7 +23,7 @@ type hubSize struct {
 	conns, pools, poolWatchers, games, gameWatchers, users, userConns, poolGame, connPools, connGames int
 }
 
-func (h *hub) size() hubSize {
+func (h *Hub) size() hubSize {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	n := hubSize{conns: len(h.conns), pools: len(h.pools), games: len(h.games), users: len(h.users), poolGame: len(h.poolGame)}
@@ -51,7 +44,7 @@ func (h *hub) size() hubSize {
 }
 
 // waitEmpty waits until the hub holds nothing, and fails the test with what it still holds.
-func waitEmpty(t *testing.T, h *hub, within time.Duration) {
+func waitEmpty(t *testing.T, h *Hub, within time.Duration) {
 	t.Helper()
 	deadline := time.Now().Add(within)
 	for {
@@ -64,90 +57,6 @@ func waitEmpty(t *testing.T, h *hub, within time.Duration) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-}
-
-// stressEnv is a live server with the given ping timing on SQLite, two games each with two open pools
-// and three draft ones, three signed-in players and a signed-in admin.
-type stressEnv struct {
-	srv         *Server
-	events      *pubsub.Local
-	wsURL       string
-	pong        time.Duration
-	games       []int64
-	pools       []int64 // open pools
-	drafts      []int64 // pools players may not watch
-	gameOf      map[int64]int64
-	users       []int64
-	cookies     []string // a session cookie per player
-	adminCookie string
-}
-
-func startStress(t *testing.T, ping, pong time.Duration) *stressEnv {
-	t.Helper()
-	ctx := context.Background()
-	logger := slog.New(slog.DiscardHandler)
-	db := storetest.Open(t, store.SQLite)
-	events := pubsub.NewLocal(logger)
-	db.Events = events
-	srv := NewServer(Config{Addr: "127.0.0.1:0", Dev: true}, db, logger)
-	srv.Events = events
-	srv.wsPing, srv.wsPong = ping, pong
-	if err := srv.Open(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Close(ctx)
-	})
-	env := &stressEnv{srv: srv, events: events, wsURL: "ws://" + srv.Addr() + "/ws", pong: pong, gameOf: map[int64]int64{}}
-	for i := range 2 {
-		g := &squares.Game{LeagueID: squares.LeagueNFL, HomeTeam: "Buffalo Bills", AwayTeam: "Kansas City Chiefs",
-			HomeTeamColor: "#00338D", AwayTeamColor: "#E31837", GameDate: time.Now().Add(time.Duration(96+i) * time.Hour),
-			Status: squares.GameScheduled}
-		if err := db.CreateGame(ctx, g); err != nil {
-			t.Fatal(err)
-		}
-		env.games = append(env.games, g.ID)
-		pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for j, p := range pools {
-			env.gameOf[p.ID] = g.ID
-			if j >= 2 {
-				env.drafts = append(env.drafts, p.ID)
-				continue
-			}
-			if _, err := db.SetPoolStatus(ctx, p.ID, squares.PoolActive); err != nil {
-				t.Fatal(err)
-			}
-			env.pools = append(env.pools, p.ID)
-		}
-	}
-	for i := range 4 {
-		u := &squares.User{Email: fmt.Sprintf("stress%d@example.com", i), PasswordHash: "-", FirstName: "Pat", LastName: "Lee"}
-		if i == 3 {
-			u.Role = squares.RoleAdmin
-		}
-		if err := db.CreateUser(ctx, u); err != nil {
-			t.Fatal(err)
-		}
-		b := make([]byte, 32)
-		rand.Read(b)
-		token := base64.RawURLEncoding.EncodeToString(b)
-		if err := db.CreateSession(ctx, &store.Session{TokenHash: hashToken(token), UserID: u.ID,
-			ExpiresAt: time.Now().Add(time.Hour)}, ""); err != nil {
-			t.Fatal(err)
-		}
-		if i == 3 {
-			env.adminCookie = srv.cookieName() + "=" + token
-			continue
-		}
-		env.users = append(env.users, u.ID)
-		env.cookies = append(env.cookies, srv.cookieName()+"="+token)
-	}
-	return env
 }
 
 // dial opens a websocket, signed in with cookie when it is set, through client when it is set.
@@ -193,7 +102,7 @@ func reasonOf(err error) string {
 // race to the drop must not stay behind: after each batch the hub holds nothing.
 func TestHubSubscribeDropRace(t *testing.T) {
 	env := startStress(t, time.Hour, time.Hour)
-	h := env.srv.hub
+	h := env.hub
 	batches, batch := 40, 50
 	if testing.Short() {
 		batches = 10
@@ -280,7 +189,7 @@ func TestHubSubscribeDropRace(t *testing.T) {
 // disabled account) closes every socket of that user, and only theirs; the hub forgets them.
 func TestHubAccountEventClosesTheUsersSockets(t *testing.T) {
 	env := startStress(t, time.Hour, time.Hour)
-	h := env.srv.hub
+	h := env.hub
 	dial := func(cookie string) *websocket.Conn {
 		t.Helper()
 		c, err := env.dial(cookie, nil)
@@ -298,24 +207,15 @@ func TestHubAccountEventClosesTheUsersSockets(t *testing.T) {
 		return c
 	}
 	// A second session of the same user, say on another device, that stays signed in.
-	b := make([]byte, 32)
-	rand.Read(b)
-	other := base64.RawURLEncoding.EncodeToString(b)
-	if err := env.srv.Store.CreateSession(context.Background(), &store.Session{TokenHash: hashToken(other), UserID: env.users[0],
-		ExpiresAt: time.Now().Add(time.Hour)}, ""); err != nil {
-		t.Fatal(err)
-	}
+	other := env.src.newSession(env.users[0])
 	mine := []*websocket.Conn{dial(env.cookies[0]), dial(env.cookies[0])}
-	others := []*websocket.Conn{dial(env.cookies[1]), dial(""), dial(env.srv.cookieName() + "=" + other)}
+	others := []*websocket.Conn{dial(env.cookies[1]), dial(""), dial(sessionCookie + "=" + other)}
 	if n := h.size().userConns; n != 4 {
 		t.Fatalf("%d signed-in connections, want 4", n)
 	}
 
 	// The first session ends (the store publishes EventAccount as it does).
-	token := strings.TrimPrefix(env.cookies[0], env.srv.cookieName()+"=")
-	if err := env.srv.Store.DeleteSession(context.Background(), hashToken(token)); err != nil {
-		t.Fatal(err)
-	}
+	env.endSession(strings.TrimPrefix(env.cookies[0], sessionCookie+"="))
 	for i, c := range mine {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		_, _, err := c.Read(ctx)
@@ -336,15 +236,12 @@ func TestHubAccountEventClosesTheUsersSockets(t *testing.T) {
 	h.mu.RLock()
 	left := len(h.users[env.users[0]])
 	h.mu.RUnlock()
-	if left != 1 || h.count() != 3 {
-		t.Fatalf("after the event the hub holds %d of the user's connections and %d in all, want 1 (the other session's) and 3", left, h.count())
+	if left != 1 || h.Count() != 3 {
+		t.Fatalf("after the event the hub holds %d of the user's connections and %d in all, want 1 (the other session's) and 3", left, h.Count())
 	}
 
 	// Disabling the user ends the other session too.
-	disabled := true
-	if _, err := env.srv.Store.UpdateUser(context.Background(), env.users[0], squares.UserUpdate{Disabled: &disabled}); err != nil {
-		t.Fatal(err)
-	}
+	env.disable(env.users[0])
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if _, _, err := others[2].Read(ctx); websocket.CloseStatus(err) != websocket.StatusPolicyViolation {

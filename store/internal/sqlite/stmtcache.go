@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"container/list"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"modernc.org/sqlite"
+	msqlite "modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
@@ -26,10 +26,10 @@ type stmtCacheConnector struct {
 	driver.Connector
 }
 
-// newSQLiteConnector returns a connector to the SQLite database of dsn whose connections cache their
+// newConnector returns a connector to the SQLite database of dsn whose connections cache their
 // statements (stmtCacheConnector).
-func newSQLiteConnector(dsn string) (driver.Connector, error) {
-	base, err := sqlite.NewConnector(dsn)
+func newConnector(dsn string) (driver.Connector, error) {
+	base, err := msqlite.NewConnector(dsn)
 	if err != nil {
 		return nil, err
 	}
@@ -263,8 +263,25 @@ func cacheable(query string) bool {
 
 // schemaChanged reports whether err is SQLite's "database schema has changed" (SQLITE_SCHEMA).
 func schemaChanged(err error) bool {
-	var e *sqlite.Error
+	var e *msqlite.Error
 	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_SCHEMA
+}
+
+// CachedStatements returns the texts a connection of this package keeps prepared, most recently used
+// first, for tests; conn is the driver's connection (database/sql's Conn.Raw). ok is false for a
+// connection of another driver.
+func CachedStatements(conn any) (texts []string, ok bool) {
+	c, ok := conn.(*stmtCacheConn)
+	if !ok {
+		return nil, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	texts = []string{}
+	for e := c.lru.Front(); e != nil; e = e.Next() {
+		texts = append(texts, e.Value.(*cachedStmt).query)
+	}
+	return texts, true
 }
 
 func namedValues(args []driver.Value) []driver.NamedValue {

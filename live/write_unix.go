@@ -1,6 +1,6 @@
 //go:build unix
 
-package http
+package live
 
 import (
 	"io"

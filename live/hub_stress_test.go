@@ -1,6 +1,6 @@
 //go:build linux
 
-package http
+package live
 
 import (
 	"context"
@@ -144,7 +144,7 @@ func TestHubStress(t *testing.T) {
 	wg.Wait()
 	<-pubDone
 	t.Logf("connections %v, %d events published; close reasons %v", kinds, published.Load(), reasons)
-	waitEmpty(t, env.srv.hub, 15*time.Second)
+	waitEmpty(t, env.hub, 15*time.Second)
 	for _, want := range []string{"no pong", "too slow"} {
 		if reasons[want] == 0 {
 			t.Errorf("no connection was dropped with %q: %v", want, reasons)

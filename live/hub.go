@@ -1,4 +1,4 @@
-package http
+package live
 
 import (
 	"context"
@@ -11,18 +11,17 @@ import (
 	"github.com/gobwas/ws"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/store"
 )
 
-// hub knows which connection watches which pool and game, turns each event into one message, and fans it
+// Hub knows which connection watches which pool and game, turns each event into one message, and fans it
 // out to the watchers on this instance. The hub owns every subscription map, each connection's own pools
 // and games included: all are read and written under mu only. A connection is live while it is in conns.
-type hub struct {
+type Hub struct {
 	ctx    context.Context
 	cancel context.CancelFunc
-	store  *store.DB
+	src    Source
 	logger *slog.Logger
-	// pingInterval and pongTimeout are wsPingInterval and wsPongTimeout unless a test shortens them.
+	// pingInterval and pongTimeout are Config's, or wsPingInterval and wsPongTimeout.
 	pingInterval, pongTimeout time.Duration
 
 	mu       sync.RWMutex
@@ -41,29 +40,53 @@ type hub struct {
 	// perAddr caps them (0: no cap).
 	addrs   map[string]int
 	perAddr int
-	// requireSecondFactor is Config.AdminTwoFactor, which an admin's powers depend on (sessionUser).
-	requireSecondFactor bool
 }
 
-func newHub(db *store.DB, logger *slog.Logger, pingInterval, pongTimeout time.Duration) *hub {
+// Config is how a hub treats its connections.
+type Config struct {
+	// PingInterval is how often the hub pings a connection, PongTimeout how long it waits for the answer
+	// before dropping it; 0 means 25 s and 10 s.
+	PingInterval, PongTimeout time.Duration
+	// PerAddr is how many connections one client address may hold open; 0 sets no cap.
+	PerAddr int
+}
+
+// New returns a hub that asks src what it must; Open starts it.
+func New(cfg Config, src Source, logger *slog.Logger) *Hub {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &hub{ctx: ctx, cancel: cancel, store: db, logger: logger, started: time.Now(),
-		pingInterval: pingInterval, pongTimeout: pongTimeout,
+	h := &Hub{ctx: ctx, cancel: cancel, src: src, logger: logger, started: time.Now(),
+		pingInterval: cfg.PingInterval, pongTimeout: cfg.PongTimeout, perAddr: cfg.PerAddr,
 		conns: map[*wsConn]struct{}{},
 		pools: map[int64]map[*wsConn]struct{}{}, games: map[int64]map[*wsConn]struct{}{}, poolGame: map[int64]int64{},
 		users: map[int64]map[*wsConn]struct{}{}, addrs: map[string]int{}}
+	if h.pingInterval <= 0 {
+		h.pingInterval = wsPingInterval
+	}
+	if h.pongTimeout <= 0 {
+		h.pongTimeout = wsPongTimeout
+	}
+	return h
 }
 
-// count returns how many connections are open.
-func (h *hub) count() int {
+// Open starts handling the events of the bus, and the pings, until Close.
+func (h *Hub) Open(events squares.Events) {
+	h.done.Add(1)
+	go h.run(events.Subscribe(h.ctx))
+}
+
+// Count returns how many connections are open.
+func (h *Hub) Count() int {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	return len(h.conns)
 }
 
-// reserveAddr counts a connection about to open from addr, unless addr holds perAddr already; the
-// connection gives it back in drop, or releaseAddr when it never opens.
-func (h *hub) reserveAddr(addr string) bool {
+// PerAddr is how many connections one client address may hold open (Config.PerAddr).
+func (h *Hub) PerAddr() int { return h.perAddr }
+
+// ReserveAddr counts a connection about to open from addr, unless addr holds PerAddr already; the
+// connection gives it back when it ends, or ReleaseAddr gives it back when it never opens.
+func (h *Hub) ReserveAddr(addr string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.perAddr > 0 && h.addrs[addr] >= h.perAddr {
@@ -73,13 +96,14 @@ func (h *hub) reserveAddr(addr string) bool {
 	return true
 }
 
-func (h *hub) releaseAddr(addr string) {
+// ReleaseAddr gives back what ReserveAddr counted for a connection that did not open.
+func (h *Hub) ReleaseAddr(addr string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.releaseAddrLocked(addr)
 }
 
-func (h *hub) releaseAddrLocked(addr string) {
+func (h *Hub) releaseAddrLocked(addr string) {
 	if h.addrs[addr] <= 1 {
 		delete(h.addrs, addr)
 	} else {
@@ -104,9 +128,9 @@ const (
 	wsPingSlots = 25
 )
 
-// run handles events until the hub closes, and starts the ping round. The caller counts it in h.done
-// before starting it, so close never waits on a run that has not begun.
-func (h *hub) run(events <-chan squares.Event) {
+// run handles events until the hub closes, and starts the ping round. Open counts it in h.done before
+// starting it, so Close never waits on a run that has not begun.
+func (h *Hub) run(events <-chan squares.Event) {
 	defer h.done.Done()
 	h.done.Add(1)
 	go h.pingRound()
@@ -126,7 +150,7 @@ func (h *hub) run(events <-chan squares.Event) {
 // pingRound pings the connections of one slot at every tick, wsPingSlots ticks per ping interval, until
 // the hub closes. It runs beside the event loop, so that a busy fan-out does not delay the pings, and it
 // follows the clock: ticks it missed (a busy machine) are caught up at the next, a round at most.
-func (h *hub) pingRound() {
+func (h *Hub) pingRound() {
 	defer h.done.Done()
 	step := max(h.pingInterval/wsPingSlots, time.Millisecond)
 	tick := time.NewTicker(step)
@@ -148,8 +172,8 @@ func (h *hub) pingRound() {
 	}
 }
 
-// close drops every connection with "going away" and stops the hub.
-func (h *hub) close() {
+// Close drops every connection with "going away" and stops the hub.
+func (h *Hub) Close() {
 	h.mu.Lock()
 	h.closed = true
 	conns := make([]*wsConn, 0, len(h.conns))
@@ -166,7 +190,7 @@ func (h *hub) close() {
 	h.done.Wait()
 }
 
-func (h *hub) add(c *wsConn) bool {
+func (h *Hub) add(c *wsConn) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
@@ -176,11 +200,11 @@ func (h *hub) add(c *wsConn) bool {
 	h.readers.Add(1)
 	// First pinged when the round comes back to the slot of its connecting, a ping interval later.
 	c.slot = int(h.pingTick.Load())
-	if c.user != nil {
-		if h.users[c.user.ID] == nil {
-			h.users[c.user.ID] = map[*wsConn]struct{}{}
+	if c.viewer.User != nil {
+		if h.users[c.viewer.User.ID] == nil {
+			h.users[c.viewer.User.ID] = map[*wsConn]struct{}{}
 		}
-		h.users[c.user.ID][c] = struct{}{}
+		h.users[c.viewer.User.ID][c] = struct{}{}
 	}
 	return true
 }
@@ -191,7 +215,7 @@ func (h *hub) add(c *wsConn) bool {
 // lock; it leaves the hub's maps, its own subscription sets included, under the hub's lock, which is the
 // one every subscription takes: a subscription either comes first and is removed here, or comes after
 // and finds the connection gone.
-func (h *hub) drop(c *wsConn, code ws.StatusCode, reason string) {
+func (h *Hub) drop(c *wsConn, code ws.StatusCode, reason string) {
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
@@ -212,8 +236,8 @@ func (h *hub) drop(c *wsConn, code ws.StatusCode, reason string) {
 	if c.addr != "" {
 		h.releaseAddrLocked(c.addr)
 	}
-	if c.user != nil {
-		h.removeLocked(h.users, c.user.ID, c)
+	if c.viewer.User != nil {
+		h.removeLocked(h.users, c.viewer.User.ID, c)
 	}
 	for id := range c.pools {
 		h.removeLocked(h.pools, id, c)
@@ -232,7 +256,7 @@ func (h *hub) drop(c *wsConn, code ws.StatusCode, reason string) {
 	}
 }
 
-func (h *hub) removeLocked(m map[int64]map[*wsConn]struct{}, id int64, c *wsConn) {
+func (h *Hub) removeLocked(m map[int64]map[*wsConn]struct{}, id int64, c *wsConn) {
 	if set := m[id]; set != nil {
 		delete(set, c)
 		if len(set) == 0 {
@@ -243,7 +267,7 @@ func (h *hub) removeLocked(m map[int64]map[*wsConn]struct{}, id int64, c *wsConn
 
 // subscribeLocked adds c to the watchers of id in m and id to c's own set, and reports whether c watches
 // id now: not when c has been dropped, nor past wsMaxSubs (unless it watched id already).
-func (h *hub) subscribeLocked(m map[int64]map[*wsConn]struct{}, own *map[int64]struct{}, c *wsConn, id int64) bool {
+func (h *Hub) subscribeLocked(m map[int64]map[*wsConn]struct{}, own *map[int64]struct{}, c *wsConn, id int64) bool {
 	if _, live := h.conns[c]; !live {
 		return false
 	}
@@ -264,7 +288,7 @@ func (h *hub) subscribeLocked(m map[int64]map[*wsConn]struct{}, own *map[int64]s
 	return true
 }
 
-func (h *hub) subscribePool(c *wsConn, poolID, gameID int64) bool {
+func (h *Hub) subscribePool(c *wsConn, poolID, gameID int64) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if !h.subscribeLocked(h.pools, &c.pools, c, poolID) {
@@ -274,7 +298,7 @@ func (h *hub) subscribePool(c *wsConn, poolID, gameID int64) bool {
 	return true
 }
 
-func (h *hub) unsubscribePool(c *wsConn, poolID int64) {
+func (h *Hub) unsubscribePool(c *wsConn, poolID int64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(c.pools, poolID)
@@ -284,13 +308,13 @@ func (h *hub) unsubscribePool(c *wsConn, poolID int64) {
 	}
 }
 
-func (h *hub) subscribeGame(c *wsConn, gameID int64) bool {
+func (h *Hub) subscribeGame(c *wsConn, gameID int64) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.subscribeLocked(h.games, &c.games, c, gameID)
 }
 
-func (h *hub) unsubscribeGame(c *wsConn, gameID int64) {
+func (h *Hub) unsubscribeGame(c *wsConn, gameID int64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(c.games, gameID)
@@ -302,7 +326,7 @@ func (h *hub) unsubscribeGame(c *wsConn, gameID int64) {
 // wsFanoutWorkersPerProc workers per P, each serving a share of the connections, at least wsFanoutChunk.
 // It returns once every connection has the frame written or queued, so the next message reaches each
 // connection after this one.
-func (h *hub) fanout(conns []*wsConn, msg []byte) {
+func (h *Hub) fanout(conns []*wsConn, msg []byte) {
 	frame := wsTextFrame(msg)
 	workers := min(wsFanoutWorkersPerProc*runtime.GOMAXPROCS(0), (len(conns)+wsFanoutChunk-1)/wsFanoutChunk)
 	if workers <= 1 {
@@ -329,13 +353,13 @@ func (h *hub) fanout(conns []*wsConn, msg []byte) {
 }
 
 // watched reports whether any connection here watches id, without copying the set.
-func (h *hub) watched(m map[int64]map[*wsConn]struct{}, id int64) bool {
+func (h *Hub) watched(m map[int64]map[*wsConn]struct{}, id int64) bool {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	return len(m[id]) > 0
 }
 
-func (h *hub) watchers(m map[int64]map[*wsConn]struct{}, id int64) []*wsConn {
+func (h *Hub) watchers(m map[int64]map[*wsConn]struct{}, id int64) []*wsConn {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	set := m[id]
@@ -348,7 +372,7 @@ func (h *hub) watchers(m map[int64]map[*wsConn]struct{}, id int64) []*wsConn {
 
 // pingSlot pings the connections of one slot that have no ping out, and drops every connection whose
 // ping has gone unanswered for h.pongTimeout. The reader clears a connection's ping when its pong comes.
-func (h *hub) pingSlot(slot int) {
+func (h *Hub) pingSlot(slot int) {
 	now := int64(time.Since(h.started)) + 1 // monotonic, never 0
 	var ping, dead []*wsConn
 	h.mu.RLock()
