@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/live"
 )
 
 // TestAnswersMarshalAsTheirMaps holds the answers and websocket messages that were map literals to the
@@ -19,7 +20,7 @@ func TestAnswersMarshalAsTheirMaps(t *testing.T) {
 	at := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
 	pool := Pool{ID: 7, Name: "$5 Pool", Status: squares.PoolActive, Payouts: []PeriodPayout{}}
 	game := &Game{ID: 3, HomeTeam: "KC", AwayTeam: "BUF"}
-	update := GameUpdateMessage{Type: "gameUpdate", GameID: 3, HomeScore: &two, Quarter: 2, Status: "live", Game: game}
+	update := live.GameUpdateMessage{Type: "gameUpdate", GameID: 3, HomeScore: &two, Quarter: 2, Status: "live", Game: game}
 	cases := []struct {
 		name string
 		got  any
@@ -71,20 +72,25 @@ func TestAnswersMarshalAsTheirMaps(t *testing.T) {
 			map[string]any{"provider": "espn", "games": 0, "scoreboards": 0, "matchedGames": 0, "updatesApplied": 0,
 				"errors": []string(nil), "error": "", "status": FeedStatus{Provider: "espn"}}},
 		{"message", success("Pool Deleted Successfully"), map[string]any{"success": true, "message": "Pool Deleted Successfully"}},
-		{"pool's game", PoolUpdateMessage{Type: "poolUpdate", PoolID: 7, GameUpdate: &update},
+		{"pool's game", live.PoolUpdateMessage{Type: "poolUpdate", PoolID: 7, GameUpdate: &update},
 			map[string]any{"type": "poolUpdate", "poolId": int64(7), "gameUpdate": map[string]any{"type": "gameUpdate",
 				"gameId": int64(3), "homeScore": &two, "awayScore": (*int)(nil), "quarter": 2, "status": "live", "game": game}}},
-		{"pool", PoolUpdateMessage{Type: "poolUpdate", PoolID: 7, Pool: &pool},
+		{"game", update, map[string]any{"type": "gameUpdate", "gameId": int64(3), "homeScore": &two,
+			"awayScore": (*int)(nil), "quarter": 2, "status": "live", "game": game}},
+		{"game unknown", live.GameUpdateMessage{Type: "gameUpdate", GameID: 3, Game: toGameJSON(nil)},
+			map[string]any{"type": "gameUpdate", "gameId": int64(3), "homeScore": (*int)(nil), "awayScore": (*int)(nil),
+				"quarter": 0, "status": "", "game": nil}},
+		{"pool", live.PoolUpdateMessage{Type: "poolUpdate", PoolID: 7, Pool: pool},
 			map[string]any{"type": "poolUpdate", "poolId": int64(7), "pool": pool}},
-		{"pool's squares", PoolUpdateMessage{Type: "poolUpdate", PoolID: 7, Pool: &pool, Squares: []Square{}, Released: []squares.Cell{}},
+		{"pool's squares", live.PoolUpdateMessage{Type: "poolUpdate", PoolID: 7, Pool: pool, Squares: []Square{}, Released: []squares.Cell{}},
 			map[string]any{"type": "poolUpdate", "poolId": int64(7), "pool": pool, "squares": []Square{}, "released": []squares.Cell{}}},
-		{"notification", NotificationMessage{Type: "notification", Notifications: []UserNotification{}, UnreadCount: 1},
+		{"notification", live.NotificationMessage{Type: "notification", Notifications: []UserNotification{}, UnreadCount: 1},
 			map[string]any{"type": "notification", "notifications": []UserNotification{}, "unreadCount": 1}},
-		{"subscribed", PoolSubscription{Type: "subscribed", PoolID: 7}, map[string]any{"type": "subscribed", "poolId": int64(7)}},
-		{"unsubscribed", PoolSubscription{Type: "unsubscribed"}, map[string]any{"type": "unsubscribed", "poolId": int64(0)}},
-		{"game subscribed", GameSubscription{Type: "subscribed", GameID: 3}, map[string]any{"type": "subscribed", "gameId": int64(3)}},
-		{"pong", PongMessage{Type: "pong"}, map[string]any{"type": "pong"}},
-		{"error", ErrorMessage{Type: "error", Message: "Unknown message type."},
+		{"subscribed", live.PoolSubscription{Type: "subscribed", PoolID: 7}, map[string]any{"type": "subscribed", "poolId": int64(7)}},
+		{"unsubscribed", live.PoolSubscription{Type: "unsubscribed"}, map[string]any{"type": "unsubscribed", "poolId": int64(0)}},
+		{"game subscribed", live.GameSubscription{Type: "subscribed", GameID: 3}, map[string]any{"type": "subscribed", "gameId": int64(3)}},
+		{"pong", live.PongMessage{Type: "pong"}, map[string]any{"type": "pong"}},
+		{"error", live.ErrorMessage{Type: "error", Message: "Unknown message type."},
 			map[string]any{"type": "error", "message": "Unknown message type."}},
 	}
 	for _, c := range cases {

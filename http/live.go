@@ -34,8 +34,7 @@ func (l liveSource) PoolMessage(ctx context.Context, e squares.Event) ([]byte, e
 		if err != nil {
 			return nil, err
 		}
-		pool := toPoolJSON(p, nil)
-		return mustJSON(PoolUpdateMessage{Type: "poolUpdate", PoolID: p.ID, Pool: &pool}), nil
+		return mustJSON(live.PoolUpdateMessage{Type: "poolUpdate", PoolID: p.ID, Pool: toPoolJSON(p, nil)}), nil
 	}
 	// The pool and its squares in one read, so that the squares agree with the pool's counts.
 	p, sqs, err := l.s.Store.FindBoard(ctx, e.PoolID)
@@ -55,18 +54,17 @@ func (l liveSource) PoolMessage(ctx context.Context, e squares.Event) ([]byte, e
 			released = append(released, c)
 		}
 	}
-	pool := toPoolJSON(p, nil)
-	return mustJSON(PoolUpdateMessage{Type: "poolUpdate", PoolID: p.ID, Pool: &pool,
+	return mustJSON(live.PoolUpdateMessage{Type: "poolUpdate", PoolID: p.ID, Pool: toPoolJSON(p, nil),
 		Squares: changed, Released: released}), nil
 }
 
 // GameUpdate is the message for a game's score and state.
-func (l liveSource) GameUpdate(ctx context.Context, gameID int64) (any, error) {
+func (l liveSource) GameUpdate(ctx context.Context, gameID int64) (*live.GameUpdateMessage, error) {
 	g, err := l.s.Store.FindGame(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
-	return GameUpdateMessage{Type: "gameUpdate", GameID: g.ID, HomeScore: g.HomeScore, AwayScore: g.AwayScore,
+	return &live.GameUpdateMessage{Type: "gameUpdate", GameID: g.ID, HomeScore: g.HomeScore, AwayScore: g.AwayScore,
 		Quarter: g.Quarter, Status: g.Status, Game: toGameJSON(g)}, nil
 }
 
@@ -80,7 +78,7 @@ func (l liveSource) NotificationMessage(ctx context.Context, userID int64) ([]by
 	if err != nil {
 		return nil, err
 	}
-	return mustJSON(NotificationMessage{Type: "notification", Notifications: toNotificationsJSON(ns),
+	return mustJSON(live.NotificationMessage{Type: "notification", Notifications: toNotificationsJSON(ns),
 		UnreadCount: unread}), nil
 }
 

@@ -1,6 +1,6 @@
 // Command apigen writes the TypeScript shapes of the API: every answer and websocket message, generated
-// with tygo from the Go structs that answer them (package http, and the few root types they hold), into
-// the one file the web app imports. make generate runs it; with -check it only reports whether the file
+// with tygo from the Go structs that answer them (package http, the websocket's messages of package live,
+// and the few root types they hold), into the one file the web app imports. make generate runs it; with -check it only reports whether the file
 // is current (make test runs that, and so does this package's test).
 package main
 
@@ -19,6 +19,7 @@ import (
 
 const (
 	httpPackage = "github.com/squaresapp/squares/http"
+	livePackage = "github.com/squaresapp/squares/live"
 	rootPackage = "github.com/squaresapp/squares"
 	// Output is where the web app reads the shapes, from the module's root.
 	Output = "web/src/lib/api.gen.ts"
@@ -26,6 +27,9 @@ const (
 
 // httpExcluded are the files of package http whose exported types are the server's, not the API's.
 var httpExcluded = []string{"limits.go", "metrics.go", "routes.go", "server.go"}
+
+// liveFiles are the files of package live that declare the websocket's messages.
+var liveFiles = []string{"message.go"}
 
 // rootTypes are the root's types that answers hold, and the payload of a push; rootFiles are the files
 // that declare them. Only these types are written of the root.
@@ -78,6 +82,8 @@ func Generate() ([]byte, error) {
 	conf := &tygo.Config{TypeMappings: mappings, Packages: []*tygo.PackageConfig{
 		{Path: httpPackage, OutputPath: filepath.Join(dir, "http.ts"), ExcludeFiles: httpExcluded,
 			OptionalType: "null", Indent: "  ", PreserveComments: "types"},
+		{Path: livePackage, OutputPath: filepath.Join(dir, "live.ts"), IncludeFiles: liveFiles,
+			OptionalType: "null", Indent: "  ", PreserveComments: "types"},
 		{Path: rootPackage, OutputPath: filepath.Join(dir, "root.ts"), IncludeFiles: rootFiles,
 			OptionalType: "null", Indent: "  ", PreserveComments: "types"},
 	}}
@@ -92,6 +98,10 @@ func Generate() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	messages, err := os.ReadFile(filepath.Join(dir, "live.ts"))
+	if err != nil {
+		return nil, err
+	}
 	var out bytes.Buffer
 	out.WriteString(header)
 	for _, d := range declarations(string(root)) {
@@ -100,6 +110,9 @@ func Generate() ([]byte, error) {
 		}
 	}
 	for _, d := range declarations(string(api)) {
+		out.WriteString("\n" + d.text)
+	}
+	for _, d := range declarations(string(messages)) {
 		out.WriteString("\n" + d.text)
 	}
 	// A member the JSON leaves out when empty (omitempty, tagged "T | undefined") is an optional member.

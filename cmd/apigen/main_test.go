@@ -30,6 +30,8 @@ func TestGeneratedFileIsCurrent(t *testing.T) {
 		"  profileImageUrl: string | null;",           // a pointer is null when unset
 		"  username?: string;",                        // omitempty: absent when empty, never null
 		"export type LiveMessage = PoolUpdateMessage", // the websocket's messages, as one union
+		"export interface PoolSubscription {",         // a message of package live
+		"  pool?: Pool;",                              // a live message's member of an http shape
 	} {
 		if !strings.Contains(string(got), want) {
 			t.Errorf("generated shapes lack %q", want)

@@ -554,74 +554,6 @@ export interface EmailPreferences {
   optOut: boolean;
 }
 
-export type LiveMessage = PoolUpdateMessage | GameUpdateMessage | NotificationMessage | PoolSubscription | GameSubscription | PongMessage | ErrorMessage;
-
-/**
- * PoolUpdateMessage is a pool's change: the pool now, with the squares that changed hands (taken ones in
- * squares, freed ones in released) when squares did; or its game's update.
- */
-export interface PoolUpdateMessage {
-  gameUpdate?: GameUpdateMessage;
-  pool?: Pool;
-  poolId: number /* int64 */;
-  released?: Cell[];
-  squares?: Square[];
-  type: 'poolUpdate';
-}
-
-/**
- * GameUpdateMessage is a game's score and state.
- */
-export interface GameUpdateMessage {
-  awayScore: number /* int */ | null;
-  game: Game | null;
-  gameId: number /* int64 */;
-  homeScore: number /* int */ | null;
-  quarter: number /* int */;
-  status: string;
-  type: 'gameUpdate';
-}
-
-/**
- * NotificationMessage is a user's unread notifications, sent when they change.
- */
-export interface NotificationMessage {
-  notifications: UserNotification[];
-  type: 'notification';
-  unreadCount: number /* int */;
-}
-
-/**
- * PoolSubscription answers a subscription to a pool (subscribed) or its end (unsubscribed).
- */
-export interface PoolSubscription {
-  poolId: number /* int64 */;
-  type: 'subscribed' | 'unsubscribed';
-}
-
-/**
- * GameSubscription answers a subscription to a game.
- */
-export interface GameSubscription {
-  gameId: number /* int64 */;
-  type: 'subscribed';
-}
-
-/**
- * PongMessage answers a ping.
- */
-export interface PongMessage {
-  type: 'pong';
-}
-
-/**
- * ErrorMessage is a request the websocket refused, and why.
- */
-export interface ErrorMessage {
-  message: string;
-  type: 'error';
-}
-
 export type NotificationKind = 'prize_won' | 'free_win' | 'prize_forfeit' | 'prize_forfeited' | 'payment_released' | 'payment_refunded' | 'pool_cancelled' | (string & {});
 
 /**
@@ -1345,4 +1277,84 @@ export interface ScoreCalculation {
   userId: string;
   firstName: string;
   message: string;
+}
+
+export type LiveMessage = PoolUpdateMessage | GameUpdateMessage | NotificationMessage | PoolSubscription | GameSubscription | PongMessage | ErrorMessage;
+
+/**
+ * PoolUpdateMessage is a pool's change: the pool now, with the squares that changed hands (taken ones in
+ * squares, freed ones in released) when squares did; or its game's update.
+ */
+export interface PoolUpdateMessage {
+  gameUpdate?: GameUpdateMessage;
+  /**
+   * Pool is the API's pool.
+   */
+  pool?: Pool;
+  poolId: number /* int64 */;
+  released?: Cell[];
+  /**
+   * Squares are the API's squares.
+   */
+  squares?: Square[];
+  type: 'poolUpdate';
+}
+
+/**
+ * GameUpdateMessage is a game's score and state.
+ */
+export interface GameUpdateMessage {
+  awayScore: number /* int */ | null;
+  /**
+   * Game is the API's game (null for none).
+   */
+  game: Game | null;
+  gameId: number /* int64 */;
+  homeScore: number /* int */ | null;
+  quarter: number /* int */;
+  status: string;
+  type: 'gameUpdate';
+}
+
+/**
+ * NotificationMessage is a user's unread notifications, sent when they change.
+ */
+export interface NotificationMessage {
+  /**
+   * Notifications are the API's notifications of the user.
+   */
+  notifications: UserNotification[];
+  type: 'notification';
+  unreadCount: number /* int */;
+}
+
+/**
+ * PoolSubscription answers a subscription to a pool (subscribed) or its end (unsubscribed).
+ */
+export interface PoolSubscription {
+  poolId: number /* int64 */;
+  type: 'subscribed' | 'unsubscribed';
+}
+
+/**
+ * GameSubscription answers a subscription to a game.
+ */
+export interface GameSubscription {
+  gameId: number /* int64 */;
+  type: 'subscribed';
+}
+
+/**
+ * PongMessage answers a ping.
+ */
+export interface PongMessage {
+  type: 'pong';
+}
+
+/**
+ * ErrorMessage is a request the websocket refused, and why.
+ */
+export interface ErrorMessage {
+  message: string;
+  type: 'error';
 }
