@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
-import type { AccountSession, MessageAnswer } from '@/lib/api.gen'
+import type { AccountSession, MessageAnswer, PasswordChanged, SessionsRevoked } from '@/lib/api.gen'
 
 export type { AccountSession, MessageAnswer }
 
@@ -52,7 +52,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (values: ChangePasswordValues) =>
-      api.post<MessageAnswer & { signedOut: number }>('/api/user/password', {
+      api.post<PasswordChanged>('/api/user/password', {
         currentPassword: values.currentPassword,
         newPassword: values.newPassword,
       }),
@@ -68,7 +68,7 @@ export function useSessions() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post<MessageAnswer & { revoked: number }>('/api/user/sessions/revoke-others'),
+    mutationFn: () => api.post<SessionsRevoked>('/api/user/sessions/revoke-others'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.user.sessions }),
   })
 }
