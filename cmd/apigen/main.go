@@ -139,7 +139,8 @@ type declaration struct {
 var declName = regexp.MustCompile(`^export (?:interface|type|const) (\w+)`)
 
 // declarations splits tygo's output into its declarations, leaving out its headers (the generated-code
-// line and each source file's banner).
+// line and each source file's banner) and the doc comments tygo writes of unexported names without
+// their declarations (a comment is a declaration's only when the declaration follows it).
 func declarations(ts string) []declaration {
 	var out []declaration
 	var pending []string
@@ -150,6 +151,8 @@ func declarations(ts string) []declaration {
 		case strings.HasPrefix(line, "// Code generated"), strings.HasPrefix(line, "//////////"),
 			strings.HasPrefix(line, "// source: "), strings.TrimSpace(line) == "":
 			pending = nil
+		case line == "/**": // a comment begins: one before it belonged to no declaration
+			pending = []string{line}
 		case declName.MatchString(line):
 			text := append(pending, line)
 			if strings.HasSuffix(line, "{") {

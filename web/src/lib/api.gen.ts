@@ -163,9 +163,6 @@ export interface SignedIn {
 }
 
 /**
- * analysisWindow is how far ahead the cancellation analysis looks: pools decided within the next day.
- */
-/**
  * PoolDecision is a pool's final decision with the pool named (its name and game).
  */
 export interface PoolDecision extends Decision, NamedPool {
@@ -218,9 +215,6 @@ export interface TestHoldsReleased {
   success: boolean;
 }
 
-/**
- * codeTooLarge is the code of a body over the size limit; it exists only at the HTTP edge.
- */
 /**
  * ErrorBody is the JSON shape of every error.
  */
@@ -379,10 +373,6 @@ export interface PoolInvitations {
 }
 
 /**
- * Invite codes are short enough to guess in principle. Each address may send only so many codes that
- * lead nowhere within throttleWindow, whichever call reads them (as sign-in counts wrong passwords).
- */
-/**
  * InvitedPool is what an invitation link shows before its reader signs in or joins: the pool's name,
  * game and kickoff, price, host (first name and last initial, never an e-mail) and room left.
  */
@@ -402,12 +392,6 @@ export interface InvitedPool {
   salesCloseAt: string;
 }
 
-/**
- * maxBody bounds request bodies.
- */
-/**
- * flexInt is a JSON integer that may also arrive as a string of digits ("7"), as older clients send ids.
- */
 /**
  * MessageAnswer is the answer of a call that did what was asked and says so.
  */
@@ -572,10 +556,6 @@ export interface UserNotification {
 }
 
 /**
- * unreadCountHeader carries the player's number of unread notifications on GET /api/notifications: all
- * of them, not only those of the newest 100 listed.
- */
-/**
  * NotificationsRead answers marking notifications read: how many were, and how many stay unread.
  */
 export interface NotificationsRead {
@@ -584,10 +564,6 @@ export interface NotificationsRead {
   unreadCount: number /* int */;
 }
 
-/**
- * cellJSON is a square chosen in the cart: row and column, and the price the browser shows (ignored: the
- * server sets prices).
- */
 /**
  * EscrowPayment answers a checkout: the payment to complete at the provider and the squares it holds
  * until expiresAt.
@@ -786,12 +762,6 @@ export interface Refusal {
 }
 
 /**
- * maxBulk bounds one bulk request.
- */
-/**
- * weekRequest is the body of the week-wide calls: a league and one of its weeks.
- */
-/**
  * BulkStatus answers a change of status of pools chosen by id: how many changed (activatedCount or
  * deactivatedCount, as the call asked), of how many, and each pool refused with its reason.
  */
@@ -902,9 +872,6 @@ export interface PushKey {
   publicKey: string;
 }
 
-/**
- * pushSubscriptionRequest is a browser's PushSubscription as PushSubscription.toJSON() writes it.
- */
 /**
  * PushDevice is a subscribed device as its player sees it.
  */
@@ -1019,9 +986,6 @@ export interface NFLSeasons {
   current: number /* int */ | null;
 }
 
-/**
- * scoreRequest is a manual score update: an admin's (correction allowed) or the simulator's (gameId).
- */
 /**
  * ScoreUpdate answers an admin's score entry: the game, whether it changed, the periods it ended and
  * their winners, and the pools cancelled or decided as the game started.
@@ -1242,13 +1206,6 @@ export interface UserUpdated {
 }
 
 /**
- * maxWebhookBody bounds a webhook's body; Stripe's payment_intent and charge events are a few kilobytes.
- */
-/**
- * webhookTimeout bounds the handling of one event. It does not end when Stripe hangs up: an event half
- * handled would be marked processed.
- */
-/**
  * WebhookReceived acknowledges a provider's event; ignored when it was not for us.
  */
 export interface WebhookReceived {
@@ -1256,9 +1213,6 @@ export interface WebhookReceived {
   received: boolean;
 }
 
-/**
- * scoreCalculationRequest asks which square of a pool a score would make the winner.
- */
 /**
  * ScoreCalculation is the square a score would make the winner: the row and column by the winner
  * rule (null until the digits are drawn) and the square's owner, if it has one.
