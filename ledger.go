@@ -34,7 +34,7 @@ func UserWinningsAccount(userID int64) string { return fmt.Sprintf("user:%d:winn
 const (
 	LedgerHold     = "hold"      // a card authorisation for squares
 	LedgerCapture  = "capture"   // an authorisation captured into the pool's escrow
-	LedgerRelease  = "release"   // an authorisation cancelled: nothing charged
+	LedgerRelease  = "release"   // an authorisation released: nothing charged
 	LedgerRefund   = "refund"    // a capture returned to the card
 	LedgerStake    = "stake"     // the house stakes the squares it fills
 	LedgerUnstake  = "unstake"   // the house's stakes returned when their pool is cancelled
@@ -132,7 +132,7 @@ func CaptureTransaction(p *Payment) LedgerTransaction {
 	return t
 }
 
-// ReleaseTransaction records an authorisation cancelled before capture.
+// ReleaseTransaction records an authorisation released before capture.
 func ReleaseTransaction(p *Payment) LedgerTransaction {
 	t := transfer("release:"+p.ID, LedgerRelease, p.Amount, PoolHeldAccount(p.PoolID), AccountWorld)
 	t.PoolID, t.UserID, t.PaymentID = p.PoolID, p.UserID, p.ID

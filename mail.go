@@ -10,13 +10,13 @@ import (
 
 // Mail kinds: what an e-mail is about.
 const (
-	MailInvitation     = "invitation"       // a player invites someone to a pool: essential
-	MailPrizeWon       = "prize_won"        // a period won, with the amount and the claim deadline: essential
-	MailPrizeForfeit   = "prize_forfeit"    // a prize about to be forfeited: essential
-	MailPrizeForfeited = "prize_forfeited"  // a prize forfeited, after the fact
-	MailRefund         = "payment_refunded" // money refunded to the card: essential
-	MailPoolCancelled  = "pool_cancelled"   // a pool the player was in was cancelled (and their hold released): essential
-	MailHoldReleased   = "hold_released"    // squares held for a checkout were released (expired, cancelled)
+	MailInvitation           = "invitation"       // a player invites someone to a pool: essential
+	MailPrizeWon             = "prize_won"        // a period won, with the amount and the claim deadline: essential
+	MailPrizeForfeitReminder = "prize_forfeit"    // a prize about to be forfeited: essential
+	MailPrizeForfeited       = "prize_forfeited"  // a prize forfeited, after the fact
+	MailRefund               = "payment_refunded" // money refunded to the card: essential
+	MailPoolCancelled        = "pool_cancelled"   // a pool the player was in was cancelled (and their hold released): essential
+	MailHoldReleased         = "hold_released"    // squares held for a checkout were released (expired, cancelled)
 )
 
 // Mail kinds about the account itself, both essential.
@@ -59,8 +59,8 @@ func MailKindOf(notificationKind string, poolCancelled bool) string {
 	switch notificationKind {
 	case NotifyPrizeWon:
 		return MailPrizeWon
-	case NotifyPrizeForfeit:
-		return MailPrizeForfeit
+	case NotifyPrizeForfeitReminder:
+		return MailPrizeForfeitReminder
 	case NotifyPrizeForfeited:
 		return MailPrizeForfeited
 	case NotifyPaymentRefunded:

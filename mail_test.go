@@ -27,7 +27,7 @@ func TestMailKinds(t *testing.T) {
 		essential    bool
 	}{
 		{NotifyPrizeWon, false, MailPrizeWon, true},
-		{NotifyPrizeForfeit, false, MailPrizeForfeit, true},
+		{NotifyPrizeForfeitReminder, false, MailPrizeForfeitReminder, true},
 		{NotifyPrizeForfeited, false, MailPrizeForfeited, false},
 		{NotifyPaymentRefunded, true, MailRefund, true},
 		{NotifyPoolCancelled, true, MailPoolCancelled, true},

@@ -28,10 +28,10 @@ type Notification struct {
 
 // Notification kinds of prizes.
 const (
-	NotifyPrizeWon       = "prize_won"       // a period won: a prize credited, to claim within 30 days
-	NotifyPrizeForfeit   = "prize_forfeit"   // a prize about to be forfeited: a week left to claim it
-	NotifyPrizeForfeited = "prize_forfeited" // a prize not claimed in time, kept by the house
-	NotifyFreeWin        = "free_win"        // a period won in a free pool: bragging rights, no money, nothing to claim
+	NotifyPrizeWon             = "prize_won"       // a period won: a prize credited, to claim within 30 days
+	NotifyPrizeForfeitReminder = "prize_forfeit"   // a prize about to be forfeited: a week left to claim it
+	NotifyPrizeForfeited       = "prize_forfeited" // a prize not claimed in time, kept by the house
+	NotifyFreeWin              = "free_win"        // a period won in a free pool: bragging rights, no money, nothing to claim
 )
 
 // The notices: what a notification tells, built from what it is about. The store writes them as it
@@ -66,8 +66,8 @@ func PrizeWonNotice(p *Pool, w Winner, claimBy time.Time) string {
 	return fmt.Sprintf("You won %s: $%s. Claim it by %s.", wonWhere(p, w.Period), w.Amount, claimBy.Format("Jan 2, 2006"))
 }
 
-// PrizeForfeitNotice reminds a winner that their prize is about to be forfeited, and the day to claim it by.
-func PrizeForfeitNotice(z *Prize) string {
+// PrizeForfeitReminderNotice reminds a winner that their prize is about to be forfeited, and the day to claim it by.
+func PrizeForfeitReminderNotice(z *Prize) string {
 	return fmt.Sprintf("Your %s prize of $%s in %s (%s) is about to be forfeited: claim it by %s.",
 		PeriodLabel(z.Period, z.Periods), z.Amount, z.PoolName, z.Game(), z.ClaimBy.Format("Jan 2, 2006"))
 }

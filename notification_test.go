@@ -29,7 +29,7 @@ func TestNotices(t *testing.T) {
 			"You won 1st Half of Friends! Free pools are played for bragging rights."},
 		{squares.PrizeWonNotice(pool, squares.Winner{Period: 4, Amount: 12500}, claimBy),
 			"You won Final of Bills @ Jets $5 Pool (Bills @ Jets): $125.00. Claim it by Dec 29, 2026."},
-		{squares.PrizeForfeitNotice(prize),
+		{squares.PrizeForfeitReminderNotice(prize),
 			"Your Q2 prize of $125.00 in Bills @ Jets $5 Pool (Bills @ Jets) is about to be forfeited: claim it by Dec 29, 2026."},
 		{squares.PrizeForfeitedNotice(final),
 			"Your Final prize of $50.00 in Duke @ UNC $1 Pool (Duke @ UNC) was not claimed by Dec 29, 2026 and was forfeited."},

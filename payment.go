@@ -12,7 +12,7 @@ const (
 	PaymentPending  = "pending"  // squares held for the buyer; card not yet authorised
 	PaymentHeld     = "held"     // card authorised (funds on hold); squares owned
 	PaymentCaptured = "captured" // funds captured into the pool's escrow
-	PaymentReleased = "released" // hold cancelled or expired, or checkout abandoned: nothing charged
+	PaymentReleased = "released" // hold released (or lapsed), or checkout abandoned: nothing charged
 	PaymentRefunded = "refunded" // captured funds returned
 	PaymentFailed   = "failed"   // the provider refused to create the payment
 )
@@ -34,7 +34,7 @@ const Currency = "usd"
 // CheckoutHold is how long a buyer's chosen squares stay held during checkout.
 const CheckoutHold = 10 * time.Minute
 
-// The escrow retries a step that failed (capturing, cancelling or refunding a payment at the provider)
+// The escrow retries a step that failed (capturing, releasing or refunding a payment at the provider)
 // RetryFirst after the first failure, then twice as long after each failure in a row, up to RetryMax, so
 // that a payment that fails for good is tried a few times a day and does not hold up the others.
 const (
@@ -71,6 +71,45 @@ type Payment struct {
 	UpdatedAt         time.Time
 }
 
+// The rules of a payment's life past its hold: which acts are recorded for a payment in which status. Each
+// is idempotent: an act recorded already, or one that does not apply, changes nothing (the provider
+// reports the same thing more than once, and escrow passes and webhooks race).
+
+// CaptureRecordable reports whether a capture of the payment is to be recorded: only a held payment is
+// captured; one captured already, or ended, is left as it is.
+func CaptureRecordable(p *Payment) bool { return p.Status == PaymentHeld }
+
+// CheckRelease reports whether the payment is to be released: a pending checkout or a held authorisation
+// is; one ended already (released, refunded, failed) is left as it is; a captured payment is a conflict,
+// as it is refunded, not released.
+func CheckRelease(p *Payment) (bool, error) {
+	switch p.Status {
+	case PaymentPending, PaymentHeld:
+		return true, nil
+	case PaymentCaptured:
+		return false, Errorf(ECONFLICT, "A captured payment is refunded, not released.")
+	}
+	return false, nil
+}
+
+// RefundRecordable reports whether our refund of the payment is to be recorded: only a captured payment is
+// refunded; one refunded already, or never captured, is left as it is.
+func RefundRecordable(p *Payment) bool { return p.Status == PaymentCaptured }
+
+// ExternalRefundRecordable reports whether money of the payment refunded outside Squares (in the provider's
+// dashboard) is to be recorded: only of a captured payment whose pool (in poolStatus) is not cancelled. A
+// cancelled pool's refund is ours (RefundRecordable).
+func ExternalRefundRecordable(p *Payment, poolStatus string) bool {
+	return p.Status == PaymentCaptured && poolStatus != PoolCancelled
+}
+
+// DisputeRecordable reports whether a cardholder's dispute of the payment is to be recorded: only of a
+// payment that was captured (and may have been refunded since); a payment never captured took no money to
+// dispute.
+func DisputeRecordable(p *Payment) bool {
+	return p.Status == PaymentCaptured || p.Status == PaymentRefunded
+}
+
 // PaidStatus reports whether a provider status means the player has paid: funds held or captured.
 func PaidStatus(providerStatus string) bool {
 	return providerStatus == ProviderRequiresCapture || providerStatus == ProviderSucceeded
@@ -100,14 +139,14 @@ type PaymentRequest struct {
 	IdempotencyKey string
 }
 
-// PaymentProvider is a card processor that authorises, captures, cancels and refunds manual-capture
+// PaymentProvider is a card processor that authorises (holds), captures, releases and refunds manual-capture
 // payments. Every call that moves money takes an idempotency key: the same key gives the same result.
 type PaymentProvider interface {
 	Name() string
 	Create(ctx context.Context, req PaymentRequest) (*ProviderPayment, error)
 	Get(ctx context.Context, id string) (*ProviderPayment, error)
 	Capture(ctx context.Context, id, idempotencyKey string) (*ProviderPayment, error)
-	Cancel(ctx context.Context, id, idempotencyKey string) (*ProviderPayment, error)
+	Release(ctx context.Context, id, idempotencyKey string) (*ProviderPayment, error)
 	Refund(ctx context.Context, id, idempotencyKey string) (*ProviderPayment, error)
 }
 

@@ -24,3 +24,43 @@ func TestRetryDelay(t *testing.T) {
 		}
 	}
 }
+
+// TestPaymentActs: which acts are recorded for a payment in each status: a capture of a held payment, a
+// release of a pending or held one (a captured one is a conflict), our refund of a captured one, a refund
+// outside Squares of a captured one in a pool not cancelled, a dispute of one captured (or refunded since).
+func TestPaymentActs(t *testing.T) {
+	for _, tc := range []struct {
+		status                            string
+		capture, release, refund, dispute bool
+		releaseConflict                   bool
+		externalRefund                    bool
+	}{
+		{status: PaymentPending, release: true},
+		{status: PaymentHeld, capture: true, release: true},
+		{status: PaymentCaptured, releaseConflict: true, refund: true, externalRefund: true, dispute: true},
+		{status: PaymentReleased},
+		{status: PaymentRefunded, dispute: true},
+		{status: PaymentFailed},
+	} {
+		p := &Payment{Status: tc.status}
+		if got := CaptureRecordable(p); got != tc.capture {
+			t.Errorf("%s: CaptureRecordable = %v, want %v", tc.status, got, tc.capture)
+		}
+		release, err := CheckRelease(p)
+		if release != tc.release || (ErrorCode(err) == ECONFLICT) != tc.releaseConflict || (err != nil) != tc.releaseConflict {
+			t.Errorf("%s: CheckRelease = %v, %v; want %v, conflict %v", tc.status, release, err, tc.release, tc.releaseConflict)
+		}
+		if got := RefundRecordable(p); got != tc.refund {
+			t.Errorf("%s: RefundRecordable = %v, want %v", tc.status, got, tc.refund)
+		}
+		if got := DisputeRecordable(p); got != tc.dispute {
+			t.Errorf("%s: DisputeRecordable = %v, want %v", tc.status, got, tc.dispute)
+		}
+		for _, pool := range []string{PoolActive, PoolFull, PoolStarted, PoolCompleted, PoolCancelled} {
+			want := tc.externalRefund && pool != PoolCancelled
+			if got := ExternalRefundRecordable(p, pool); got != want {
+				t.Errorf("%s in a %s pool: ExternalRefundRecordable = %v, want %v", tc.status, pool, got, want)
+			}
+		}
+	}
+}

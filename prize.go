@@ -14,11 +14,11 @@ const (
 	PrizeForfeited     = "forfeited"
 )
 
-// PrizeClaimWindow is how long a winner has to claim a prize after it is credited; PrizeWarningLead is how
-// long before the deadline the winner is warned that it is about to be forfeited.
+// PrizeClaimWindow is how long a winner has to claim a prize after it is credited; PrizeReminderLead is how
+// long before the deadline the winner is reminded that it is about to be forfeited.
 const (
-	PrizeClaimWindow = 30 * 24 * time.Hour
-	PrizeWarningLead = 7 * 24 * time.Hour
+	PrizeClaimWindow  = 30 * 24 * time.Hour
+	PrizeReminderLead = 7 * 24 * time.Hour
 )
 
 // AccountPayoutsPending holds claimed prizes until they are paid out to their winners.
@@ -47,7 +47,7 @@ type Prize struct {
 	CreditedAt                 time.Time
 	ClaimBy                    time.Time
 	ClaimedAt, PaidAt          *time.Time
-	ForfeitedAt, WarnedAt      *time.Time
+	ForfeitedAt, RemindedAt    *time.Time
 }
 
 // PrizeOf reports whether a recorded winner's win is a claimable prize: credited to a player, not the
@@ -139,10 +139,10 @@ func CheckMarkPaid(p *Prize) error {
 	return nil
 }
 
-// PrizeDueForWarning reports whether the winner of an unclaimed prize is to be warned now: within
-// PrizeWarningLead of its deadline, not warned before, deadline not yet passed.
-func PrizeDueForWarning(p *Prize, now time.Time) bool {
-	return p.Status == PrizeUnclaimed && p.WarnedAt == nil && !now.Before(p.ClaimBy.Add(-PrizeWarningLead)) &&
+// PrizeDueForReminder reports whether the winner of an unclaimed prize is to be reminded now: within
+// PrizeReminderLead of its deadline, not reminded before, deadline not yet passed.
+func PrizeDueForReminder(p *Prize, now time.Time) bool {
+	return p.Status == PrizeUnclaimed && p.RemindedAt == nil && !now.Before(p.ClaimBy.Add(-PrizeReminderLead)) &&
 		!now.After(p.ClaimBy)
 }
 

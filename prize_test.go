@@ -36,19 +36,19 @@ func TestPrizeDeadlines(t *testing.T) {
 	if !p.ClaimBy.Equal(t0.Add(30 * day)) {
 		t.Fatalf("claim by %v", p.ClaimBy)
 	}
-	if squares.PrizeDueForWarning(p, t0.Add(23*day-time.Second)) || !squares.PrizeDueForWarning(p, t0.Add(23*day)) {
+	if squares.PrizeDueForReminder(p, t0.Add(23*day-time.Second)) || !squares.PrizeDueForReminder(p, t0.Add(23*day)) {
 		t.Error("the warning is due from day 23")
 	}
 	if squares.CheckClaim(p, p.ClaimBy) != nil || squares.PrizeDueForForfeit(p, p.ClaimBy) {
 		t.Error("claimable up to the deadline itself")
 	}
 	if squares.ErrorCode(squares.CheckClaim(p, p.ClaimBy.Add(time.Second))) != squares.EUNPROCESSABLE ||
-		!squares.PrizeDueForForfeit(p, p.ClaimBy.Add(time.Second)) || squares.PrizeDueForWarning(p, p.ClaimBy.Add(time.Second)) {
+		!squares.PrizeDueForForfeit(p, p.ClaimBy.Add(time.Second)) || squares.PrizeDueForReminder(p, p.ClaimBy.Add(time.Second)) {
 		t.Error("past the deadline: refused, forfeited, not warned")
 	}
 	warned := t0.Add(23 * day)
-	p.WarnedAt = &warned
-	if squares.PrizeDueForWarning(p, t0.Add(25*day)) {
+	p.RemindedAt = &warned
+	if squares.PrizeDueForReminder(p, t0.Add(25*day)) {
 		t.Error("warned twice")
 	}
 	if squares.ErrorCode(squares.CheckMarkPaid(p)) != squares.EUNPROCESSABLE {

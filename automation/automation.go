@@ -88,7 +88,7 @@ func NextWait(now time.Time, interval time.Duration, dues []time.Time) time.Dura
 }
 
 // RunOnce makes one pass: it applies the final decision of every pool whose decision is due and not yet
-// made, starts full pools whose game has kicked off, and warns of and forfeits unclaimed prizes. It
+// made, starts full pools whose game has kicked off, and reminds of and forfeits unclaimed prizes. It
 // returns the decisions it made; a pool that fails is reported with the others and tried again next pass.
 // Passes run one at a time across every server on the database (store.Exclusive).
 func (a *Automation) RunOnce(ctx context.Context) ([]squares.Decision, error) {
@@ -162,12 +162,12 @@ func (a *Automation) runOnce(ctx context.Context) ([]squares.Decision, error) {
 	return out, errors.Join(errs...)
 }
 
-// sweepPrizes warns the winners of prizes a week from their claim deadline and forfeits to the house the
+// sweepPrizes reminds the winners of prizes a week from their claim deadline and forfeits to the house the
 // prizes past it (store.SweepPrizes: each once).
 func (a *Automation) sweepPrizes(ctx context.Context, now time.Time) error {
 	sw, err := a.Store.SweepPrizes(ctx, now)
-	for _, id := range sw.Warned {
-		a.Logger.Info("prize claim deadline warned", "prize", id)
+	for _, id := range sw.Reminded {
+		a.Logger.Info("prize claim deadline reminded", "prize", id)
 	}
 	for _, id := range sw.Forfeited {
 		a.Logger.Info("prize forfeited to the house", "prize", id)

@@ -88,14 +88,14 @@ func (e *Escrow) Checkout(ctx context.Context, u *squares.User, poolID int64, ce
 	return pay, nil
 }
 
-// CancelCheckout ends a buyer's own unpaid checkout: the squares are freed at once and the provider
-// payment cancelled.
-func (e *Escrow) CancelCheckout(ctx context.Context, u *squares.User, paymentID string) (*squares.Payment, error) {
-	pay, err := e.Store.CancelCheckout(ctx, u.ID, paymentID)
+// ReleaseCheckout releases a buyer's own unpaid checkout (they cancel it): the squares are freed at once
+// and the provider payment released.
+func (e *Escrow) ReleaseCheckout(ctx context.Context, u *squares.User, paymentID string) (*squares.Payment, error) {
+	pay, err := e.Store.ReleaseCheckout(ctx, u.ID, paymentID)
 	if err != nil {
 		return nil, err
 	}
-	e.cancelAtProvider(ctx, pay)
+	e.releaseAtProvider(ctx, pay)
 	return pay, nil
 }
 
@@ -142,13 +142,13 @@ func (e *Escrow) Confirm(ctx context.Context, u *squares.User, providerPaymentID
 }
 
 // confirm records a paid payment; when the checkout can no longer be honoured (it ended, or its squares
-// went to someone else), the payment is released and cancelled at the provider.
+// went to someone else), the payment is released, here and at the provider.
 func (e *Escrow) confirm(ctx context.Context, pay *squares.Payment, pp *squares.ProviderPayment) (*store.ConfirmResult, error) {
 	res, err := e.Store.ConfirmPayment(ctx, pay.ID, pp, e.Eligibility)
 	if err != nil {
 		if code := squares.ErrorCode(err); code == squares.ECONFLICT || code == squares.EUNPROCESSABLE {
 			e.release(ctx, pay, squares.ErrorMessage(err))
-			e.cancelAtProvider(ctx, pay)
+			e.releaseAtProvider(ctx, pay)
 		}
 		return nil, err
 	}
@@ -164,15 +164,15 @@ func (e *Escrow) release(ctx context.Context, pay *squares.Payment, reason strin
 	}
 }
 
-// cancelAtProvider cancels a payment's authorisation, refunding it instead if it was captured; a failure
-// is left for RunOnce to retry.
-func (e *Escrow) cancelAtProvider(ctx context.Context, pay *squares.Payment) {
+// releaseAtProvider releases a payment's authorisation at the provider; a failure (or a payment captured
+// after all) is left for RunOnce to retry.
+func (e *Escrow) releaseAtProvider(ctx context.Context, pay *squares.Payment) {
 	if pay.ProviderPaymentID == "" {
 		return
 	}
-	pp, err := e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
+	pp, err := e.Provider.Release(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
 	if err != nil {
-		e.Logger.Warn("cancel at provider", "payment", pay.ID, "err", err)
+		e.Logger.Warn("release at provider", "payment", pay.ID, "err", err)
 		return
 	}
 	if err := e.Store.SetProviderStatus(ctx, pay.ID, pp.Status); err != nil {
@@ -181,7 +181,7 @@ func (e *Escrow) cancelAtProvider(ctx context.Context, pay *squares.Payment) {
 }
 
 // ReleaseHolds ends the uncaptured payments of a pool without cancelling it (the developer test page's
-// "release escrow"): checkouts in progress end and authorised holds are cancelled at the provider, which
+// "release escrow"): checkouts in progress end and authorised holds are released at the provider, which
 // costs the players nothing. Their squares are freed, or in a complete pool taken over by the house, as
 // when a hold lapses. Captured payments are left alone: cancelling the pool refunds them. It returns the
 // number of payments released; a provider failure leaves its payment held and is reported.
@@ -200,7 +200,7 @@ func (e *Escrow) ReleaseHolds(ctx context.Context, poolID int64) (int, error) {
 		var err error
 		switch pay.Status {
 		case squares.PaymentPending:
-			err = e.endCheckout(ctx, pay, reason)
+			err = e.releaseCheckout(ctx, pay, reason)
 		case squares.PaymentHeld:
 			err = e.releaseHold(ctx, pay, reason)
 		default:
@@ -216,14 +216,15 @@ func (e *Escrow) ReleaseHolds(ctx context.Context, poolID int64) (int, error) {
 }
 
 // CancelPool cancels a pool (an admin's refund, or the automation's decision) and returns its money at
-// once: holds released, captures refunded. Payments the provider does not settle now are retried by Run.
+// once: holds released, captures refunded. What the provider does not release or refund now is retried
+// by Run.
 func (e *Escrow) CancelPool(ctx context.Context, poolID int64) (*squares.PoolView, error) {
 	p, err := e.Store.RefundPool(ctx, poolID)
 	if err != nil {
 		return nil, err
 	}
 	if err := e.RunOnce(ctx); err != nil {
-		e.Logger.Warn("unwinding cancelled pool", "pool", poolID, "err", err)
+		e.Logger.Warn("releasing or refunding a cancelled pool's payments", "pool", poolID, "err", err)
 	}
 	return p, nil
 }

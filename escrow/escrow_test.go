@@ -363,7 +363,7 @@ func TestProviderCancelsHold(t *testing.T) {
 
 		// The issuer cancels: the webhook frees the squares.
 		first := e.buy(alice, open, cell(0, 0)).Payment
-		if _, err := e.sb.Cancel(e.ctx, first.ProviderPaymentID, "issuer"); err != nil {
+		if _, err := e.sb.Release(e.ctx, first.ProviderPaymentID, "issuer"); err != nil {
 			t.Fatal(err)
 		}
 		if p := e.payment(first.ID); p.Status != squares.PaymentReleased {
@@ -424,12 +424,12 @@ func TestHouseTakesOverLapsedHoldInCompletePool(t *testing.T) {
 				unheard = p
 			}
 		}
-		if _, err := e.sb.Cancel(e.ctx, lapsed.ProviderID, "issuer"); err != nil {
+		if _, err := e.sb.Release(e.ctx, lapsed.ProviderID, "issuer"); err != nil {
 			t.Fatal(err)
 		}
 		// Pool five: the hold lapses without a webhook; the capture finds it cancelled.
 		e.webhooks = false
-		if _, err := e.sb.Cancel(e.ctx, unheard.ProviderID, "issuer"); err != nil {
+		if _, err := e.sb.Release(e.ctx, unheard.ProviderID, "issuer"); err != nil {
 			t.Fatal(err)
 		}
 		e.runOnce()
@@ -526,7 +526,7 @@ func TestWebhookRetriedAfterCrash(t *testing.T) {
 			events = append(events, ev)
 			return nil
 		}
-		if _, err := e.sb.Cancel(e.ctx, pay.ProviderPaymentID, "issuer"); err != nil || len(events) != 1 {
+		if _, err := e.sb.Release(e.ctx, pay.ProviderPaymentID, "issuer"); err != nil || len(events) != 1 {
 			t.Fatalf("issuer cancel: %v, events %v", err, events)
 		}
 		dying := &panicOnGet{PaymentProvider: e.esc.Provider, armed: true}

@@ -81,8 +81,8 @@ func (f *faultyProvider) Capture(ctx context.Context, id, key string) (*squares.
 	return f.call("capture", id, func() (*squares.ProviderPayment, error) { return f.inner.Capture(ctx, id, key) })
 }
 
-func (f *faultyProvider) Cancel(ctx context.Context, id, key string) (*squares.ProviderPayment, error) {
-	return f.call("cancel", id, func() (*squares.ProviderPayment, error) { return f.inner.Cancel(ctx, id, key) })
+func (f *faultyProvider) Release(ctx context.Context, id, key string) (*squares.ProviderPayment, error) {
+	return f.call("cancel", id, func() (*squares.ProviderPayment, error) { return f.inner.Release(ctx, id, key) })
 }
 
 func (f *faultyProvider) Refund(ctx context.Context, id, key string) (*squares.ProviderPayment, error) {
@@ -543,7 +543,7 @@ func (h *history) opIssuerCancel() {
 	if !ok {
 		return
 	}
-	_, err := h.e.sb.Cancel(h.ctx, p.ProviderID, "issuer:"+p.ID)
+	_, err := h.e.sb.Release(h.ctx, p.ProviderID, "issuer:"+p.ID)
 	h.logf("  issuer cancels %s (%s): %v", p.ID, p.Status, err)
 	h.allowed("issuer cancel", err, h.fp.injected, squares.ECONFLICT)
 }

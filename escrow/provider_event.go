@@ -62,7 +62,7 @@ func (e *Escrow) reconcile(ctx context.Context, pay *squares.Payment, pp *square
 		switch {
 		case pp.Status == squares.ProviderCanceled:
 			_, err := e.Store.ReleasePayment(ctx, pay.ID,
-				e.endedReason(ctx, pay, "The hold on your card was cancelled, so your squares were released."))
+				e.releaseReason(ctx, pay, "The hold on your card was cancelled, so your squares were released."))
 			return err
 		case pp.Status == squares.ProviderSucceeded:
 			if err := e.Store.MarkCaptured(ctx, pay.ID); err != nil {
@@ -98,10 +98,10 @@ func (e *Escrow) reconcileRefunds(ctx context.Context, pay *squares.Payment, pp 
 	return nil
 }
 
-// endedReason tells the player why a hold was cancelled or a payment refunded at the provider: their pool
-// was cancelled (our own cancellation, whose event can arrive before we record it: the sandbox delivers
-// it during the call), the house took their squares in a complete pool, or otherwise.
-func (e *Escrow) endedReason(ctx context.Context, pay *squares.Payment, otherwise string) string {
+// releaseReason tells the player why a hold was released at the provider: their pool was cancelled (our
+// own cancellation, whose event can arrive before we record it: the sandbox delivers it during the call),
+// the house took their squares in a complete pool, or otherwise.
+func (e *Escrow) releaseReason(ctx context.Context, pay *squares.Payment, otherwise string) string {
 	p, err := e.Store.FindPool(ctx, pay.PoolID, 0)
 	switch {
 	case err != nil:

@@ -168,7 +168,7 @@ func TestSettleHouseSquareKeepsItsPrize(t *testing.T) {
 		for i := squares.PublicSquaresPerPlayer; i < squares.SquaresPerPool; i += squares.PublicSquaresPerPlayer {
 			e.buy(e.player("Filler"), pool, cellsFrom(i, squares.PublicSquaresPerPlayer)...)
 		}
-		if _, err := e.sb.Cancel(e.ctx, first.Payment.ProviderPaymentID, "issuer"); err != nil {
+		if _, err := e.sb.Release(e.ctx, first.Payment.ProviderPaymentID, "issuer"); err != nil {
 			t.Fatal(err)
 		}
 		e.runOnce()

@@ -35,8 +35,8 @@ func (e *Escrow) Run(ctx context.Context) {
 	}
 }
 
-// RunOnce does what the database says is due: release expired checkouts, capture the authorisations of
-// complete pools, release or refund those of cancelled pools, and cancel provider payments left live by
+// RunOnce does what the database says is due: release lapsed checkouts, capture the authorisations of
+// complete pools, release or refund those of cancelled pools, and release provider payments left live by
 // ended checkouts. Each item is independent; failures are reported together. A failed item is tried again
 // after squares.RetryDelay, which grows with each failure in a row, so items that keep failing (a payment
 // the provider no longer knows) never hold up the others; the store's ListWorkFailures shows them to admins.
@@ -75,14 +75,14 @@ func (e *Escrow) runOnce(ctx context.Context) error {
 // do does one step of the escrow's work.
 func (e *Escrow) do(ctx context.Context, w *store.WorkItem) error {
 	switch w.Action {
-	case store.WorkExpire:
-		return e.endCheckout(ctx, w.Payment, "Your checkout expired before payment; the squares were released.")
+	case store.WorkReleaseLapsed:
+		return e.releaseCheckout(ctx, w.Payment, "Your checkout expired before payment; the squares were released.")
 	case store.WorkCapture:
 		return e.capture(ctx, w.Payment)
-	case store.WorkUnwind:
-		return e.unwind(ctx, w.Payment)
-	case store.WorkSettle:
-		return e.settleAtProvider(ctx, w.Payment)
+	case store.WorkReleaseOrRefund:
+		return e.releaseOrRefund(ctx, w.Payment)
+	case store.WorkReleaseLeftover:
+		return e.releaseLeftover(ctx, w.Payment)
 	}
 	return fmt.Errorf("payment %s: unknown escrow step %q", w.ID, w.Action)
 }
@@ -116,13 +116,13 @@ func (e *Escrow) capture(ctx context.Context, pay *squares.Payment) error {
 // reasonPoolCancelled tells a player their money came back because the pool was cancelled.
 const reasonPoolCancelled = "The pool was cancelled, so your payment was returned."
 
-// unwind returns the money of a cancelled pool's payment: a hold is cancelled (it costs nothing), a capture
-// refunded.
-func (e *Escrow) unwind(ctx context.Context, pay *squares.Payment) error {
+// releaseOrRefund returns the money of a cancelled pool's payment: a hold is released (it costs nothing), a
+// capture refunded.
+func (e *Escrow) releaseOrRefund(ctx context.Context, pay *squares.Payment) error {
 	const reason = reasonPoolCancelled
 	switch pay.Status {
 	case squares.PaymentPending:
-		return e.endCheckout(ctx, pay, reason)
+		return e.releaseCheckout(ctx, pay, reason)
 	case squares.PaymentHeld:
 		if err := e.releaseHold(ctx, pay, reason); err != nil {
 			// Captured after all (by another pass): refund it next time round.
@@ -145,25 +145,25 @@ func (e *Escrow) unwind(ctx context.Context, pay *squares.Payment) error {
 	return nil
 }
 
-// endCheckout ends a pending checkout, freeing its squares, and cancels its provider payment; a failure at
+// releaseCheckout releases a pending checkout, freeing its squares, and its provider payment; a failure at
 // the provider is left for RunOnce to retry.
-func (e *Escrow) endCheckout(ctx context.Context, pay *squares.Payment, reason string) error {
+func (e *Escrow) releaseCheckout(ctx context.Context, pay *squares.Payment, reason string) error {
 	if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
 		return err
 	}
-	e.cancelAtProvider(ctx, pay)
+	e.releaseAtProvider(ctx, pay)
 	return nil
 }
 
-// releaseHold cancels a held payment's authorisation at the provider (it costs the player nothing), then
-// records the release. Until the provider confirms the cancellation the payment stays held.
+// releaseHold releases a held payment's authorisation at the provider (it costs the player nothing), then
+// records the release. Until the provider confirms the release the payment stays held.
 func (e *Escrow) releaseHold(ctx context.Context, pay *squares.Payment, reason string) error {
-	pp, err := e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
+	pp, err := e.Provider.Release(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID)
 	if err != nil {
-		return fmt.Errorf("cancel %s: %w", pay.ID, err)
+		return fmt.Errorf("release %s: %w", pay.ID, err)
 	}
 	if pp.Status != squares.ProviderCanceled {
-		return fmt.Errorf("cancel %s: provider reports %s", pay.ID, pp.Status)
+		return fmt.Errorf("release %s: provider reports %s", pay.ID, pp.Status)
 	}
 	if _, err := e.Store.ReleasePayment(ctx, pay.ID, reason); err != nil {
 		return err
@@ -171,11 +171,12 @@ func (e *Escrow) releaseHold(ctx context.Context, pay *squares.Payment, reason s
 	return e.Store.SetProviderStatus(ctx, pay.ID, pp.Status)
 }
 
-// settleAtProvider makes sure an ended checkout leaves no live authorisation, and no charge, behind.
-func (e *Escrow) settleAtProvider(ctx context.Context, pay *squares.Payment) error {
+// releaseLeftover makes sure an ended checkout leaves no live authorisation, and no charge, behind: the
+// authorisation is released, a capture refunded.
+func (e *Escrow) releaseLeftover(ctx context.Context, pay *squares.Payment) error {
 	pp, err := e.Provider.Get(ctx, pay.ProviderPaymentID)
 	if err != nil {
-		return fmt.Errorf("settle %s: %w", pay.ID, err)
+		return fmt.Errorf("release leftover %s: %w", pay.ID, err)
 	}
 	switch pp.Status {
 	case squares.ProviderCanceled:
@@ -183,13 +184,13 @@ func (e *Escrow) settleAtProvider(ctx context.Context, pay *squares.Payment) err
 		// Money was captured for a checkout that ended: give it back.
 		if pp.AmountRefunded < pp.AmountReceived {
 			if pp, err = e.Provider.Refund(ctx, pay.ProviderPaymentID, "refund:"+pay.ID); err != nil {
-				return fmt.Errorf("settle %s: %w", pay.ID, err)
+				return fmt.Errorf("release leftover %s: %w", pay.ID, err)
 			}
 		}
 		e.Logger.Warn("refunded a capture of an ended checkout", "payment", pay.ID)
 	default:
-		if pp, err = e.Provider.Cancel(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID); err != nil {
-			return fmt.Errorf("settle %s: %w", pay.ID, err)
+		if pp, err = e.Provider.Release(ctx, pay.ProviderPaymentID, "cancel:"+pay.ID); err != nil {
+			return fmt.Errorf("release leftover %s: %w", pay.ID, err)
 		}
 	}
 	return e.Store.SetProviderStatus(ctx, pay.ID, pp.Status)

@@ -40,11 +40,11 @@ func (f *forgetfulProvider) Capture(ctx context.Context, id, key string) (*squar
 	return f.PaymentProvider.Capture(ctx, id, key)
 }
 
-func (f *forgetfulProvider) Cancel(ctx context.Context, id, key string) (*squares.ProviderPayment, error) {
+func (f *forgetfulProvider) Release(ctx context.Context, id, key string) (*squares.ProviderPayment, error) {
 	if err := f.check(id); err != nil {
 		return nil, err
 	}
-	return f.PaymentProvider.Cancel(ctx, id, key)
+	return f.PaymentProvider.Release(ctx, id, key)
 }
 
 func (f *forgetfulProvider) Refund(ctx context.Context, id, key string) (*squares.ProviderPayment, error) {
@@ -115,7 +115,7 @@ func TestFailingWorkDoesNotBlockNewerWork(t *testing.T) {
 			for _, f := range fails {
 				pay := byID[f.PaymentID]
 				if pay == nil || f.PoolID != old.ID || f.UserID != pay.UserID || f.Status != squares.PaymentHeld ||
-					f.Action != store.WorkUnwind || f.Attempts != attempts ||
+					f.Action != store.WorkReleaseOrRefund || f.Attempts != attempts ||
 					!strings.Contains(f.LastError, "No such payment_intent: '"+pay.ProviderPaymentID+"'") ||
 					!f.NextAttemptAt.Equal(e.clock.Now().Add(squares.RetryDelay(attempts))) {
 					t.Fatalf("failure after %d attempts at %s = %+v", attempts, e.clock.Now(), f)

@@ -24,10 +24,18 @@ var statusOf = map[string]int{
 	squares.EINTERNAL:      http.StatusInternalServerError,
 	codeTooLarge:           http.StatusRequestEntityTooLarge,
 	codeTwoFactorRequired:  http.StatusForbidden,
+	codeClientGone:         statusClientClosedRequest,
 }
 
 // codeTooLarge is the code of a body over the size limit; it exists only at the HTTP edge.
 const codeTooLarge = "too_large"
+
+// codeClientGone is the code of a request its client abandoned (a page left, a request cancelled) before
+// the answer was ready; statusClientClosedRequest is nginx's status for it. Nobody reads the answer.
+const (
+	codeClientGone            = "client_closed_request"
+	statusClientClosedRequest = 499
+)
 
 // ErrorBody is the JSON shape of every error.
 type ErrorBody struct {
@@ -49,6 +57,11 @@ func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
 		}
 	}
 	switch {
+	case code == squares.EINTERNAL && r.Context().Err() != nil:
+		// The client went away mid-request: its context cancelled the statement or rolled the transaction
+		// back (database/sql does so on cancel, and the commit then reports the transaction done). Not a fault.
+		s.Logger.DebugContext(r.Context(), "the client went away", "method", r.Method, "path", r.URL.Path, "err", err)
+		code, message = codeClientGone, "The request was cancelled."
 	case code == squares.EINTERNAL && store.Unavailable(err):
 		// The database out of reach (a restart, a fail-over) is not a bug: 503, to be tried again.
 		s.Logger.WarnContext(r.Context(), "unavailable: the database is out of reach", "method", r.Method, "path", r.URL.Path, "err", err)

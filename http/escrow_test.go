@@ -14,11 +14,11 @@ import (
 	"github.com/squaresapp/squares/store/storetest"
 )
 
-// forgetfulCancels is the sandbox, except that it answers every cancellation as a provider that never
+// forgetfulReleases is the sandbox, except that it answers every release as a provider that never
 // heard of the payment does.
-type forgetfulCancels struct{ *sandbox.Provider }
+type forgetfulReleases struct{ *sandbox.Provider }
 
-func (f forgetfulCancels) Cancel(ctx context.Context, id, key string) (*squares.ProviderPayment, error) {
+func (f forgetfulReleases) Release(ctx context.Context, id, key string) (*squares.ProviderPayment, error) {
 	return nil, squares.Errorf(squares.ENOTFOUND, "No such payment_intent: '%s'", id)
 }
 
@@ -27,7 +27,7 @@ func (f forgetfulCancels) Cancel(ctx context.Context, id, key string) (*squares.
 func TestEscrowFailures(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		s := startPayAPI(t, engine, payOptions{provider: func(sb *sandbox.Provider) squares.PaymentProvider {
-			return forgetfulCancels{sb}
+			return forgetfulReleases{sb}
 		}})
 		db := s.db
 		pools := s.paidGame(t)
@@ -67,7 +67,7 @@ func TestEscrowFailures(t *testing.T) {
 func TestEscrowRetryNow(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		s := startPayAPI(t, engine, payOptions{provider: func(sb *sandbox.Provider) squares.PaymentProvider {
-			return forgetfulCancels{sb}
+			return forgetfulReleases{sb}
 		}})
 		pools := s.paidGame(t)
 		ann, _ := s.storePlayer(t, squares.RoleUser)

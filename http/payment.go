@@ -342,7 +342,7 @@ func paymentJSON(p *squares.Payment) UserPayment {
 
 // handleCancelCheckout ends the player's own unpaid checkout and frees its squares.
 func (s *Server) handleCancelCheckout(w http.ResponseWriter, r *http.Request) {
-	pay, err := s.Escrow.CancelCheckout(r.Context(), userFrom(r.Context()), r.PathValue("id"))
+	pay, err := s.Escrow.ReleaseCheckout(r.Context(), userFrom(r.Context()), r.PathValue("id"))
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -141,7 +141,7 @@ func TestPrizeClaimSandbox(t *testing.T) {
 		lateID := fmt.Sprint(prizeOf(t, late, 2)["id"])
 		admin, _ := s.storePlayer(t, squares.RoleAdmin)
 		admin.post("/api/admin/automation/run", nil).want(http.StatusOK)
-		if n := countKind(late, squares.NotifyPrizeForfeit); n != 0 {
+		if n := countKind(late, squares.NotifyPrizeForfeitReminder); n != 0 {
 			t.Fatalf("warned on day 0: %d", n)
 		}
 		s.clock.Set(credited.Add(23 * 24 * time.Hour))
@@ -155,7 +155,7 @@ func TestPrizeClaimSandbox(t *testing.T) {
 				open++
 			}
 		}
-		warnings := countKind(late, squares.NotifyPrizeForfeit)
+		warnings := countKind(late, squares.NotifyPrizeForfeitReminder)
 		if warnings != open || open == 0 {
 			t.Fatalf("warnings at day 23 = %d for %d unclaimed prizes", warnings, open)
 		}
@@ -188,7 +188,7 @@ func TestPrizeClaimSandbox(t *testing.T) {
 			t.Fatalf("prize after day 30 = %v", z)
 		}
 		late.post("/api/user/prizes/"+lateID+"/claim", nil).want(http.StatusUnprocessableEntity)
-		if n := countKind(late, squares.NotifyPrizeForfeit); n != warnings {
+		if n := countKind(late, squares.NotifyPrizeForfeitReminder); n != warnings {
 			t.Fatalf("warned again: %d", n)
 		}
 		if n := countKind(late, squares.NotifyPrizeForfeited); n != open {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"sync"
 	"sync/atomic"
@@ -20,6 +21,7 @@ const (
 	wsQueueLimit    = 64               // messages waiting to be written before the client is dropped as too slow
 	wsWriteTimeout  = 5 * time.Second  // a write that takes longer drops the client
 	wsCloseTimeout  = 5 * time.Second  // how long a dropped browser has to answer the close
+	wsDrainLimit    = 64 << 10         // bytes read and thrown away, at most, while it answers a close over a fault
 	wsPingInterval  = 25 * time.Second // how often the server checks the browser is still there
 	wsPongTimeout   = 10 * time.Second
 	wsMaxSubs       = 50 // pools and games one connection may watch
@@ -107,9 +109,17 @@ func (h *Hub) read(c *wsConn) {
 		if err != nil {
 			var closing *wsClosing
 			switch {
-			case errors.As(err, &closing):
+			case errors.As(err, &closing) && closing.answer:
 				h.drop(c, closing.code, closing.reason)
 				c.endWhenWritten()
+			case errors.As(err, &closing):
+				// A close we start over a fault (a message too big, a broken frame): the rest of what the
+				// browser sent is unread, and closing a socket with unread bytes resets it, which can
+				// destroy our close frame before the browser reads it. Drain until the browser answers
+				// and closes, or wsCloseTimeout (set by drop) passes.
+				h.drop(c, closing.code, closing.reason)
+				io.Copy(io.Discard, io.LimitReader(c.conn, wsDrainLimit))
+				c.end()
 			default: // the browser left, or the dropped connection's time is up
 				h.drop(c, wsCloseNormal, "")
 				c.end()
@@ -136,6 +146,7 @@ func (h *Hub) read(c *wsConn) {
 type wsClosing struct {
 	code   ws.StatusCode
 	reason string
+	answer bool // the answer to the browser's own close, rather than a close we start
 }
 
 func (e *wsClosing) Error() string { return fmt.Sprintf("websocket closing: %d %s", e.code, e.reason) }
@@ -152,7 +163,7 @@ func (c *wsConn) readMessage(h *Hub) ([]byte, error) {
 			return nil, err
 		}
 		if err := ws.CheckHeader(head, state); err != nil {
-			return nil, &wsClosing{ws.StatusProtocolError, err.Error()}
+			return nil, &wsClosing{code: ws.StatusProtocolError, reason: err.Error()}
 		}
 		if head.OpCode.IsControl() {
 			var payload []byte // at most 125 bytes, checked above; a pong to our ping has none
@@ -169,7 +180,7 @@ func (c *wsConn) readMessage(h *Hub) ([]byte, error) {
 				if code.Empty() {
 					code = wsCloseNormal
 				}
-				return nil, &wsClosing{code, reason}
+				return nil, &wsClosing{code: code, reason: reason, answer: true}
 			case ws.OpPing:
 				c.sendFrame(h, ws.MustCompileFrame(ws.NewPongFrame(payload)))
 			case ws.OpPong:
@@ -178,7 +189,7 @@ func (c *wsConn) readMessage(h *Hub) ([]byte, error) {
 			continue
 		}
 		if int64(len(msg))+head.Length > wsReadLimit {
-			return nil, &wsClosing{ws.StatusMessageTooBig, fmt.Sprintf("read limited at %d bytes", wsReadLimit)}
+			return nil, &wsClosing{code: ws.StatusMessageTooBig, reason: fmt.Sprintf("read limited at %d bytes", wsReadLimit)}
 		}
 		start := len(msg)
 		msg = append(msg, make([]byte, head.Length)...)
@@ -227,7 +238,7 @@ func (c *wsConn) readHeader() (ws.Header, error) {
 	case 127:
 		n := binary.BigEndian.Uint64(rest)
 		if n>>63 != 0 {
-			return ws.Header{}, &wsClosing{ws.StatusProtocolError, ws.ErrHeaderLengthMSB.Error()}
+			return ws.Header{}, &wsClosing{code: ws.StatusProtocolError, reason: ws.ErrHeaderLengthMSB.Error()}
 		}
 		head.Length = int64(n)
 		rest = rest[8:]

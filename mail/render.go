@@ -75,7 +75,7 @@ func (m *Mailer) Render(ctx context.Context, c *squares.Mail) (*Message, error) 
 		ct.Subject = "You won a prize in " + pool
 		ct.Paragraphs = []string{d("message"), "Claim it from the Winnings tab of My Pools before the deadline, or it is forfeited."}
 		ct.ActionLabel, ct.ActionURL = "Claim your prize", m.link("/my-pools")
-	case squares.MailPrizeForfeit:
+	case squares.MailPrizeForfeitReminder:
 		ct.Subject = "Claim your prize in " + pool + " before it is forfeited"
 		ct.Paragraphs = []string{d("message")}
 		ct.ActionLabel, ct.ActionURL = "Claim your prize", m.link("/my-pools")

@@ -1,7 +1,7 @@
 // Package sandbox is Squares' built-in card processor for development and demos: it needs no keys and
 // no network, and its payments behave like Stripe's manual-capture PaymentIntents (requires_payment_method
-// -> requires_capture -> succeeded, or canceled), including idempotency keys, declines and the expiry of
-// uncaptured holds. Payments are kept in the database, so they survive restarts and are shared by every
+// -> requires_capture -> succeeded, or canceled), including idempotency keys, declines and the release of
+// uncaptured holds that lapse. Payments are kept in the database, so they survive restarts and are shared by every
 // instance.
 package sandbox
 
@@ -25,7 +25,7 @@ const (
 	CardInsufficientFunds = "4000000000009995"
 )
 
-// HoldLifetime is how long an uncaptured authorisation lasts before the sandbox cancels it, as a card
+// HoldLifetime is how long an uncaptured authorisation lasts before the sandbox releases it, as a card
 // network would (about 7 days online).
 const HoldLifetime = 7 * 24 * time.Hour
 
@@ -186,8 +186,9 @@ func (p *Provider) Capture(ctx context.Context, id, idempotencyKey string) (*squ
 	return pp, err
 }
 
-// Cancel releases an uncaptured payment. Cancelling a cancelled payment returns it unchanged.
-func (p *Provider) Cancel(ctx context.Context, id, idempotencyKey string) (*squares.ProviderPayment, error) {
+// Release releases an uncaptured payment (Stripe's "cancel"). Releasing a released payment returns it
+// unchanged.
+func (p *Provider) Release(ctx context.Context, id, idempotencyKey string) (*squares.ProviderPayment, error) {
 	changed := false
 	pp, err := p.Store.SandboxUpdate(ctx, id, func(pp *squares.ProviderPayment, now time.Time) (bool, error) {
 		switch pp.Status {
@@ -274,22 +275,22 @@ func (p *Provider) CloseDispute(ctx context.Context, id string, d squares.Provid
 	return &d
 }
 
-// RunOnce cancels authorisations older than HoldLifetime, as a card network lets an uncaptured hold
+// RunOnce releases authorisations older than HoldLifetime, as a card network lets an uncaptured hold
 // lapse.
 func (p *Provider) RunOnce(ctx context.Context) error {
-	ids, err := p.Store.SandboxExpiredHolds(ctx, p.Now().Add(-HoldLifetime))
+	ids, err := p.Store.SandboxLapsedHolds(ctx, p.Now().Add(-HoldLifetime))
 	if err != nil {
 		return err
 	}
 	for _, id := range ids {
-		if _, err := p.Cancel(ctx, id, "expire:"+id); err != nil {
-			return fmt.Errorf("expire hold %s: %w", id, err)
+		if _, err := p.Release(ctx, id, "expire:"+id); err != nil {
+			return fmt.Errorf("release lapsed hold %s: %w", id, err)
 		}
 	}
 	return nil
 }
 
-// Run expires lapsed holds every interval until ctx ends.
+// Run releases lapsed holds every interval until ctx ends.
 func (p *Provider) Run(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()

@@ -65,7 +65,7 @@ func TestSandboxLifecycle(t *testing.T) {
 				t.Fatalf("capture %d = %+v, %v", i, got, err)
 			}
 		}
-		if _, err := p.Cancel(ctx, pp.ID, "cancel:a"); squares.ErrorCode(err) != squares.ECONFLICT {
+		if _, err := p.Release(ctx, pp.ID, "cancel:a"); squares.ErrorCode(err) != squares.ECONFLICT {
 			t.Fatalf("cancel after capture: %v", err)
 		}
 		for i := 0; i < 2; i++ {
@@ -76,7 +76,7 @@ func TestSandboxLifecycle(t *testing.T) {
 		}
 		// A payment cancelled before capture cannot be captured or refunded.
 		other := create(t, p, "create:b", 500)
-		if got, err := p.Cancel(ctx, other.ID, "cancel:b"); err != nil || got.Status != squares.ProviderCanceled {
+		if got, err := p.Release(ctx, other.ID, "cancel:b"); err != nil || got.Status != squares.ProviderCanceled {
 			t.Fatalf("cancel = %+v, %v", got, err)
 		}
 		if _, err := p.Refund(ctx, other.ID, "refund:b"); squares.ErrorCode(err) != squares.ECONFLICT {

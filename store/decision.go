@@ -82,8 +82,8 @@ func lockDecisionPool(ctx context.Context, tx *Tx, poolID int64) (*squares.PoolV
 // DecidePool makes and applies a pool's final decision as the automation does at now: nothing (nil) when
 // it is not due, the pool is past deciding or a decision is logged already (by another pass, another
 // instance or an admin); otherwise the decision is logged and applied in the same transaction, under the
-// pool's lock: a cancelled pool's money is then returned by the escrow (its unwind step), a house-filled
-// pool's holds captured (its capture step).
+// pool's lock: a cancelled pool's money is then returned by the escrow (its release-or-refund step,
+// WorkReleaseOrRefund), a house-filled pool's holds captured (its capture step).
 func (db *DB) DecidePool(ctx context.Context, poolID int64, now time.Time) (*squares.Decision, error) {
 	var out *squares.Decision
 	err := db.update(ctx, func(tx *Tx) error {

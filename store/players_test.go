@@ -144,7 +144,7 @@ func TestDistinctPlayersKept(t *testing.T) {
 		confirm(boPay)
 		wantPlayers(t, db, paid.ID, 2, "bo's payment confirmed")
 		cyPay := checkout(cy, 3, 1)
-		if _, err := db.CancelCheckout(ctx, cy.ID, cyPay.ID); err != nil {
+		if _, err := db.ReleaseCheckout(ctx, cy.ID, cyPay.ID); err != nil {
 			t.Fatal(err)
 		}
 		wantPlayers(t, db, paid.ID, 2, "cy's checkout cancelled")

@@ -28,7 +28,7 @@ func scanPrize(s scanner) (*squares.Prize, error) {
 	z.Kickoff = z.Kickoff.UTC()
 	z.Periods = (&squares.League{ID: league}).Periods()
 	z.CreditedAt, z.ClaimBy = z.CreditedAt.UTC(), z.ClaimBy.UTC()
-	z.ClaimedAt, z.PaidAt, z.ForfeitedAt, z.WarnedAt = nullTime(claimed), nullTime(paid), nullTime(forfeited), nullTime(warned)
+	z.ClaimedAt, z.PaidAt, z.ForfeitedAt, z.RemindedAt = nullTime(claimed), nullTime(paid), nullTime(forfeited), nullTime(warned)
 	return &z, nil
 }
 
@@ -195,10 +195,10 @@ func setPrizeStatus(ctx context.Context, tx *Tx, z *squares.Prize, status string
 
 // PrizeSweep is what a pass over the unclaimed prizes did.
 type PrizeSweep struct {
-	Warned, Forfeited []int64
+	Reminded, Forfeited []int64
 }
 
-// SweepPrizes warns the winner of every unclaimed prize whose deadline is a week or less away (once per
+// SweepPrizes reminds the winner of every unclaimed prize whose deadline is a week or less away (once per
 // prize) and forfeits to the house every one past it (once), each prize in its own transaction.
 func (db *DB) SweepPrizes(ctx context.Context, now time.Time) (PrizeSweep, error) {
 	var out PrizeSweep
@@ -212,12 +212,12 @@ func (db *DB) SweepPrizes(ctx context.Context, now time.Time) (PrizeSweep, error
 		return out, fmt.Errorf("unclaimed prizes: %w", err)
 	}
 	for _, z := range open {
-		if !squares.PrizeDueForWarning(z, now) && !squares.PrizeDueForForfeit(z, now) {
+		if !squares.PrizeDueForReminder(z, now) && !squares.PrizeDueForForfeit(z, now) {
 			continue
 		}
-		var warned, forfeited bool
+		var reminded, forfeited bool
 		err := db.update(ctx, func(tx *Tx) error {
-			warned, forfeited = false, false
+			reminded, forfeited = false, false
 			z, err := lockPrize(ctx, tx, z.ID, 0)
 			if err != nil {
 				return err
@@ -234,21 +234,21 @@ func (db *DB) SweepPrizes(ctx context.Context, now time.Time) (PrizeSweep, error
 				}
 				return notifyOf(ctx, tx, squares.Notification{UserID: z.UserID, Kind: squares.NotifyPrizeForfeited,
 					PoolID: z.PoolID, PrizeID: z.ID, Message: squares.PrizeForfeitedNotice(z)})
-			case squares.PrizeDueForWarning(z, now):
+			case squares.PrizeDueForReminder(z, now):
 				if _, err := tx.ExecContext(ctx, `UPDATE prizes SET warned_at = $1 WHERE id = $2`, tx.now, z.ID); err != nil {
-					return fmt.Errorf("warn prize %d: %w", z.ID, err)
+					return fmt.Errorf("remind prize %d: %w", z.ID, err)
 				}
-				warned = true
-				return notifyOf(ctx, tx, squares.Notification{UserID: z.UserID, Kind: squares.NotifyPrizeForfeit,
-					PoolID: z.PoolID, PrizeID: z.ID, Message: squares.PrizeForfeitNotice(z)})
+				reminded = true
+				return notifyOf(ctx, tx, squares.Notification{UserID: z.UserID, Kind: squares.NotifyPrizeForfeitReminder,
+					PoolID: z.PoolID, PrizeID: z.ID, Message: squares.PrizeForfeitReminderNotice(z)})
 			}
 			return nil
 		})
 		if err != nil {
 			return out, fmt.Errorf("prize %d: %w", z.ID, err)
 		}
-		if warned {
-			out.Warned = append(out.Warned, z.ID)
+		if reminded {
+			out.Reminded = append(out.Reminded, z.ID)
 		}
 		if forfeited {
 			out.Forfeited = append(out.Forfeited, z.ID)

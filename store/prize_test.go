@@ -128,7 +128,7 @@ func TestNotificationPrizeMigrationBackfill(t *testing.T) {
 				at   time.Time
 			}{
 				{dana.ID, squares.NotifyPrizeWon, ten, t0}, {dana.ID, squares.NotifyPrizeWon, ten, later},
-				{dana.ID, squares.NotifyPrizeForfeit, ten, later.Add(1e9)}, {lee.ID, squares.NotifyPrizeWon, five, t0},
+				{dana.ID, squares.NotifyPrizeForfeitReminder, ten, later.Add(1e9)}, {lee.ID, squares.NotifyPrizeWon, five, t0},
 				{lee.ID, squares.NotifyPrizeForfeited, five, later}, {lee.ID, squares.NotifyPaymentRefunded, five, later},
 			} {
 				if err := exec(note, n.user, n.kind, n.pool, n.at); err != nil {

@@ -94,8 +94,9 @@ func (db *DB) SandboxUpdate(ctx context.Context, id string, fn func(pp *squares.
 	return out, err
 }
 
-// SandboxExpiredHolds lists sandbox authorisations made before the given time and still uncaptured.
-func (db *DB) SandboxExpiredHolds(ctx context.Context, before time.Time) ([]string, error) {
+// SandboxLapsedHolds lists sandbox authorisations made before the given time and still uncaptured: those
+// the sandbox releases, as a card network lets a hold lapse.
+func (db *DB) SandboxLapsedHolds(ctx context.Context, before time.Time) ([]string, error) {
 	var ids []string
 	err := db.view(ctx, func(tx *Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT id FROM sandbox_payments WHERE status = $1 AND authorized_at < $2`,

@@ -117,9 +117,9 @@ func (p *Provider) Capture(ctx context.Context, id, idempotencyKey string) (*squ
 	return toProviderPayment(pi), nil
 }
 
-// Cancel releases an uncaptured PaymentIntent; it costs nothing. Cancelling a cancelled PaymentIntent
-// returns it unchanged; a captured one must be refunded instead.
-func (p *Provider) Cancel(ctx context.Context, id, idempotencyKey string) (*squares.ProviderPayment, error) {
+// Release releases an uncaptured PaymentIntent (Stripe cancels it); it costs nothing. Releasing a
+// cancelled PaymentIntent returns it unchanged; a captured one must be refunded instead.
+func (p *Provider) Release(ctx context.Context, id, idempotencyKey string) (*squares.ProviderPayment, error) {
 	params := &stripego.PaymentIntentCancelParams{Expand: expandCharge}
 	params.SetIdempotencyKey(idempotencyKey)
 	pi, err := p.client.V1PaymentIntents.Cancel(ctx, id, params)

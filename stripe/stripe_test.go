@@ -268,7 +268,7 @@ func TestGetCaptureCancelRefund(t *testing.T) {
 		t.Errorf("Capture sent an amount: %v (it captures in full)", r.Form)
 	}
 
-	if pp, err = p.Cancel(ctx, "pi_123", "cancel:pay_abc"); err != nil || pp.ID != "pi_123" {
+	if pp, err = p.Release(ctx, "pi_123", "cancel:pay_abc"); err != nil || pp.ID != "pi_123" {
 		t.Fatalf("Cancel = %+v, %v", pp, err)
 	}
 	wantOne(t, proxy.take(), "POST", "/v1/payment_intents/pi_123/cancel", "cancel:pay_abc")
@@ -390,7 +390,7 @@ func TestErrors(t *testing.T) {
 			squares.EINTERNAL, "", 1},
 		{"stripe failure", []cannedAnswer{{500, stripeErr("api_error", "", "Something went wrong on Stripe's end.")}},
 			nil,
-			func() (*squares.ProviderPayment, error) { return p.Cancel(ctx, "pi_1", "cancel:pay_1") },
+			func() (*squares.ProviderPayment, error) { return p.Release(ctx, "pi_1", "cancel:pay_1") },
 			squares.EUNAVAILABLE, "The payment provider is not answering. Nothing was lost: try again in a moment.", 1},
 		{"same key, other parameters", []cannedAnswer{{400, stripeErr("idempotency_error", "", "Keys for idempotent requests can only be used with the same parameters they were first used with.")}},
 			nil,
@@ -405,12 +405,12 @@ func TestErrors(t *testing.T) {
 		{"cancel a captured payment", []cannedAnswer{{400, stripeErr("invalid_request_error", "payment_intent_unexpected_state",
 			"You cannot cancel this PaymentIntent because it has a status of succeeded.")}},
 			func(path string, o map[string]any) { o["status"] = "succeeded" },
-			func() (*squares.ProviderPayment, error) { return p.Cancel(ctx, "pi_1", "cancel:pay_1") },
+			func() (*squares.ProviderPayment, error) { return p.Release(ctx, "pi_1", "cancel:pay_1") },
 			squares.ECONFLICT, "This payment is captured: refund it instead.", 2},
 		{"cancel twice", []cannedAnswer{{400, stripeErr("invalid_request_error", "payment_intent_unexpected_state",
 			"You cannot cancel this PaymentIntent because it has a status of canceled.")}},
 			func(path string, o map[string]any) { o["status"] = "canceled" },
-			func() (*squares.ProviderPayment, error) { return p.Cancel(ctx, "pi_1", "cancel:pay_1") },
+			func() (*squares.ProviderPayment, error) { return p.Release(ctx, "pi_1", "cancel:pay_1") },
 			"", "", 2},
 		{"refund twice", []cannedAnswer{{400, stripeErr("invalid_request_error", "charge_already_refunded",
 			"Charge ch_1 has already been refunded.")}},

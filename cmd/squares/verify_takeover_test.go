@@ -43,7 +43,7 @@ func TestVerifyDrawAfterHouseTakeover(t *testing.T) {
 		id := strconv.FormatInt(pool.ID, 10)
 
 		// The issuer cancels the first buyer's hold (squares 0-4): the webhook hands them to the house.
-		if _, err := sb.Cancel(ctx, holds[0], "issuer"); err != nil {
+		if _, err := sb.Release(ctx, holds[0], "issuer"); err != nil {
 			t.Fatal(err)
 		}
 		sqs, err := db.ListSquares(ctx, pool.ID)

@@ -19,6 +19,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 
+	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/store"
 )
 
@@ -44,6 +45,9 @@ func Main(m *testing.M) {
 // Run is Main for a TestMain with more to clean up: it runs the tests, stops the server and returns the
 // exit code.
 func Run(m *testing.M) int {
+	// The packages using storetest sign accounts up by the hundred; the hashing itself is tested at its
+	// real cost in the root package, which does not use storetest.
+	squares.CheapPasswordHashes()
 	code := m.Run()
 	closeAdmin()
 	stopServer()

@@ -27,7 +27,9 @@ for (const role of ['visitor', 'player', 'admin'] as const) {
       const found: string[] = []
       for (const s of await screens(context.request, role, screenData)) {
         await openScreen(page, s.path)
-        const { violations } = await new AxeBuilder({ page }).analyze()
+        // Legacy mode runs axe in the page itself rather than once per frame and again in a blank page
+        // (our screens have no frames), and only violations are detailed: the same findings, 2-3 times faster.
+        const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze()
         for (const v of violations.filter((v) => BLOCKING.has(v.impact ?? ''))) {
           const where = v.nodes.slice(0, 5).map((n) => `      ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? ''}`)
           found.push(`${s.path}: ${v.id} (${v.impact}) ${v.help}, ${v.nodes.length} element(s)\n${where.join('\n')}`)

@@ -11,21 +11,22 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// The escrow's steps: what it does to a payment that needs it.
+// The escrow's steps: what it does to a payment that needs it. The values are stored (payment_work.action)
+// and shown to admins, so they keep their older words.
 const (
-	WorkExpire  = "expire"  // end a checkout whose square hold ran out
-	WorkCapture = "capture" // capture an authorisation whose pool is complete
-	WorkUnwind  = "unwind"  // return the money (pending, held or captured) of a cancelled pool
-	WorkSettle  = "settle"  // cancel the provider payment a checkout that ended without a charge left live
+	WorkReleaseLapsed   = "expire"  // release a checkout whose square hold ran out
+	WorkCapture         = "capture" // capture an authorisation whose pool is complete
+	WorkReleaseOrRefund = "unwind"  // return a cancelled pool's money: release pending and held payments, refund captured
+	WorkReleaseLeftover = "settle"  // release the provider payment a checkout that ended without a charge left live
 )
 
 // workSteps are the escrow's steps in the order a pass takes them, each with the payments it applies to
 // ($1 is the time now; y is the payment, p its pool).
 var workSteps = []struct{ action, where string }{
-	{WorkExpire, `y.status = 'pending' AND y.hold_expires_at <= $1`},
+	{WorkReleaseLapsed, `y.status = 'pending' AND y.hold_expires_at <= $1`},
 	{WorkCapture, `y.status = 'held' AND p.status IN ('full', 'started', 'completed')`},
-	{WorkUnwind, `y.status IN ('pending', 'held', 'captured') AND p.status = 'cancelled'`},
-	{WorkSettle, `y.status IN ('released', 'failed') AND y.provider_payment_id IS NOT NULL
+	{WorkReleaseOrRefund, `y.status IN ('pending', 'held', 'captured') AND p.status = 'cancelled'`},
+	{WorkReleaseLeftover, `y.status IN ('released', 'failed') AND y.provider_payment_id IS NOT NULL
 		AND y.provider_status NOT IN ('canceled', 'succeeded')`},
 }
 
@@ -60,7 +61,7 @@ func (db *DB) ListPaymentWork(ctx context.Context, limit int) ([]*WorkItem, erro
 				return fmt.Errorf("payment work %s: %w", s.action, err)
 			}
 			for _, it := range items {
-				if !seen[it.ID] { // one step per payment and pass: the earlier (an expired checkout ends first)
+				if !seen[it.ID] { // one step per payment and pass: the earlier (a lapsed checkout is released first)
 					seen[it.ID] = true
 					out = append(out, it)
 				}

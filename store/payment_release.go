@@ -7,8 +7,8 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// ReleasePayment ends a payment without charging: a checkout abandoned, declined or expired, or an
-// authorisation cancelled (by the provider, or because its pool was cancelled). Squares held for it are
+// ReleasePayment releases a payment without charging: a checkout abandoned, declined or lapsed, or an
+// authorisation released (by the provider, or because its pool was cancelled). Squares held for it are
 // freed; squares it bought in a pool still open are freed too; in a pool already complete (drawn), the
 // house takes them over so the grid stays whole. Released payments are never released twice.
 func (db *DB) ReleasePayment(ctx context.Context, id, reason string) (*squares.Payment, error) {
@@ -29,8 +29,10 @@ func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
 	if err != nil {
 		return err
 	}
-	switch p.Status {
-	case squares.PaymentPending:
+	if release, err := squares.CheckRelease(p); !release || err != nil {
+		return err
+	}
+	if p.Status == squares.PaymentPending {
 		if err := deleteHeldSquares(ctx, tx, p); err != nil {
 			return err
 		}
@@ -38,11 +40,6 @@ func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
 			return err
 		}
 		return setPaymentStatus(ctx, tx, p, squares.PaymentReleased, reason)
-	case squares.PaymentHeld:
-	case squares.PaymentCaptured:
-		return squares.Errorf(squares.ECONFLICT, "A captured payment is refunded, not released.")
-	default:
-		return nil
 	}
 	var poolStatus string
 	var gameID int64
@@ -88,4 +85,62 @@ func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
 		return err
 	}
 	return setPaymentStatus(ctx, tx, p, squares.PaymentReleased, reason)
+}
+
+// releaseOwnCheckout releases a pending checkout at its buyer's request (or replaced by their newer one):
+// the held squares are freed and nobody needs telling.
+func releaseOwnCheckout(ctx context.Context, tx *Tx, p *squares.Payment, reason string) error {
+	if err := deleteHeldSquares(ctx, tx, p); err != nil {
+		return err
+	}
+	return setPaymentStatus(ctx, tx, p, squares.PaymentReleased, reason)
+}
+
+// ReleaseCheckout releases a buyer's own pending checkout (they cancel it) and frees its squares. A
+// checkout already paid, or ended, is left as it is (a conflict for one already paid).
+func (db *DB) ReleaseCheckout(ctx context.Context, userID int64, id string) (*squares.Payment, error) {
+	var out *squares.Payment
+	err := db.update(ctx, func(tx *Tx) error {
+		if err := lockPaymentPool(ctx, tx, id); err != nil {
+			return err
+		}
+		p, err := findPaymentTx(ctx, tx, "y.id = $1", id, true)
+		if err != nil || p.UserID != userID {
+			return squares.Errorf(squares.ENOTFOUND, "Payment not found.")
+		}
+		out = p
+		switch p.Status {
+		case squares.PaymentPending:
+			return releaseOwnCheckout(ctx, tx, p, "You cancelled this checkout.")
+		case squares.PaymentHeld, squares.PaymentCaptured:
+			return squares.Errorf(squares.ECONFLICT, "This payment is complete; its squares are yours.")
+		}
+		return nil
+	})
+	return out, err
+}
+
+// releaseExpiredCheckouts releases the pool's checkouts whose hold has run out, freeing their squares.
+func releaseExpiredCheckouts(ctx context.Context, tx *Tx, poolID int64) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM payments WHERE pool_id = $1 AND status = 'pending'
+		AND hold_expires_at <= $2`, poolID, tx.now)
+	if err != nil {
+		return fmt.Errorf("expired checkouts: %w", err)
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	for _, id := range ids {
+		if err := releasePayment(ctx, tx, id, "Your checkout expired before payment; the squares were released."); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }

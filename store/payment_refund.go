@@ -15,7 +15,7 @@ func (db *DB) MarkRefunded(ctx context.Context, id, reason string) error {
 		if err != nil {
 			return err
 		}
-		if p.Status != squares.PaymentCaptured {
+		if !squares.RefundRecordable(p) {
 			return nil
 		}
 		covered, err := houseCover(ctx, tx, p.ID)
@@ -65,7 +65,7 @@ func (db *DB) RecordExternalRefund(ctx context.Context, id string, refunded squa
 		if err := tx.QueryRowContext(ctx, `SELECT status FROM pools WHERE id = $1`, p.PoolID).Scan(&poolStatus); err != nil {
 			return fmt.Errorf("pool of %s: %w", p.ID, err)
 		}
-		if p.Status != squares.PaymentCaptured || poolStatus == squares.PoolCancelled {
+		if !squares.ExternalRefundRecordable(p, poolStatus) {
 			return nil
 		}
 		var before squares.Cents
@@ -81,6 +81,41 @@ func (db *DB) RecordExternalRefund(ctx context.Context, id string, refunded squa
 			return err
 		}
 		return notifyAdmins(ctx, tx, squares.NotifyExternalRefund, squares.ExternalRefundNotice(p, t.Amount, before+t.Amount), p.PoolID)
+	})
+	return recorded, err
+}
+
+// RecordDispute records a cardholder's dispute of a captured payment (by the provider's payment id) as
+// far as its status goes: the disputed amount taken back, covered by the house from house:losses, and
+// given back to the house once the dispute is won. The player keeps the squares. Each movement is written
+// once, however often the provider reports the dispute, and every admin is told of it. A payment that is
+// not ours, or was never captured, is left alone. It reports whether it recorded anything.
+func (db *DB) RecordDispute(ctx context.Context, providerPaymentID string, d squares.ProviderDispute) (bool, error) {
+	recorded := false
+	err := db.update(ctx, func(tx *Tx) error {
+		p, err := findPaymentTx(ctx, tx, "y.provider_payment_id = $1", providerPaymentID, true)
+		if squares.ErrorCode(err) == squares.ENOTFOUND {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if !squares.DisputeRecordable(p) {
+			return nil
+		}
+		for _, t := range squares.DisputeTransactions(p, d) {
+			fresh, err := insertLedger(ctx, tx, t)
+			if err != nil {
+				return err
+			}
+			if !fresh {
+				continue
+			}
+			recorded = true
+			if err := notifyAdmins(ctx, tx, squares.NotifyDispute, squares.DisputeNotice(p, d, t), p.PoolID); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	return recorded, err
 }

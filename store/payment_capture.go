@@ -13,7 +13,7 @@ func (db *DB) MarkCaptured(ctx context.Context, id string) error {
 		if err != nil {
 			return err
 		}
-		if p.Status != squares.PaymentHeld {
+		if !squares.CaptureRecordable(p) {
 			return nil
 		}
 		if _, err := insertLedger(ctx, tx, squares.CaptureTransaction(p)); err != nil {
