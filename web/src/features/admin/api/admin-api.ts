@@ -4,14 +4,9 @@ import { queryTimes } from '@/lib/query-client'
 import type { Game, Pool, PublicStats } from '@/lib/types'
 import { queryKeys } from '@/lib/query-keys'
 import type { AdminLoginResult } from './two-factor-api'
+import type { ReadinessCheck } from '@/lib/api.gen'
 
-/** One line of the server's readiness checklist (GET /api/admin/readiness). */
-export interface ReadinessCheck {
-  key: string
-  label: string
-  ok: boolean
-  detail: string
-}
+export type { ReadinessCheck }
 
 export function useAdminPools() {
   return useQuery<Pool[] | null>({ queryKey: queryKeys.pools.all, ...queryTimes.poolList })

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
+import type { ActiveWeek } from '@/lib/api.gen'
+
+export type { ActiveWeek }
 
 /** The week codes an NFL active week may take (decisions: HOF, PS1-PS4, W1-W18, WC, DIV, CONF, SB). */
 export const WEEK_OPTIONS = [
@@ -15,11 +18,6 @@ export const WEEK_OPTIONS = [
   'CONF',
   'SB',
 ] as const
-
-export interface ActiveWeek {
-  leagueId: number
-  activeWeek: string | null
-}
 
 export function useActiveWeek(leagueId: number) {
   return useQuery<ActiveWeek | null>({ queryKey: queryKeys.leagues.activeWeek(leagueId), enabled: leagueId > 0, staleTime: 0, refetchOnMount: true })

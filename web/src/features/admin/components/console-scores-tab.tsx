@@ -56,7 +56,7 @@ export function ConsoleScoresTab() {
         onSuccess: (res) => {
           const ended = (res.endedPeriods ?? []).map((p) => p.periodLabel).join(', ')
           toast.success(res.changed ? 'Score updated' : 'No change', {
-            description: `${teamNickname(game.awayTeam)} ${res.game.awayScore ?? away} @ ${teamNickname(game.homeTeam)} ${res.game.homeScore ?? home}${ended ? ` · ended: ${ended}` : ''}`,
+            description: `${teamNickname(game.awayTeam)} ${res.game?.awayScore ?? away} @ ${teamNickname(game.homeTeam)} ${res.game?.homeScore ?? home}${ended ? ` · ended: ${ended}` : ''}`,
           })
           setCorrection(false)
         },
