@@ -97,7 +97,7 @@ func (s *Server) handleCancelPool(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Logger.Info("pool cancelled by an admin", "pool", id, "reason", req.Reason)
-	s.settleMoney(r.Context())
+	s.runEscrowPass(r.Context())
 	writeJSON(w, http.StatusOK, PoolDecided{Success: true, Pool: toPoolJSON(p, userFrom(r.Context()))})
 }
 
@@ -132,13 +132,13 @@ func (s *Server) handleHouseFill(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Logger.Info("pool house-filled by an admin", "pool", id, "houseSquares", req.SquaresNeeded)
-	s.settleMoney(r.Context())
+	s.runEscrowPass(r.Context())
 	writeJSON(w, http.StatusOK, PoolDecided{Success: true, Pool: toPoolJSON(p, userFrom(r.Context()))})
 }
 
-// settleMoney runs an escrow pass after a decision so that holds are captured, released or refunded
-// now; what the provider does not settle is retried by the escrow.
-func (s *Server) settleMoney(ctx context.Context) {
+// runEscrowPass runs an escrow pass after a decision so that holds are captured, released or refunded
+// now; what the provider does not do is retried by the escrow.
+func (s *Server) runEscrowPass(ctx context.Context) {
 	if s.Escrow == nil {
 		return
 	}

@@ -58,7 +58,7 @@ func (s *Server) handleRetryEscrowFailure(w http.ResponseWriter, r *http.Request
 		s.Error(w, r, err)
 		return
 	}
-	s.settleMoney(r.Context())
+	s.runEscrowPass(r.Context())
 	f, err := s.Store.FindWorkFailure(r.Context(), id)
 	if err != nil {
 		s.Error(w, r, err)

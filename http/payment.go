@@ -340,8 +340,8 @@ func paymentJSON(p *squares.Payment) UserPayment {
 	return out
 }
 
-// handleCancelCheckout ends the player's own unpaid checkout and frees its squares.
-func (s *Server) handleCancelCheckout(w http.ResponseWriter, r *http.Request) {
+// handleReleaseCheckout releases the player's own unpaid checkout (POST .../cancel) and frees its squares.
+func (s *Server) handleReleaseCheckout(w http.ResponseWriter, r *http.Request) {
 	pay, err := s.Escrow.ReleaseCheckout(r.Context(), userFrom(r.Context()), r.PathValue("id"))
 	if err != nil {
 		s.Error(w, r, err)

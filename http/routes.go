@@ -147,7 +147,7 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/stripe/webhook", public, s.handleStripeWebhook}, // no session: the signature authenticates it
 		{"GET", "/api/user/transactions", user, s.handleUserTransactions},
 		{"GET", "/api/user/payments", user, s.handleUserPayments},
-		{"POST", "/api/user/payments/{id}/cancel", user, paid(s.handleCancelCheckout)},
+		{"POST", "/api/user/payments/{id}/cancel", user, paid(s.handleReleaseCheckout)},
 		{"GET", "/api/notifications", user, s.handleNotifications},
 		{"POST", "/api/notifications/read", user, s.handleReadNotifications},
 		{"GET", "/api/admin/ledger/summary", admin, s.handleLedgerSummary},

@@ -139,7 +139,7 @@ func (s *Server) applyScore(w http.ResponseWriter, r *http.Request, gameID int64
 	}
 	if len(out.Decisions) > 0 {
 		// The game started with pools undecided: return and capture their money now, as an admin's decision does.
-		s.settleMoney(r.Context())
+		s.runEscrowPass(r.Context())
 	}
 	periods := (&squares.League{ID: out.Game.LeagueID}).Periods()
 	ended := []PeriodScore{}
