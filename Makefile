@@ -7,7 +7,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts \
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/tsconfig.sw.json web/package.json
 
-.PHONY: run cluster build web tools test test-go test-web test-e2e vet lint bench bench-full bench-go clean
+.PHONY: run cluster build web tools test test-go test-web test-e2e vet lint generate check-generated bench bench-full bench-go clean
 
 ## run: build everything and start a development server with demo data on http://localhost:8080
 run: build
@@ -33,10 +33,19 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 	@touch $@
 
 ## test: every test: Go on SQLite and PostgreSQL, web unit tests, browser end-to-end tests
-test: vet lint test-go test-web test-e2e
+test: vet lint check-generated test-go test-web test-e2e
 
 vet: web
 	$(GO) vet ./...
+
+## generate: the web app's TypeScript shapes of the API (web/src/lib/api.gen.ts), from the Go structs of
+## the answers and websocket messages (tygo, through cmd/apigen)
+generate:
+	$(GO) run ./cmd/apigen
+
+## check-generated: fails when web/src/lib/api.gen.ts is not what make generate writes
+check-generated:
+	$(GO) run ./cmd/apigen -check
 
 ## tools: programs the tests run: stripe-mock, Stripe's API checker, in $(go env GOBIN or GOPATH/bin)
 STRIPE_MOCK_VERSION := v0.203.0

@@ -13,33 +13,33 @@ import (
 // changed or deleted.
 type AuditEntry struct {
 	ID         int64           `json:"id"`
-	AdminID    int64           `json:"adminId,omitempty"` // 0: the system (the automation, a feed)
+	AdminID    int64           `json:"adminId,omitempty" tstype:"number | undefined"` // 0: the system (the automation, a feed)
 	AdminName  string          `json:"adminName"`
 	Action     string          `json:"action"`     // e.g. "pool.status", "user.update"
 	TargetType string          `json:"targetType"` // pool, game, league, user, payout, week, invitation
 	TargetID   string          `json:"targetId"`
-	PoolID     int64           `json:"poolId,omitempty"` // the pool it concerns, for filtering
-	UserID     int64           `json:"userId,omitempty"` // the user it concerns, for filtering
-	Before     json.RawMessage `json:"before,omitempty"`
-	After      json.RawMessage `json:"after,omitempty"`
-	Reason     string          `json:"reason,omitempty"`
+	PoolID     int64           `json:"poolId,omitempty" tstype:"number | undefined"` // the pool it concerns, for filtering
+	UserID     int64           `json:"userId,omitempty" tstype:"number | undefined"` // the user it concerns, for filtering
+	Before     json.RawMessage `json:"before,omitempty" tstype:"unknown | undefined"`
+	After      json.RawMessage `json:"after,omitempty" tstype:"unknown | undefined"`
+	Reason     string          `json:"reason,omitempty" tstype:"string | undefined"`
 	CreatedAt  time.Time       `json:"createdAt"`
 	// Changes are the fields that Before and After differ in (AuditChanges), worked out when the log is read.
 	Changes []AuditChange `json:"changes"`
 	// Names read beside the ids when the log is listed (not stored with the entry): the user it concerns,
 	// the pool it concerns, and the game of that pool (or the game acted on).
-	UserName  string   `json:"userName,omitempty"`
-	UserEmail string   `json:"userEmail,omitempty"`
-	PoolName  string   `json:"poolName,omitempty"`
-	Game      *GameRef `json:"game,omitempty"`
+	UserName  string   `json:"userName,omitempty" tstype:"string | undefined"`
+	UserEmail string   `json:"userEmail,omitempty" tstype:"string | undefined"`
+	PoolName  string   `json:"poolName,omitempty" tstype:"string | undefined"`
+	Game      *GameRef `json:"game,omitempty" tstype:"GameRef | undefined"`
 }
 
 // AuditChange is one field an audited change changed: its value before and after, as JSON. A value
 // absent (nil) did not exist on that side: the target was created, or deleted, or the field is new.
 type AuditChange struct {
 	Field  string          `json:"field"`
-	Before json.RawMessage `json:"before,omitempty"`
-	After  json.RawMessage `json:"after,omitempty"`
+	Before json.RawMessage `json:"before,omitempty" tstype:"unknown | undefined"`
+	After  json.RawMessage `json:"after,omitempty" tstype:"unknown | undefined"`
 }
 
 // AuditChanges compares the before and after snapshots of an audit entry field by field and returns the

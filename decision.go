@@ -38,7 +38,7 @@ type DecisionInput struct {
 // Decision is a pool's final decision, with what it does to players and money.
 type Decision struct {
 	PoolID int64  `json:"poolId"`
-	Action string `json:"action"`
+	Action string `json:"action" tstype:"'cancel' | 'house_fill' | 'continue'"`
 	// Reason says why, for admins and the log: "7 players, 10 needed for a $5 pool".
 	Reason string `json:"reason"`
 	// ParticipantsAffected is the number of distinct players in the pool.

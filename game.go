@@ -57,7 +57,7 @@ type GameRef struct {
 	HomeTeam string    `json:"homeTeam"`
 	AwayTeam string    `json:"awayTeam"`
 	GameDate time.Time `json:"gameDate"`
-	Week     string    `json:"week,omitempty"`
+	Week     string    `json:"week,omitempty" tstype:"string | undefined"`
 }
 
 // DisplayStatus maps a provider's status code, case-insensitively, to SCHEDULED, LIVE or COMPLETED.

@@ -374,6 +374,33 @@ func (in *PoolInput) Validate() error {
 	return v.Err()
 }
 
+// PoolView is a pool as one viewer sees it.
+type PoolView struct {
+	*Pool
+	// ViewerSquares is the number of squares the viewer owns in it.
+	ViewerSquares int
+}
+
+// PoolFilter selects pools.
+type PoolFilter struct {
+	Viewer   int64 // whose squares to count
+	LeagueID int64
+	GameID   int64
+	Week     string
+	Status   string
+	Statuses []string // any of these statuses
+	// Listed keeps what players may browse: public pools that are active, full or started, in their
+	// league's active week (every week while the league has none).
+	Listed bool
+	// Public keeps public pools only: an admin's list on a player route leaves out other people's private
+	// pools, which admins see through the admin routes.
+	Public bool
+	// OwnedBy keeps pools in which this user owns squares, and the private pools they joined.
+	OwnedBy int64
+	// Featured keeps pools featured at this time.
+	FeaturedAt *time.Time
+}
+
 // StatusChange is a move of a pool to another status, with what its guards read.
 type StatusChange struct {
 	// Pool is the pool as it stands, with its Game.

@@ -50,7 +50,7 @@ type PushMessage struct {
 	Title string `json:"title"`
 	Body  string `json:"body"`
 	URL   string `json:"url"`
-	Tag   string `json:"tag,omitempty"`
+	Tag   string `json:"tag,omitempty" tstype:"string | undefined"`
 }
 
 func poolPath(poolID int64) string { return "/pools/" + strconv.FormatInt(poolID, 10) }

@@ -179,7 +179,7 @@ func (a *Automation) sweepPrizes(ctx context.Context, now time.Time) error {
 // does the same sooner; a game cancelled or postponed is left to the feed. A full pool of a game already
 // live or completed follows it at once (store.CatchUpGame: started, and settled as far as the game is).
 func (a *Automation) startPools(ctx context.Context, now time.Time) error {
-	pools, err := a.Store.ListPools(ctx, store.PoolFilter{Status: squares.PoolFull})
+	pools, err := a.Store.ListPools(ctx, squares.PoolFilter{Status: squares.PoolFull})
 	if err != nil {
 		return err
 	}

@@ -55,7 +55,7 @@ func newEnv(t *testing.T, engine string) *env {
 }
 
 // game creates an NFL game kicking off at kickoff; its five pools by entry fee, all active.
-func (e *env) game(at time.Time) []*store.PoolView {
+func (e *env) game(at time.Time) []*squares.PoolView {
 	e.t.Helper()
 	e.n++
 	g := &squares.Game{LeagueID: squares.LeagueNFL, ExternalID: fmt.Sprintf("auto_%d", e.n), Season: 2026,
@@ -63,7 +63,7 @@ func (e *env) game(at time.Time) []*store.PoolView {
 	if err := e.db.CreateGame(e.ctx, g); err != nil {
 		e.t.Fatal(err)
 	}
-	pools, err := e.db.ListPools(e.ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil || len(pools) != 5 {
 		e.t.Fatalf("pools: %d, %v", len(pools), err)
 	}
@@ -89,7 +89,7 @@ func (e *env) player() *squares.User {
 
 // take gives players of their own n squares each of the pool from index start: bought with the sandbox
 // card in a paid pool, claimed in a free one. It returns the next free index.
-func (e *env) take(p *store.PoolView, players, n, start int) int {
+func (e *env) take(p *squares.PoolView, players, n, start int) int {
 	e.t.Helper()
 	for range players {
 		u := e.player()
@@ -115,7 +115,7 @@ func (e *env) take(p *store.PoolView, players, n, start int) int {
 	return start
 }
 
-func (e *env) pool(id int64) *store.PoolView {
+func (e *env) pool(id int64) *squares.PoolView {
 	e.t.Helper()
 	p, err := e.db.FindPool(e.ctx, id, 0)
 	if err != nil {
@@ -330,7 +330,7 @@ func TestCancelFullPaidPoolRefunds(t *testing.T) {
 func TestTwoInstancesDecideOnce(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		e := newEnv(t, engine)
-		var all []*store.PoolView
+		var all []*squares.PoolView
 		for i := range 3 {
 			pools := e.game(kickoff.Add(time.Duration(i) * time.Minute))
 			e.take(pools[0], 6, 5, 0)

@@ -28,7 +28,7 @@ var fanoutSizes = flag.String("fanout.n", "100,1000", "subscriber counts for Ben
 func TestMain(m *testing.M) { storetest.Main(m) }
 
 // openPool makes a game three days out and opens its free pool.
-func openPool(tb testing.TB, db *store.DB, i int) *store.PoolView {
+func openPool(tb testing.TB, db *store.DB, i int) *squares.PoolView {
 	tb.Helper()
 	ctx := context.Background()
 	g := &squares.Game{LeagueID: squares.LeagueNFL, HomeTeam: "Detroit Lions", AwayTeam: "Green Bay Packers",
@@ -37,7 +37,7 @@ func openPool(tb testing.TB, db *store.DB, i int) *store.PoolView {
 	if err := db.CreateGame(ctx, g); err != nil {
 		tb.Fatal(err)
 	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func players(tb testing.TB, db *store.DB) []*squares.User {
 
 // claimN makes the i-th claim of a run: square i%100 of pool i/100, by the player whose five squares
 // these are. Every claim succeeds; every hundredth fills its pool and draws its numbers.
-func claimN(db *store.DB, pools []*store.PoolView, users []*squares.User, i int) error {
+func claimN(db *store.DB, pools []*squares.PoolView, users []*squares.User, i int) error {
 	k := i % squares.SquaresPerPool
 	_, err := db.ClaimSquares(context.Background(), store.Claim{PoolID: pools[i/squares.SquaresPerPool].ID,
 		User: users[k/squares.PublicSquaresPerPlayer], Cells: []squares.Cell{{Row: k / squares.GridSize, Column: k % squares.GridSize}}})
@@ -89,7 +89,7 @@ func BenchmarkClaim(b *testing.B) {
 		b.Run(engine, func(b *testing.B) {
 			db := storetest.Open(b, engine)
 			users := players(b, db)
-			pools := make([]*store.PoolView, 0, b.N/squares.SquaresPerPool+1)
+			pools := make([]*squares.PoolView, 0, b.N/squares.SquaresPerPool+1)
 			for len(pools)*squares.SquaresPerPool < b.N {
 				pools = append(pools, openPool(b, db, len(pools)))
 			}
@@ -112,7 +112,7 @@ func BenchmarkClaimParallel(b *testing.B) {
 		b.Run(engine, func(b *testing.B) {
 			db := storetest.Open(b, engine)
 			users := players(b, db)
-			pools := make([]*store.PoolView, 0, b.N/squares.SquaresPerPool+1)
+			pools := make([]*squares.PoolView, 0, b.N/squares.SquaresPerPool+1)
 			for len(pools)*squares.SquaresPerPool < b.N {
 				pools = append(pools, openPool(b, db, len(pools)))
 			}

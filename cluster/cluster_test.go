@@ -200,11 +200,11 @@ func paidPoolDue(t *testing.T, db *store.DB) int64 {
 	if err := db.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pool *store.PoolView
+	var pool *squares.PoolView
 	for _, p := range pools {
 		if p.EntryFee == 100 {
 			if pool, err = db.SetPoolStatus(ctx, p.ID, squares.PoolActive); err != nil {

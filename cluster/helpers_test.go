@@ -335,7 +335,7 @@ func (p *player) claim(base string, poolID int64, c squares.Cell) (int, error) {
 }
 
 // freePool creates a game kicking off in three days and opens its free pool.
-func freePool(t *testing.T, db *store.DB, n int) *store.PoolView {
+func freePool(t *testing.T, db *store.DB, n int) *squares.PoolView {
 	t.Helper()
 	ctx := context.Background()
 	g := &squares.Game{LeagueID: squares.LeagueNFL, ExternalID: fmt.Sprintf("cluster_%d", n), Season: 2026, Week: "W12",
@@ -344,7 +344,7 @@ func freePool(t *testing.T, db *store.DB, n int) *store.PoolView {
 	if err := db.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil {
 		t.Fatal(err)
 	}

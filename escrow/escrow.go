@@ -218,7 +218,7 @@ func (e *Escrow) ReleaseHolds(ctx context.Context, poolID int64) (int, error) {
 // CancelPool cancels a pool (an admin's refund, or the automation's decision) and returns its money at
 // once: holds released, captures refunded. What the provider does not release or refund now is retried
 // by Run.
-func (e *Escrow) CancelPool(ctx context.Context, poolID int64) (*store.PoolView, error) {
+func (e *Escrow) CancelPool(ctx context.Context, poolID int64) (*squares.PoolView, error) {
 	p, err := e.Store.RefundPool(ctx, poolID)
 	if err != nil {
 		return nil, err

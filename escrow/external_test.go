@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
 
@@ -66,7 +65,7 @@ func (e *env) recordEvents() *[]squares.ProviderEvent {
 }
 
 // capturedPool fills a pool, captures its payments and returns them.
-func (e *env) capturedPool(pool *store.PoolView) []*squares.Payment {
+func (e *env) capturedPool(pool *squares.PoolView) []*squares.Payment {
 	e.t.Helper()
 	e.fill(pool)
 	e.runOnce()

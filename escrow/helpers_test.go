@@ -117,13 +117,13 @@ func (e *env) player(name string) *squares.User {
 
 // game creates an NFL game kicking off at kickoff and returns its five pools by entry fee ($0, $1, $5,
 // $10, $25), the paid ones active.
-func (e *env) game() []*store.PoolView {
+func (e *env) game() []*squares.PoolView {
 	e.t.Helper()
 	return e.gameAt(kickoff)
 }
 
 // gameAt is game with another kickoff.
-func (e *env) gameAt(kickoff time.Time) []*store.PoolView {
+func (e *env) gameAt(kickoff time.Time) []*squares.PoolView {
 	e.t.Helper()
 	e.n++
 	g := &squares.Game{LeagueID: squares.LeagueNFL, ExternalID: fmt.Sprintf("escrow_%d", e.n), Season: 2026,
@@ -132,7 +132,7 @@ func (e *env) gameAt(kickoff time.Time) []*store.PoolView {
 	if err := e.db.CreateGame(e.ctx, g); err != nil {
 		e.t.Fatalf("create game: %v", err)
 	}
-	pools, err := e.db.ListPools(e.ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil || len(pools) != len(squares.Tiers) {
 		e.t.Fatalf("pools of game %d: %d, %v", g.ID, len(pools), err)
 	}
@@ -145,7 +145,7 @@ func (e *env) gameAt(kickoff time.Time) []*store.PoolView {
 }
 
 // pool returns a pool as it is now.
-func (e *env) pool(id int64) *store.PoolView {
+func (e *env) pool(id int64) *squares.PoolView {
 	e.t.Helper()
 	p, err := e.db.FindPool(e.ctx, id, 0)
 	if err != nil {
@@ -155,7 +155,7 @@ func (e *env) pool(id int64) *store.PoolView {
 }
 
 // checkout starts a checkout of the cells at the pool's price, failing the test on error.
-func (e *env) checkout(u *squares.User, pool *store.PoolView, cells ...squares.Cell) *squares.Payment {
+func (e *env) checkout(u *squares.User, pool *squares.PoolView, cells ...squares.Cell) *squares.Payment {
 	e.t.Helper()
 	pay, err := e.esc.Checkout(e.ctx, u, pool.ID, cells, pool.EntryFee*squares.Cents(len(cells)))
 	if err != nil {
@@ -175,7 +175,7 @@ func (e *env) pay(pay *squares.Payment, card sandbox.Card) *squares.ProviderPaym
 }
 
 // buy checks out the cells, pays with the good card and confirms; it returns the confirmed payment.
-func (e *env) buy(u *squares.User, pool *store.PoolView, cells ...squares.Cell) *store.ConfirmResult {
+func (e *env) buy(u *squares.User, pool *squares.PoolView, cells ...squares.Cell) *store.ConfirmResult {
 	e.t.Helper()
 	pay := e.checkout(u, pool, cells...)
 	e.pay(pay, goodCard)
@@ -187,7 +187,7 @@ func (e *env) buy(u *squares.User, pool *store.PoolView, cells ...squares.Cell) 
 }
 
 // fill has 20 new players buy the pool's 100 squares, five each, and returns the last confirmation.
-func (e *env) fill(pool *store.PoolView) *store.ConfirmResult {
+func (e *env) fill(pool *squares.PoolView) *store.ConfirmResult {
 	e.t.Helper()
 	var last *store.ConfirmResult
 	for i := 0; i < squares.SquaresPerPool; i += squares.PublicSquaresPerPlayer {

@@ -68,7 +68,7 @@ func TestTwoInstancesCaptureOnce(t *testing.T) {
 			defer dbB.Close()
 		}
 		a, b := instance(e.db), instance(dbB)
-		var pools []*store.PoolView
+		var pools []*squares.PoolView
 		for range 3 {
 			p := e.game()[1]
 			e.fill(p)

@@ -14,7 +14,6 @@ import (
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/sandbox"
-	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 	"github.com/squaresapp/squares/stripe"
 	"github.com/squaresapp/squares/stripe/stripetest"
@@ -219,7 +218,7 @@ func testProviderFaults(t *testing.T, engine string) {
 	checkoutFailures, confirmFailures := 0, 0
 	var lastBuyer *squares.User
 	var lastPayment string
-	buy := func(pool *store.PoolView, cells []squares.Cell) {
+	buy := func(pool *squares.PoolView, cells []squares.Cell) {
 		t.Helper()
 		u := e.player("Buyer")
 		for range 4 {
@@ -246,7 +245,7 @@ func testProviderFaults(t *testing.T, engine string) {
 		}
 		t.Fatalf("no checkout of %v in pool %d went through", cells, pool.ID)
 	}
-	for _, pool := range []*store.PoolView{captured, refunded} {
+	for _, pool := range []*squares.PoolView{captured, refunded} {
 		for i := 0; i < squares.SquaresPerPool; i += squares.PublicSquaresPerPlayer {
 			buy(pool, cellsFrom(i, squares.PublicSquaresPerPlayer))
 		}
@@ -296,7 +295,7 @@ func testProviderFaults(t *testing.T, engine string) {
 		}
 		t.Fatalf("the escrow did not %s", what)
 	}
-	all := func(status string, pools ...*store.PoolView) func() bool {
+	all := func(status string, pools ...*squares.PoolView) func() bool {
 		return func() bool {
 			for _, p := range a.Snapshot(t, e.db).Payments {
 				for _, pool := range pools {
@@ -317,7 +316,7 @@ func testProviderFaults(t *testing.T, engine string) {
 	proxy.schedule("cancel", faultStep{fail500, 3}, faultStep{pass, 1}, faultStep{lost500, 3}, faultStep{pass, 1},
 		faultStep{timeout, 1}, faultStep{pass, 1}, faultStep{twice, 1})
 	proxy.schedule("get", faultStep{pass, 3}, faultStep{lost500, 3}, faultStep{pass, 3}, faultStep{timeout, 1})
-	for _, pool := range []*store.PoolView{refunded, released} {
+	for _, pool := range []*squares.PoolView{refunded, released} {
 		if _, err := e.esc.CancelPool(e.ctx, pool.ID); err != nil {
 			t.Fatalf("cancel pool %d: %v", pool.ID, err)
 		}

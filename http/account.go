@@ -72,12 +72,26 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "signedOut": ended,
-		"message": "Your password has been changed. Your other devices have been signed out."})
+	writeJSON(w, http.StatusOK, PasswordChanged{Success: true, SignedOut: ended,
+		Message: "Your password has been changed. Your other devices have been signed out."})
 }
 
-// sessionJSON is a signed-in session as its user sees it: never its token or the token's hash.
-type sessionJSON struct {
+// PasswordChanged answers a password change: how many other sessions it signed out.
+type PasswordChanged struct {
+	Message   string `json:"message"`
+	SignedOut int    `json:"signedOut"`
+	Success   bool   `json:"success"`
+}
+
+// SessionsRevoked answers signing out everywhere else: how many sessions ended.
+type SessionsRevoked struct {
+	Message string `json:"message"`
+	Revoked int    `json:"revoked"`
+	Success bool   `json:"success"`
+}
+
+// AccountSession is a signed-in session as its user sees it: never its token or the token's hash.
+type AccountSession struct {
 	ID         string    `json:"id"`
 	Device     string    `json:"device"`
 	UserAgent  string    `json:"userAgent"`
@@ -86,10 +100,10 @@ type sessionJSON struct {
 	Current    bool      `json:"current"` // the session of the request: this device
 }
 
-func toSessionsJSON(ss []*store.Session, current string) []sessionJSON {
-	out := make([]sessionJSON, 0, len(ss))
+func toSessionsJSON(ss []*store.Session, current string) []AccountSession {
+	out := make([]AccountSession, 0, len(ss))
 	for _, x := range ss {
-		out = append(out, sessionJSON{ID: x.PublicID(), Device: squares.DeviceLabel(x.UserAgent), UserAgent: x.UserAgent,
+		out = append(out, AccountSession{ID: x.PublicID(), Device: squares.DeviceLabel(x.UserAgent), UserAgent: x.UserAgent,
 			CreatedAt: x.CreatedAt, LastSeenAt: x.LastSeenAt, Current: x.TokenHash == current})
 	}
 	// This device first, then the most recently used.
@@ -122,5 +136,5 @@ func (s *Server) handleRevokeOtherSessions(w http.ResponseWriter, r *http.Reques
 	case n > 1:
 		message = "Signed out of " + itoa(int64(n)) + " other devices."
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "revoked": n, "message": message})
+	writeJSON(w, http.StatusOK, SessionsRevoked{Success: true, Revoked: n, Message: message})
 }

@@ -262,7 +262,7 @@ func (s *apiServer) admin(t *testing.T) *apiClient {
 }
 
 // game creates an NFL game in the store kicking off at the given time, with its five draft pools.
-func (s *apiServer) game(t *testing.T, week string, kickoff time.Time) (*squares.Game, []*store.PoolView) {
+func (s *apiServer) game(t *testing.T, week string, kickoff time.Time) (*squares.Game, []*squares.PoolView) {
 	t.Helper()
 	ctx := context.Background()
 	g := &squares.Game{LeagueID: squares.LeagueNFL, Season: 2026, Week: week, HomeTeam: "Buffalo Bills",
@@ -271,7 +271,7 @@ func (s *apiServer) game(t *testing.T, week string, kickoff time.Time) (*squares
 	if err := s.db.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	pools, err := s.db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := s.db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil || len(pools) != 5 {
 		t.Fatalf("pools = %d, %v", len(pools), err)
 	}
@@ -279,7 +279,7 @@ func (s *apiServer) game(t *testing.T, week string, kickoff time.Time) (*squares
 }
 
 // activate opens pools in the store.
-func (s *apiServer) activate(t *testing.T, pools ...*store.PoolView) {
+func (s *apiServer) activate(t *testing.T, pools ...*squares.PoolView) {
 	t.Helper()
 	for _, p := range pools {
 		if _, err := s.db.SetPoolStatus(context.Background(), p.ID, squares.PoolActive); err != nil {

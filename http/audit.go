@@ -8,9 +8,9 @@ import (
 	"github.com/squaresapp/squares/store"
 )
 
-// auditPage is the answer of GET /api/admin/audit: a page of entries, newest first, and how many match.
-type auditPage struct {
-	Entries []*squares.AuditEntry `json:"entries"`
+// AuditPage is the answer of GET /api/admin/audit: a page of entries, newest first, and how many match.
+type AuditPage struct {
+	Entries []*squares.AuditEntry `json:"entries" tstype:"AuditEntry[]"`
 	Total   int                   `json:"total"`
 	Limit   int                   `json:"limit"`
 	Offset  int                   `json:"offset"`
@@ -54,5 +54,5 @@ func (s *Server) handleListAudit(w http.ResponseWriter, r *http.Request) {
 	if entries == nil {
 		entries = []*squares.AuditEntry{}
 	}
-	writeJSON(w, http.StatusOK, auditPage{Entries: entries, Total: total, Limit: f.Limit, Offset: f.Offset})
+	writeJSON(w, http.StatusOK, AuditPage{Entries: entries, Total: total, Limit: f.Limit, Offset: f.Offset})
 }

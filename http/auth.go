@@ -118,7 +118,20 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 	case !u.IsAgeVerified:
 		message = "Account created. Please verify your age to join pools."
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"user": toUserJSON(u), "message": message})
+	writeJSON(w, http.StatusCreated, Registered{User: toUserJSON(u), Message: message})
+}
+
+// Registered answers a registration: the new account and what to do next.
+type Registered struct {
+	Message string `json:"message"`
+	User    User   `json:"user"`
+}
+
+// SignedIn answers a sign-in: the account signed in (success and message for some ways in).
+type SignedIn struct {
+	Message string `json:"message,omitempty" tstype:"string | undefined"`
+	Success bool   `json:"success,omitempty" tstype:"boolean | undefined"`
+	User    User   `json:"user"`
 }
 
 type loginRequest struct {
@@ -147,7 +160,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": s.ownUserJSON(u)})
+	writeJSON(w, http.StatusOK, SignedIn{User: s.ownUserJSON(u)})
 }
 
 // checkCredentials finds an account and checks its password under the sign-in throttle (OWASP's device
@@ -309,7 +322,7 @@ func (s *Server) handleVerifyAge(w http.ResponseWriter, r *http.Request) {
 	if !eligible {
 		message = "You meet age requirements but sports betting is not available in your state."
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "user": toUserJSON(u), "message": message})
+	writeJSON(w, http.StatusOK, SignedIn{Success: true, User: toUserJSON(u), Message: message})
 }
 
 // handleEmergencyLogin signs in as a player by e-mail alone. It exists only in development mode, for
@@ -340,5 +353,5 @@ func (s *Server) handleEmergencyLogin(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "user": toUserJSON(u)})
+	writeJSON(w, http.StatusOK, SignedIn{Success: true, User: toUserJSON(u)})
 }

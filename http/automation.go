@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/store"
 )
 
 // analysisWindow is how far ahead the cancellation analysis looks: pools decided within the next day.
@@ -29,23 +28,25 @@ func (s *Server) handleCancellationAnalysis(w http.ResponseWriter, r *http.Reque
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]decisionJSON, 0, len(pending))
+	out := make([]PoolDecision, 0, len(pending))
 	for _, in := range pending {
-		out = append(out, decisionJSON{Decision: squares.Decide(in), namedPool: names[in.PoolID]})
+		out = append(out, PoolDecision{Decision: squares.Decide(in), NamedPool: names[in.PoolID]})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
-// decisionJSON is a pool's final decision with the pool named (its name and game).
-type decisionJSON struct {
-	squares.Decision
-	namedPool
+// PoolDecision is a pool's final decision with the pool named (its name and game).
+type PoolDecision struct {
+	squares.Decision `tstype:",extends"`
+	NamedPool        `tstype:",extends"`
 }
 
-// loggedDecisionJSON is a decision as logged, with the pool named.
-type loggedDecisionJSON struct {
-	*store.DecisionRecord
-	namedPool
+// LoggedDecision is a decision as logged, with the pool named.
+type LoggedDecision struct {
+	squares.Decision `tstype:",extends"`
+	DecidedAt        time.Time `json:"decidedAt"`
+	DecidedBy        string    `json:"decidedBy" tstype:"'automation' | 'admin'"`
+	NamedPool        `tstype:",extends"`
 }
 
 // handleDecisions lists, for admins, the pools' final decisions as logged, latest first.
@@ -64,9 +65,9 @@ func (s *Server) handleDecisions(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]loggedDecisionJSON, 0, len(logged))
+	out := make([]LoggedDecision, 0, len(logged))
 	for _, d := range logged {
-		out = append(out, loggedDecisionJSON{DecisionRecord: d, namedPool: names[d.PoolID]})
+		out = append(out, LoggedDecision{Decision: d.Decision, DecidedAt: d.DecidedAt, DecidedBy: d.DecidedBy, NamedPool: names[d.PoolID]})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -96,8 +97,14 @@ func (s *Server) handleCancelPool(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Logger.Info("pool cancelled by an admin", "pool", id, "reason", req.Reason)
-	s.settleMoney(r.Context())
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "pool": toPoolJSON(p, userFrom(r.Context()))})
+	s.runEscrowPass(r.Context())
+	writeJSON(w, http.StatusOK, PoolDecided{Success: true, Pool: toPoolJSON(p, userFrom(r.Context()))})
+}
+
+// PoolDecided answers an admin's decision on a pool: the pool as it now is.
+type PoolDecided struct {
+	Pool    Pool `json:"pool"`
+	Success bool `json:"success"`
 }
 
 // handleHouseFill is an admin's house fill: squaresNeeded must be the number of squares still free (409
@@ -125,13 +132,13 @@ func (s *Server) handleHouseFill(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Logger.Info("pool house-filled by an admin", "pool", id, "houseSquares", req.SquaresNeeded)
-	s.settleMoney(r.Context())
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "pool": toPoolJSON(p, userFrom(r.Context()))})
+	s.runEscrowPass(r.Context())
+	writeJSON(w, http.StatusOK, PoolDecided{Success: true, Pool: toPoolJSON(p, userFrom(r.Context()))})
 }
 
-// settleMoney runs an escrow pass after a decision so that holds are captured, released or refunded
-// now; what the provider does not settle is retried by the escrow.
-func (s *Server) settleMoney(ctx context.Context) {
+// runEscrowPass runs an escrow pass after a decision so that holds are captured, released or refunded
+// now; what the provider does not do is retried by the escrow.
+func (s *Server) runEscrowPass(ctx context.Context) {
 	if s.Escrow == nil {
 		return
 	}
@@ -153,8 +160,16 @@ func (s *Server) handleRunAutomation(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		s.Logger.Warn("automation pass by an admin", "err", err)
-		writeJSON(w, http.StatusOK, map[string]any{"decisions": ds, "error": squares.ErrorMessage(err)})
+		message := squares.ErrorMessage(err)
+		writeJSON(w, http.StatusOK, AutomationRun{Decisions: ds, Error: &message})
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"decisions": ds})
+	writeJSON(w, http.StatusOK, AutomationRun{Decisions: ds})
+}
+
+// AutomationRun answers an automation pass run by an admin: the decisions it made, and the error that
+// stopped it, if one did.
+type AutomationRun struct {
+	Decisions []squares.Decision `json:"decisions"`
+	Error     *string            `json:"error,omitempty" tstype:"string | undefined"`
 }

@@ -185,7 +185,7 @@ func TestRunAutomationOnAStartedGame(t *testing.T) {
 				t.Errorf("decision %v, want %s", d, want[d["poolId"].(float64)])
 			}
 		}
-		for _, p := range []*store.PoolView{free, one} {
+		for _, p := range []*squares.PoolView{free, one} {
 			got := s.client(t).get(fmt.Sprintf("/api/pools/%d", p.ID)).want(http.StatusOK).obj()
 			ws := s.client(t).get(fmt.Sprintf("/api/pools/%d/winners", p.ID)).want(http.StatusOK).list()
 			if got["status"] != "started" || got["numbersGenerated"] != true || len(ws) != 1 || ws[0]["periodLabel"] != "Q1" {

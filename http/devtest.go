@@ -46,8 +46,26 @@ func (s *Server) handleTestPaymentIntent(w http.ResponseWriter, r *http.Request)
 		s.Error(w, r, squares.Errorf(squares.EUNPROCESSABLE, "The payment could not be started. Please try again."))
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"clientSecret": pp.ClientSecret, "paymentIntentId": pp.ID,
-		"amount": pp.Amount, "currency": pp.Currency, "status": pp.Status, "provider": s.Escrow.Provider.Name()})
+	writeJSON(w, http.StatusCreated, TestPaymentIntent{ClientSecret: pp.ClientSecret, PaymentIntentID: pp.ID,
+		Amount: pp.Amount, Currency: pp.Currency, Status: pp.Status, Provider: s.Escrow.Provider.Name()})
+}
+
+// TestPaymentIntent answers a test payment started at the provider (development mode).
+type TestPaymentIntent struct {
+	Amount          squares.Cents `json:"amount"`
+	ClientSecret    string        `json:"clientSecret"`
+	Currency        string        `json:"currency"`
+	PaymentIntentID string        `json:"paymentIntentId"`
+	Provider        string        `json:"provider"`
+	Status          string        `json:"status"`
+}
+
+// TestHoldsReleased answers the release of a test pool's holds (development mode).
+type TestHoldsReleased struct {
+	Message  string `json:"message"`
+	PoolID   int64  `json:"poolId"`
+	Released int    `json:"released"`
+	Success  bool   `json:"success"`
 }
 
 // isOwnTestPayment reports whether a sandbox payment is a test payment the signed-in user created with
@@ -95,8 +113,8 @@ func (s *Server) handleTestReleaseEscrow(w http.ResponseWriter, r *http.Request)
 			"%d payment(s) released; the provider did not release the others. Please try again.", n))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "poolId": poolID, "released": n,
-		"message": strconv.Itoa(n) + " payment(s) released."})
+	writeJSON(w, http.StatusOK, TestHoldsReleased{Success: true, PoolID: poolID, Released: n,
+		Message: strconv.Itoa(n) + " payment(s) released."})
 }
 
 // handleTestRefundEscrow cancels a pool and returns its money, as POST /api/pools/{id}/refund does.

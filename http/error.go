@@ -37,11 +37,11 @@ const (
 	statusClientClosedRequest = 499
 )
 
-// errorBody is the JSON shape of every error.
-type errorBody struct {
+// ErrorBody is the JSON shape of every error.
+type ErrorBody struct {
 	Message string            `json:"message"`
 	Code    string            `json:"code"`
-	Fields  map[string]string `json:"fields,omitempty"`
+	Fields  map[string]string `json:"fields,omitempty" tstype:"{ [key: string]: string } | undefined"`
 }
 
 // Error writes err as JSON with its status. Internal errors are logged and answered with a generic
@@ -81,5 +81,5 @@ func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
 	if !ok {
 		status = http.StatusInternalServerError
 	}
-	writeJSON(w, status, errorBody{Message: message, Code: code, Fields: fields})
+	writeJSON(w, status, ErrorBody{Message: message, Code: code, Fields: fields})
 }

@@ -7,8 +7,8 @@ import (
 	"github.com/squaresapp/squares/store"
 )
 
-// workFailureJSON is an escrow step that keeps failing.
-type workFailureJSON struct {
+// EscrowFailure is an escrow step that keeps failing.
+type EscrowFailure struct {
 	PaymentID     string    `json:"paymentId"`
 	PoolID        int64     `json:"poolId"`
 	UserID        int64     `json:"userId"`
@@ -17,13 +17,13 @@ type workFailureJSON struct {
 	Attempts      int       `json:"attempts"`
 	LastError     string    `json:"lastError"`
 	NextAttemptAt time.Time `json:"nextAttemptAt"`
-	namedPool
+	NamedPool     `tstype:",extends"`
 }
 
-func toWorkFailureJSON(f *store.WorkFailure, names map[int64]namedPool) workFailureJSON {
-	return workFailureJSON{PaymentID: f.PaymentID, PoolID: f.PoolID, UserID: f.UserID, Status: f.Status,
+func toWorkFailureJSON(f *store.WorkFailure, names map[int64]NamedPool) EscrowFailure {
+	return EscrowFailure{PaymentID: f.PaymentID, PoolID: f.PoolID, UserID: f.UserID, Status: f.Status,
 		Action: f.Action, Attempts: f.Attempts, LastError: f.LastError, NextAttemptAt: f.NextAttemptAt,
-		namedPool: names[f.PoolID]}
+		NamedPool: names[f.PoolID]}
 }
 
 // handleEscrowFailures lists, for admins, the escrow's steps that keep failing (a payment the provider
@@ -43,7 +43,7 @@ func (s *Server) handleEscrowFailures(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]workFailureJSON, 0, len(fails))
+	out := make([]EscrowFailure, 0, len(fails))
 	for _, f := range fails {
 		out = append(out, toWorkFailureJSON(f, names))
 	}
@@ -58,14 +58,14 @@ func (s *Server) handleRetryEscrowFailure(w http.ResponseWriter, r *http.Request
 		s.Error(w, r, err)
 		return
 	}
-	s.settleMoney(r.Context())
+	s.runEscrowPass(r.Context())
 	f, err := s.Store.FindWorkFailure(r.Context(), id)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
 	if f == nil {
-		writeJSON(w, http.StatusOK, map[string]any{"paymentId": id, "resolved": true})
+		writeJSON(w, http.StatusOK, EscrowResolved{PaymentID: id, Resolved: true})
 		return
 	}
 	names, err := s.poolNames(r.Context(), []int64{f.PoolID})
@@ -74,4 +74,10 @@ func (s *Server) handleRetryEscrowFailure(w http.ResponseWriter, r *http.Request
 		return
 	}
 	writeJSON(w, http.StatusOK, toWorkFailureJSON(f, names))
+}
+
+// EscrowResolved answers a retry that settled a payment's failed work: nothing is left failing.
+type EscrowResolved struct {
+	PaymentID string `json:"paymentId"`
+	Resolved  bool   `json:"resolved"`
 }

@@ -9,20 +9,21 @@ import (
 	"github.com/squaresapp/squares/store"
 )
 
-// exportJSON is "Download my data": what Squares holds about the player, no password hash and no secret
+// PoolExport is "Download my data": what Squares holds about the player, no password hash and no secret
 // (session tokens, payment client secrets).
-type exportJSON struct {
-	ExportedAt       time.Time            `json:"exportedAt"`
-	Profile          userJSON             `json:"profile"`
-	EmailPreferences emailPreferencesJSON `json:"emailPreferences"`
-	Sessions         []sessionJSON        `json:"sessions"`
-	Squares          []exportSquareJSON   `json:"squares"`
-	Payments         []exportPaymentJSON  `json:"payments"`
-	Prizes           []prizeJSON          `json:"prizes"`
-	Notifications    []notificationJSON   `json:"notifications"`
+type PoolExport struct {
+	ExportedAt       time.Time          `json:"exportedAt"`
+	Profile          User               `json:"profile"`
+	EmailPreferences EmailPreferences   `json:"emailPreferences"`
+	Sessions         []AccountSession   `json:"sessions"`
+	Squares          []ExportSquare     `json:"squares"`
+	Payments         []ExportPayment    `json:"payments"`
+	Prizes           []Prize            `json:"prizes"`
+	Notifications    []UserNotification `json:"notifications"`
 }
 
-type exportSquareJSON struct {
+// ExportSquare is a square of the player, in the export of their data.
+type ExportSquare struct {
 	PoolID        int64         `json:"poolId"`
 	PoolName      string        `json:"poolName"`
 	Game          string        `json:"game"`
@@ -34,7 +35,8 @@ type exportSquareJSON struct {
 	Status        string        `json:"status"`
 }
 
-type exportPaymentJSON struct {
+// ExportPayment is a payment of the player, in the export of their data.
+type ExportPayment struct {
 	ID              string         `json:"id"`
 	Provider        string         `json:"provider"`
 	PaymentIntentID string         `json:"paymentIntentId"`
@@ -48,12 +50,12 @@ type exportPaymentJSON struct {
 	UpdatedAt       time.Time      `json:"updatedAt"`
 }
 
-func toExportJSON(d *store.UserData, profile userJSON, current string, now time.Time) exportJSON {
-	out := exportJSON{ExportedAt: now.UTC(), Profile: profile, EmailPreferences: emailPreferencesJSON{OptOut: d.EmailOptOut},
-		Sessions: toSessionsJSON(d.Sessions, current), Squares: []exportSquareJSON{}, Payments: []exportPaymentJSON{},
-		Prizes: []prizeJSON{}, Notifications: toNotificationsJSON(d.Notifications)}
+func toExportJSON(d *store.UserData, profile User, current string, now time.Time) PoolExport {
+	out := PoolExport{ExportedAt: now.UTC(), Profile: profile, EmailPreferences: EmailPreferences{OptOut: d.EmailOptOut},
+		Sessions: toSessionsJSON(d.Sessions, current), Squares: []ExportSquare{}, Payments: []ExportPayment{},
+		Prizes: []Prize{}, Notifications: toNotificationsJSON(d.Notifications)}
 	for _, sq := range d.Squares {
-		j := exportSquareJSON{PoolID: sq.PoolID, PoolName: sq.PoolName, Game: sq.AwayTeam + " @ " + sq.HomeTeam,
+		j := ExportSquare{PoolID: sq.PoolID, PoolName: sq.PoolName, Game: sq.AwayTeam + " @ " + sq.HomeTeam,
 			GameDate: sq.GameDate, Row: sq.Row, Column: sq.Column, PurchasePrice: sq.PurchasePrice, Status: sq.State}
 		if !sq.PurchasedAt.IsZero() {
 			t := sq.PurchasedAt.UTC()
@@ -62,7 +64,7 @@ func toExportJSON(d *store.UserData, profile userJSON, current string, now time.
 		out.Squares = append(out.Squares, j)
 	}
 	for _, p := range d.Payments {
-		out.Payments = append(out.Payments, exportPaymentJSON{ID: p.ID, Provider: p.Provider, PaymentIntentID: p.ProviderPaymentID,
+		out.Payments = append(out.Payments, ExportPayment{ID: p.ID, Provider: p.Provider, PaymentIntentID: p.ProviderPaymentID,
 			PoolID: p.PoolID, Amount: p.Amount, Currency: p.Currency, Squares: p.Squares, Status: p.Status,
 			Message: p.FailureMessage, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt})
 	}

@@ -9,7 +9,8 @@ import (
 	"github.com/squaresapp/squares/store"
 )
 
-type gameJSON struct {
+// Game is a game as the API shows it: its teams, kickoff, state and score by period.
+type Game struct {
 	ID            int64     `json:"id"`
 	LeagueID      int64     `json:"leagueId"`
 	HomeTeam      string    `json:"homeTeam"`
@@ -34,11 +35,11 @@ type gameJSON struct {
 	AwayScoreQ4   *int      `json:"awayScoreQ4"`
 }
 
-func toGameJSON(g *squares.Game) *gameJSON {
+func toGameJSON(g *squares.Game) *Game {
 	if g == nil {
 		return nil
 	}
-	return &gameJSON{
+	return &Game{
 		ID: g.ID, LeagueID: g.LeagueID, HomeTeam: g.HomeTeam, AwayTeam: g.AwayTeam,
 		HomeTeamColor: g.HomeTeamColor, AwayTeamColor: g.AwayTeamColor, GameDate: g.GameDate, Status: g.Status,
 		HomeScore: g.HomeScore, AwayScore: g.AwayScore, Quarter: g.Quarter, Week: optional(g.Week),

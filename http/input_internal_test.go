@@ -24,7 +24,7 @@ func TestBadTextFromTheDatabase(t *testing.T) {
 	w := httptest.NewRecorder()
 	s.Error(w, httptest.NewRequest("POST", "/api/x", nil), fmt.Errorf("insert user: %w", &pgconn.PgError{Code: "22021",
 		Message: `invalid byte sequence for encoding "UTF8": 0x00`}))
-	var e errorBody
+	var e ErrorBody
 	if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || w.Code != http.StatusBadRequest || e.Code != squares.EINVALIDINPUT {
 		t.Errorf("answer %d %s", w.Code, w.Body)
 	}

@@ -19,10 +19,11 @@ type createPrivatePoolRequest struct {
 	PayoutSchedule      string          `json:"payoutSchedule" text:"max=32"`
 }
 
-type invitationJSON struct {
+// Invitation is an invitation to a private pool, as its host sees it.
+type Invitation struct {
 	ID         int64      `json:"id"`
 	Email      string     `json:"email"`
-	Status     string     `json:"status"`
+	Status     string     `json:"status" tstype:"'pending' | 'accepted' | 'revoked' | (string & {})"`
 	SentCount  int        `json:"sentCount"`
 	LastSentAt time.Time  `json:"lastSentAt"`
 	AcceptedAt *time.Time `json:"acceptedAt"`
@@ -30,13 +31,13 @@ type invitationJSON struct {
 	CreatedAt  time.Time  `json:"createdAt"`
 }
 
-func toInvitationJSON(inv *squares.PoolInvitation) invitationJSON {
-	return invitationJSON{ID: inv.ID, Email: inv.Email, Status: inv.Status, SentCount: inv.SentCount,
+func toInvitationJSON(inv *squares.PoolInvitation) Invitation {
+	return Invitation{ID: inv.ID, Email: inv.Email, Status: inv.Status, SentCount: inv.SentCount,
 		LastSentAt: inv.LastSentAt, AcceptedAt: inv.AcceptedAt, RevokedAt: inv.RevokedAt, CreatedAt: inv.CreatedAt}
 }
 
-func toInvitationsJSON(invs []*squares.PoolInvitation) []invitationJSON {
-	out := make([]invitationJSON, 0, len(invs))
+func toInvitationsJSON(invs []*squares.PoolInvitation) []Invitation {
+	out := make([]Invitation, 0, len(invs))
 	for _, inv := range invs {
 		out = append(out, toInvitationJSON(inv))
 	}
@@ -92,8 +93,20 @@ func (s *Server) handleCreatePrivatePool(w http.ResponseWriter, r *http.Request)
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"pool": toPoolJSON(out.Pool, viewer),
-		"inviteCode": out.Pool.InviteCode, "invitations": toInvitationsJSON(out.Invitations)})
+	writeJSON(w, http.StatusCreated, CreatedPrivatePool{Pool: toPoolJSON(out.Pool, viewer),
+		InviteCode: out.Pool.InviteCode, Invitations: toInvitationsJSON(out.Invitations)})
+}
+
+// CreatedPrivatePool answers a new private pool: the pool, its code and the invitations sent.
+type CreatedPrivatePool struct {
+	InviteCode  string       `json:"inviteCode"`
+	Invitations []Invitation `json:"invitations"`
+	Pool        Pool         `json:"pool"`
+}
+
+// JoinedPool answers joining a private pool: the pool as its new member sees it.
+type JoinedPool struct {
+	Pool Pool `json:"pool"`
 }
 
 // handleJoinPool makes the signed-in player a member of a private pool by its code or an invitation's:
@@ -120,10 +133,11 @@ func (s *Server) handleJoinPool(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"pool": toPoolJSON(p, viewer)})
+	writeJSON(w, http.StatusOK, JoinedPool{Pool: toPoolJSON(p, viewer)})
 }
 
-type memberJSON struct {
+// PoolMember is a member of a private pool, as its host sees them.
+type PoolMember struct {
 	UserID    int64     `json:"userId"`
 	FirstName string    `json:"firstName"`
 	LastName  string    `json:"lastName"`
@@ -154,20 +168,20 @@ func (s *Server) handleListInvitations(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, toPoolInvitationsJSON(p.InviteCode, ms, invs))
 }
 
-// poolInvitationsJSON is what a private pool's creator manages: its invite code, members, invitations.
-type poolInvitationsJSON struct {
-	InviteCode  string           `json:"inviteCode"`
-	Members     []memberJSON     `json:"members"`
-	Invitations []invitationJSON `json:"invitations"`
+// PoolInvitations is what a private pool's creator manages: its invite code, members, invitations.
+type PoolInvitations struct {
+	InviteCode  string       `json:"inviteCode"`
+	Members     []PoolMember `json:"members"`
+	Invitations []Invitation `json:"invitations"`
 }
 
-func toPoolInvitationsJSON(code string, ms []*squares.PoolMember, invs []*squares.PoolInvitation) poolInvitationsJSON {
-	members := make([]memberJSON, 0, len(ms))
+func toPoolInvitationsJSON(code string, ms []*squares.PoolMember, invs []*squares.PoolInvitation) PoolInvitations {
+	members := make([]PoolMember, 0, len(ms))
 	for _, m := range ms {
-		members = append(members, memberJSON{UserID: m.UserID, FirstName: m.FirstName, LastName: m.LastName,
+		members = append(members, PoolMember{UserID: m.UserID, FirstName: m.FirstName, LastName: m.LastName,
 			Squares: m.Squares, IsCreator: m.IsCreator, JoinedAt: m.JoinedAt})
 	}
-	return poolInvitationsJSON{InviteCode: code, Members: members, Invitations: toInvitationsJSON(invs)}
+	return PoolInvitations{InviteCode: code, Members: members, Invitations: toInvitationsJSON(invs)}
 }
 
 // resendInvitation is store.ResendInvitation under the configuration in force.

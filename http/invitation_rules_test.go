@@ -13,7 +13,6 @@ import (
 
 	"github.com/squaresapp/squares"
 	squareshttp "github.com/squaresapp/squares/http"
-	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
 
@@ -263,7 +262,7 @@ func TestPrivatePoolLimitsUnderConcurrency(t *testing.T) {
 		}
 		ctx := context.Background()
 		for u, want := range map[*squares.User]int{aUser: 3, bUser: 2} {
-			mine, err := s.db.ListPools(ctx, store.PoolFilter{Viewer: u.ID, OwnedBy: u.ID})
+			mine, err := s.db.ListPools(ctx, squares.PoolFilter{Viewer: u.ID, OwnedBy: u.ID})
 			if err != nil || len(mine) != want {
 				t.Fatalf("player %d has %d pools (%v), want %d", u.ID, len(mine), err, want)
 			}

@@ -33,7 +33,7 @@ func (s *payAPI) invitationCode(t *testing.T, to string) (string, int) {
 func (s *payAPI) counts(t *testing.T) string {
 	t.Helper()
 	ctx := context.Background()
-	pools, err := s.db.ListPools(ctx, store.PoolFilter{})
+	pools, err := s.db.ListPools(ctx, squares.PoolFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestPrivatePoolValidationAndVisibility(t *testing.T) {
 		resend(creator, otherInv).wantError(http.StatusUnprocessableEntity, "unprocessable", "This invitation was revoked.")
 
 		// Buying: members only, within the creator's limit of 10.
-		p := &store.PoolView{Pool: &squares.Pool{ID: int64(num(t, id)), EntryFee: 1000}}
+		p := &squares.PoolView{Pool: &squares.Pool{ID: int64(num(t, id)), EntryFee: 1000}}
 		var ten []jsonCell
 		for i := range 10 {
 			ten = append(ten, at(0, i))

@@ -44,9 +44,9 @@ func (s *Server) withInviteCode(w http.ResponseWriter, r *http.Request, use func
 	return true
 }
 
-// invitedPoolJSON is what an invitation link shows before its reader signs in or joins: the pool's name,
+// InvitedPool is what an invitation link shows before its reader signs in or joins: the pool's name,
 // game and kickoff, price, host (first name and last initial, never an e-mail) and room left.
-type invitedPoolJSON struct {
+type InvitedPool struct {
 	InviteCode          string        `json:"inviteCode"`
 	Name                string        `json:"name"`
 	Game                string        `json:"game"` // "Kansas City Chiefs @ Buffalo Bills"
@@ -74,7 +74,7 @@ func (s *Server) handleReadInvitation(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, g := ip.Pool, ip.Pool.Game
-	writeJSON(w, http.StatusOK, invitedPoolJSON{InviteCode: squares.NormalizeInviteCode(r.PathValue("code")),
+	writeJSON(w, http.StatusOK, InvitedPool{InviteCode: squares.NormalizeInviteCode(r.PathValue("code")),
 		Name: p.Name, Game: g.AwayTeam + " @ " + g.HomeTeam, AwayTeam: g.AwayTeam, HomeTeam: g.HomeTeam,
 		LeagueID: g.LeagueID, Kickoff: g.GameDate, EntryFee: p.EntryFee, Host: squares.HostName(ip.HostFirst, ip.HostLast),
 		SpotsLeft: ip.SquaresFree, MaxSquaresPerPlayer: p.SquareLimit(), Status: p.Status, SalesCloseAt: p.SalesCloseAt()})

@@ -110,3 +110,14 @@ func (n *flexInt) UnmarshalJSON(b []byte) error {
 	*n = flexInt(v)
 	return nil
 }
+
+// MessageAnswer is the answer of a call that did what was asked and says so.
+type MessageAnswer struct {
+	Message string `json:"message"`
+	Success bool   `json:"success"`
+}
+
+// success answers a call that did what was asked with its message.
+func success(message string) MessageAnswer {
+	return MessageAnswer{Message: message, Success: true}
+}

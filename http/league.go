@@ -6,7 +6,8 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-type leagueJSON struct {
+// League is a league as the API shows it, with its active week (null when it has none).
+type League struct {
 	ID          int64   `json:"id"`
 	Name        string  `json:"name"`
 	DisplayName string  `json:"displayName"`
@@ -15,8 +16,8 @@ type leagueJSON struct {
 	ActiveWeek  *string `json:"activeWeek"`
 }
 
-func toLeagueJSON(l *squares.League) leagueJSON {
-	return leagueJSON{ID: l.ID, Name: l.Name, DisplayName: l.DisplayName, Sport: l.Sport, IsActive: l.IsActive,
+func toLeagueJSON(l *squares.League) League {
+	return League{ID: l.ID, Name: l.Name, DisplayName: l.DisplayName, Sport: l.Sport, IsActive: l.IsActive,
 		ActiveWeek: optional(l.ActiveWeek)}
 }
 
@@ -26,7 +27,7 @@ func (s *Server) handleListLeagues(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]leagueJSON, 0, len(leagues))
+	out := make([]League, 0, len(leagues))
 	for _, l := range leagues {
 		out = append(out, toLeagueJSON(l))
 	}
@@ -72,7 +73,7 @@ func (s *Server) handleGetActiveWeek(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"leagueId": l.ID, "activeWeek": optional(l.ActiveWeek)})
+	writeJSON(w, http.StatusOK, ActiveWeek{LeagueID: l.ID, ActiveWeek: optional(l.ActiveWeek)})
 }
 
 func (s *Server) handleSetActiveWeek(w http.ResponseWriter, r *http.Request) {
@@ -106,11 +107,19 @@ func (s *Server) handleSetActiveWeek(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"leagueId": l.ID, "activeWeek": optional(l.ActiveWeek),
-		"message": "Week Updated Successfully"})
+	writeJSON(w, http.StatusOK, ActiveWeek{LeagueID: l.ID, ActiveWeek: optional(l.ActiveWeek),
+		Message: "Week Updated Successfully"})
 }
 
-type teamJSON struct {
+// ActiveWeek is a league's active week (null when it has none); a change says so in its message.
+type ActiveWeek struct {
+	ActiveWeek *string `json:"activeWeek"`
+	LeagueID   int64   `json:"leagueId"`
+	Message    string  `json:"message,omitempty" tstype:"string | undefined"`
+}
+
+// Team is a team of a league, with its colours.
+type Team struct {
 	Name           string `json:"name"`
 	Abbreviation   string `json:"abbreviation"`
 	City           string `json:"city"`
@@ -132,9 +141,9 @@ func (s *Server) handleListTeams(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]teamJSON, 0, len(teams))
+	out := make([]Team, 0, len(teams))
 	for _, t := range teams {
-		out = append(out, teamJSON{Name: t.Name, Abbreviation: t.Abbreviation, City: t.City,
+		out = append(out, Team{Name: t.Name, Abbreviation: t.Abbreviation, City: t.City,
 			PrimaryColor: t.PrimaryColor, SecondaryColor: t.SecondaryColor})
 	}
 	writeJSON(w, http.StatusOK, out)

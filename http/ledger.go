@@ -15,26 +15,26 @@ import (
 // and its transactions filtered by pool and kind, a page at a time. Every row names the pool (and its
 // game) and the player it concerns.
 
-// ledgerAccountJSON is an account's balance, with the pool or the player it belongs to named.
-type ledgerAccountJSON struct {
+// LedgerAccount is an account's balance, with the pool or the player it belongs to named.
+type LedgerAccount struct {
 	Account string        `json:"account"`
 	Balance squares.Cents `json:"balance"`
 	// PoolID and its name and game for a pool's held and escrow accounts.
-	PoolID   int64            `json:"poolId,omitempty"`
-	PoolName string           `json:"poolName,omitempty"`
-	Game     *squares.GameRef `json:"game,omitempty"`
+	PoolID   int64            `json:"poolId,omitempty" tstype:"number | undefined"`
+	PoolName string           `json:"poolName,omitempty" tstype:"string | undefined"`
+	Game     *squares.GameRef `json:"game,omitempty" tstype:"GameRef | undefined"`
 	// UserID and their name and e-mail for a player's winnings account.
-	UserID    int64  `json:"userId,omitempty"`
-	UserName  string `json:"userName,omitempty"`
-	UserEmail string `json:"userEmail,omitempty"`
+	UserID    int64  `json:"userId,omitempty" tstype:"number | undefined"`
+	UserName  string `json:"userName,omitempty" tstype:"string | undefined"`
+	UserEmail string `json:"userEmail,omitempty" tstype:"string | undefined"`
 }
 
-// ledgerSummaryJSON is the answer of GET /api/admin/ledger/summary: total is the sum over all accounts,
+// LedgerSummary is the answer of GET /api/admin/ledger/summary: total is the sum over all accounts,
 // which is zero when the books balance.
-type ledgerSummaryJSON struct {
-	Accounts []ledgerAccountJSON `json:"accounts"`
-	Total    squares.Cents       `json:"total"`
-	Balanced bool                `json:"balanced"`
+type LedgerSummary struct {
+	Accounts []LedgerAccount `json:"accounts"`
+	Total    squares.Cents   `json:"total"`
+	Balanced bool            `json:"balanced"`
 }
 
 func (s *Server) handleLedgerSummary(w http.ResponseWriter, r *http.Request) {
@@ -43,10 +43,10 @@ func (s *Server) handleLedgerSummary(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	accounts := make([]ledgerAccountJSON, 0, len(balances))
+	accounts := make([]LedgerAccount, 0, len(balances))
 	var pools, users []int64
 	for _, b := range balances {
-		a := ledgerAccountJSON{Account: b.Account, Balance: b.Balance}
+		a := LedgerAccount{Account: b.Account, Balance: b.Balance}
 		a.PoolID, a.UserID = squares.LedgerAccountOf(b.Account)
 		pools, users = append(pools, a.PoolID), append(users, a.UserID)
 		accounts = append(accounts, a)
@@ -61,38 +61,38 @@ func (s *Server) handleLedgerSummary(w http.ResponseWriter, r *http.Request) {
 		a.PoolName, a.Game = names.pool(a.PoolID)
 		a.UserName, a.UserEmail = names.user(a.UserID)
 	}
-	writeJSON(w, http.StatusOK, ledgerSummaryJSON{Accounts: accounts, Total: total, Balanced: total == 0})
+	writeJSON(w, http.StatusOK, LedgerSummary{Accounts: accounts, Total: total, Balanced: total == 0})
 }
 
-// ledgerEntryJSON moves amount into account (negative: out of it).
-type ledgerEntryJSON struct {
+// LedgerEntry moves amount into account (negative: out of it).
+type LedgerEntry struct {
 	Account string        `json:"account"`
 	Amount  squares.Cents `json:"amount"`
 }
 
-// ledgerTransactionJSON is one balanced movement of money, with its pool and player named.
-type ledgerTransactionJSON struct {
-	ID        int64             `json:"id"`
-	Kind      string            `json:"kind"`
-	Amount    squares.Cents     `json:"amount"`
-	PoolID    *int64            `json:"poolId"`
-	PoolName  string            `json:"poolName"`
-	Game      *squares.GameRef  `json:"game"`
-	UserID    *int64            `json:"userId"`
-	UserName  string            `json:"userName"`
-	UserEmail string            `json:"userEmail"`
-	PaymentID *string           `json:"paymentId"`
-	Memo      string            `json:"memo"`
-	CreatedAt time.Time         `json:"createdAt"`
-	Entries   []ledgerEntryJSON `json:"entries"`
+// LedgerTransaction is one balanced movement of money, with its pool and player named.
+type LedgerTransaction struct {
+	ID        int64            `json:"id"`
+	Kind      string           `json:"kind"`
+	Amount    squares.Cents    `json:"amount"`
+	PoolID    *int64           `json:"poolId"`
+	PoolName  string           `json:"poolName"`
+	Game      *squares.GameRef `json:"game"`
+	UserID    *int64           `json:"userId"`
+	UserName  string           `json:"userName"`
+	UserEmail string           `json:"userEmail"`
+	PaymentID *string          `json:"paymentId"`
+	Memo      string           `json:"memo"`
+	CreatedAt time.Time        `json:"createdAt"`
+	Entries   []LedgerEntry    `json:"entries"`
 }
 
-// ledgerPageJSON is the answer of GET /api/admin/ledger/transactions.
-type ledgerPageJSON struct {
-	Transactions []ledgerTransactionJSON `json:"transactions"`
-	Total        int                     `json:"total"`
-	Page         int                     `json:"page"`
-	PageSize     int                     `json:"pageSize"`
+// LedgerPage is the answer of GET /api/admin/ledger/transactions.
+type LedgerPage struct {
+	Transactions []LedgerTransaction `json:"transactions"`
+	Total        int                 `json:"total"`
+	Page         int                 `json:"page"`
+	PageSize     int                 `json:"pageSize"`
 }
 
 // maxLedgerPageSize bounds a page of ledger transactions.
@@ -143,10 +143,10 @@ func (s *Server) handleLedgerTransactions(w http.ResponseWriter, r *http.Request
 		s.Error(w, r, err)
 		return
 	}
-	out := ledgerPageJSON{Transactions: make([]ledgerTransactionJSON, 0, len(txs)), Total: total, Page: page, PageSize: f.Limit}
+	out := LedgerPage{Transactions: make([]LedgerTransaction, 0, len(txs)), Total: total, Page: page, PageSize: f.Limit}
 	for _, t := range txs {
-		j := ledgerTransactionJSON{ID: t.ID, Kind: t.Kind, Amount: t.Amount, Memo: t.Memo, CreatedAt: t.CreatedAt,
-			Entries: make([]ledgerEntryJSON, 0, len(t.Entries))}
+		j := LedgerTransaction{ID: t.ID, Kind: t.Kind, Amount: t.Amount, Memo: t.Memo, CreatedAt: t.CreatedAt,
+			Entries: make([]LedgerEntry, 0, len(t.Entries))}
 		if t.PoolID != 0 {
 			j.PoolID = &t.PoolID
 			j.PoolName, j.Game = names.pool(t.PoolID)
@@ -159,7 +159,7 @@ func (s *Server) handleLedgerTransactions(w http.ResponseWriter, r *http.Request
 			j.PaymentID = &t.PaymentID
 		}
 		for _, e := range t.Entries {
-			j.Entries = append(j.Entries, ledgerEntryJSON{Account: e.Account, Amount: e.Amount})
+			j.Entries = append(j.Entries, LedgerEntry{Account: e.Account, Amount: e.Amount})
 		}
 		out.Transactions = append(out.Transactions, j)
 	}

@@ -34,7 +34,7 @@ func (l liveSource) PoolMessage(ctx context.Context, e squares.Event) ([]byte, e
 		if err != nil {
 			return nil, err
 		}
-		return mustJSON(map[string]any{"type": "poolUpdate", "poolId": p.ID, "pool": toPoolJSON(p, nil)}), nil
+		return mustJSON(live.PoolUpdateMessage{Type: "poolUpdate", PoolID: p.ID, Pool: toPoolJSON(p, nil)}), nil
 	}
 	// The pool and its squares in one read, so that the squares agree with the pool's counts.
 	p, sqs, err := l.s.Store.FindBoard(ctx, e.PoolID)
@@ -45,7 +45,7 @@ func (l liveSource) PoolMessage(ctx context.Context, e squares.Event) ([]byte, e
 	for _, sq := range sqs {
 		owned[squares.Cell{Row: sq.Row, Column: sq.Column}] = sq
 	}
-	changed := []squareJSON{}
+	changed := []Square{}
 	released := []squares.Cell{}
 	for _, c := range e.Cells {
 		if sq, ok := owned[c]; ok {
@@ -54,18 +54,18 @@ func (l liveSource) PoolMessage(ctx context.Context, e squares.Event) ([]byte, e
 			released = append(released, c)
 		}
 	}
-	return mustJSON(map[string]any{"type": "poolUpdate", "poolId": p.ID, "pool": toPoolJSON(p, nil),
-		"squares": changed, "released": released}), nil
+	return mustJSON(live.PoolUpdateMessage{Type: "poolUpdate", PoolID: p.ID, Pool: toPoolJSON(p, nil),
+		Squares: changed, Released: released}), nil
 }
 
 // GameUpdate is the message for a game's score and state.
-func (l liveSource) GameUpdate(ctx context.Context, gameID int64) (any, error) {
+func (l liveSource) GameUpdate(ctx context.Context, gameID int64) (*live.GameUpdateMessage, error) {
 	g, err := l.s.Store.FindGame(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"type": "gameUpdate", "gameId": g.ID, "homeScore": g.HomeScore, "awayScore": g.AwayScore,
-		"quarter": g.Quarter, "status": g.Status, "game": toGameJSON(g)}, nil
+	return &live.GameUpdateMessage{Type: "gameUpdate", GameID: g.ID, HomeScore: g.HomeScore, AwayScore: g.AwayScore,
+		Quarter: g.Quarter, Status: g.Status, Game: toGameJSON(g)}, nil
 }
 
 // NotificationMessage is a user's latest notifications and unread count.
@@ -78,8 +78,8 @@ func (l liveSource) NotificationMessage(ctx context.Context, userID int64) ([]by
 	if err != nil {
 		return nil, err
 	}
-	return mustJSON(map[string]any{"type": "notification", "notifications": toNotificationsJSON(ns),
-		"unreadCount": unread}), nil
+	return mustJSON(live.NotificationMessage{Type: "notification", Notifications: toNotificationsJSON(ns),
+		UnreadCount: unread}), nil
 }
 
 // SessionEnded reports whether a signed-in connection's session no longer stands as it was opened: gone,

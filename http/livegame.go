@@ -12,32 +12,32 @@ import (
 // The developer calls about our games as the score feed leaves them (development mode only): the games
 // live now, one game with its period scores, and a season's completed games.
 
-// gameDetailsJSON is a game with the end score of each period it has ended.
-type gameDetailsJSON struct {
-	*gameJSON
-	DisplayStatus string            `json:"displayStatus"`
-	PeriodCount   int               `json:"periodCount"`
-	Periods       []periodScoreJSON `json:"periods"`
+// GameDetails is a game with the end score of each period it has ended.
+type GameDetails struct {
+	*Game         `tstype:",extends,required"`
+	DisplayStatus string        `json:"displayStatus" tstype:"'SCHEDULED' | 'LIVE' | 'COMPLETED'"`
+	PeriodCount   int           `json:"periodCount"`
+	Periods       []PeriodScore `json:"periods"`
 }
 
-func toGameDetailsJSON(g *squares.Game) gameDetailsJSON {
+func toGameDetailsJSON(g *squares.Game) GameDetails {
 	periods := (&squares.League{ID: g.LeagueID}).Periods()
-	out := gameDetailsJSON{gameJSON: toGameJSON(g), DisplayStatus: squares.DisplayStatus(g.Status),
-		PeriodCount: periods, Periods: []periodScoreJSON{}}
+	out := GameDetails{Game: toGameJSON(g), DisplayStatus: squares.DisplayStatus(g.Status),
+		PeriodCount: periods, Periods: []PeriodScore{}}
 	for _, p := range g.PeriodScores(periods) {
-		out.Periods = append(out.Periods, periodScoreJSON{Period: p.Period,
+		out.Periods = append(out.Periods, PeriodScore{Period: p.Period,
 			PeriodLabel: squares.PeriodLabel(p.Period, periods), HomeScore: p.Home, AwayScore: p.Away})
 	}
 	return out
 }
 
 // gamesWhere lists every game the filter keeps, with its period scores.
-func (s *Server) gamesWhere(r *http.Request, f store.GameFilter, keep func(*squares.Game) bool) ([]gameDetailsJSON, error) {
+func (s *Server) gamesWhere(r *http.Request, f store.GameFilter, keep func(*squares.Game) bool) ([]GameDetails, error) {
 	games, err := s.Store.ListGames(r.Context(), f)
 	if err != nil {
 		return nil, err
 	}
-	out := []gameDetailsJSON{}
+	out := []GameDetails{}
 	for _, g := range games {
 		if keep(g) {
 			out = append(out, toGameDetailsJSON(g))

@@ -11,12 +11,12 @@ import (
 	"github.com/squaresapp/squares/mail"
 )
 
-// mailJSON is a message of the outbox as admins see it.
-type mailJSON struct {
+// Mail is a message of the outbox as admins see it.
+type Mail struct {
 	ID            int64      `json:"id"`
 	Kind          string     `json:"kind"`
 	To            string     `json:"to"`
-	Subject       string     `json:"subject,omitempty"`
+	Subject       string     `json:"subject,omitempty" tstype:"string | undefined"`
 	UserID        *int64     `json:"userId"`
 	PoolID        *int64     `json:"poolId"`
 	Essential     bool       `json:"essential"`
@@ -43,9 +43,9 @@ func (s *Server) handleListMail(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]mailJSON, 0, len(ms))
+	out := make([]Mail, 0, len(ms))
 	for _, m := range ms {
-		j := mailJSON{ID: m.ID, Kind: m.Kind, To: m.To, UserID: optionalID(m.UserID), PoolID: optionalID(m.PoolID),
+		j := Mail{ID: m.ID, Kind: m.Kind, To: m.To, UserID: optionalID(m.UserID), PoolID: optionalID(m.PoolID),
 			Essential: m.Essential, Status: m.Status, Attempts: m.Attempts, LastError: m.LastError, CreatedAt: m.CreatedAt,
 			SentAt: m.SentAt}
 		if m.Status == squares.MailQueued {
@@ -69,8 +69,8 @@ func optionalID(id int64) *int64 {
 	return &id
 }
 
-// emailPreferencesJSON is a player's choice about e-mail.
-type emailPreferencesJSON struct {
+// EmailPreferences is a player's choice about e-mail.
+type EmailPreferences struct {
 	// OptOut turns the non-essential messages off (released holds, forfeited prizes); messages about
 	// money, prizes to claim, cancelled pools and invitations are always sent.
 	OptOut bool `json:"optOut"`
@@ -82,7 +82,7 @@ func (s *Server) handleGetEmailPreferences(w http.ResponseWriter, r *http.Reques
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, emailPreferencesJSON{OptOut: off})
+	writeJSON(w, http.StatusOK, EmailPreferences{OptOut: off})
 }
 
 func (s *Server) handleSetEmailPreferences(w http.ResponseWriter, r *http.Request) {
@@ -101,7 +101,7 @@ func (s *Server) handleSetEmailPreferences(w http.ResponseWriter, r *http.Reques
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, emailPreferencesJSON{OptOut: *req.OptOut})
+	writeJSON(w, http.StatusOK, EmailPreferences{OptOut: *req.OptOut})
 }
 
 // unsubscribePage is the page of an unsubscribe link: a button that POSTs (link checkers only GET, so

@@ -281,10 +281,10 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	if err := s.Store.Ready(ctx); err != nil {
 		s.Logger.WarnContext(r.Context(), "not ready", "err", err)
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "reason": readyReason(err)})
+		writeJSON(w, http.StatusServiceUnavailable, Health{Status: "unavailable", Reason: readyReason(err)})
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	writeJSON(w, http.StatusOK, Health{Status: "ready"})
 }
 
 // readyReason says why the server is not ready, without the database's own message.

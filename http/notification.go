@@ -8,11 +8,13 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// notificationJSON is a notification as the bell reads it. PoolID and PrizeID name what it is about (null
+// UserNotification is a notification as the bell reads it. PoolID and PrizeID name what it is about (null
 // for none); ReadAt is null while unread, and Read says the same.
-type notificationJSON struct {
+//
+//tygo:emit export type NotificationKind = 'prize_won' | 'free_win' | 'prize_forfeit' | 'prize_forfeited' | 'payment_released' | 'payment_refunded' | 'pool_cancelled' | (string & {});
+type UserNotification struct {
 	ID        int64      `json:"id"`
-	Kind      string     `json:"kind"`
+	Kind      string     `json:"kind" tstype:"NotificationKind"`
 	Message   string     `json:"message"`
 	PoolID    *int64     `json:"poolId"`
 	PrizeID   *int64     `json:"prizeId"`
@@ -21,10 +23,10 @@ type notificationJSON struct {
 	Read      bool       `json:"read"`
 }
 
-func toNotificationsJSON(ns []*squares.Notification) []notificationJSON {
-	out := make([]notificationJSON, 0, len(ns))
+func toNotificationsJSON(ns []*squares.Notification) []UserNotification {
+	out := make([]UserNotification, 0, len(ns))
 	for _, n := range ns {
-		j := notificationJSON{ID: n.ID, Kind: n.Kind, Message: n.Message, CreatedAt: n.CreatedAt, ReadAt: n.ReadAt,
+		j := UserNotification{ID: n.ID, Kind: n.Kind, Message: n.Message, CreatedAt: n.CreatedAt, ReadAt: n.ReadAt,
 			Read: n.ReadAt != nil}
 		if n.PoolID != 0 {
 			j.PoolID = &n.PoolID
@@ -99,10 +101,11 @@ func (s *Server) handleReadNotifications(w http.ResponseWriter, r *http.Request)
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, readNotificationsJSON{Success: true, Marked: n, UnreadCount: unread})
+	writeJSON(w, http.StatusOK, NotificationsRead{Success: true, Marked: n, UnreadCount: unread})
 }
 
-type readNotificationsJSON struct {
+// NotificationsRead answers marking notifications read: how many were, and how many stay unread.
+type NotificationsRead struct {
 	Success     bool `json:"success"`
 	Marked      int  `json:"marked"`
 	UnreadCount int  `json:"unreadCount"`

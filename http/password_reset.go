@@ -68,7 +68,7 @@ func (s *Server) handlePasswordReset(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusAccepted, map[string]any{"success": true, "message": resetRequested})
+	writeJSON(w, http.StatusAccepted, success(resetRequested))
 }
 
 // reserveReset counts a reset request under its budgets, or returns a nil attempt and how long to wait.
@@ -143,6 +143,5 @@ func (s *Server) handlePasswordResetConfirm(w http.ResponseWriter, r *http.Reque
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true,
-		"message": "Your password has been reset. Sign in with your new password."})
+	writeJSON(w, http.StatusOK, success("Your password has been reset. Sign in with your new password."))
 }

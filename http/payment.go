@@ -89,11 +89,24 @@ func (s *Server) handleCreateEscrowPayment(w http.ResponseWriter, r *http.Reques
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{
-		"clientSecret": pay.ClientSecret, "paymentIntentId": pay.ProviderPaymentID, "paymentId": pay.ID,
-		"amount": pay.Amount, "currency": pay.Currency, "squares": pay.Squares, "expiresAt": pay.HoldExpiresAt,
-		"provider": pay.Provider,
+	writeJSON(w, http.StatusCreated, EscrowPayment{
+		ClientSecret: pay.ClientSecret, PaymentIntentID: pay.ProviderPaymentID, PaymentID: pay.ID,
+		Amount: pay.Amount, Currency: pay.Currency, Squares: pay.Squares, ExpiresAt: pay.HoldExpiresAt,
+		Provider: pay.Provider,
 	})
+}
+
+// EscrowPayment answers a checkout: the payment to complete at the provider and the squares it holds
+// until expiresAt.
+type EscrowPayment struct {
+	Amount          squares.Cents  `json:"amount"`
+	ClientSecret    string         `json:"clientSecret"`
+	Currency        string         `json:"currency"`
+	ExpiresAt       time.Time      `json:"expiresAt"`
+	PaymentID       string         `json:"paymentId"`
+	PaymentIntentID string         `json:"paymentIntentId"`
+	Provider        string         `json:"provider" tstype:"'sandbox' | 'stripe' | (string & {})"`
+	Squares         []squares.Cell `json:"squares" tstype:"Cell[] | null"`
 }
 
 type purchaseRequest struct {
@@ -125,15 +138,38 @@ func (s *Server) handlePurchaseSquares(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, squares.FieldError("poolId", "This payment is for another pool."))
 		return
 	}
-	out := make([]squareJSON, 0, len(res.Squares))
+	out := make([]Square, 0, len(res.Squares))
 	for _, sq := range res.Squares {
 		out = append(out, toSquareJSON(sq))
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"success": true, "message": fmt.Sprintf("You've successfully claimed %d squares.", len(out)),
-		"squares": out, "pool": toPoolJSON(res.Pool, u), "paymentStatus": res.Payment.Status,
-		"alreadyConfirmed": res.Already,
+	writeJSON(w, http.StatusOK, Purchase{
+		Success: true, Message: fmt.Sprintf("You've successfully claimed %d squares.", len(out)),
+		Squares: out, Pool: toPoolJSON(res.Pool, u), PaymentStatus: res.Payment.Status,
+		AlreadyConfirmed: res.Already,
 	})
+}
+
+// Purchase answers a confirmed checkout: the squares now the player's and the pool with them.
+type Purchase struct {
+	AlreadyConfirmed bool     `json:"alreadyConfirmed"`
+	Message          string   `json:"message"`
+	PaymentStatus    string   `json:"paymentStatus"`
+	Pool             Pool     `json:"pool"`
+	Squares          []Square `json:"squares"`
+	Success          bool     `json:"success"`
+}
+
+// SandboxConfirm answers a card entered in the sandbox: the payment's status, and why a card was refused.
+type SandboxConfirm struct {
+	Amount squares.Cents `json:"amount"`
+	Error  *SandboxError `json:"error,omitempty" tstype:"SandboxError | undefined"`
+	ID     string        `json:"id"`
+	Status string        `json:"status"`
+}
+
+// SandboxError is why the sandbox refused a card.
+type SandboxError struct {
+	Message string `json:"message"`
 }
 
 type sandboxConfirmRequest struct {
@@ -164,16 +200,19 @@ func (s *Server) handleSandboxConfirm(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := map[string]any{"id": pp.ID, "status": pp.Status, "amount": pp.Amount}
+	out := SandboxConfirm{ID: pp.ID, Status: pp.Status, Amount: pp.Amount}
 	if pp.LastError != "" {
-		out["error"] = map[string]string{"message": pp.LastError}
+		out.Error = &SandboxError{Message: pp.LastError}
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
-type transactionJSON struct {
+// Transaction is a movement of the player's money, as their history lists it.
+//
+//tygo:emit export type TransactionKind = 'hold' | 'release' | 'capture' | 'refund' | 'prize' | 'claim' | 'payout' | 'forfeit' | (string & {});
+type Transaction struct {
 	ID          int64         `json:"id"`
-	Kind        string        `json:"kind"`
+	Kind        string        `json:"kind" tstype:"TransactionKind"`
 	Description string        `json:"description"`
 	Amount      squares.Cents `json:"amount"`
 	PoolID      *int64        `json:"poolId"`
@@ -210,10 +249,10 @@ func (s *Server) handleUserTransactions(w http.ResponseWriter, r *http.Request) 
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]transactionJSON, 0, len(txs))
+	out := make([]Transaction, 0, len(txs))
 	for _, t := range txs {
 		d := transactionTexts[t.Kind]
-		j := transactionJSON{ID: t.ID, Kind: t.Kind, Description: d.text, Amount: t.Amount * d.sign,
+		j := Transaction{ID: t.ID, Kind: t.Kind, Description: d.text, Amount: t.Amount * d.sign,
 			PoolName: t.PoolName, Memo: t.Memo, CreatedAt: t.CreatedAt}
 		if d.text == "" {
 			j.Description = t.Kind
@@ -247,8 +286,15 @@ func (s *Server) refundPool(w http.ResponseWriter, r *http.Request, id int64) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": "Pool refunded successfully",
-		"pool": toPoolJSON(p, userFrom(r.Context()))})
+	writeJSON(w, http.StatusOK, PoolRefunded{Success: true, Message: "Pool refunded successfully",
+		Pool: toPoolJSON(p, userFrom(r.Context()))})
+}
+
+// PoolRefunded answers a pool's cancellation with its money returned: the pool as it now is.
+type PoolRefunded struct {
+	Message string `json:"message"`
+	Pool    Pool   `json:"pool"`
+	Success bool   `json:"success"`
 }
 
 // paymentViews lists a player's payments for the checkout page and My Pools.
@@ -258,27 +304,44 @@ func (s *Server) handleUserPayments(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]map[string]any, 0, len(pays))
+	out := make([]UserPayment, 0, len(pays))
 	for _, p := range pays {
 		out = append(out, paymentJSON(p))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
-// paymentJSON shows a player their own payment; an open checkout carries its client secret so that
-// another tab can resume it.
-func paymentJSON(p *squares.Payment) map[string]any {
-	out := map[string]any{"id": p.ID, "paymentIntentId": p.ProviderPaymentID, "poolId": p.PoolID, "amount": p.Amount,
-		"currency": p.Currency, "squares": p.Squares, "status": p.Status, "message": p.FailureMessage,
-		"expiresAt": p.HoldExpiresAt, "createdAt": p.CreatedAt, "clientSecret": nil}
+// UserPayment is a player's own payment; an open checkout carries its client secret (null otherwise) so
+// that another tab can resume it.
+//
+//tygo:emit export type PaymentStatus = 'pending' | 'held' | 'captured' | 'released' | 'refunded' | 'failed' | (string & {});
+type UserPayment struct {
+	Amount          squares.Cents  `json:"amount"`
+	ClientSecret    *string        `json:"clientSecret"`
+	CreatedAt       time.Time      `json:"createdAt"`
+	Currency        string         `json:"currency"`
+	ExpiresAt       time.Time      `json:"expiresAt"`
+	ID              string         `json:"id"`
+	Message         string         `json:"message"`
+	PaymentIntentID string         `json:"paymentIntentId"`
+	PoolID          int64          `json:"poolId"`
+	Squares         []squares.Cell `json:"squares" tstype:"Cell[] | null"`
+	Status          string         `json:"status" tstype:"PaymentStatus"`
+}
+
+// paymentJSON shows a player their own payment.
+func paymentJSON(p *squares.Payment) UserPayment {
+	out := UserPayment{ID: p.ID, PaymentIntentID: p.ProviderPaymentID, PoolID: p.PoolID, Amount: p.Amount,
+		Currency: p.Currency, Squares: p.Squares, Status: p.Status, Message: p.FailureMessage,
+		ExpiresAt: p.HoldExpiresAt, CreatedAt: p.CreatedAt}
 	if p.Status == squares.PaymentPending {
-		out["clientSecret"] = p.ClientSecret
+		out.ClientSecret = &p.ClientSecret
 	}
 	return out
 }
 
-// handleCancelCheckout ends the player's own unpaid checkout and frees its squares.
-func (s *Server) handleCancelCheckout(w http.ResponseWriter, r *http.Request) {
+// handleReleaseCheckout releases the player's own unpaid checkout (POST .../cancel) and frees its squares.
+func (s *Server) handleReleaseCheckout(w http.ResponseWriter, r *http.Request) {
 	pay, err := s.Escrow.ReleaseCheckout(r.Context(), userFrom(r.Context()), r.PathValue("id"))
 	if err != nil {
 		s.Error(w, r, err)

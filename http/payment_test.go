@@ -133,7 +133,7 @@ func openServer(t *testing.T, srv *squareshttp.Server) {
 }
 
 // paidGame creates a game three days out with its pools, the $0, $1 and $5 ones active.
-func (s *payAPI) paidGame(t *testing.T) []*store.PoolView {
+func (s *payAPI) paidGame(t *testing.T) []*squares.PoolView {
 	t.Helper()
 	_, pools := s.game(t, "W12", payT0.Add(72*time.Hour))
 	s.activate(t, pools[0], pools[1], pools[2])
@@ -203,7 +203,7 @@ const (
 )
 
 // buy checks out cells, pays with the good card and confirms through the API.
-func buy(t *testing.T, c *apiClient, pool *store.PoolView, cells ...jsonCell) map[string]any {
+func buy(t *testing.T, c *apiClient, pool *squares.PoolView, cells ...jsonCell) map[string]any {
 	t.Helper()
 	co := c.post("/api/create-escrow-payment", checkoutBody(pool.ID, (pool.EntryFee*squares.Cents(len(cells))).String(),
 		cells...)).want(http.StatusCreated).obj()
@@ -214,7 +214,7 @@ func buy(t *testing.T, c *apiClient, pool *store.PoolView, cells ...jsonCell) ma
 }
 
 // fillInStore has new players buy every free square of a pool through the escrow directly, five each.
-func (s *payAPI) fillInStore(t *testing.T, pool *store.PoolView) {
+func (s *payAPI) fillInStore(t *testing.T, pool *squares.PoolView) {
 	t.Helper()
 	ctx := context.Background()
 	sqs, err := s.db.ListSquares(ctx, pool.ID)
@@ -452,7 +452,7 @@ func TestTransactionsLedgerAndRefund(t *testing.T) {
 		refund := func(id int64) *apiResponse { return admin.post(fmt.Sprintf("/api/pools/%d/refund", id), nil) }
 		ann.post(fmt.Sprintf("/api/pools/%d/refund", five.ID), nil).want(http.StatusForbidden)
 		refund(999999).wantError(http.StatusNotFound, "not_found", "Pool not found.")
-		for _, p := range []*store.PoolView{five, one} {
+		for _, p := range []*squares.PoolView{five, one} {
 			r := refund(p.ID).want(http.StatusOK).obj()
 			if r["success"] != true || r["message"] != "Pool refunded successfully" || r["pool"].(map[string]any)["status"] != "cancelled" {
 				t.Fatalf("refund = %v", r)

@@ -8,14 +8,17 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/store"
 )
 
-type poolJSON struct {
+// Pool is a pool as the API shows it to one viewer. Its status is one of the pool statuses (a newer server
+// may add one).
+//
+//tygo:emit export type PoolStatus = 'draft' | 'active' | 'inactive' | 'full' | 'started' | 'completed' | 'cancelled' | (string & {});
+type Pool struct {
 	ID                  int64         `json:"id"`
 	Name                string        `json:"name"`
 	GameID              int64         `json:"gameId"`
-	Game                *gameJSON     `json:"game"`
+	Game                *Game         `json:"game"`
 	EntryFee            squares.Cents `json:"entryFee"`
 	TotalPot            squares.Cents `json:"totalPot"`
 	PrizePool           squares.Cents `json:"prizePool"`
@@ -26,7 +29,7 @@ type poolJSON struct {
 	DistinctPlayers     int           `json:"distinctPlayers"`
 	MaxParticipants     int           `json:"maxParticipants"`
 	MaxSquaresPerPlayer int           `json:"maxSquaresPerPlayer"`
-	Status              string        `json:"status"`
+	Status              string        `json:"status" tstype:"PoolStatus"`
 	IsPrivate           bool          `json:"isPrivate"`
 	IsNonprofit         bool          `json:"isNonprofit"`
 	IsFeatured          bool          `json:"isFeatured"`
@@ -34,8 +37,8 @@ type poolJSON struct {
 	FeaturedUntil       *time.Time    `json:"featuredUntil"`
 	PayoutSchedule      []int64       `json:"payoutSchedule"`
 	NumbersGenerated    bool          `json:"numbersGenerated"`
-	HomeNumbers         []int         `json:"homeNumbers"`
-	AwayNumbers         []int         `json:"awayNumbers"`
+	HomeNumbers         []int         `json:"homeNumbers" tstype:"number[] | null"`
+	AwayNumbers         []int         `json:"awayNumbers" tstype:"number[] | null"`
 	DrawCommitment      string        `json:"drawCommitment"`
 	DrawSeed            *string       `json:"drawSeed"`
 	DrawnAt             *time.Time    `json:"drawnAt"`
@@ -47,32 +50,33 @@ type poolJSON struct {
 	SalesCloseAt        time.Time     `json:"salesCloseAt"`
 	CreatedAt           time.Time     `json:"createdAt"`
 	// DecisionOutlook is set while the pool awaits its final decision and is not full.
-	DecisionOutlook *decisionOutlookJSON `json:"decisionOutlook"`
+	DecisionOutlook *DecisionOutlook `json:"decisionOutlook"`
 	// Payouts is what each period pays, as settlement pays it (squares.Payouts): with houseFeePercent,
 	// prizePool and prizePoolIfFull, every figure a screen shows of the pool's money; no client computes one.
-	Payouts []periodPayoutJSON `json:"payouts"`
+	Payouts []PeriodPayout `json:"payouts"`
 }
 
-// periodPayoutJSON is what one period of a pool pays.
-type periodPayoutJSON struct {
+// PeriodPayout is what one period of a pool pays.
+type PeriodPayout struct {
 	Period  int           `json:"period"`
 	Label   string        `json:"label"`
 	Percent int64         `json:"percent"`
 	Amount  squares.Cents `json:"amount"`
 }
 
-func toPayoutsJSON(p *squares.Pool) []periodPayoutJSON {
+func toPayoutsJSON(p *squares.Pool) []PeriodPayout {
 	ps := squares.Payouts(p)
-	out := make([]periodPayoutJSON, len(ps))
+	out := make([]PeriodPayout, len(ps))
 	for i, x := range ps {
-		out[i] = periodPayoutJSON{Period: x.Period, Label: x.Label, Percent: x.Percent, Amount: x.Amount}
+		out[i] = PeriodPayout{Period: x.Period, Label: x.Label, Percent: x.Percent, Amount: x.Amount}
 	}
 	return out
 }
 
-type decisionOutlookJSON struct {
+// DecisionOutlook is what a pool not yet full needs by its final decision, 2 hours before kickoff.
+type DecisionOutlook struct {
 	DueAt           time.Time `json:"dueAt"`
-	Action          string    `json:"action"`
+	Action          string    `json:"action" tstype:"'cancel' | 'house_fill' | (string & {})"`
 	MinPlayers      int       `json:"minPlayers"`
 	PlayersNeeded   int       `json:"playersNeeded"`
 	MaxHouseSquares int       `json:"maxHouseSquares"`
@@ -82,7 +86,7 @@ type decisionOutlookJSON struct {
 
 // toDecisionOutlookJSON is what a pool not yet full needs by its final decision (squares.Outlook), from
 // the pool as read: nil for a pool that awaits none.
-func toDecisionOutlookJSON(p *store.PoolView) *decisionOutlookJSON {
+func toDecisionOutlookJSON(p *squares.PoolView) *DecisionOutlook {
 	if p.Game == nil {
 		return nil
 	}
@@ -91,7 +95,7 @@ func toDecisionOutlookJSON(p *store.PoolView) *decisionOutlookJSON {
 	if !ok {
 		return nil
 	}
-	return &decisionOutlookJSON{DueAt: o.DueAt.UTC(), Action: o.Action, MinPlayers: o.MinPlayers,
+	return &DecisionOutlook{DueAt: o.DueAt.UTC(), Action: o.Action, MinPlayers: o.MinPlayers,
 		PlayersNeeded: o.PlayersNeeded, MaxHouseSquares: o.MaxHouseSquares, SquaresFree: o.SquaresFree,
 		SquaresShort: o.SquaresShort}
 }
@@ -99,8 +103,8 @@ func toDecisionOutlookJSON(p *store.PoolView) *decisionOutlookJSON {
 // toPoolJSON shows a pool to a viewer: the seed and the draw input (the ownership the draw consumed, null
 // for pools drawn before it was stored) only once the numbers are drawn, the invite code only to the pool's
 // creator.
-func toPoolJSON(p *store.PoolView, viewer *squares.User) poolJSON {
-	out := poolJSON{
+func toPoolJSON(p *squares.PoolView, viewer *squares.User) Pool {
+	out := Pool{
 		ID: p.ID, Name: p.Name, GameID: p.GameID, Game: toGameJSON(p.Game), EntryFee: p.EntryFee,
 		TotalPot: p.Pot(), PrizePool: p.PrizePool(), HouseFee: p.HouseFee(),
 		HouseFeePercent: p.HouseFeePercent(), PrizePoolIfFull: squares.IfFull(p.Pool).PrizePool(), Payouts: toPayoutsJSON(p.Pool),
@@ -127,13 +131,13 @@ func toPoolJSON(p *store.PoolView, viewer *squares.User) poolJSON {
 
 // showsInviteCode reports whether the viewer sees a pool's invite code: its creator alone, on every route
 // but the admin routes' GET /api/admin/pools/{id}/invitations, which the audit log records.
-func showsInviteCode(viewer *squares.User, p *store.PoolView) bool {
+func showsInviteCode(viewer *squares.User, p *squares.PoolView) bool {
 	return viewer != nil && p.CreatorID != 0 && viewer.ID == p.CreatorID
 }
 
-func (s *Server) writePools(w http.ResponseWriter, r *http.Request, pools []*store.PoolView) {
+func (s *Server) writePools(w http.ResponseWriter, r *http.Request, pools []*squares.PoolView) {
 	viewer := userFrom(r.Context())
-	out := make([]poolJSON, 0, len(pools))
+	out := make([]Pool, 0, len(pools))
 	for _, p := range pools {
 		out = append(out, toPoolJSON(p, viewer))
 	}
@@ -149,7 +153,7 @@ func (s *Server) handleListPools(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	viewer := userFrom(r.Context())
-	f := store.PoolFilter{Viewer: viewerID(r.Context()), LeagueID: leagueID, Listed: !viewer.IsAdmin(), Public: true}
+	f := squares.PoolFilter{Viewer: viewerID(r.Context()), LeagueID: leagueID, Listed: !viewer.IsAdmin(), Public: true}
 	if viewer.IsAdmin() {
 		f.Week = r.URL.Query().Get("week")
 		if st := r.URL.Query().Get("status"); st != "" {
@@ -170,7 +174,7 @@ func (s *Server) handleListPools(w http.ResponseWriter, r *http.Request) {
 var errPoolNotFound = squares.Errorf(squares.ENOTFOUND, "Pool not found.")
 
 // findVisiblePool loads the pool of the request's path if the viewer may see it (checkVisible).
-func (s *Server) findVisiblePool(r *http.Request) (*store.PoolView, error) {
+func (s *Server) findVisiblePool(r *http.Request) (*squares.PoolView, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return nil, err
@@ -179,7 +183,7 @@ func (s *Server) findVisiblePool(r *http.Request) (*store.PoolView, error) {
 }
 
 // findVisiblePoolID loads pool id, with the viewer's squares, if the viewer may see it (checkVisible).
-func (s *Server) findVisiblePoolID(ctx context.Context, id int64) (*store.PoolView, error) {
+func (s *Server) findVisiblePoolID(ctx context.Context, id int64) (*squares.PoolView, error) {
 	p, err := s.Store.FindPool(ctx, id, viewerID(ctx))
 	if err != nil {
 		return nil, err
@@ -223,14 +227,14 @@ func (s *Server) handleGetPool(w http.ResponseWriter, r *http.Request) {
 		invite, suffix = 1, ".i"
 	}
 	count := strconv.AppendInt(make([]byte, 0, 4), int64(mine), 10)
-	parts := b.poolJSON[invite]
+	parts := b.poolBytes[invite]
 	writeSnapshot(w, r, `"`+b.poolTag+"."+string(count)+suffix+`"`, invite == 0, parts.head, count, parts.tail)
 }
 
 // handleFeaturedPool answers the Pool of the Week, or null when there is none.
 func (s *Server) handleFeaturedPool(w http.ResponseWriter, r *http.Request) {
 	now := s.now()
-	pools, err := s.Store.ListPools(r.Context(), store.PoolFilter{Viewer: viewerID(r.Context()), Listed: true, FeaturedAt: &now})
+	pools, err := s.Store.ListPools(r.Context(), squares.PoolFilter{Viewer: viewerID(r.Context()), Listed: true, FeaturedAt: &now})
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -245,7 +249,7 @@ func (s *Server) handleFeaturedPool(w http.ResponseWriter, r *http.Request) {
 // handleUserPools lists the pools the signed-in user holds squares in.
 func (s *Server) handleUserPools(w http.ResponseWriter, r *http.Request) {
 	id := viewerID(r.Context())
-	pools, err := s.Store.ListPools(r.Context(), store.PoolFilter{Viewer: id, OwnedBy: id})
+	pools, err := s.Store.ListPools(r.Context(), squares.PoolFilter{Viewer: id, OwnedBy: id})
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -330,11 +334,23 @@ func (s *Server) handlePublicStats(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"totalRevenue": st.TotalRevenue, "revenueToday": st.RevenueToday, "totalUsers": users,
-		"totalPools": st.TotalPools, "activePools": st.ActivePools, "draftPools": st.DraftPools,
-		"squaresSold": st.SquaresSold, "totalGames": games,
+	writeJSON(w, http.StatusOK, PublicStats{
+		TotalRevenue: st.TotalRevenue, RevenueToday: st.RevenueToday, TotalUsers: users,
+		TotalPools: st.TotalPools, ActivePools: st.ActivePools, DraftPools: st.DraftPools,
+		SquaresSold: st.SquaresSold, TotalGames: games,
 	})
+}
+
+// PublicStats are the figures anyone may see: public pools only, revenue as docs/api.md defines it.
+type PublicStats struct {
+	ActivePools  int           `json:"activePools"`
+	DraftPools   int           `json:"draftPools"`
+	RevenueToday squares.Cents `json:"revenueToday"`
+	SquaresSold  int           `json:"squaresSold"`
+	TotalGames   int           `json:"totalGames"`
+	TotalPools   int           `json:"totalPools"`
+	TotalRevenue squares.Cents `json:"totalRevenue"`
+	TotalUsers   int           `json:"totalUsers"`
 }
 
 func (s *Server) handleDeletePool(w http.ResponseWriter, r *http.Request) {
@@ -347,5 +363,5 @@ func (s *Server) handleDeletePool(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": "Pool Deleted Successfully"})
+	writeJSON(w, http.StatusOK, success("Pool Deleted Successfully"))
 }

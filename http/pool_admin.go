@@ -27,22 +27,22 @@ func queryWeek(r *http.Request) string {
 	return strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("week")))
 }
 
-// namedPool names the pool of a row of an admin list (a decision, a payout, an escrow step): its name and
+// NamedPool names the pool of a row of an admin list (a decision, a payout, an escrow step): its name and
 // its game, so that an operator knows what they act on.
-type namedPool struct {
+type NamedPool struct {
 	PoolName string           `json:"poolName"`
 	Game     *squares.GameRef `json:"game"`
 }
 
 // poolNames reads the name and game of the pools of a list's rows, by pool id (one read for the list).
-func (s *Server) poolNames(ctx context.Context, ids []int64) (map[int64]namedPool, error) {
+func (s *Server) poolNames(ctx context.Context, ids []int64) (map[int64]NamedPool, error) {
 	refs, err := s.Store.PoolRefs(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[int64]namedPool, len(refs))
+	out := make(map[int64]NamedPool, len(refs))
 	for id, r := range refs {
-		out[id] = namedPool{PoolName: r.Name, Game: &r.Game}
+		out[id] = NamedPool{PoolName: r.Name, Game: &r.Game}
 	}
 	return out, nil
 }
@@ -55,7 +55,7 @@ func (s *Server) handleAdminListPools(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	f := store.PoolFilter{LeagueID: leagueID, Week: queryWeek(r)}
+	f := squares.PoolFilter{LeagueID: leagueID, Week: queryWeek(r)}
 	if st := r.URL.Query().Get("status"); st != "" && st != "all" {
 		for _, one := range strings.Split(st, ",") {
 			status, err := squares.NormalizePoolStatus(one)
@@ -90,7 +90,7 @@ func (s *Server) writeGames(w http.ResponseWriter, r *http.Request, f store.Game
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]*gameJSON, 0, len(games))
+	out := make([]*Game, 0, len(games))
 	for _, g := range games {
 		out = append(out, toGameJSON(g))
 	}
@@ -116,7 +116,7 @@ func (s *Server) handleSimplePools(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	pools, err := s.Store.ListPools(r.Context(), store.PoolFilter{LeagueID: id})
+	pools, err := s.Store.ListPools(r.Context(), squares.PoolFilter{LeagueID: id})
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -191,15 +191,16 @@ func (s *Server) handleUnfeaturePool(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, toPoolJSON(p, userFrom(r.Context())))
 }
 
-type refusalJSON struct {
+// Refusal is a pool a bulk change left as it was, and why.
+type Refusal struct {
 	PoolID  int64  `json:"poolId"`
 	Message string `json:"message"`
 }
 
-func refusals(res store.BulkResult) []refusalJSON {
-	out := make([]refusalJSON, 0, len(res.Refused))
+func refusals(res store.BulkResult) []Refusal {
+	out := make([]Refusal, 0, len(res.Refused))
 	for _, f := range res.Refused {
-		out = append(out, refusalJSON{f.PoolID, f.Message})
+		out = append(out, Refusal{f.PoolID, f.Message})
 	}
 	return out
 }
@@ -213,7 +214,7 @@ const maxBulk = 500
 
 // handleBulkStatus changes the status of the pools named; the answer counts the pools changed (countKey)
 // and lists each pool refused with its reason.
-func (s *Server) handleBulkStatus(to, countKey string) http.HandlerFunc {
+func (s *Server) handleBulkStatus(to string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var req poolIDsRequest
 		if err := decode(w, r, &req); err != nil {
@@ -237,7 +238,13 @@ func (s *Server) handleBulkStatus(to, countKey string) http.HandlerFunc {
 			ids = append(ids, int64(id))
 		}
 		res := s.Store.SetPoolsStatus(r.Context(), ids, to, strings.TrimPrefix(r.URL.Path, "/api/admin/pools/"))
-		writeJSON(w, http.StatusOK, map[string]any{countKey: res.Changed, "totalRequested": len(ids), "refused": refusals(res)})
+		out := BulkStatus{TotalRequested: len(ids), Refused: refusals(res)}
+		if to == squares.PoolActive {
+			out.ActivatedCount = &res.Changed
+		} else {
+			out.DeactivatedCount = &res.Changed
+		}
+		writeJSON(w, http.StatusOK, out)
 	}
 }
 
@@ -278,8 +285,8 @@ func (s *Server) handleBulkActivate(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"activatedCount": res.Changed, "totalPools": total, "refused": refusals(res),
-		"week": week, "leagueId": league})
+	writeJSON(w, http.StatusOK, PoolsActivated{ActivatedCount: res.Changed, TotalPools: total, Refused: refusals(res),
+		Week: week, LeagueID: league})
 }
 
 // handleEmergencyPools creates the tier pools the games of a league's week lack; totalPools counts the
@@ -295,7 +302,7 @@ func (s *Server) handleEmergencyPools(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"totalPools": created, "gameCount": games, "week": week, "leagueId": league})
+	writeJSON(w, http.StatusOK, EmergencyPools{TotalPools: created, GameCount: games, Week: week, LeagueID: league})
 }
 
 // handleActivateSeason opens every public draft pool whose sales can still open.
@@ -305,5 +312,33 @@ func (s *Server) handleActivateSeason(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"activatedCount": res.Changed, "totalPools": total, "refused": refusals(res)})
+	writeJSON(w, http.StatusOK, PoolsActivated{ActivatedCount: res.Changed, TotalPools: total, Refused: refusals(res)})
+}
+
+// BulkStatus answers a change of status of pools chosen by id: how many changed (activatedCount or
+// deactivatedCount, as the call asked), of how many, and each pool refused with its reason.
+type BulkStatus struct {
+	ActivatedCount   *int      `json:"activatedCount,omitempty" tstype:"number | undefined"`
+	DeactivatedCount *int      `json:"deactivatedCount,omitempty" tstype:"number | undefined"`
+	Refused          []Refusal `json:"refused"`
+	TotalRequested   int       `json:"totalRequested"`
+}
+
+// PoolsActivated answers the opening of a week's or the season's pools: how many opened, of how many, and
+// each pool refused with its reason; the week-wide call names its league and week.
+type PoolsActivated struct {
+	ActivatedCount int       `json:"activatedCount"`
+	LeagueID       int64     `json:"leagueId,omitempty" tstype:"number | undefined"`
+	Refused        []Refusal `json:"refused"`
+	TotalPools     int       `json:"totalPools"`
+	Week           string    `json:"week,omitempty" tstype:"string | undefined"`
+}
+
+// EmergencyPools answers the creation of a week's missing pools: how many were created, for how many
+// games.
+type EmergencyPools struct {
+	GameCount  int    `json:"gameCount"`
+	LeagueID   int64  `json:"leagueId"`
+	TotalPools int    `json:"totalPools"`
+	Week       string `json:"week"`
 }

@@ -49,7 +49,7 @@ func wantNamedPool(t *testing.T, what string, row map[string]any, poolName strin
 }
 
 // poolStatuses reads the pools' statuses from the store.
-func poolStatuses(t *testing.T, db *store.DB, pools []*store.PoolView) []string {
+func poolStatuses(t *testing.T, db *store.DB, pools []*squares.PoolView) []string {
 	t.Helper()
 	var out []string
 	for _, p := range pools {
@@ -240,7 +240,7 @@ func TestEmergencyPools(t *testing.T) {
 		if num(t, b["totalPools"]) != 2 || num(t, b["gameCount"]) != 2 {
 			t.Errorf("emergency pools = %v", b)
 		}
-		if ps, _ := s.db.ListPools(context.Background(), store.PoolFilter{GameID: g.ID}); len(ps) != 5 || ps[1].Status != "draft" ||
+		if ps, _ := s.db.ListPools(context.Background(), squares.PoolFilter{GameID: g.ID}); len(ps) != 5 || ps[1].Status != "draft" ||
 			ps[1].EntryFee != 100 || ps[1].Name != "$1 Pool" {
 			t.Errorf("pools of the game = %d", len(ps))
 		}

@@ -7,10 +7,12 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// prizeJSON is a player's prize as the Winnings view reads it, naming its game, pool and period; the
+// Prize is a player's prize as the Winnings view reads it, naming its game, pool and period; the
 // admin's payouts add the winner. DaysLeft is the whole days left to claim it (0 when there is nothing to
 // claim).
-type prizeJSON struct {
+//
+//tygo:emit export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | (string & {});
+type Prize struct {
 	ID          int64         `json:"id"`
 	PoolID      int64         `json:"poolId"`
 	PoolName    string        `json:"poolName"`
@@ -22,7 +24,7 @@ type prizeJSON struct {
 	Period      int           `json:"period"`
 	PeriodLabel string        `json:"periodLabel"`
 	Amount      squares.Cents `json:"amount"`
-	Status      string        `json:"status"`
+	Status      string        `json:"status" tstype:"PrizeStatus"`
 	CreditedAt  time.Time     `json:"creditedAt"`
 	ClaimBy     time.Time     `json:"claimBy"`
 	DaysLeft    int           `json:"daysLeft"`
@@ -31,39 +33,61 @@ type prizeJSON struct {
 	ForfeitedAt *time.Time    `json:"forfeitedAt"`
 }
 
-type payoutJSON struct {
-	prizeJSON
-	UserID    string `json:"userId"`
-	FirstName string `json:"firstName"`
-	LastName  string `json:"lastName"`
-	Email     string `json:"email"`
+// PrizePayout is a prize as the admins' payouts list it: the prize with its winner, and its game itself
+// where the prize names it.
+type PrizePayout struct {
+	ID          int64         `json:"id"`
+	PoolID      int64         `json:"poolId"`
+	PoolName    string        `json:"poolName"`
+	GameID      int64         `json:"gameId"`
+	AwayTeam    string        `json:"awayTeam"`
+	HomeTeam    string        `json:"homeTeam"`
+	Kickoff     time.Time     `json:"kickoff"`
+	Period      int           `json:"period"`
+	PeriodLabel string        `json:"periodLabel"`
+	Amount      squares.Cents `json:"amount"`
+	Status      string        `json:"status" tstype:"PrizeStatus"`
+	CreditedAt  time.Time     `json:"creditedAt"`
+	ClaimBy     time.Time     `json:"claimBy"`
+	DaysLeft    int           `json:"daysLeft"`
+	ClaimedAt   *time.Time    `json:"claimedAt"`
+	PaidAt      *time.Time    `json:"paidAt"`
+	ForfeitedAt *time.Time    `json:"forfeitedAt"`
+	UserID      string        `json:"userId"`
+	FirstName   string        `json:"firstName"`
+	LastName    string        `json:"lastName"`
+	Email       string        `json:"email"`
 	// Game is the game of the prize's pool, for the operator to know which win they pay.
 	Game *squares.GameRef `json:"game"`
 }
 
-// claimJSON answers a claim: the prize, what the claim did ("Paid: ..." or "Claimed — payout pending.
+// ClaimedPrize answers a claim: the prize, what the claim did ("Paid: ..." or "Claimed — payout pending.
 // ...") and where the money goes.
-type claimJSON struct {
-	prizeJSON
+type ClaimedPrize struct {
+	Prize      `tstype:",extends"`
 	Message    string `json:"message"`
 	PayoutText string `json:"payoutText"`
 }
 
-func toPrizeJSON(z *squares.Prize, now time.Time) prizeJSON {
-	return prizeJSON{ID: z.ID, PoolID: z.PoolID, PoolName: z.PoolName, GameID: z.GameID, Game: z.Game(),
+func toPrizeJSON(z *squares.Prize, now time.Time) Prize {
+	return Prize{ID: z.ID, PoolID: z.PoolID, PoolName: z.PoolName, GameID: z.GameID, Game: z.Game(),
 		AwayTeam: z.AwayTeam, HomeTeam: z.HomeTeam, Kickoff: z.Kickoff, Period: z.Period,
 		PeriodLabel: squares.PeriodLabel(z.Period, z.Periods), Amount: z.Amount, Status: z.Status,
 		CreditedAt: z.CreditedAt, ClaimBy: z.ClaimBy, DaysLeft: squares.PrizeDaysLeft(z, now), ClaimedAt: z.ClaimedAt,
 		PaidAt: z.PaidAt, ForfeitedAt: z.ForfeitedAt}
 }
 
-func toPayoutJSON(z *squares.Prize, now time.Time, names map[int64]namedPool) payoutJSON {
-	return payoutJSON{prizeJSON: toPrizeJSON(z, now), UserID: itoa(z.UserID), FirstName: z.FirstName, LastName: z.LastName,
-		Email: z.Email, Game: names[z.PoolID].Game}
+func toPayoutJSON(z *squares.Prize, now time.Time, names map[int64]NamedPool) PrizePayout {
+	p := toPrizeJSON(z, now)
+	return PrizePayout{ID: p.ID, PoolID: p.PoolID, PoolName: p.PoolName, GameID: p.GameID, AwayTeam: p.AwayTeam,
+		HomeTeam: p.HomeTeam, Kickoff: p.Kickoff, Period: p.Period, PeriodLabel: p.PeriodLabel, Amount: p.Amount,
+		Status: p.Status, CreditedAt: p.CreditedAt, ClaimBy: p.ClaimBy, DaysLeft: p.DaysLeft, ClaimedAt: p.ClaimedAt,
+		PaidAt: p.PaidAt, ForfeitedAt: p.ForfeitedAt,
+		UserID: itoa(z.UserID), FirstName: z.FirstName, LastName: z.LastName, Email: z.Email, Game: names[z.PoolID].Game}
 }
 
 // payoutPools names the pools of payouts.
-func (s *Server) payoutPools(r *http.Request, zs ...*squares.Prize) (map[int64]namedPool, error) {
+func (s *Server) payoutPools(r *http.Request, zs ...*squares.Prize) (map[int64]NamedPool, error) {
 	ids := make([]int64, 0, len(zs))
 	for _, z := range zs {
 		ids = append(ids, z.PoolID)
@@ -84,7 +108,7 @@ func (s *Server) handleUserPrizes(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := []prizeJSON{}
+	out := []Prize{}
 	for _, z := range zs {
 		out = append(out, toPrizeJSON(z, s.now()))
 	}
@@ -106,7 +130,7 @@ func (s *Server) handleClaimPrize(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	text := s.payoutText()
-	writeJSON(w, http.StatusOK, claimJSON{prizeJSON: toPrizeJSON(z, s.now()), Message: squares.ClaimedMessage(z, text),
+	writeJSON(w, http.StatusOK, ClaimedPrize{Prize: toPrizeJSON(z, s.now()), Message: squares.ClaimedMessage(z, text),
 		PayoutText: text})
 }
 
@@ -132,7 +156,7 @@ func (s *Server) handleListPayouts(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := []payoutJSON{}
+	out := []PrizePayout{}
 	for _, z := range zs {
 		out = append(out, toPayoutJSON(z, s.now(), names))
 	}

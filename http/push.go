@@ -7,9 +7,9 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// pushKeyJSON is the application server key browsers subscribe with (PushManager.subscribe's
+// PushKey is the application server key browsers subscribe with (PushManager.subscribe's
 // applicationServerKey).
-type pushKeyJSON struct {
+type PushKey struct {
 	PublicKey string `json:"publicKey"`
 }
 
@@ -22,8 +22,8 @@ type pushSubscriptionRequest struct {
 	} `json:"keys"`
 }
 
-// pushSubscriptionJSON is a subscribed device as its player sees it.
-type pushSubscriptionJSON struct {
+// PushDevice is a subscribed device as its player sees it.
+type PushDevice struct {
 	ID        int64     `json:"id"`
 	Endpoint  string    `json:"endpoint"`
 	UserAgent string    `json:"userAgent"`
@@ -31,8 +31,8 @@ type pushSubscriptionJSON struct {
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
-func toPushSubscriptionJSON(s *squares.PushSubscription) pushSubscriptionJSON {
-	return pushSubscriptionJSON{ID: s.ID, Endpoint: s.Endpoint, UserAgent: s.UserAgent, CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
+func toPushSubscriptionJSON(s *squares.PushSubscription) PushDevice {
+	return PushDevice{ID: s.ID, Endpoint: s.Endpoint, UserAgent: s.UserAgent, CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
 }
 
 // errPushOff answers the push calls of a server without a VAPID key (tests that set none).
@@ -44,7 +44,7 @@ func (s *Server) handlePushKey(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, errPushOff)
 		return
 	}
-	writeJSON(w, http.StatusOK, pushKeyJSON{PublicKey: s.Config.VAPIDPublicKey})
+	writeJSON(w, http.StatusOK, PushKey{PublicKey: s.Config.VAPIDPublicKey})
 }
 
 // handleSubscribePush subscribes the signed-in player's device: 201 for a new subscription, 200 when the
@@ -108,15 +108,15 @@ func (s *Server) handleListPushSubscriptions(w http.ResponseWriter, r *http.Requ
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]pushSubscriptionJSON, 0, len(subs))
+	out := make([]PushDevice, 0, len(subs))
 	for _, sub := range subs {
 		out = append(out, toPushSubscriptionJSON(sub))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
-// pushJSON is a push of the outbox as admins see it.
-type pushJSON struct {
+// DevPush is a push of the outbox as admins see it.
+type DevPush struct {
 	ID             int64      `json:"id"`
 	Kind           string     `json:"kind"`
 	UserID         int64      `json:"userId"`
@@ -148,9 +148,9 @@ func (s *Server) handleListPushes(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]pushJSON, 0, len(ps))
+	out := make([]DevPush, 0, len(ps))
 	for _, p := range ps {
-		j := pushJSON{ID: p.ID, Kind: p.Kind, UserID: p.UserID, SubscriptionID: p.SubscriptionID, PoolID: optionalID(p.PoolID),
+		j := DevPush{ID: p.ID, Kind: p.Kind, UserID: p.UserID, SubscriptionID: p.SubscriptionID, PoolID: optionalID(p.PoolID),
 			Title: p.Message.Title, Body: p.Message.Body, URL: p.Message.URL, Status: p.Status, Attempts: p.Attempts,
 			LastError: p.LastError, CreatedAt: p.CreatedAt, SentAt: p.SentAt}
 		if p.Status == squares.PushQueued {

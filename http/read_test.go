@@ -236,7 +236,7 @@ func TestListPools(t *testing.T) {
 	})
 }
 
-func poolIDsOfViews(pools []*store.PoolView) []int64 {
+func poolIDsOfViews(pools []*squares.PoolView) []int64 {
 	var out []int64
 	for _, p := range pools {
 		out = append(out, p.ID)
@@ -256,7 +256,7 @@ func TestGetPool(t *testing.T) {
 		player, _ := s.register(t, "1990-01-01", "NY")
 		admin := s.admin(t)
 		anon := s.client(t)
-		path := func(p *store.PoolView) string { return fmt.Sprintf("/api/pools/%d", p.ID) }
+		path := func(p *squares.PoolView) string { return fmt.Sprintf("/api/pools/%d", p.ID) }
 
 		for name, c := range map[string]*apiClient{"player": player, "signed out": anon} {
 			if b := c.get(path(pools[0])).want(http.StatusOK).obj(); num(t, b["id"]) != pools[0].ID || b["status"] != "active" {

@@ -7,11 +7,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/store"
 )
 
-// readinessCheck is one line of the admin's readiness checklist: what this server really has.
-type readinessCheck struct {
+// ReadinessCheck is one line of the admin's readiness checklist: what this server really has.
+type ReadinessCheck struct {
 	Key    string `json:"key"`
 	Label  string `json:"label"`
 	OK     bool   `json:"ok"`
@@ -44,15 +45,15 @@ func (s *Server) handleReadiness(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	checks := []readinessCheck{s.modeCheck(), s.databaseCheck(state)}
+	checks := []ReadinessCheck{s.modeCheck(), s.databaseCheck(state)}
 	checks = append(checks, s.paymentChecks()...)
 	checks = append(checks, adminCheck(state), s.eligibilityCheck(), gamesCheck(state), poolsCheck(state),
 		s.scoresCheck())
 	writeJSON(w, http.StatusOK, checks)
 }
 
-func (s *Server) modeCheck() readinessCheck {
-	c := readinessCheck{Key: "mode", Label: "Server mode", OK: !s.Config.Dev,
+func (s *Server) modeCheck() ReadinessCheck {
+	c := ReadinessCheck{Key: "mode", Label: "Server mode", OK: !s.Config.Dev,
 		Detail: "Production mode: secure cookies, no developer pages"}
 	if s.Config.Dev {
 		c.Detail = "Development mode: developer pages and calls are on, cookies work without TLS"
@@ -60,9 +61,9 @@ func (s *Server) modeCheck() readinessCheck {
 	return c
 }
 
-func (s *Server) databaseCheck(st *store.Readiness) readinessCheck {
+func (s *Server) databaseCheck(st *store.Readiness) ReadinessCheck {
 	engine := map[string]string{store.SQLite: "SQLite", store.Postgres: "PostgreSQL"}[s.Store.Engine()]
-	c := readinessCheck{Key: "database", Label: "Database", OK: st.SchemaVersion == st.LatestMigration}
+	c := ReadinessCheck{Key: "database", Label: "Database", OK: st.SchemaVersion == st.LatestMigration}
 	switch {
 	case st.SchemaVersion < st.LatestMigration:
 		c.Detail = fmt.Sprintf("%s, schema version %d of %d: migrations pending (run squares migrate)", engine,
@@ -77,8 +78,8 @@ func (s *Server) databaseCheck(st *store.Readiness) readinessCheck {
 }
 
 // paymentChecks reports the provider and, with Stripe, its webhook.
-func (s *Server) paymentChecks() []readinessCheck {
-	c := readinessCheck{Key: "payments", Label: "Payments"}
+func (s *Server) paymentChecks() []ReadinessCheck {
+	c := ReadinessCheck{Key: "payments", Label: "Payments"}
 	switch {
 	case s.Escrow == nil:
 		c.Detail = "Payments are not enabled on this server: paid pools do not sell"
@@ -90,18 +91,18 @@ func (s *Server) paymentChecks() []readinessCheck {
 		c.Detail = "Sandbox: built-in test cards only, no real money (set SQUARES_PAYMENTS=stripe)"
 	}
 	if s.paymentsProvider() != "stripe" {
-		return []readinessCheck{c}
+		return []ReadinessCheck{c}
 	}
-	hook := readinessCheck{Key: "webhook", Label: "Stripe webhook", OK: s.Config.StripeWebhookSecret != "",
+	hook := ReadinessCheck{Key: "webhook", Label: "Stripe webhook", OK: s.Config.StripeWebhookSecret != "",
 		Detail: "Webhook signing secret set: Stripe events arrive at /api/stripe/webhook"}
 	if !hook.OK {
 		hook.Detail = "No signing secret set: Stripe events are not received (STRIPE_WEBHOOK_SECRET)"
 	}
-	return []readinessCheck{c, hook}
+	return []ReadinessCheck{c, hook}
 }
 
-func adminCheck(st *store.Readiness) readinessCheck {
-	c := readinessCheck{Key: "admin", Label: "Admin account", OK: st.Admins > 0,
+func adminCheck(st *store.Readiness) ReadinessCheck {
+	c := ReadinessCheck{Key: "admin", Label: "Admin account", OK: st.Admins > 0,
 		Detail: fmt.Sprintf("%d admin%s", st.Admins, plural(st.Admins))}
 	if !c.OK {
 		c.Detail = "No admin: create one with squares create-admin"
@@ -109,10 +110,10 @@ func adminCheck(st *store.Readiness) readinessCheck {
 	return c
 }
 
-func (s *Server) eligibilityCheck() readinessCheck {
+func (s *Server) eligibilityCheck() ReadinessCheck {
 	e := s.Config.Eligibility
 	states := e.RestrictedList()
-	c := readinessCheck{Key: "eligibility", Label: "Restricted states", OK: len(states) > 0}
+	c := ReadinessCheck{Key: "eligibility", Label: "Restricted states", OK: len(states) > 0}
 	if c.OK {
 		c.Detail = fmt.Sprintf("Paid play refused in %d state%s: %s", len(states), plural(len(states)), strings.Join(states, ", "))
 	} else {
@@ -128,8 +129,8 @@ func (s *Server) eligibilityCheck() readinessCheck {
 	return c
 }
 
-func gamesCheck(st *store.Readiness) readinessCheck {
-	c := readinessCheck{Key: "games", Label: "Games imported", OK: st.UpcomingGames > 0}
+func gamesCheck(st *store.Readiness) ReadinessCheck {
+	c := ReadinessCheck{Key: "games", Label: "Games imported", OK: st.UpcomingGames > 0}
 	switch {
 	case st.Games == 0:
 		c.Detail = "No games: import a schedule with squares import-schedule"
@@ -141,7 +142,7 @@ func gamesCheck(st *store.Readiness) readinessCheck {
 	return c
 }
 
-func poolsCheck(st *store.Readiness) readinessCheck {
+func poolsCheck(st *store.Readiness) ReadinessCheck {
 	var weeks []string
 	open := 0
 	for _, w := range st.Weeks {
@@ -159,7 +160,7 @@ func poolsCheck(st *store.Readiness) readinessCheck {
 		weeks = append(weeks, fmt.Sprintf("%s %s: %s", w.League, week, count))
 		open += w.ActivePools
 	}
-	c := readinessCheck{Key: "pools", Label: "Pools open this week", OK: open > 0, Detail: strings.Join(weeks, "; ")}
+	c := ReadinessCheck{Key: "pools", Label: "Pools open this week", OK: open > 0, Detail: strings.Join(weeks, "; ")}
 	if open == 0 {
 		c.Detail = "No pools are open for sale: set the active week and activate its pools (Pool Activation)"
 		if len(weeks) > 0 {
@@ -174,4 +175,24 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// ServerConfig tells the web app what it needs to know about this server (GET /api/config).
+type ServerConfig struct {
+	DevMode          bool   `json:"devMode"`
+	PaymentsProvider string `json:"paymentsProvider" tstype:"'sandbox' | 'stripe' | (string & {})"`
+	PayoutText       string `json:"payoutText"`
+	// PrivateMaxFee is the highest entry fee of a private pool's square; null for only the ceiling.
+	PrivateMaxFee        *squares.Cents `json:"privateMaxFee"`
+	RestrictedStates     []string       `json:"restrictedStates" tstype:"string[] | null"`
+	StripePublishableKey *string        `json:"stripePublishableKey"`
+	SupportEmail         *string        `json:"supportEmail"`
+	TestPayments         bool           `json:"testPayments"`
+	VAPIDPublicKey       *string        `json:"vapidPublicKey"`
+}
+
+// Health answers /healthz and /readyz: the status, and why the server is not ready.
+type Health struct {
+	Reason string `json:"reason,omitempty" tstype:"string | undefined"`
+	Status string `json:"status"`
 }

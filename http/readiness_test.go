@@ -76,8 +76,8 @@ func TestConfigTestPayments(t *testing.T) {
 	}
 }
 
-// readinessCheck is one line of GET /api/admin/readiness.
-type readinessCheck struct {
+// ReadinessCheck is one line of GET /api/admin/readiness.
+type ReadinessCheck struct {
 	Key    string `json:"key"`
 	Label  string `json:"label"`
 	OK     bool   `json:"ok"`
@@ -85,11 +85,11 @@ type readinessCheck struct {
 }
 
 // readiness reads the checklist, by key, checking that every check has a label and a detail.
-func readiness(t *testing.T, c *apiClient) (map[string]readinessCheck, []string) {
+func readiness(t *testing.T, c *apiClient) (map[string]ReadinessCheck, []string) {
 	t.Helper()
-	var checks []readinessCheck
+	var checks []ReadinessCheck
 	c.get("/api/admin/readiness").want(http.StatusOK).decode(&checks)
-	byKey := map[string]readinessCheck{}
+	byKey := map[string]ReadinessCheck{}
 	var keys []string
 	for _, ch := range checks {
 		if ch.Label == "" || ch.Detail == "" || byKey[ch.Key].Key != "" {
@@ -102,7 +102,7 @@ func readiness(t *testing.T, c *apiClient) (map[string]readinessCheck, []string)
 }
 
 // wantCheck fails unless the check has this outcome and its detail contains every part.
-func wantCheck(t *testing.T, checks map[string]readinessCheck, key string, ok bool, parts ...string) {
+func wantCheck(t *testing.T, checks map[string]ReadinessCheck, key string, ok bool, parts ...string) {
 	t.Helper()
 	ch, found := checks[key]
 	if !found {

@@ -147,7 +147,7 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/stripe/webhook", public, s.handleStripeWebhook}, // no session: the signature authenticates it
 		{"GET", "/api/user/transactions", user, s.handleUserTransactions},
 		{"GET", "/api/user/payments", user, s.handleUserPayments},
-		{"POST", "/api/user/payments/{id}/cancel", user, paid(s.handleCancelCheckout)},
+		{"POST", "/api/user/payments/{id}/cancel", user, paid(s.handleReleaseCheckout)},
 		{"GET", "/api/notifications", user, s.handleNotifications},
 		{"POST", "/api/notifications/read", user, s.handleReadNotifications},
 		{"GET", "/api/admin/ledger/summary", admin, s.handleLedgerSummary},
@@ -165,8 +165,8 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/simple-pools", admin, s.handleCreatePool},
 		{"PATCH", "/api/simple-pools/{id}/status", admin, s.handleSetPoolStatus},
 		{"DELETE", "/api/simple-pools/{id}", admin, s.handleDeletePool},
-		{"POST", "/api/admin/pools/activate-multiple", admin, s.handleBulkStatus(squares.PoolActive, "activatedCount")},
-		{"POST", "/api/admin/pools/deactivate-multiple", admin, s.handleBulkStatus(squares.PoolInactive, "deactivatedCount")},
+		{"POST", "/api/admin/pools/activate-multiple", admin, s.handleBulkStatus(squares.PoolActive)},
+		{"POST", "/api/admin/pools/deactivate-multiple", admin, s.handleBulkStatus(squares.PoolInactive)},
 		// Pool Activation Center and Pool Management (pool_admin.go).
 		{"GET", "/api/admin/pools", admin, s.handleAdminListPools},
 		{"GET", "/api/admin/games", admin, s.handleAdminListGames},
@@ -265,19 +265,19 @@ func (s *Server) handleUnknownCall(w http.ResponseWriter, r *http.Request) {
 // handleHealth answers 200 while the process serves: liveness only. Whether the database answers is
 // /readyz's question; a restart would not bring the database back.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	writeJSON(w, http.StatusOK, Health{Status: "ok"})
 }
 
 // handleConfig tells the web app what it needs to know about this server; testPayments asks every page
 // to say that no real money moves.
 func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{
-		"devMode": s.Config.Dev, "paymentsProvider": s.paymentsProvider(), "testPayments": s.testPayments(),
-		"stripePublishableKey": optional(s.Config.StripePublishableKey),
-		"restrictedStates":     s.Config.Eligibility.RestrictedList(),
-		"supportEmail":         optional(s.Config.SupportEmail),
-		"payoutText":           s.payoutText(),
-		"vapidPublicKey":       optional(s.Config.VAPIDPublicKey),
-		"privateMaxFee":        s.privateMaxFee(),
+	writeJSON(w, http.StatusOK, ServerConfig{
+		DevMode: s.Config.Dev, PaymentsProvider: s.paymentsProvider(), TestPayments: s.testPayments(),
+		StripePublishableKey: optional(s.Config.StripePublishableKey),
+		RestrictedStates:     s.Config.Eligibility.RestrictedList(),
+		SupportEmail:         optional(s.Config.SupportEmail),
+		PayoutText:           s.payoutText(),
+		VAPIDPublicKey:       optional(s.Config.VAPIDPublicKey),
+		PrivateMaxFee:        s.privateMaxFee(),
 	})
 }

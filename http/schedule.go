@@ -9,33 +9,33 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// scheduleGameJSON is an item of a schedule: the spec's NFL schedule item (id, week, date, time, home,
+// ScheduleGame is an item of a schedule: the spec's NFL schedule item (id, week, date, time, home,
 // away, homeScore, awayScore, status) with what the schedule screens draw and link to besides.
-type scheduleGameJSON struct {
-	ID        int64              `json:"id"`
-	LeagueID  int64              `json:"leagueId"`
-	Season    int                `json:"season"`
-	Week      string             `json:"week"`      // the week code, W1
-	WeekLabel string             `json:"weekLabel"` // Week 1
-	Date      string             `json:"date"`      // kickoff day in US Eastern time, 2025-09-04
-	Time      string             `json:"time"`      // kickoff in US Eastern time, 20:20
-	GameDate  time.Time          `json:"gameDate"`
-	Home      string             `json:"home"`
-	Away      string             `json:"away"`
-	HomeAbbr  string             `json:"homeAbbr"`
-	AwayAbbr  string             `json:"awayAbbr"`
-	HomeColor string             `json:"homeColor"`
-	AwayColor string             `json:"awayColor"`
-	Venue     string             `json:"venue"`
-	Status    string             `json:"status"`
-	HomeScore *int               `json:"homeScore"`
-	AwayScore *int               `json:"awayScore"`
-	Quarter   int                `json:"quarter"`
-	Pools     []schedulePoolJSON `json:"pools"`
+type ScheduleGame struct {
+	ID        int64          `json:"id"`
+	LeagueID  int64          `json:"leagueId"`
+	Season    int            `json:"season"`
+	Week      string         `json:"week"`      // the week code, W1
+	WeekLabel string         `json:"weekLabel"` // Week 1
+	Date      string         `json:"date"`      // kickoff day in US Eastern time, 2025-09-04
+	Time      string         `json:"time"`      // kickoff in US Eastern time, 20:20
+	GameDate  time.Time      `json:"gameDate"`
+	Home      string         `json:"home"`
+	Away      string         `json:"away"`
+	HomeAbbr  string         `json:"homeAbbr"`
+	AwayAbbr  string         `json:"awayAbbr"`
+	HomeColor string         `json:"homeColor"`
+	AwayColor string         `json:"awayColor"`
+	Venue     string         `json:"venue"`
+	Status    string         `json:"status"`
+	HomeScore *int           `json:"homeScore"`
+	AwayScore *int           `json:"awayScore"`
+	Quarter   int            `json:"quarter"`
+	Pools     []SchedulePool `json:"pools"`
 }
 
-// schedulePoolJSON is a pool a schedule links its game to.
-type schedulePoolJSON struct {
+// SchedulePool is a pool a schedule links its game to.
+type SchedulePool struct {
 	ID                  int64         `json:"id"`
 	Name                string        `json:"name"`
 	EntryFee            squares.Cents `json:"entryFee"`
@@ -62,9 +62,9 @@ func (s *Server) handleNFLSchedule(w http.ResponseWriter, r *http.Request) {
 	s.writeSchedule(w, r, squares.LeagueNFL, season)
 }
 
-// seasonsJSON is what GET /api/nfl/schedule answers: the seasons with games, latest first, and the one the
+// NFLSeasons is what GET /api/nfl/schedule answers: the seasons with games, latest first, and the one the
 // schedule page opens on (null without games).
-type seasonsJSON struct {
+type NFLSeasons struct {
 	Seasons []int `json:"seasons"`
 	Current *int  `json:"current"`
 }
@@ -77,7 +77,7 @@ func (s *Server) handleNFLSeasons(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := seasonsJSON{Seasons: ss.Seasons}
+	out := NFLSeasons{Seasons: ss.Seasons}
 	if ss.Current != 0 {
 		out.Current = &ss.Current
 	}
@@ -124,17 +124,17 @@ func (s *Server) writeSchedule(w http.ResponseWriter, r *http.Request, leagueID 
 		}
 		return initials(name)
 	}
-	out := make([]scheduleGameJSON, 0, len(games))
+	out := make([]ScheduleGame, 0, len(games))
 	for _, g := range games {
 		et := g.GameDate.In(squares.Eastern)
-		item := scheduleGameJSON{ID: g.ID, LeagueID: g.LeagueID, Season: g.Season, Week: g.Week,
+		item := ScheduleGame{ID: g.ID, LeagueID: g.LeagueID, Season: g.Season, Week: g.Week,
 			WeekLabel: squares.WeekName(g.Week), Date: et.Format("2006-01-02"), Time: et.Format("15:04"),
 			GameDate: g.GameDate, Home: g.HomeTeam, Away: g.AwayTeam, HomeAbbr: teamAbbr(g.HomeTeam),
 			AwayAbbr: teamAbbr(g.AwayTeam), HomeColor: g.HomeTeamColor, AwayColor: g.AwayTeamColor, Venue: g.Venue,
 			Status: g.Status, HomeScore: g.HomeScore, AwayScore: g.AwayScore, Quarter: g.Quarter,
-			Pools: make([]schedulePoolJSON, 0, len(g.Pools))}
+			Pools: make([]SchedulePool, 0, len(g.Pools))}
 		for _, p := range g.Pools {
-			item.Pools = append(item.Pools, schedulePoolJSON{ID: p.ID, Name: p.Name, EntryFee: p.EntryFee,
+			item.Pools = append(item.Pools, SchedulePool{ID: p.ID, Name: p.Name, EntryFee: p.EntryFee,
 				Status: p.Status, CurrentParticipants: p.SquaresTaken})
 		}
 		out = append(out, item)

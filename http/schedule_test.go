@@ -59,7 +59,7 @@ func TestNFLSchedule(t *testing.T) {
 			t.Fatalf("opener pools with drafts only = %v", opener["pools"])
 		}
 		gameID := num(t, opener["id"])
-		drafts, err := s.db.ListPools(ctx, store.PoolFilter{GameID: gameID})
+		drafts, err := s.db.ListPools(ctx, squares.PoolFilter{GameID: gameID})
 		if err != nil || len(drafts) != 5 {
 			t.Fatalf("opener's pools = %d, %v", len(drafts), err)
 		}

@@ -40,14 +40,27 @@ func (req scoreRequest) update() (squares.ScoreUpdate, error) {
 	return u, nil
 }
 
-type periodScoreJSON struct {
+// ScoreUpdate answers an admin's score entry: the game, whether it changed, the periods it ended and
+// their winners, and the pools cancelled or decided as the game started.
+type ScoreUpdate struct {
+	CancelledPools []int64            `json:"cancelledPools" tstype:"number[] | null"`
+	Changed        bool               `json:"changed"`
+	Decisions      []squares.Decision `json:"decisions"`
+	EndedPeriods   []PeriodScore      `json:"endedPeriods"`
+	Game           *Game              `json:"game"`
+	Winners        []Winner           `json:"winners"`
+}
+
+// PeriodScore is a period's end score.
+type PeriodScore struct {
 	Period      int    `json:"period"`
 	PeriodLabel string `json:"periodLabel"`
 	HomeScore   int    `json:"homeScore"`
 	AwayScore   int    `json:"awayScore"`
 }
 
-type winnerJSON struct {
+// Winner is a period's winning square of a pool.
+type Winner struct {
 	PoolID      int64         `json:"poolId"`
 	Period      int           `json:"period"`
 	PeriodLabel string        `json:"periodLabel"`
@@ -61,8 +74,8 @@ type winnerJSON struct {
 	Status      string        `json:"status"`
 }
 
-func toWinnerJSON(w *squares.Winner, periods int) winnerJSON {
-	out := winnerJSON{PoolID: w.PoolID, Period: w.Period, PeriodLabel: squares.PeriodLabel(w.Period, periods),
+func toWinnerJSON(w *squares.Winner, periods int) Winner {
+	out := Winner{PoolID: w.PoolID, Period: w.Period, PeriodLabel: squares.PeriodLabel(w.Period, periods),
 		HomeScore: w.HomeScore, AwayScore: w.AwayScore, Row: w.Row, Column: w.Column, UserID: itoa(w.UserID),
 		FirstName: w.FirstName, Amount: w.Amount, Status: w.Status}
 	if w.UserID == 0 {
@@ -126,15 +139,15 @@ func (s *Server) applyScore(w http.ResponseWriter, r *http.Request, gameID int64
 	}
 	if len(out.Decisions) > 0 {
 		// The game started with pools undecided: return and capture their money now, as an admin's decision does.
-		s.settleMoney(r.Context())
+		s.runEscrowPass(r.Context())
 	}
 	periods := (&squares.League{ID: out.Game.LeagueID}).Periods()
-	ended := []periodScoreJSON{}
+	ended := []PeriodScore{}
 	for _, p := range out.Ended {
-		ended = append(ended, periodScoreJSON{Period: p.Period, PeriodLabel: squares.PeriodLabel(p.Period, periods),
+		ended = append(ended, PeriodScore{Period: p.Period, PeriodLabel: squares.PeriodLabel(p.Period, periods),
 			HomeScore: p.Home, AwayScore: p.Away})
 	}
-	winners := []winnerJSON{}
+	winners := []Winner{}
 	for i := range out.Winners {
 		winners = append(winners, toWinnerJSON(&out.Winners[i], periods))
 	}
@@ -142,8 +155,8 @@ func (s *Server) applyScore(w http.ResponseWriter, r *http.Request, gameID int64
 	if decisions == nil {
 		decisions = []squares.Decision{}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": toGameJSON(out.Game), "changed": out.Changed,
-		"endedPeriods": ended, "winners": winners, "cancelledPools": out.CancelledPools, "decisions": decisions})
+	writeJSON(w, http.StatusOK, ScoreUpdate{Game: toGameJSON(out.Game), Changed: out.Changed,
+		EndedPeriods: ended, Winners: winners, CancelledPools: out.CancelledPools, Decisions: decisions})
 }
 
 // handleListWinners lists a pool's winners by period: GET /api/pools/{id}/winners, public, for a pool
@@ -159,7 +172,7 @@ func (s *Server) handleListWinners(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := []winnerJSON{}
+	out := []Winner{}
 	for _, wn := range ws {
 		out = append(out, toWinnerJSON(wn, len(p.PayoutSchedule)))
 	}

@@ -244,7 +244,7 @@ func TestPostponedGameReturnsThePayments(t *testing.T) {
 
 // buyInStore has players new players buy five squares each of a paid pool through the escrow and the
 // sandbox's good card, from square start.
-func (s *payAPI) buyInStore(t *testing.T, pool *store.PoolView, players, start int) {
+func (s *payAPI) buyInStore(t *testing.T, pool *squares.PoolView, players, start int) {
 	t.Helper()
 	ctx := context.Background()
 	for range players {
@@ -301,7 +301,7 @@ func TestScoreEntryBeforeKickoffClosesSales(t *testing.T) {
 		zed, zedUser := s.storePlayer(t, squares.RoleUser)
 		yan, _ := s.storePlayer(t, squares.RoleUser)
 		started := map[*apiClient]string{}
-		for c, pool := range map[*apiClient]*store.PoolView{zed: one, yan: five} {
+		for c, pool := range map[*apiClient]*squares.PoolView{zed: one, yan: five} {
 			co := c.post("/api/create-escrow-payment", checkoutBody(pool.ID, pool.EntryFee.String(), at(9, 9))).
 				want(http.StatusCreated).obj()
 			started[c] = co["paymentIntentId"].(string)
@@ -316,7 +316,7 @@ func TestScoreEntryBeforeKickoffClosesSales(t *testing.T) {
 		const closed = "Sales for this pool have closed: its game has started."
 		late, _ := s.storePlayer(t, squares.RoleUser)
 		late.post(fmt.Sprintf("/api/pools/%d/squares", free.ID), at(9, 9)).wantError(http.StatusUnprocessableEntity, "unprocessable", closed)
-		for _, p := range []*store.PoolView{one, five} {
+		for _, p := range []*squares.PoolView{one, five} {
 			late.post("/api/create-escrow-payment", checkoutBody(p.ID, p.EntryFee.String(), at(9, 8))).
 				wantError(http.StatusUnprocessableEntity, "unprocessable", closed)
 		}

@@ -9,9 +9,9 @@ import (
 	"github.com/squaresapp/squares/scores"
 )
 
-// feedStatusJSON is the live score feed's status as the developer page and the admin read it.
-type feedStatusJSON struct {
-	Provider     string     `json:"provider"`
+// FeedStatus is the live score feed's status as the developer page and the admin read it.
+type FeedStatus struct {
+	Provider     string     `json:"provider" tstype:"'manual' | 'espn' | (string & {})"`
 	Interval     string     `json:"interval"`
 	LastPoll     *time.Time `json:"lastPoll"`
 	LastError    string     `json:"lastError"`
@@ -20,8 +20,8 @@ type feedStatusJSON struct {
 	OK           bool       `json:"ok"`
 }
 
-func toFeedStatusJSON(st scores.Status) feedStatusJSON {
-	out := feedStatusJSON{Provider: st.Provider, Interval: st.Interval.String(), LastError: st.LastError,
+func toFeedStatusJSON(st scores.Status) FeedStatus {
+	out := FeedStatus{Provider: st.Provider, Interval: st.Interval.String(), LastError: st.LastError,
 		MatchedGames: st.Matched, OK: st.OK}
 	if !st.LastPoll.IsZero() {
 		out.LastPoll = &st.LastPoll
@@ -33,7 +33,7 @@ func toFeedStatusJSON(st scores.Status) feedStatusJSON {
 }
 
 // manualFeedStatus is the status of the manual feed: no provider is polled.
-var manualFeedStatus = feedStatusJSON{Provider: "manual", OK: true}
+var manualFeedStatus = FeedStatus{Provider: "manual", OK: true}
 
 // handleScoreFeedStatus answers the score feed's status: GET /api/score-feed-status (development mode).
 func (s *Server) handleScoreFeedStatus(w http.ResponseWriter, r *http.Request) {
@@ -58,15 +58,28 @@ func (s *Server) handleTestFeed(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		msg = err.Error()
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"provider": s.Scores.Provider, "games": rep.Games,
-		"scoreboards": rep.Fetched, "matchedGames": rep.Matched, "updatesApplied": rep.Applied,
-		"errors": rep.Errors, "error": msg, "status": toFeedStatusJSON(s.Scores.Status())})
+	writeJSON(w, http.StatusOK, FeedPoll{Provider: s.Scores.Provider, Games: rep.Games,
+		Scoreboards: rep.Fetched, MatchedGames: rep.Matched, UpdatesApplied: rep.Applied,
+		Errors: rep.Errors, Error: msg, Status: toFeedStatusJSON(s.Scores.Status())})
+}
+
+// FeedPoll answers one poll of the score feed made now: what it read and changed, and its error ("" when
+// none).
+type FeedPoll struct {
+	Error          string     `json:"error"`
+	Errors         []string   `json:"errors" tstype:"string[] | null"`
+	Games          int        `json:"games"`
+	MatchedGames   int        `json:"matchedGames"`
+	Provider       string     `json:"provider" tstype:"'manual' | 'espn' | (string & {})"`
+	Scoreboards    int        `json:"scoreboards"`
+	Status         FeedStatus `json:"status"`
+	UpdatesApplied int        `json:"updatesApplied"`
 }
 
 // scoresCheck is the readiness line of the score feed: manual entry, or the live feed and how its last
 // poll went.
-func (s *Server) scoresCheck() readinessCheck {
-	c := readinessCheck{Key: "scores", Label: "Score feed"}
+func (s *Server) scoresCheck() ReadinessCheck {
+	c := ReadinessCheck{Key: "scores", Label: "Score feed"}
 	if s.Scores == nil {
 		c.Detail = "Manual scores: an admin enters each game's score (set SQUARES_SCORES=espn for ESPN's live feed)"
 		return c

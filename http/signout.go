@@ -22,7 +22,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "message": "You have been successfully signed out."})
+	writeJSON(w, http.StatusOK, success("You have been successfully signed out."))
 }
 
 // signOutPage asks before signing out when another site sent the player to the sign-out link: its button

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/store"
 )
 
 // boardMaxAge bounds how long a pool's snapshot is served before it is read again. Every change drops the
@@ -34,13 +33,13 @@ const boardBuildTimeout = 30 * time.Second
 // code, whether they may see the pool at all) is decided per request from it.
 type board struct {
 	// pool is the pool as a signed-out viewer reads it (ViewerSquares 0). Shared: never modified.
-	pool *store.PoolView
+	pool *squares.PoolView
 	// owned counts the squares each player owns in the pool (what userSquareCount shows them).
 	owned map[int64]int
-	// poolJSON is the pool's JSON without ([0]) and with ([1]) its invite code, cut around the value of
+	// poolBytes is the pool's JSON without ([0]) and with ([1]) its invite code, cut around the value of
 	// userSquareCount.
-	poolJSON [2]poolParts
-	// poolTag identifies the content of poolJSON; squaresTag that of squaresJSON.
+	poolBytes [2]poolParts
+	// poolTag identifies the content of poolBytes; squaresTag that of squaresJSON.
 	poolTag, squaresTag string
 	squaresJSON         []byte
 	// built is when the reads began (for boardMaxAge); lapse is the store's time at which the first hold
@@ -59,7 +58,7 @@ func (s *Server) buildBoard(ctx context.Context, id int64) (*board, error) {
 		return nil, err
 	}
 	b.pool = p
-	list := make([]squareJSON, 0, len(sqs))
+	list := make([]Square, 0, len(sqs))
 	for _, sq := range sqs {
 		list = append(list, toSquareJSON(sq))
 		switch {
@@ -75,15 +74,15 @@ func (s *Server) buildBoard(ctx context.Context, id int64) (*board, error) {
 		return nil, err
 	}
 	out := toPoolJSON(p, nil)
-	if b.poolJSON[0], err = cutPoolJSON(out); err != nil {
+	if b.poolBytes[0], err = cutPoolJSON(out); err != nil {
 		return nil, err
 	}
 	out.InviteCode = optional(p.InviteCode)
-	if b.poolJSON[1], err = cutPoolJSON(out); err != nil {
+	if b.poolBytes[1], err = cutPoolJSON(out); err != nil {
 		return nil, err
 	}
 	h := sha256.New()
-	for _, part := range b.poolJSON {
+	for _, part := range b.poolBytes {
 		h.Write(part.head)
 		h.Write(part.tail)
 	}
@@ -106,7 +105,7 @@ var squareCountKey = []byte(`"userSquareCount":0`)
 
 // cutPoolJSON encodes a pool with userSquareCount 0 and cuts the 0 out. The key cannot occur inside a
 // string value, where every quote is escaped.
-func cutPoolJSON(p poolJSON) (poolParts, error) {
+func cutPoolJSON(p Pool) (poolParts, error) {
 	p.UserSquareCount = 0
 	raw, err := encodeJSON(p)
 	if err != nil {

@@ -29,7 +29,7 @@ func testBuild(gameID int64) (build func(context.Context, int64) (*board, error)
 			close(started)
 			<-release
 		}
-		return &board{pool: &store.PoolView{Pool: &squares.Pool{ID: id, GameID: gameID}}, poolTag: fmt.Sprint(n),
+		return &board{pool: &squares.PoolView{Pool: &squares.Pool{ID: id, GameID: gameID}}, poolTag: fmt.Sprint(n),
 			built: time.Now()}, nil
 	}
 	return

@@ -236,7 +236,7 @@ func TestBoardETag(t *testing.T) {
 		if _, _, err := s.db.UpsertGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
-		pools, err := s.db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+		pools, err := s.db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 		if err != nil {
 			t.Fatal(err)
 		}

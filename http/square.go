@@ -9,35 +9,37 @@ import (
 	"github.com/squaresapp/squares/store"
 )
 
-type squareOwnerJSON struct {
+// SquareOwner names a square's owner.
+type SquareOwner struct {
 	FirstName string `json:"firstName"`
 	LastName  string `json:"lastName"`
 }
 
-type squareJSON struct {
-	ID            int64            `json:"id"`
-	PoolID        int64            `json:"poolId"`
-	UserID        string           `json:"userId"`
-	Row           int              `json:"row"`
-	Column        int              `json:"column"`
-	PurchasePrice squares.Cents    `json:"purchasePrice"`
-	PurchasedAt   *time.Time       `json:"purchasedAt"`
-	User          *squareOwnerJSON `json:"user"`
+// Square is a taken square of a pool: owned, or held while its buyer pays.
+type Square struct {
+	ID            int64         `json:"id"`
+	PoolID        int64         `json:"poolId"`
+	UserID        string        `json:"userId"`
+	Row           int           `json:"row"`
+	Column        int           `json:"column"`
+	PurchasePrice squares.Cents `json:"purchasePrice"`
+	PurchasedAt   *time.Time    `json:"purchasedAt"`
+	User          *SquareOwner  `json:"user"`
 	// Status is owned, or held while its buyer pays (until HoldExpiresAt).
-	Status        string     `json:"status"`
-	HoldExpiresAt *time.Time `json:"holdExpiresAt,omitempty"`
+	Status        string     `json:"status" tstype:"'owned' | 'held' | (string & {})"`
+	HoldExpiresAt *time.Time `json:"holdExpiresAt,omitempty" tstype:"string | undefined"`
 }
 
-func toSquareJSON(sq *squares.Square) squareJSON {
-	out := squareJSON{ID: sq.ID, PoolID: sq.PoolID, UserID: store.OwnerID(sq), Row: sq.Row, Column: sq.Column,
-		PurchasePrice: sq.PurchasePrice, User: &squareOwnerJSON{FirstName: sq.OwnerFirst, LastName: sq.OwnerLast},
+func toSquareJSON(sq *squares.Square) Square {
+	out := Square{ID: sq.ID, PoolID: sq.PoolID, UserID: store.OwnerID(sq), Row: sq.Row, Column: sq.Column,
+		PurchasePrice: sq.PurchasePrice, User: &SquareOwner{FirstName: sq.OwnerFirst, LastName: sq.OwnerLast},
 		Status: sq.State, HoldExpiresAt: sq.HoldExpiresAt}
 	if !sq.PurchasedAt.IsZero() {
 		out.PurchasedAt = &sq.PurchasedAt
 	}
 	switch {
 	case sq.IsHouse:
-		out.User = &squareOwnerJSON{FirstName: "House"}
+		out.User = &SquareOwner{FirstName: "House"}
 	case sq.State == squares.SquareHeld:
 		// A buyer mid-checkout stays anonymous: the square only shows as reserved.
 		out.User = nil
@@ -62,10 +64,10 @@ type claimRequest struct {
 	Column *int `json:"column"`
 }
 
-// claimAnswer is the answer to a claim: the pool right after it, and the square.
-type claimAnswer struct {
-	Pool   poolJSON   `json:"pool"`
-	Square squareJSON `json:"square"`
+// ClaimAnswer is the answer to a claim: the pool right after it, and the square.
+type ClaimAnswer struct {
+	Pool   Pool   `json:"pool"`
+	Square Square `json:"square"`
 }
 
 // handleClaimSquare claims one square of a free pool for the signed-in player.
@@ -99,5 +101,5 @@ func (s *Server) handleClaimSquare(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, claimAnswer{Pool: toPoolJSON(res.Pool, u), Square: toSquareJSON(res.Squares[0])})
+	writeJSON(w, http.StatusCreated, ClaimAnswer{Pool: toPoolJSON(res.Pool, u), Square: toSquareJSON(res.Squares[0])})
 }

@@ -24,14 +24,37 @@ func (s *Server) handleAdminStats(w http.ResponseWriter, r *http.Request) {
 	if st.Players > 0 {
 		conversion = math.Round(1000*float64(st.PlayersWithSquares)/float64(st.Players)) / 10
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"totalUsers": st.Players, "ageVerifiedUsers": st.AgeVerified, "eligibleUsers": st.Eligible,
-		"adminUsers": st.Admins, "playersWithSquares": st.PlayersWithSquares, "conversionRate": conversion,
-		"gamesReady": st.GamesReady, "totalPools": st.TotalPools, "poolsByStatus": st.Pools,
-		"activePools": st.Pools[squares.PoolActive], "draftPools": st.Pools[squares.PoolDraft],
-		"completedPools": st.Pools[squares.PoolCompleted],
-		"totalRevenue":   st.TotalRevenue, "revenueToday": st.RevenueToday, "houseFees": st.HouseFees,
-		"grossEntries": st.TotalRevenue, "grossEntriesToday": st.RevenueToday,
-		"houseRevenue": st.HouseFees, "houseRevenueToday": st.HouseFeesToday,
+	writeJSON(w, http.StatusOK, AdminStats{
+		TotalUsers: st.Players, AgeVerifiedUsers: st.AgeVerified, EligibleUsers: st.Eligible,
+		AdminUsers: st.Admins, PlayersWithSquares: st.PlayersWithSquares, ConversionRate: conversion,
+		GamesReady: st.GamesReady, TotalPools: st.TotalPools, PoolsByStatus: st.Pools,
+		ActivePools: st.Pools[squares.PoolActive], DraftPools: st.Pools[squares.PoolDraft],
+		CompletedPools: st.Pools[squares.PoolCompleted],
+		TotalRevenue:   st.TotalRevenue, RevenueToday: st.RevenueToday, HouseFees: st.HouseFees,
+		GrossEntries: st.TotalRevenue, GrossEntriesToday: st.RevenueToday,
+		HouseRevenue: st.HouseFees, HouseRevenueToday: st.HouseFeesToday,
 	})
+}
+
+// AdminStats are the admin dashboard's figures: users, games ready, pools by status, and the money.
+type AdminStats struct {
+	ActivePools        int            `json:"activePools"`
+	AdminUsers         int            `json:"adminUsers"`
+	AgeVerifiedUsers   int            `json:"ageVerifiedUsers"`
+	CompletedPools     int            `json:"completedPools"`
+	ConversionRate     float64        `json:"conversionRate"`
+	DraftPools         int            `json:"draftPools"`
+	EligibleUsers      int            `json:"eligibleUsers"`
+	GamesReady         int            `json:"gamesReady"`
+	GrossEntries       squares.Cents  `json:"grossEntries"`
+	GrossEntriesToday  squares.Cents  `json:"grossEntriesToday"`
+	HouseFees          squares.Cents  `json:"houseFees"`
+	HouseRevenue       squares.Cents  `json:"houseRevenue"`
+	HouseRevenueToday  squares.Cents  `json:"houseRevenueToday"`
+	PlayersWithSquares int            `json:"playersWithSquares"`
+	PoolsByStatus      map[string]int `json:"poolsByStatus"`
+	RevenueToday       squares.Cents  `json:"revenueToday"`
+	TotalPools         int            `json:"totalPools"`
+	TotalRevenue       squares.Cents  `json:"totalRevenue"`
+	TotalUsers         int            `json:"totalUsers"`
 }

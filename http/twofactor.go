@@ -63,8 +63,8 @@ func (s *Server) signInAdmin(w http.ResponseWriter, r *http.Request, u *squares.
 			s.Error(w, r, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"twoFactorRequired": true, "challenge": token,
-			"expiresIn": int(challengeTTL / time.Second), "message": "Enter the code from your authenticator app."})
+		writeJSON(w, http.StatusOK, TwoFactorChallenge{TwoFactorRequired: true, Challenge: token,
+			ExpiresIn: int(challengeTTL / time.Second), Message: "Enter the code from your authenticator app."})
 		return
 	}
 	s.startAdminSession(w, r, u, false, nil)
@@ -72,20 +72,64 @@ func (s *Server) signInAdmin(w http.ResponseWriter, r *http.Request, u *squares.
 
 // startAdminSession starts an admin's session and answers as a successful sign-in; twoFactor says whether
 // the admin has two-factor sign-in set up, and so whether the caller has just checked a code: the session
-// then passed the second factor. Extra fields join the answer.
-func (s *Server) startAdminSession(w http.ResponseWriter, r *http.Request, u *squares.User, twoFactor bool, extra map[string]any) {
+// then passed the second factor. recoveryCodesLeft, when the code was a recovery code, joins the answer.
+func (s *Server) startAdminSession(w http.ResponseWriter, r *http.Request, u *squares.User, twoFactor bool, recoveryCodesLeft *int) {
 	if err := s.startSession(w, r, u, twoFactor); err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	body := map[string]any{"success": true, "user": toUserJSON(u), "message": "Welcome back, admin!"}
+	body := AdminSignIn{Success: true, User: toUserJSON(u), Message: "Welcome back, admin!"}
 	if s.Config.AdminTwoFactor {
-		body["twoFactorSetupRequired"] = !twoFactor
+		setup := !twoFactor
+		body.TwoFactorSetupRequired = &setup
 	}
-	for k, v := range extra {
-		body[k] = v
+	if recoveryCodesLeft != nil {
+		body.RecoveryCodeUsed, body.RecoveryCodesLeft = true, recoveryCodesLeft
 	}
 	writeJSON(w, http.StatusOK, body)
+}
+
+// TwoFactorChallenge answers an admin's password when two-factor sign-in is on: the challenge to send back
+// with a code within expiresIn seconds.
+type TwoFactorChallenge struct {
+	Challenge         string `json:"challenge"`
+	ExpiresIn         int    `json:"expiresIn"`
+	Message           string `json:"message"`
+	TwoFactorRequired bool   `json:"twoFactorRequired"`
+}
+
+// AdminSignIn answers an admin's sign-in: twoFactorSetupRequired when two-factor sign-in is required and
+// the admin has none yet; after a recovery code, how many are left.
+type AdminSignIn struct {
+	Message                string `json:"message"`
+	RecoveryCodeUsed       bool   `json:"recoveryCodeUsed,omitempty" tstype:"boolean | undefined"`
+	RecoveryCodesLeft      *int   `json:"recoveryCodesLeft,omitempty" tstype:"number | undefined"`
+	Success                bool   `json:"success"`
+	TwoFactorSetupRequired *bool  `json:"twoFactorSetupRequired,omitempty" tstype:"boolean | undefined"`
+	User                   User   `json:"user"`
+}
+
+// TwoFactorStatus is an admin's two-factor sign-in: on, set up but not confirmed, the recovery codes
+// left, and whether this server requires it.
+type TwoFactorStatus struct {
+	Enabled           bool `json:"enabled"`
+	Pending           bool `json:"pending"`
+	RecoveryCodesLeft int  `json:"recoveryCodesLeft"`
+	Required          bool `json:"required"`
+}
+
+// TwoFactorSetup is a new secret to confirm: as text, as an otpauth URL and as a QR code image (data URL).
+type TwoFactorSetup struct {
+	OtpauthURL string `json:"otpauthUrl"`
+	QRCode     string `json:"qrCode"`
+	Secret     string `json:"secret"`
+}
+
+// TwoFactorChanged answers turning two-factor sign-in on (with the recovery codes, shown this once) or off.
+type TwoFactorChanged struct {
+	Enabled       bool     `json:"enabled"`
+	Message       string   `json:"message"`
+	RecoveryCodes []string `json:"recoveryCodes,omitzero" tstype:"string[] | undefined"`
 }
 
 // refuseSecondFactorAccount refuses a sign-in through the player's form to an admin whose account needs
@@ -198,16 +242,16 @@ func (s *Server) handleAdminLoginCode(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, errBadAdminLogin)
 		return
 	}
-	var extra map[string]any
+	var left *int
 	if recovery {
 		st, err := s.Store.TwoFactor(r.Context(), u.ID)
 		if err != nil {
 			s.Error(w, r, err)
 			return
 		}
-		extra = map[string]any{"recoveryCodeUsed": true, "recoveryCodesLeft": st.RecoveryCodesLeft}
+		left = &st.RecoveryCodesLeft
 	}
-	s.startAdminSession(w, r, u, true, extra)
+	s.startAdminSession(w, r, u, true, left)
 }
 
 // handleTwoFactorStatus tells the signed-in admin where their two-factor sign-in stands.
@@ -217,8 +261,8 @@ func (s *Server) handleTwoFactorStatus(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"enabled": st.Enabled, "pending": st.Pending,
-		"recoveryCodesLeft": st.RecoveryCodesLeft, "required": s.Config.AdminTwoFactor})
+	writeJSON(w, http.StatusOK, TwoFactorStatus{Enabled: st.Enabled, Pending: st.Pending,
+		RecoveryCodesLeft: st.RecoveryCodesLeft, Required: s.Config.AdminTwoFactor})
 }
 
 // handleTwoFactorSetup makes a new secret for the signed-in admin, kept until confirmed with a code, and
@@ -249,8 +293,8 @@ func (s *Server) handleTwoFactorSetup(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"secret": key.Secret(), "otpauthUrl": key.URL(),
-		"qrCode": "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())})
+	writeJSON(w, http.StatusOK, TwoFactorSetup{Secret: key.Secret(), OtpauthURL: key.URL(),
+		QRCode: "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())})
 }
 
 // handleTwoFactorEnable turns two-factor sign-in on with a current code of the new secret, and answers
@@ -275,8 +319,8 @@ func (s *Server) handleTwoFactorEnable(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"enabled": true, "recoveryCodes": codes,
-		"message": "Two-factor sign-in is on. Keep your recovery codes somewhere safe: they are shown only once."})
+	writeJSON(w, http.StatusOK, TwoFactorChanged{Enabled: true, RecoveryCodes: codes,
+		Message: "Two-factor sign-in is on. Keep your recovery codes somewhere safe: they are shown only once."})
 }
 
 // handleTwoFactorDisable turns two-factor sign-in off with a current code or a recovery code.
@@ -290,5 +334,5 @@ func (s *Server) handleTwoFactorDisable(w http.ResponseWriter, r *http.Request) 
 	if !s.checkCode(w, r, u.ID, func() error { return s.Store.DisableTwoFactor(r.Context(), u.ID, req.Code) }) {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"enabled": false, "message": "Two-factor sign-in is off."})
+	writeJSON(w, http.StatusOK, TwoFactorChanged{Enabled: false, Message: "Two-factor sign-in is off."})
 }

@@ -11,15 +11,17 @@ import (
 	"github.com/squaresapp/squares"
 )
 
-// userJSON is the user object of the API.
-type userJSON struct {
+// User is the user object of the API.
+//
+//tygo:emit export type Role = 'user' | 'admin' | (string & {});
+type User struct {
 	ID               string    `json:"id"`
 	Email            *string   `json:"email"`
-	Username         string    `json:"username,omitempty"`
+	Username         string    `json:"username,omitempty" tstype:"string | undefined"`
 	FirstName        string    `json:"firstName"`
 	LastName         string    `json:"lastName"`
 	ProfileImageURL  *string   `json:"profileImageUrl"`
-	Role             string    `json:"role"`
+	Role             string    `json:"role" tstype:"Role"`
 	IsAgeVerified    bool      `json:"isAgeVerified"`
 	IsEligibleToBet  bool      `json:"isEligibleToBet"`
 	ComplianceStatus string    `json:"complianceStatus"`
@@ -37,8 +39,8 @@ func optional(s string) *string {
 	return &s
 }
 
-func toUserJSON(u *squares.User) userJSON {
-	return userJSON{
+func toUserJSON(u *squares.User) User {
+	return User{
 		ID: strconv.FormatInt(u.ID, 10), Email: optional(u.Email), Username: u.Username,
 		FirstName: u.FirstName, LastName: u.LastName, ProfileImageURL: optional(u.ProfileImageURL), Role: u.Role,
 		IsAgeVerified: u.IsAgeVerified, IsEligibleToBet: u.IsEligibleToBet, ComplianceStatus: u.ComplianceStatus(),
@@ -49,20 +51,20 @@ func toUserJSON(u *squares.User) userJSON {
 
 // ownUserJSON shows players their own account: isEligibleToBet says whether they may play paid pools now,
 // judged from their stored details by the configuration in force, as every checkout is.
-func (s *Server) ownUserJSON(u *squares.User) userJSON {
+func (s *Server) ownUserJSON(u *squares.User) User {
 	now := *u
 	now.IsEligibleToBet = s.Config.Eligibility.CanPlayPaid(u, s.now())
 	return toUserJSON(&now)
 }
 
-// adminUserJSON is a user as the admins' user management shows it.
-type adminUserJSON struct {
-	userJSON
+// AdminUser is a user as the admins' user management shows it.
+type AdminUser struct {
+	User       `tstype:",extends"`
 	IsDisabled bool `json:"isDisabled"`
 }
 
-func toAdminUserJSON(u *squares.User) adminUserJSON {
-	return adminUserJSON{userJSON: toUserJSON(u), IsDisabled: u.Disabled}
+func toAdminUserJSON(u *squares.User) AdminUser {
+	return AdminUser{User: toUserJSON(u), IsDisabled: u.Disabled}
 }
 
 // handleListUsers lists every account for the User Management page: GET /api/admin/users.
@@ -72,7 +74,7 @@ func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]adminUserJSON, len(users))
+	out := make([]AdminUser, len(users))
 	for i, u := range users {
 		out[i] = toAdminUserJSON(u)
 	}
@@ -129,5 +131,11 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": toAdminUserJSON(u), "message": "User information has been updated successfully."})
+	writeJSON(w, http.StatusOK, UserUpdated{User: toAdminUserJSON(u), Message: "User information has been updated successfully."})
+}
+
+// UserUpdated answers an admin's change to a user: the user as it now is.
+type UserUpdated struct {
+	Message string    `json:"message"`
+	User    AdminUser `json:"user"`
 }

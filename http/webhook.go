@@ -53,16 +53,22 @@ func (s *Server) handleStripeWebhook(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ev.PaymentID == "" {
-		writeJSON(w, http.StatusOK, map[string]any{"received": true, "ignored": true})
+		writeJSON(w, http.StatusOK, WebhookReceived{Received: true, Ignored: true})
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), webhookTimeout)
 	defer cancel()
 	if err := s.Escrow.HandleEvent(ctx, ev); err != nil {
 		s.Logger.ErrorContext(r.Context(), "stripe webhook", "event", ev.ID, "type", ev.Type, "payment", ev.PaymentID, "err", err)
-		writeJSON(w, http.StatusInternalServerError, errorBody{Code: squares.EINTERNAL,
+		writeJSON(w, http.StatusInternalServerError, ErrorBody{Code: squares.EINTERNAL,
 			Message: "The event could not be processed now; send it again."})
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"received": true})
+	writeJSON(w, http.StatusOK, WebhookReceived{Received: true})
+}
+
+// WebhookReceived acknowledges a provider's event; ignored when it was not for us.
+type WebhookReceived struct {
+	Ignored  bool `json:"ignored,omitempty" tstype:"boolean | undefined"`
+	Received bool `json:"received"`
 }

@@ -105,7 +105,7 @@ func TestStripeWebhook(t *testing.T) {
 		// the server yet, so the payment is pending.
 		c, u := s.register(t, "1990-01-01", "NY")
 		_, pools := s.game(t, "W12", time.Now().Add(72*time.Hour))
-		var pool *store.PoolView
+		var pool *squares.PoolView
 		for _, p := range pools {
 			if p.EntryFee == 500 {
 				pool = p

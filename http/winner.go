@@ -13,9 +13,9 @@ type scoreCalculationRequest struct {
 	PoolID    flexInt `json:"poolId"`
 }
 
-// scoreCalculationJSON is the square a score would make the winner: the row and column by the winner
+// ScoreCalculation is the square a score would make the winner: the row and column by the winner
 // rule (null until the digits are drawn) and the square's owner, if it has one.
-type scoreCalculationJSON struct {
+type ScoreCalculation struct {
 	PoolID           int64  `json:"poolId"`
 	HomeScore        int    `json:"homeScore"`
 	AwayScore        int    `json:"awayScore"`
@@ -60,7 +60,7 @@ func (s *Server) handleTestScoreCalculation(w http.ResponseWriter, r *http.Reque
 		return
 	}
 	score := squares.PeriodScore{Home: *req.HomeScore, Away: *req.AwayScore}
-	out := scoreCalculationJSON{PoolID: p.ID, HomeScore: score.Home, AwayScore: score.Away,
+	out := ScoreCalculation{PoolID: p.ID, HomeScore: score.Home, AwayScore: score.Away,
 		HomeDigit: score.Home % 10, AwayDigit: score.Away % 10, NumbersGenerated: p.NumbersGenerated()}
 	if !out.NumbersGenerated {
 		out.Message = p.Name + " has no numbers drawn yet: no square can win until they are."

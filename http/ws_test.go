@@ -71,7 +71,7 @@ func startLive(t *testing.T, url string, configure ...func(*squareshttp.Config))
 }
 
 // openFreePool makes a game four days out with its free pool open for sale.
-func openFreePool(t *testing.T, db *store.DB) *store.PoolView {
+func openFreePool(t *testing.T, db *store.DB) *squares.PoolView {
 	t.Helper()
 	return storetest.OpenFreePool(t, db, time.Now().Add(96*time.Hour))
 }

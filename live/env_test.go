@@ -65,8 +65,9 @@ func (m *memSource) PoolMessage(_ context.Context, e squares.Event) ([]byte, err
 		"squares": []any{}, "released": e.Cells}), nil
 }
 
-func (m *memSource) GameUpdate(_ context.Context, gameID int64) (any, error) {
-	return map[string]any{"type": "gameUpdate", "gameId": gameID, "homeScore": 7, "awayScore": 3}, nil
+func (m *memSource) GameUpdate(_ context.Context, gameID int64) (*GameUpdateMessage, error) {
+	home, away := 7, 3
+	return &GameUpdateMessage{Type: "gameUpdate", GameID: gameID, HomeScore: &home, AwayScore: &away}, nil
 }
 
 func (m *memSource) NotificationMessage(_ context.Context, userID int64) ([]byte, error) {

@@ -70,7 +70,7 @@ func (h *Hub) handle(e squares.Event) {
 		}
 		h.fanout(h.watchers(h.games, e.GameID), mustJSON(update))
 		for _, p := range pools {
-			msg := mustJSON(map[string]any{"type": "poolUpdate", "poolId": p, "gameUpdate": update})
+			msg := mustJSON(PoolUpdateMessage{Type: "poolUpdate", PoolID: p, GameUpdate: update})
 			h.fanout(h.watchers(h.pools, p), msg)
 		}
 	}

@@ -64,10 +64,10 @@ func (h *Hub) handleMessage(ctx context.Context, c *wsConn, data []byte) {
 			c.send(h, wsError("Too many subscriptions on one connection."))
 			return
 		}
-		c.send(h, mustJSON(map[string]any{"type": "subscribed", "poolId": int64(m.PoolID)}))
+		c.send(h, mustJSON(PoolSubscription{Type: "subscribed", PoolID: int64(m.PoolID)}))
 	case "unsubscribe":
 		h.unsubscribePool(c, int64(m.PoolID))
-		c.send(h, mustJSON(map[string]any{"type": "unsubscribed", "poolId": int64(m.PoolID)}))
+		c.send(h, mustJSON(PoolSubscription{Type: "unsubscribed", PoolID: int64(m.PoolID)}))
 	case "subscribeToGame":
 		if m.GameID <= 0 {
 			c.send(h, wsError("subscribeToGame needs a gameId."))
@@ -81,18 +81,18 @@ func (h *Hub) handleMessage(ctx context.Context, c *wsConn, data []byte) {
 			c.send(h, wsError("Too many subscriptions on one connection."))
 			return
 		}
-		c.send(h, mustJSON(map[string]any{"type": "subscribed", "gameId": int64(m.GameID)}))
+		c.send(h, mustJSON(GameSubscription{Type: "subscribed", GameID: int64(m.GameID)}))
 	case "unsubscribeFromGame":
 		h.unsubscribeGame(c, int64(m.GameID))
 	case "ping":
-		c.send(h, mustJSON(map[string]any{"type": "pong"}))
+		c.send(h, mustJSON(PongMessage{Type: "pong"}))
 	default:
 		c.send(h, wsError("Unknown message type."))
 	}
 }
 
 func wsError(message string) []byte {
-	return mustJSON(map[string]any{"type": "error", "message": message})
+	return mustJSON(ErrorMessage{Type: "error", Message: message})
 }
 
 func mustJSON(v any) []byte {

@@ -17,9 +17,9 @@ type Source interface {
 	WatchGame(ctx context.Context, gameID int64) error
 	// PoolMessage is the poolUpdate message for a pool's change (e.Kind is squares.EventPool).
 	PoolMessage(ctx context.Context, e squares.Event) ([]byte, error)
-	// GameUpdate is the gameUpdate message for a game's score and state, as a value to encode: it is sent
-	// to the game's watchers and, within a poolUpdate, to the watchers of its pools.
-	GameUpdate(ctx context.Context, gameID int64) (any, error)
+	// GameUpdate is the gameUpdate message for a game's score and state: it is sent to the game's watchers
+	// and, within a poolUpdate, to the watchers of its pools.
+	GameUpdate(ctx context.Context, gameID int64) (*GameUpdateMessage, error)
 	// NotificationMessage is the notification message for a signed-in user.
 	NotificationMessage(ctx context.Context, userID int64) ([]byte, error)
 	// SessionEnded reports whether the session a connection was opened with no longer stands as it was.

@@ -31,7 +31,7 @@ type fixture struct {
 	db     *store.DB
 	clock  *storetest.Clock
 	game   *squares.Game
-	pools  []*store.PoolView
+	pools  []*squares.PoolView
 	player *squares.User
 }
 
@@ -50,7 +50,7 @@ func newFixture(t *testing.T, engine string) *fixture {
 	if err := db.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil {
 		t.Fatal(err)
 	}

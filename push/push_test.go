@@ -267,7 +267,7 @@ type fixture struct {
 	keys   Keys
 	ps     *pushService
 	game   *squares.Game
-	pools  []*store.PoolView
+	pools  []*squares.PoolView
 	player *squares.User
 	friend *squares.User
 	n      int
@@ -293,7 +293,7 @@ func newFixture(t *testing.T, engine string) *fixture {
 	if err := db.CreateGame(ctx, f.game); err != nil {
 		t.Fatal(err)
 	}
-	if f.pools, err = db.ListPools(ctx, store.PoolFilter{GameID: f.game.ID}); err != nil {
+	if f.pools, err = db.ListPools(ctx, squares.PoolFilter{GameID: f.game.ID}); err != nil {
 		t.Fatal(err)
 	}
 	f.player, f.friend = f.addPlayer(t, "pat"), f.addPlayer(t, "lee")

@@ -53,7 +53,7 @@ func TestPollCalledOffGame(t *testing.T) {
 			if got := e.findGame(g.ID); got.Status != want {
 				t.Errorf("%s: game %s", phase, got.Status)
 			}
-			pools, err := e.db.ListPools(e.ctx, store.PoolFilter{GameID: g.ID})
+			pools, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: g.ID})
 			if err != nil || len(pools) != 5 {
 				t.Fatalf("pools %d, %v", len(pools), err)
 			}

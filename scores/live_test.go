@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
 
@@ -38,7 +37,7 @@ func TestPollLiveGames(t *testing.T) {
 		}
 		// Live 4 hours before our kickoff: the game's other pools, empty, got their final decision at once
 		// (cancelled), and sales are closed.
-		pools, err := e.db.ListPools(e.ctx, store.PoolFilter{GameID: det.ID})
+		pools, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: det.ID})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -114,13 +114,13 @@ func newEnv(t *testing.T, engine string, now time.Time) *env {
 }
 
 // game creates an NFL game and opens its pools; it returns the game and its $10 pool.
-func (e *env) game(home, away string, kickoff time.Time, espnID string) (*squares.Game, *store.PoolView) {
+func (e *env) game(home, away string, kickoff time.Time, espnID string) (*squares.Game, *squares.PoolView) {
 	e.t.Helper()
 	return e.leagueGame(squares.LeagueNFL, home, away, kickoff, espnID)
 }
 
 // leagueGame creates a game of a league and opens its pools; it returns the game and its $10 pool.
-func (e *env) leagueGame(league int64, home, away string, kickoff time.Time, espnID string) (*squares.Game, *store.PoolView) {
+func (e *env) leagueGame(league int64, home, away string, kickoff time.Time, espnID string) (*squares.Game, *squares.PoolView) {
 	e.t.Helper()
 	e.n++
 	g := &squares.Game{LeagueID: league, ExternalID: fmt.Sprintf("feed_%d", e.n), ESPNID: espnID,
@@ -128,11 +128,11 @@ func (e *env) leagueGame(league int64, home, away string, kickoff time.Time, esp
 	if err := e.db.CreateGame(e.ctx, g); err != nil {
 		e.t.Fatal(err)
 	}
-	pools, err := e.db.ListPools(e.ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	var ten *store.PoolView
+	var ten *squares.PoolView
 	for _, p := range pools {
 		if p, err = e.db.SetPoolStatus(e.ctx, p.ID, squares.PoolActive); err != nil {
 			e.t.Fatal(err)
@@ -161,7 +161,7 @@ func (e *env) player() *squares.User {
 }
 
 // fill sells every square of a paid pool through the sandbox, so that it is full and drawn.
-func (e *env) fill(p *store.PoolView) {
+func (e *env) fill(p *squares.PoolView) {
 	e.t.Helper()
 	const each = 5 // squares.PublicSquaresPerPlayer
 	for start := 0; start < squares.SquaresPerPool; start += each {
@@ -186,7 +186,7 @@ func (e *env) fill(p *store.PoolView) {
 	}
 }
 
-func (e *env) pool(id int64) *store.PoolView {
+func (e *env) pool(id int64) *squares.PoolView {
 	e.t.Helper()
 	p, err := e.db.FindPool(e.ctx, id, 0)
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
 
@@ -53,7 +52,7 @@ func TestPollSettlesRecordedFinals(t *testing.T) {
 		e := newEnv(t, engine, sold)
 		e.feed.serve(http.StatusOK, "application/json", recorded(t, "nfl-20241215.json"))
 		games := make([]*squares.Game, len(sunday))
-		pools := map[int]*store.PoolView{}
+		pools := map[int]*squares.PoolView{}
 		for i, s := range sunday {
 			g, ten := e.game(s.home, s.away, s.kickoff, s.espnID)
 			games[i] = g

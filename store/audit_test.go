@@ -99,7 +99,7 @@ func TestAuditNames(t *testing.T) {
 		if err := db.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
-		pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+		pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -157,7 +157,7 @@ func writeGame(db *store.DB, i int, kickoff time.Time) error {
 	if err := db.CreateGame(ctx, g); err != nil {
 		return err
 	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil {
 		return err
 	}

@@ -9,8 +9,8 @@ import (
 // FindBoard returns a pool as a signed-out viewer sees it (ViewerSquares 0) with its squares (ListSquares),
 // both read in one transaction so that the squares agree with the pool's counts. It is what the HTTP
 // server's per-pool snapshot is built from.
-func (db *DB) FindBoard(ctx context.Context, id int64) (*PoolView, []*squares.Square, error) {
-	var p *PoolView
+func (db *DB) FindBoard(ctx context.Context, id int64) (*squares.PoolView, []*squares.Square, error) {
+	var p *squares.PoolView
 	var sqs []*squares.Square
 	err := db.view(ctx, func(tx *Tx) (err error) {
 		if p, err = findPool(ctx, tx, id, 0); err != nil {

@@ -33,7 +33,7 @@ type decisionDetails struct {
 const decisionRefund = `(SELECT COALESCE(SUM(y.amount_cents), 0) FROM payments y WHERE y.pool_id = p.id
 	AND y.status IN ('held', 'captured'))`
 
-func decisionInput(p *PoolView, refund squares.Cents) squares.DecisionInput {
+func decisionInput(p *squares.PoolView, refund squares.Cents) squares.DecisionInput {
 	return squares.DecisionInput{PoolID: p.ID, EntryFee: p.EntryFee, IsPrivate: p.IsPrivate, Status: p.Status,
 		SquaresTaken: p.SquaresTaken, DistinctPlayers: p.DistinctPlayers, RefundAmount: refund, Kickoff: p.Game.GameDate,
 		GameID: p.GameID, GameStatus: p.Game.Status}
@@ -65,7 +65,7 @@ func (db *DB) ListUndecidedPools(ctx context.Context, dueBy time.Time) ([]square
 }
 
 // lockDecisionPool locks a pool and reads what its decision needs, and whether it has one logged.
-func lockDecisionPool(ctx context.Context, tx *Tx, poolID int64) (*PoolView, squares.DecisionInput, bool, error) {
+func lockDecisionPool(ctx context.Context, tx *Tx, poolID int64) (*squares.PoolView, squares.DecisionInput, bool, error) {
 	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, poolID))
 	if err != nil {
 		return nil, squares.DecisionInput{}, false, notFound(err, "Pool")
@@ -107,7 +107,7 @@ func (db *DB) DecidePool(ctx context.Context, poolID int64, now time.Time) (*squ
 	return out, err
 }
 
-func applyDecision(ctx context.Context, tx *Tx, p *PoolView, d squares.Decision) error {
+func applyDecision(ctx context.Context, tx *Tx, p *squares.PoolView, d squares.Decision) error {
 	switch d.Action {
 	case squares.DecideCancel:
 		if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolCancelled, squares.CheckSetByHand); err != nil {
@@ -163,7 +163,7 @@ func logDecision(ctx context.Context, tx *Tx, d squares.Decision, by string, rep
 
 // CancelPool is an admin's cancellation of a pool with a reason, logged as its final decision (replacing
 // one made before). A completed or cancelled pool is refused. The escrow then returns its money.
-func (db *DB) CancelPool(ctx context.Context, poolID int64, reason string) (*PoolView, error) {
+func (db *DB) CancelPool(ctx context.Context, poolID int64, reason string) (*squares.PoolView, error) {
 	return db.decideAsAdmin(ctx, poolID, "pool.cancel", func(in squares.DecisionInput) (squares.Decision, error) {
 		return squares.CheckCancel(squares.Cancellation{Pool: in, Reason: reason})
 	})
@@ -172,7 +172,7 @@ func (db *DB) CancelPool(ctx context.Context, poolID int64, reason string) (*Poo
 // HouseFill is an admin's house fill: the house takes every square still free (squaresNeeded must say how
 // many, so that an admin acts on the pool as they saw it: a conflict otherwise), and the pool is drawn.
 // It is logged as the pool's final decision (replacing one made before).
-func (db *DB) HouseFill(ctx context.Context, poolID int64, squaresNeeded int) (*PoolView, error) {
+func (db *DB) HouseFill(ctx context.Context, poolID int64, squaresNeeded int) (*squares.PoolView, error) {
 	return db.decideAsAdmin(ctx, poolID, "pool.house_fill", func(in squares.DecisionInput) (squares.Decision, error) {
 		return squares.CheckHouseFill(squares.HouseFill{Pool: in, SquaresNeeded: squaresNeeded})
 	})
@@ -190,8 +190,8 @@ type decisionRecord struct {
 // and logs it as the pool's final one (replacing one made before) and in the audit log as action, and
 // returns the pool as it is then.
 func (db *DB) decideAsAdmin(ctx context.Context, poolID int64, action string,
-	decide func(in squares.DecisionInput) (squares.Decision, error)) (*PoolView, error) {
-	var out *PoolView
+	decide func(in squares.DecisionInput) (squares.Decision, error)) (*squares.PoolView, error) {
+	var out *squares.PoolView
 	err := db.update(ctx, func(tx *Tx) error {
 		p, in, _, err := lockDecisionPool(ctx, tx, poolID)
 		if err != nil {
@@ -221,7 +221,7 @@ func (db *DB) decideAsAdmin(ctx context.Context, poolID int64, action string,
 // first (sales close at the decision: their squares go to the house, their provider payments are
 // cancelled by the escrow's settle step, and a payment that completes later is refused and released).
 // In a paid pool the house stakes the entry fee of each square it fills.
-func houseFill(ctx context.Context, tx *Tx, p *PoolView) error {
+func houseFill(ctx context.Context, tx *Tx, p *squares.PoolView) error {
 	var pending []string
 	rows, err := tx.QueryContext(ctx, `SELECT id FROM payments WHERE pool_id = $1 AND status = 'pending' ORDER BY id`, p.ID)
 	if err != nil {

@@ -60,7 +60,7 @@ func addPlayer(t *testing.T, db *store.DB, first string) *squares.User {
 
 // addGame creates an NFL game of the week kicking off at the given time, and returns it with its five
 // tier pools by entry fee.
-func addGame(t *testing.T, db *store.DB, week string, kickoff time.Time) (*squares.Game, []*store.PoolView) {
+func addGame(t *testing.T, db *store.DB, week string, kickoff time.Time) (*squares.Game, []*squares.PoolView) {
 	t.Helper()
 	ctx := context.Background()
 	n := userCounter.Add(1)
@@ -70,7 +70,7 @@ func addGame(t *testing.T, db *store.DB, week string, kickoff time.Time) (*squar
 	if err := db.CreateGame(ctx, g); err != nil {
 		t.Fatalf("create game: %v", err)
 	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil || len(pools) != len(squares.Tiers) {
 		t.Fatalf("pools of game %d: %d, %v", g.ID, len(pools), err)
 	}
@@ -78,7 +78,7 @@ func addGame(t *testing.T, db *store.DB, week string, kickoff time.Time) (*squar
 }
 
 // setStatus moves a pool to a status, failing the test when the store refuses.
-func setStatus(t *testing.T, db *store.DB, id int64, to string) *store.PoolView {
+func setStatus(t *testing.T, db *store.DB, id int64, to string) *squares.PoolView {
 	t.Helper()
 	p, err := db.SetPoolStatus(context.Background(), id, to)
 	if err != nil {
@@ -89,7 +89,7 @@ func setStatus(t *testing.T, db *store.DB, id int64, to string) *store.PoolView 
 
 // followGame moves a pool to started or completed as its game would, failing the test when the store
 // refuses.
-func followGame(t *testing.T, db *store.DB, id int64, to string) *store.PoolView {
+func followGame(t *testing.T, db *store.DB, id int64, to string) *squares.PoolView {
 	t.Helper()
 	p, err := db.FollowGame(context.Background(), id, to)
 	if err != nil {
@@ -124,7 +124,7 @@ func fillPool(t *testing.T, db *store.DB, poolID int64) *store.ClaimResult {
 	return last
 }
 
-func poolIDs(pools []*store.PoolView) []int64 {
+func poolIDs(pools []*squares.PoolView) []int64 {
 	var ids []int64
 	for _, p := range pools {
 		ids = append(ids, p.ID)

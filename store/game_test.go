@@ -53,7 +53,7 @@ func TestCreateGame(t *testing.T) {
 		if err := db.CreateGame(ctx, hoops); err != nil {
 			t.Fatal(err)
 		}
-		hp, err := db.ListPools(ctx, store.PoolFilter{GameID: hoops.ID})
+		hp, err := db.ListPools(ctx, squares.PoolFilter{GameID: hoops.ID})
 		if err != nil || len(hp) != 5 || !slices.Equal(hp[0].PayoutSchedule, squares.PayoutHalves) {
 			t.Errorf("NCAAB pools = %d, %v (schedule %v)", len(hp), err, hp[0].PayoutSchedule)
 		}
@@ -128,7 +128,7 @@ func TestUpsertGame(t *testing.T) {
 		if err != nil || !created || !changed || g.ID <= 0 {
 			t.Fatalf("first upsert = %v %v %v (id %d)", created, changed, err, g.ID)
 		}
-		pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+		pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 		if err != nil || len(pools) != 5 {
 			t.Fatalf("pools after the first upsert = %d, %v", len(pools), err)
 		}
@@ -143,7 +143,7 @@ func TestUpsertGame(t *testing.T) {
 		if got, _ := db.FindGame(ctx, g.ID); !got.UpdatedAt.Equal(t0) {
 			t.Errorf("an unchanged game was touched: updated %v", got.UpdatedAt)
 		}
-		again, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+		again, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 		if err != nil || !slices.Equal(poolIDs(again), poolIDs(pools)) {
 			t.Errorf("pools after the second upsert = %v, want %v", poolIDs(again), poolIDs(pools))
 		}

@@ -10,7 +10,7 @@ import (
 
 // PrivatePool is a private pool just created, with the invitations it sent.
 type PrivatePool struct {
-	Pool        *PoolView
+	Pool        *squares.PoolView
 	Invitations []*squares.PoolInvitation
 }
 
@@ -228,7 +228,7 @@ func (db *DB) FindInvitedPool(ctx context.Context, code string) (*InvitedPool, e
 // they give, and returns the pool. Joining twice changes nothing; an unknown code is not found; a revoked
 // invitation, a pool that was cancelled or has finished, and a player the rules do not let in
 // (rules.CheckMember: age verification, and for a paid pool what paying needs) are refused.
-func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string, rules squares.PrivatePoolRules) (*PoolView, error) {
+func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string, rules squares.PrivatePoolRules) (*squares.PoolView, error) {
 	code = squares.NormalizeInviteCode(code)
 	if code == "" {
 		return nil, squares.FieldError("inviteCode", "Please enter an invite code")
@@ -236,7 +236,7 @@ func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string, rul
 	if err := squares.CheckJoinerIsPlayer(user); err != nil {
 		return nil, err
 	}
-	var out *PoolView
+	var out *squares.PoolView
 	err := db.update(ctx, func(tx *Tx) error {
 		poolID, invID, status, err := findInviteCode(ctx, tx, code)
 		if err != nil {
@@ -293,7 +293,7 @@ func scanInvitation(s scanner) (*squares.PoolInvitation, error) {
 
 // checkManager reads the pool, locked when lock is set, and refuses anyone but who manages its
 // invitations (squares.CheckManager).
-func checkManager(ctx context.Context, tx *Tx, poolID int64, m squares.InvitationManager, lock bool) (*PoolView, error) {
+func checkManager(ctx context.Context, tx *Tx, poolID int64, m squares.InvitationManager, lock bool) (*squares.PoolView, error) {
 	q := poolSelect + ` WHERE p.id = $2`
 	if lock {
 		q += tx.forUpdate("p")
@@ -351,7 +351,7 @@ func listMembers(ctx context.Context, tx *Tx, poolID int64) ([]*squares.PoolMemb
 }
 
 // changeInvitation locks one invitation of a pool m manages, for a change.
-func changeInvitation(ctx context.Context, tx *Tx, m squares.InvitationManager, poolID, id int64) (*PoolView, *squares.PoolInvitation, error) {
+func changeInvitation(ctx context.Context, tx *Tx, m squares.InvitationManager, poolID, id int64) (*squares.PoolView, *squares.PoolInvitation, error) {
 	p, err := checkManager(ctx, tx, poolID, m, true)
 	if err != nil {
 		return nil, nil, err

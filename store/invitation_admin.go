@@ -12,7 +12,7 @@ import (
 
 // PoolInvitations is what a private pool's creator manages: its invite code, who joined, the invitations.
 type PoolInvitations struct {
-	Pool        *PoolView
+	Pool        *squares.PoolView
 	Members     []*squares.PoolMember
 	Invitations []*squares.PoolInvitation
 }
@@ -54,7 +54,7 @@ func (db *DB) AdminRevokeInvitation(ctx context.Context, admin *squares.User, po
 
 // auditManager records an admin's call on a private pool's invitations (inv, or all of them when nil);
 // the creator's own calls are not admin actions and are not recorded.
-func auditManager(ctx context.Context, tx *Tx, m squares.InvitationManager, action string, p *PoolView, inv *squares.PoolInvitation, before, after any) error {
+func auditManager(ctx context.Context, tx *Tx, m squares.InvitationManager, action string, p *squares.PoolView, inv *squares.PoolInvitation, before, after any) error {
 	if !m.Admin {
 		return nil
 	}

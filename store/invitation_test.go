@@ -63,11 +63,11 @@ func TestPrivatePoolMembership(t *testing.T) {
 		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: friend, Cells: cellsFrom(0, 7)}); err != nil {
 			t.Fatal(err)
 		}
-		mine, err := db.ListPools(ctx, store.PoolFilter{Viewer: creator.ID, OwnedBy: creator.ID})
+		mine, err := db.ListPools(ctx, squares.PoolFilter{Viewer: creator.ID, OwnedBy: creator.ID})
 		if err != nil || len(mine) != 1 || mine[0].ID != p.ID {
 			t.Fatalf("creator's pools = %v, %v", mine, err)
 		}
-		if listed, _ := db.ListPools(ctx, store.PoolFilter{Listed: true}); len(listed) != 0 {
+		if listed, _ := db.ListPools(ctx, squares.PoolFilter{Listed: true}); len(listed) != 0 {
 			t.Fatalf("listed %d pools", len(listed))
 		}
 

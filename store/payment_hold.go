@@ -150,7 +150,7 @@ func (db *DB) FailCheckout(ctx context.Context, id, message string) error {
 type ConfirmResult struct {
 	Payment *squares.Payment
 	Squares []*squares.Square
-	Pool    *PoolView
+	Pool    *squares.PoolView
 	// Already reports that the payment had been confirmed before: nothing changed.
 	Already bool
 	// Drew reports that this purchase completed the pool and its numbers were drawn.

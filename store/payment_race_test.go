@@ -21,7 +21,7 @@ func TestConfirmWhileCheckoutReleasesIt(t *testing.T) {
 		ctx := context.Background()
 		db, clock := openAt(t, engine)
 		_, pools := addGame(t, db, "W12", t0.Add(72*time.Hour))
-		both := []*store.PoolView{setStatus(t, db, pools[2].ID, squares.PoolActive), setStatus(t, db, pools[3].ID, squares.PoolActive)}
+		both := []*squares.PoolView{setStatus(t, db, pools[2].ID, squares.PoolActive), setStatus(t, db, pools[3].ID, squares.PoolActive)}
 		for round := range 60 {
 			pool, i := both[round%2], round/2
 			a, b := addPlayer(t, db, "Ann"), addPlayer(t, db, "Bob")

@@ -28,19 +28,12 @@ const (
 	FROM pools p JOIN games g ON g.id = p.game_id JOIN leagues l ON l.id = g.league_id`
 )
 
-// PoolView is a pool as one viewer sees it.
-type PoolView struct {
-	*squares.Pool
-	// ViewerSquares is the number of squares the viewer owns in it.
-	ViewerSquares int
-}
-
-func scanPool(s scanner) (*PoolView, error) {
+func scanPool(s scanner) (*squares.PoolView, error) {
 	return scanPoolAnd(s)
 }
 
 // scanPoolAnd scans a row of poolSelect's columns followed by the columns of extra.
-func scanPoolAnd(s scanner, extra ...any) (*PoolView, error) {
+func scanPoolAnd(s scanner, extra ...any) (*squares.PoolView, error) {
 	var p squares.Pool
 	var g squares.Game
 	var creator sql.NullInt64
@@ -74,7 +67,7 @@ func scanPoolAnd(s scanner, extra ...any) (*PoolView, error) {
 	if p.AwayNumbers, err = squares.ParseDigits(away); err != nil {
 		return nil, err
 	}
-	return &PoolView{Pool: &p, ViewerSquares: mine}, nil
+	return &squares.PoolView{Pool: &p, ViewerSquares: mine}, nil
 }
 
 func parseSchedule(s string) ([]int64, error) {
@@ -126,8 +119,8 @@ func insertPool(ctx context.Context, tx *Tx, p *squares.Pool) error {
 
 // CreatePool inserts a public pool for a game as a draft (logged as "pool.create"). The game keeps one pool
 // per tier.
-func (db *DB) CreatePool(ctx context.Context, in squares.PoolInput) (*PoolView, error) {
-	var out *PoolView
+func (db *DB) CreatePool(ctx context.Context, in squares.PoolInput) (*squares.PoolView, error) {
+	var out *squares.PoolView
 	err := db.update(ctx, func(tx *Tx) error {
 		g, err := findGame(ctx, tx, in.GameID)
 		if err != nil {
@@ -148,8 +141,8 @@ func (db *DB) CreatePool(ctx context.Context, in squares.PoolInput) (*PoolView, 
 }
 
 // FindPool returns a pool as the viewer (a user id, 0 when signed out) sees it.
-func (db *DB) FindPool(ctx context.Context, id, viewer int64) (*PoolView, error) {
-	var p *PoolView
+func (db *DB) FindPool(ctx context.Context, id, viewer int64) (*squares.PoolView, error) {
+	var p *squares.PoolView
 	err := db.single(ctx, func(tx *Tx) (err error) {
 		p, err = findPool(ctx, tx, id, viewer)
 		return err
@@ -157,7 +150,7 @@ func (db *DB) FindPool(ctx context.Context, id, viewer int64) (*PoolView, error)
 	return p, err
 }
 
-func findPool(ctx context.Context, tx *Tx, id, viewer int64) (*PoolView, error) {
+func findPool(ctx context.Context, tx *Tx, id, viewer int64) (*squares.PoolView, error) {
 	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`, viewer, id))
 	return p, notFound(err, "Pool")
 }
@@ -181,29 +174,9 @@ func (db *DB) FindPoolViewer(ctx context.Context, poolID, userID int64) (squares
 	return v, err
 }
 
-// PoolFilter selects pools.
-type PoolFilter struct {
-	Viewer   int64 // whose squares to count
-	LeagueID int64
-	GameID   int64
-	Week     string
-	Status   string
-	Statuses []string // any of these statuses
-	// Listed keeps what players may browse: public pools that are active, full or started, in their
-	// league's active week (every week while the league has none).
-	Listed bool
-	// Public keeps public pools only: an admin's list on a player route leaves out other people's private
-	// pools, which admins see through the admin routes.
-	Public bool
-	// OwnedBy keeps pools in which this user owns squares, and the private pools they joined.
-	OwnedBy int64
-	// Featured keeps pools featured at this time.
-	FeaturedAt *time.Time
-}
-
 // ListPools returns pools by kickoff, then entry fee.
-func (db *DB) ListPools(ctx context.Context, f PoolFilter) ([]*PoolView, error) {
-	var out []*PoolView
+func (db *DB) ListPools(ctx context.Context, f squares.PoolFilter) ([]*squares.PoolView, error) {
+	var out []*squares.PoolView
 	err := db.single(ctx, func(tx *Tx) (err error) {
 		out, err = listPools(ctx, tx, f)
 		return err
@@ -211,7 +184,7 @@ func (db *DB) ListPools(ctx context.Context, f PoolFilter) ([]*PoolView, error) 
 	return out, err
 }
 
-func listPools(ctx context.Context, tx *Tx, f PoolFilter) ([]*PoolView, error) {
+func listPools(ctx context.Context, tx *Tx, f squares.PoolFilter) ([]*squares.PoolView, error) {
 	args := []any{f.Viewer}
 	arg := func(v any) string { args = append(args, v); return fmt.Sprintf("$%d", len(args)) }
 	var where []string
@@ -265,13 +238,13 @@ func listPools(ctx context.Context, tx *Tx, f PoolFilter) ([]*PoolView, error) {
 // SetPoolStatus is an admin's change of a pool's status (squares.CheckSetByHand): along the lifecycle, any
 // other change refused (422), and never to started or completed, which follow the game. It is logged as
 // "pool.status".
-func (db *DB) SetPoolStatus(ctx context.Context, id int64, to string) (*PoolView, error) {
+func (db *DB) SetPoolStatus(ctx context.Context, id int64, to string) (*squares.PoolView, error) {
 	return db.changePoolStatus(ctx, id, to, squares.CheckSetByHand, "pool.status")
 }
 
 // RefundPool cancels a pool as an admin's refund, logged as "pool.refund"; the escrow then returns its
 // money (escrow.CancelPool).
-func (db *DB) RefundPool(ctx context.Context, id int64) (*PoolView, error) {
+func (db *DB) RefundPool(ctx context.Context, id int64) (*squares.PoolView, error) {
 	return db.changePoolStatus(ctx, id, squares.PoolCancelled, squares.CheckSetByHand, "pool.refund")
 }
 
@@ -281,12 +254,12 @@ type statusChange struct {
 
 // FollowGame moves a pool to started or completed as its game goes (squares.CheckFollowGame): the
 // game-day automation's call.
-func (db *DB) FollowGame(ctx context.Context, id int64, to string) (*PoolView, error) {
+func (db *DB) FollowGame(ctx context.Context, id int64, to string) (*squares.PoolView, error) {
 	return db.changePoolStatus(ctx, id, to, squares.CheckFollowGame, "pool.status")
 }
 
-func (db *DB) changePoolStatus(ctx context.Context, id int64, to string, rule func(from, to string) error, action string) (*PoolView, error) {
-	var out *PoolView
+func (db *DB) changePoolStatus(ctx context.Context, id int64, to string, rule func(from, to string) error, action string) (*squares.PoolView, error) {
+	var out *squares.PoolView
 	err := db.update(ctx, func(tx *Tx) error {
 		if _, err := changeStatus(ctx, tx, id, to, rule, action, ""); err != nil {
 			return err
@@ -300,7 +273,7 @@ func (db *DB) changePoolStatus(ctx context.Context, id int64, to string, rule fu
 
 // changeStatus is the one path of a pool's status change: setPoolStatus, then the audit entry (action,
 // with the reason naming the call that made it) when the status changed. It returns the pool as it was.
-func changeStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error, action, reason string) (*PoolView, error) {
+func changeStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error, action, reason string) (*squares.PoolView, error) {
 	before, err := setPoolStatus(ctx, tx, id, to, rule)
 	if err != nil {
 		return nil, err
@@ -316,7 +289,7 @@ func changeStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(fr
 
 // setPoolStatus moves a pool to a status the rule allows (squares.CheckStatusChange) and returns the pool
 // as it was before; a pool already in that status is left as it is.
-func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error) (*PoolView, error) {
+func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error) (*squares.PoolView, error) {
 	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, id))
 	if err != nil {
 		return nil, notFound(err, "Pool")

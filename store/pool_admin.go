@@ -153,8 +153,8 @@ const featureLock = 0x5371_0002
 
 // FeaturePool makes the pool the Pool of the Week until the given time (squares.CheckFeature); the pool
 // featured before stops being featured. Both changes are logged.
-func (db *DB) FeaturePool(ctx context.Context, id int64, reason string, until time.Time) (*PoolView, error) {
-	var out *PoolView
+func (db *DB) FeaturePool(ctx context.Context, id int64, reason string, until time.Time) (*squares.PoolView, error) {
+	var out *squares.PoolView
 	err := db.update(ctx, func(tx *Tx) error {
 		if tx.db.engine == Postgres {
 			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(featureLock)); err != nil {
@@ -193,8 +193,8 @@ func (db *DB) FeaturePool(ctx context.Context, id int64, reason string, until ti
 }
 
 // UnfeaturePool stops featuring the pool (logged when it was featured).
-func (db *DB) UnfeaturePool(ctx context.Context, id int64) (*PoolView, error) {
-	var out *PoolView
+func (db *DB) UnfeaturePool(ctx context.Context, id int64) (*squares.PoolView, error) {
+	var out *squares.PoolView
 	err := db.update(ctx, func(tx *Tx) error {
 		if err := unfeature(ctx, tx, id, ""); err != nil {
 			return err
@@ -225,7 +225,7 @@ func unfeature(ctx context.Context, tx *Tx, id int64, reason string) error {
 		Before: before, After: recordOf(p.Pool), Reason: reason})
 }
 
-func lockPool(ctx context.Context, tx *Tx, id int64) (*PoolView, error) {
+func lockPool(ctx context.Context, tx *Tx, id int64) (*squares.PoolView, error) {
 	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, id))
 	return p, notFound(err, "Pool")
 }

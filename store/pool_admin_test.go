@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/squaresapp/squares/store"
+	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/store/storetest"
 )
 
@@ -30,7 +30,7 @@ func TestFeaturePoolConcurrently(t *testing.T) {
 				}(p.ID)
 			}
 			wg.Wait()
-			all, err := db.ListPools(ctx, store.PoolFilter{})
+			all, err := db.ListPools(ctx, squares.PoolFilter{})
 			if err != nil {
 				t.Fatal(err)
 			}

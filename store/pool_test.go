@@ -148,7 +148,7 @@ func TestListPools(t *testing.T) {
 		if err := db.CreateGame(ctx, nba); err != nil {
 			t.Fatal(err)
 		}
-		nbaPools, _ := db.ListPools(ctx, store.PoolFilter{GameID: nba.ID})
+		nbaPools, _ := db.ListPools(ctx, squares.PoolFilter{GameID: nba.ID})
 
 		// Week 11: free full then started, $1 active, $5 inactive, $10 cancelled, $25 draft.
 		setStatus(t, db, w11[0].ID, squares.PoolActive)
@@ -163,7 +163,7 @@ func TestListPools(t *testing.T) {
 		setStatus(t, db, w12[2].ID, squares.PoolActive)
 		setStatus(t, db, nbaPools[1].ID, squares.PoolActive)
 
-		list := func(f store.PoolFilter) []int64 {
+		list := func(f squares.PoolFilter) []int64 {
 			t.Helper()
 			ps, err := db.ListPools(ctx, f)
 			if err != nil {
@@ -177,7 +177,7 @@ func TestListPools(t *testing.T) {
 		}
 		// No active week: listed pools of every week, by kickoff then fee.
 		want := []int64{w11[0].ID, w11[1].ID, nbaPools[1].ID, w12[0].ID, w12[2].ID}
-		if got := list(store.PoolFilter{Listed: true}); !slices.Equal(got, want) {
+		if got := list(squares.PoolFilter{Listed: true}); !slices.Equal(got, want) {
 			t.Errorf("listed without an active week = %v, want %v", got, want)
 		}
 		// Week 12 active in the NFL: only its pools there; the NBA has no active week yet.
@@ -185,26 +185,26 @@ func TestListPools(t *testing.T) {
 			t.Fatal(err)
 		}
 		want = []int64{nbaPools[1].ID, w12[0].ID, w12[2].ID}
-		if got := list(store.PoolFilter{Listed: true}); !slices.Equal(got, want) {
+		if got := list(squares.PoolFilter{Listed: true}); !slices.Equal(got, want) {
 			t.Errorf("listed in W12 = %v, want %v", got, want)
 		}
-		if got := list(store.PoolFilter{Listed: true, LeagueID: squares.LeagueNFL}); !slices.Equal(got, want[1:]) {
+		if got := list(squares.PoolFilter{Listed: true, LeagueID: squares.LeagueNFL}); !slices.Equal(got, want[1:]) {
 			t.Errorf("listed NFL pools in W12 = %v, want %v", got, want[1:])
 		}
-		if got := list(store.PoolFilter{Listed: true, LeagueID: squares.LeagueNBA}); !slices.Equal(got, want[:1]) {
+		if got := list(squares.PoolFilter{Listed: true, LeagueID: squares.LeagueNBA}); !slices.Equal(got, want[:1]) {
 			t.Errorf("listed NBA pools = %v", got)
 		}
 		// Admin filters: everything, by game, week or status.
-		if got := list(store.PoolFilter{}); len(got) != 15 {
+		if got := list(squares.PoolFilter{}); len(got) != 15 {
 			t.Errorf("all pools = %d, want 15", len(got))
 		}
-		if got := list(store.PoolFilter{GameID: g11.ID}); !slices.Equal(got, poolIDs(w11)) {
+		if got := list(squares.PoolFilter{GameID: g11.ID}); !slices.Equal(got, poolIDs(w11)) {
 			t.Errorf("game 11 pools = %v", got)
 		}
-		if got := list(store.PoolFilter{LeagueID: squares.LeagueNFL, Week: "W12"}); !slices.Equal(got, poolIDs(w12)) {
+		if got := list(squares.PoolFilter{LeagueID: squares.LeagueNFL, Week: "W12"}); !slices.Equal(got, poolIDs(w12)) {
 			t.Errorf("W12 pools = %v", got)
 		}
-		if got := list(store.PoolFilter{LeagueID: squares.LeagueNFL, Status: squares.PoolDraft}); !slices.Equal(got,
+		if got := list(squares.PoolFilter{LeagueID: squares.LeagueNFL, Status: squares.PoolDraft}); !slices.Equal(got,
 			[]int64{w11[4].ID, w12[1].ID, w12[3].ID, w12[4].ID}) {
 			t.Errorf("NFL drafts = %v", got)
 		}
@@ -218,17 +218,17 @@ func TestListPools(t *testing.T) {
 		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: w12[2].ID, User: u, Cells: cellsFrom(10, 1), Paid: true}); err != nil {
 			t.Fatal(err)
 		}
-		mine, err := db.ListPools(ctx, store.PoolFilter{Viewer: u.ID, OwnedBy: u.ID})
+		mine, err := db.ListPools(ctx, squares.PoolFilter{Viewer: u.ID, OwnedBy: u.ID})
 		if err != nil || len(mine) != 2 || mine[0].ID != w12[0].ID || mine[0].ViewerSquares != 3 ||
 			mine[1].ID != w12[2].ID || mine[1].ViewerSquares != 1 || mine[0].DistinctPlayers != 1 {
 			t.Errorf("owned pools = %v, %v", mine, err)
 		}
 		// Another viewer sees the same pools with none of their own.
 		other := addPlayer(t, db, "other")
-		if ps, _ := db.ListPools(ctx, store.PoolFilter{Viewer: other.ID, OwnedBy: u.ID}); len(ps) != 2 || ps[0].ViewerSquares != 0 {
+		if ps, _ := db.ListPools(ctx, squares.PoolFilter{Viewer: other.ID, OwnedBy: u.ID}); len(ps) != 2 || ps[0].ViewerSquares != 0 {
 			t.Errorf("viewed by another = %v", ps)
 		}
-		if ps, _ := db.ListPools(ctx, store.PoolFilter{Viewer: other.ID, OwnedBy: other.ID}); len(ps) != 0 {
+		if ps, _ := db.ListPools(ctx, squares.PoolFilter{Viewer: other.ID, OwnedBy: other.ID}); len(ps) != 0 {
 			t.Errorf("pools of a player without squares = %v", ps)
 		}
 		if p, err := db.FindPool(ctx, w12[0].ID, u.ID); err != nil || p.ViewerSquares != 3 || p.SquaresTaken != 3 {
@@ -248,7 +248,7 @@ func TestFeaturedPool(t *testing.T) {
 		b := setStatus(t, db, pools[3].ID, squares.PoolActive)
 		featured := func(at time.Time) []int64 {
 			t.Helper()
-			ps, err := db.ListPools(ctx, store.PoolFilter{Listed: true, FeaturedAt: &at})
+			ps, err := db.ListPools(ctx, squares.PoolFilter{Listed: true, FeaturedAt: &at})
 			if err != nil {
 				t.Fatal(err)
 			}

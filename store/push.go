@@ -159,7 +159,7 @@ func pushPoolDrawn(ctx context.Context, tx *Tx, poolID int64, poolName string) e
 }
 
 // pushPoolCancelled tells the players of a pool just cancelled, those holding squares in a checkout too.
-func pushPoolCancelled(ctx context.Context, tx *Tx, p *PoolView) error {
+func pushPoolCancelled(ctx context.Context, tx *Tx, p *squares.PoolView) error {
 	return queuePoolPush(ctx, tx, p.ID, squares.PushPoolCancelled, squares.PoolCancelledPush(p.ID, p.Name, !p.IsFree()), false)
 }
 

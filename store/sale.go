@@ -9,7 +9,7 @@ import (
 
 // lockSalePool reads a pool as the buyer sees it and locks its row, so that the sales of one pool queue up
 // (PostgreSQL); SQLite serialises writers.
-func lockSalePool(ctx context.Context, tx *Tx, poolID, buyerID int64) (*PoolView, error) {
+func lockSalePool(ctx context.Context, tx *Tx, poolID, buyerID int64) (*squares.PoolView, error) {
 	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), buyerID, poolID))
 	return p, notFound(err, "Pool")
 }
@@ -24,7 +24,7 @@ const saleSelect = poolColumns + `, l.active_week,
 // statement (saleSelect). PostgreSQL reads the sale after the lock is granted: a locking read evaluates its
 // subqueries on the snapshot it started with, which may miss a sale of the pool committed while it waited
 // for the lock.
-func lockSale(ctx context.Context, tx *Tx, kind string, poolID int64, buyer *squares.User, cells []squares.Cell) (*PoolView, squares.Sale, int, error) {
+func lockSale(ctx context.Context, tx *Tx, kind string, poolID int64, buyer *squares.User, cells []squares.Cell) (*squares.PoolView, squares.Sale, int, error) {
 	if tx.db.engine != SQLite {
 		p, err := lockSalePool(ctx, tx, poolID, userID(buyer))
 		if err != nil {
@@ -52,7 +52,7 @@ func lockSale(ctx context.Context, tx *Tx, kind string, poolID int64, buyer *squ
 // the pool's league and the squares the buyer already holds or owns in the pool; then, when it is private,
 // whether they joined it. It also returns how many of those squares the buyer owns. It runs after the pool
 // is locked (lockSalePool), so that on PostgreSQL it sees every sale of the pool committed before.
-func readSale(ctx context.Context, tx *Tx, kind string, p *PoolView, buyer *squares.User, cells []squares.Cell) (squares.Sale, int, error) {
+func readSale(ctx context.Context, tx *Tx, kind string, p *squares.PoolView, buyer *squares.User, cells []squares.Cell) (squares.Sale, int, error) {
 	s := squares.Sale{Kind: kind, Pool: p.Pool, Now: tx.now, Buyer: buyer, Cells: cells}
 	var owned int
 	if err := tx.QueryRowContext(ctx, `SELECT l.active_week, c.n, c.owned FROM leagues l,

@@ -122,11 +122,11 @@ func writeScore(ctx context.Context, tx *Tx, g *squares.Game) error {
 // decision is locked and read again first, as the automation does, so that a sale that took its lock
 // before is counted.
 func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int, out *ScoreOutcome) error {
-	pools, err := listPools(ctx, tx, PoolFilter{GameID: g.ID})
+	pools, err := listPools(ctx, tx, squares.PoolFilter{GameID: g.ID})
 	if err != nil {
 		return err
 	}
-	byID := map[int64]*PoolView{}
+	byID := map[int64]*squares.PoolView{}
 	in := make([]squares.GamePool, 0, len(pools))
 	for _, p := range pools {
 		gp := squares.GamePool{DecisionInput: decisionInput(p, 0), Drawn: p.NumbersGenerated()}

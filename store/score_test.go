@@ -23,7 +23,7 @@ func score(t *testing.T, db *store.DB, gameID int64, home, away, quarter int, st
 }
 
 // fullFreePool opens a game's free pool and fills it, returning it drawn and full.
-func fullFreePool(t *testing.T, db *store.DB, pool *store.PoolView) *store.PoolView {
+func fullFreePool(t *testing.T, db *store.DB, pool *squares.PoolView) *squares.PoolView {
 	t.Helper()
 	setStatus(t, db, pool.ID, squares.PoolActive)
 	res := fillPool(t, db, pool.ID)
@@ -134,7 +134,7 @@ func TestApplyScoreCollegeBasketballHalves(t *testing.T) {
 		if err := db.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
-		pools, _ := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+		pools, _ := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 		free := fullFreePool(t, db, pools[0])
 		score(t, db, g.ID, 35, 31, 1, "live")
 		out := score(t, db, g.ID, 38, 31, 2, "live")
@@ -188,7 +188,7 @@ func openBooks(t *testing.T, engine string) (*store.DB, *storetest.Auditor) {
 // checkout open, the $10 and $25 pools drafts, and a free private pool half full (cancel).
 type startedGame struct {
 	game                         *squares.Game
-	free, one, five, ten, twenty *store.PoolView
+	free, one, five, ten, twenty *squares.PoolView
 	private                      int64
 	zed, yan                     *squares.Payment
 	zedUser, yanUser             *squares.User
@@ -204,7 +204,7 @@ func newStartedGame(t *testing.T, db *store.DB) *startedGame {
 	}
 	claimN(t, db, s.free.ID, 6, 5, 0)
 	n := 0
-	checkout := func(u *squares.User, p *store.PoolView, start, count int) *squares.Payment {
+	checkout := func(u *squares.User, p *squares.PoolView, start, count int) *squares.Payment {
 		t.Helper()
 		n++
 		pay, err := db.BeginCheckout(ctx, store.Checkout{ID: fmt.Sprintf("pay_start_%d_%d", p.ID, n), Provider: "sandbox",
@@ -214,7 +214,7 @@ func newStartedGame(t *testing.T, db *store.DB) *startedGame {
 		}
 		return pay
 	}
-	buy := func(p *store.PoolView, players int) {
+	buy := func(p *squares.PoolView, players int) {
 		t.Helper()
 		for i := range players {
 			pay := checkout(addPlayer(t, db, "buyer"), p, 5*i, 5)
@@ -299,7 +299,7 @@ func TestGameLiveBeforeKickoff(t *testing.T) {
 		late := addPlayer(t, db, "Late")
 		_, err = db.ClaimSquares(ctx, store.Claim{PoolID: s.free.ID, User: late, Cells: cellsFrom(99, 1)})
 		wantCode(t, err, squares.EUNPROCESSABLE, closed)
-		for _, p := range []*store.PoolView{s.one, s.five} {
+		for _, p := range []*squares.PoolView{s.one, s.five} {
 			_, err = db.BeginCheckout(ctx, store.Checkout{ID: fmt.Sprintf("pay_late_%d", p.ID), Provider: "sandbox",
 				User: late, PoolID: p.ID, Cells: cellsFrom(99, 1), Amount: p.EntryFee})
 			wantCode(t, err, squares.EUNPROCESSABLE, closed)
@@ -355,7 +355,7 @@ func TestGameFinalBeforeDecisions(t *testing.T) {
 		if len(out.Decisions) != 6 || len(out.Winners) != 8 {
 			t.Fatalf("decisions %+v, winners %d", out.Decisions, len(out.Winners))
 		}
-		for _, p := range []*store.PoolView{s.free, s.one} {
+		for _, p := range []*squares.PoolView{s.free, s.one} {
 			got, _ := db.FindPool(ctx, p.ID, 0)
 			ws, _ := db.ListWinners(ctx, p.ID)
 			if got.Status != squares.PoolCompleted || len(ws) != 4 {

@@ -64,7 +64,7 @@ type Claim struct {
 // ClaimResult is what a claim took and the pool afterwards.
 type ClaimResult struct {
 	Squares []*squares.Square
-	Pool    *PoolView
+	Pool    *squares.PoolView
 	// Drew reports that this claim completed the pool and its numbers were drawn.
 	Drew bool
 }

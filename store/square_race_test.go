@@ -13,7 +13,7 @@ import (
 )
 
 // raceFixture makes an open free pool and n verified players, straight through the store.
-func raceFixture(t *testing.T, db *store.DB, n int) (*store.PoolView, []*squares.User) {
+func raceFixture(t *testing.T, db *store.DB, n int) (*squares.PoolView, []*squares.User) {
 	t.Helper()
 	ctx := context.Background()
 	p := storetest.OpenFreePool(t, db, time.Now().Add(72*time.Hour))

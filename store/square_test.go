@@ -220,7 +220,7 @@ func TestHundredthSquareDraws(t *testing.T) {
 		if p.DrawInput != squares.OwnershipText(owners) || p.DrawInputSHA256 != squares.DrawInputSHA256(p.DrawInput) {
 			t.Fatalf("draw input %q (sha256 %s), want %q", p.DrawInput, p.DrawInputSHA256, squares.OwnershipText(owners))
 		}
-		if pools, _ := db.ListPools(ctx, store.PoolFilter{GameID: pool.GameID}); pools[0].DrawInput != p.DrawInput ||
+		if pools, _ := db.ListPools(ctx, squares.PoolFilter{GameID: pool.GameID}); pools[0].DrawInput != p.DrawInput ||
 			pools[1].DrawInput != "" || pools[1].DrawInputSHA256 != "" {
 			t.Fatalf("listed pools' draw inputs: %q, %q", pools[0].DrawInput, pools[1].DrawInput)
 		}
@@ -255,7 +255,7 @@ func TestStats(t *testing.T) {
 		setStatus(t, db, pools[4].ID, squares.PoolCancelled)
 		ann, bo, cy := addPlayer(t, db, "ann"), addPlayer(t, db, "bo"), addPlayer(t, db, "cy")
 		n := 0
-		pay := func(u *squares.User, pool *store.PoolView, cells []squares.Cell) *squares.Payment {
+		pay := func(u *squares.User, pool *squares.PoolView, cells []squares.Cell) *squares.Payment {
 			t.Helper()
 			n++
 			price := pool.EntryFee * squares.Cents(len(cells))

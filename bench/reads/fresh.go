@@ -15,7 +15,6 @@ import (
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/bench/internal/loadenv"
-	"github.com/squaresapp/squares/store"
 )
 
 // freshPool is the pool the freshness check's claimer is filling: acked squares 0..acked-1 have been
@@ -29,7 +28,7 @@ type freshPool struct {
 // the API, a player taking five in a row; the readers read the pool being filled, alternating the two
 // endpoints and viewers, keep each URL's last ETag and body, and count a read stale when it lacks a
 // square whose claim had been answered before the read was sent.
-func fresh(cfg config, client *http.Client, base string, pools []*store.PoolView, players []loadenv.Player) (reads, stale int64, err error) {
+func fresh(cfg config, client *http.Client, base string, pools []*squares.PoolView, players []loadenv.Player) (reads, stale int64, err error) {
 	var cur atomic.Pointer[freshPool]
 	cur.Store(&freshPool{id: pools[0].ID})
 	deadline := time.Now().Add(cfg.freshFor)

@@ -12,7 +12,6 @@ import (
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/bench/internal/loadenv"
-	"github.com/squaresapp/squares/store"
 )
 
 // fakeBoard is a pool server with an ETag per board; stale makes it cache the first board it answers
@@ -66,7 +65,7 @@ func TestFreshnessCheck(t *testing.T) {
 			defer srv.Close()
 			cfg := config{readers: 4, freshFor: 300 * time.Millisecond, seed: 1}
 			players := []loadenv.Player{{Cookie: "squares_session=a"}}
-			reads, staleReads, err := fresh(cfg, srv.Client(), srv.URL, []*store.PoolView{{Pool: &squares.Pool{ID: 7}}}, players)
+			reads, staleReads, err := fresh(cfg, srv.Client(), srv.URL, []*squares.PoolView{{Pool: &squares.Pool{ID: 7}}}, players)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -14,7 +14,6 @@ import (
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/bench/internal/loadenv"
-	"github.com/squaresapp/squares/store"
 )
 
 // stamper wraps the event bus the store publishes to and stamps each pool event's publish time.
@@ -57,7 +56,7 @@ type target interface {
 type squaresTarget struct {
 	env        *loadenv.Env
 	st         *stamper
-	pool       *store.PoolView
+	pool       *squares.PoolView
 	players    []loadenv.Player
 	httpClient *http.Client
 	recorder   *recorder

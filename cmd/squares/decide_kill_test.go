@@ -73,7 +73,7 @@ func TestKillMidDecision(t *testing.T) {
 			if err := before.CreateGame(ctx, game); err != nil {
 				t.Fatal(err)
 			}
-			pools, err := before.ListPools(ctx, store.PoolFilter{GameID: game.ID})
+			pools, err := before.ListPools(ctx, squares.PoolFilter{GameID: game.ID})
 			if err != nil {
 				t.Fatal(err)
 			}

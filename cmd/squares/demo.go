@@ -87,7 +87,7 @@ func seedDemo(ctx context.Context, db *store.DB, now time.Time, withAdmin bool, 
 	if _, err := db.SetActiveWeek(ctx, squares.LeagueNFL, demoWeek); err != nil {
 		return false, err
 	}
-	var pools []*store.PoolView
+	var pools []*squares.PoolView
 	for i, dg := range demoGames {
 		g := &squares.Game{LeagueID: squares.LeagueNFL, ExternalID: fmt.Sprintf("demo_%d", i+1),
 			Season: seasonYear(now), Week: demoWeek, HomeTeam: dg.home, AwayTeam: dg.away,
@@ -96,7 +96,7 @@ func seedDemo(ctx context.Context, db *store.DB, now time.Time, withAdmin bool, 
 		if err := db.CreateGame(ctx, g); err != nil {
 			return false, err
 		}
-		ps, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+		ps, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 		if err != nil {
 			return false, err
 		}
@@ -202,7 +202,7 @@ func demoAccounts(ctx context.Context, db *store.DB) ([]string, error) {
 }
 
 // buyDemoSquares buys n random free squares of a paid pool for u with the sandbox's test card.
-func buyDemoSquares(ctx context.Context, db *store.DB, esc *escrow.Escrow, sb *sandbox.Provider, pool *store.PoolView,
+func buyDemoSquares(ctx context.Context, db *store.DB, esc *escrow.Escrow, sb *sandbox.Provider, pool *squares.PoolView,
 	u *squares.User, n int, rng *rand.Rand) error {
 	cells := freeCells(ctx, db, pool.ID, n, rng)
 	pay, err := esc.Checkout(ctx, u, pool.ID, cells, pool.EntryFee*squares.Cents(len(cells)))

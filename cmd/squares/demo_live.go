@@ -130,7 +130,7 @@ func newLiveDemoGame(ctx context.Context, db *store.DB, logger *slog.Logger, seq
 		return nil, err
 	}
 	// Moving the kickoff keeps the game's five tier pools; the drafts nobody plays go now.
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func newLiveDemoGame(ctx context.Context, db *store.DB, logger *slog.Logger, seq
 
 // logDemoPools tells where to watch a demo game: the paths of its pools.
 func logDemoPools(ctx context.Context, db *store.DB, logger *slog.Logger, gameID int64) {
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: gameID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: gameID})
 	if err != nil {
 		logger.Warn("demo game pools", "game", gameID, "err", err)
 		return
@@ -161,7 +161,7 @@ func logDemoPools(ctx context.Context, db *store.DB, logger *slog.Logger, gameID
 // fillLiveDemoPools fills the free and the $5 pool of a live demo game.
 func fillLiveDemoPools(ctx context.Context, db *store.DB, esc *escrow.Escrow, sb *sandbox.Provider, g *squares.Game,
 	demo *squares.User, players []*squares.User, rng *rand.Rand) error {
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil {
 		return err
 	}

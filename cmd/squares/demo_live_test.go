@@ -94,7 +94,7 @@ func (e *liveEnv) playOn(sim *simulator.Simulator, g *squares.Game, stop func(*s
 // credited from a $500 pot less the $50 house fee, and the books balanced with the pot emptied.
 func (e *liveEnv) checkFinal(g *squares.Game) {
 	e.t.Helper()
-	pools, err := e.db.ListPools(e.ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil || len(pools) != 2 {
 		e.t.Fatalf("pools of game %d: %d, %v", g.ID, len(pools), err)
 	}
@@ -143,7 +143,7 @@ func TestDemoGamePlaysToFinal(t *testing.T) {
 			*g.AwayScore != 0 || !g.GameDate.Equal(e.clock.Now().Truncate(time.Second)) {
 			t.Fatalf("demo game: %+v", g)
 		}
-		pools, err := e.db.ListPools(e.ctx, store.PoolFilter{GameID: g.ID})
+		pools, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: g.ID})
 		if err != nil || len(pools) != 2 || !pools[0].IsFree() || pools[1].EntryFee != demoLiveFee {
 			t.Fatalf("pools: %v, %v", pools, err)
 		}
@@ -154,7 +154,7 @@ func TestDemoGamePlaysToFinal(t *testing.T) {
 					p.NumbersGenerated(), p.DistinctPlayers)
 			}
 		}
-		if mine, err := e.db.ListPools(e.ctx, store.PoolFilter{GameID: g.ID, OwnedBy: demo.ID}); err != nil || len(mine) != 2 {
+		if mine, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: g.ID, OwnedBy: demo.ID}); err != nil || len(mine) != 2 {
 			t.Errorf("the demo player is in %d of the demo game's pools, %v", len(mine), err)
 		}
 		if books := storetest.Books(t, e.db); books[squares.PoolEscrowAccount(pools[1].ID)] != 50_000 {

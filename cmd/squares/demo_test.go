@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
-	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
 
@@ -24,7 +23,7 @@ func TestSeedDemo(t *testing.T) {
 		if err != nil || !seeded {
 			t.Fatalf("seedDemo = %v, %v", seeded, err)
 		}
-		pools, err := db.ListPools(ctx, store.PoolFilter{Listed: true})
+		pools, err := db.ListPools(ctx, squares.PoolFilter{Listed: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +33,7 @@ func TestSeedDemo(t *testing.T) {
 		if pools[0].SquaresTaken != 97 || pools[0].EntryFee != 0 {
 			t.Errorf("first free pool has %d squares (fee %v), want 97", pools[0].SquaresTaken, pools[0].EntryFee)
 		}
-		featured, err := db.ListPools(ctx, store.PoolFilter{Listed: true, FeaturedAt: &now})
+		featured, err := db.ListPools(ctx, squares.PoolFilter{Listed: true, FeaturedAt: &now})
 		if err != nil || len(featured) != 1 {
 			t.Fatalf("featured = %d, %v", len(featured), err)
 		}
@@ -42,7 +41,7 @@ func TestSeedDemo(t *testing.T) {
 		if err != nil || !squares.CheckPassword(demo.PasswordHash, demoPassword) || !demo.CanPlayPaid() {
 			t.Fatalf("demo player = %+v, %v", demo, err)
 		}
-		mine, err := db.ListPools(ctx, store.PoolFilter{Viewer: demo.ID, OwnedBy: demo.ID})
+		mine, err := db.ListPools(ctx, squares.PoolFilter{Viewer: demo.ID, OwnedBy: demo.ID})
 		if err != nil || len(mine) != 2 || mine[0].ViewerSquares+mine[1].ViewerSquares != 5 {
 			t.Fatalf("demo player's pools = %v, %v", mine, err)
 		}

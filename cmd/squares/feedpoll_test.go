@@ -64,7 +64,7 @@ func testFeedPolledUnderClaimLoad(t *testing.T, engine string) {
 		if err := db.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
-		ps, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+		ps, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -49,7 +49,7 @@ func TestServeFeedsMetrics(t *testing.T) {
 	if err := db.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil || len(pools) != len(squares.Tiers) {
 		t.Fatalf("pools: %d, %v", len(pools), err)
 	}

@@ -189,7 +189,7 @@ func killMidPurchase(t *testing.T, engine string, pp *purchaseProvider) {
 }
 
 // salePools creates a game three days away and returns its paid pools, open for sale.
-func salePools(t *testing.T, ctx context.Context, db *store.DB, external string) []*store.PoolView {
+func salePools(t *testing.T, ctx context.Context, db *store.DB, external string) []*squares.PoolView {
 	t.Helper()
 	g := &squares.Game{LeagueID: squares.LeagueNFL, ExternalID: external, Season: 2026, Week: "W12",
 		HomeTeam: "Buffalo Bills", AwayTeam: "Kansas City Chiefs", GameDate: time.Now().Add(72 * time.Hour),
@@ -197,11 +197,11 @@ func salePools(t *testing.T, ctx context.Context, db *store.DB, external string)
 	if err := db.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	all, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	all, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []*store.PoolView
+	var out []*squares.PoolView
 	for _, p := range all {
 		if p.IsFree() {
 			continue
@@ -235,7 +235,7 @@ var sandboxCard = map[string]string{"cardNumber": "4242 4242 4242 4242", "expiry
 // shop has the player buy one or two random squares of a random pool at a time, among those its board
 // shows free, until the server is gone or 40 tries are made; each answer counts towards the kill.
 // Refusals (a square taken, the player's limit, a full pool, the rate limit) are expected; a 500 is not.
-func (b *buyer) shop(t *testing.T, base string, pools []*store.PoolView, r *rand.Rand, pp *purchaseProvider, stats *shopStats) {
+func (b *buyer) shop(t *testing.T, base string, pools []*squares.PoolView, r *rand.Rand, pp *purchaseProvider, stats *shopStats) {
 	for range 40 {
 		pool := pools[r.IntN(len(pools))]
 		cells, err := b.freeCells(base, pool.ID, r, 1+r.IntN(2))

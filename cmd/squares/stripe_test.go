@@ -125,11 +125,11 @@ func TestServeWithStripe(t *testing.T) {
 	if err := db.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pool *store.PoolView
+	var pool *squares.PoolView
 	for _, p := range pools {
 		if p.EntryFee == 1000 {
 			pool = p

@@ -90,7 +90,7 @@ func wantVerifiedWithNote(t *testing.T, out string) {
 // fillPaidPool creates a game whose $1 pool is open for sale and has 20 players buy its 100 squares through
 // the escrow, five each in row-major order, paying with the sandbox's good card. It returns the pool and the
 // provider payment ids in the order of purchase.
-func fillPaidPool(t *testing.T, ctx context.Context, db *store.DB, sb *sandbox.Provider, esc *escrow.Escrow) (*store.PoolView, []string) {
+func fillPaidPool(t *testing.T, ctx context.Context, db *store.DB, sb *sandbox.Provider, esc *escrow.Escrow) (*squares.PoolView, []string) {
 	t.Helper()
 	g := &squares.Game{LeagueID: squares.LeagueNFL, ExternalID: "verify_takeover", Season: 2026, Week: "W12",
 		HomeTeam: "Buffalo Bills", AwayTeam: "Kansas City Chiefs", HomeTeamColor: "#00338D", AwayTeamColor: "#E31837",
@@ -98,7 +98,7 @@ func fillPaidPool(t *testing.T, ctx context.Context, db *store.DB, sb *sandbox.P
 	if err := db.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil || len(pools) < 2 || pools[1].IsFree() {
 		t.Fatalf("pools of game %d: %v", g.ID, err)
 	}

@@ -29,7 +29,7 @@ func TestVerifyDraw(t *testing.T) {
 		if _, err := seedDemo(ctx, db, time.Now(), false, logger); err != nil {
 			t.Fatal(err)
 		}
-		pools, _ := db.ListPools(ctx, store.PoolFilter{Listed: true})
+		pools, _ := db.ListPools(ctx, squares.PoolFilter{Listed: true})
 		almost := pools[0]
 		demo, _ := db.FindUserByEmail(ctx, demoPlayerEmail)
 		cells := freeCellsOf(t, db, almost.ID)
@@ -152,7 +152,7 @@ func TestVerifyDrawManyPools(t *testing.T) {
 			if err := db.CreateGame(ctx, g); err != nil {
 				t.Fatal(err)
 			}
-			pools, _ := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+			pools, _ := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 			p, err := db.SetPoolStatus(ctx, pools[0].ID, squares.PoolActive)
 			if err != nil {
 				t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 )
 
 // OpenFreePool makes an NFL game kicking off at kickoff and opens its free pool for sale.
-func OpenFreePool(t testing.TB, db *store.DB, kickoff time.Time) *store.PoolView {
+func OpenFreePool(t testing.TB, db *store.DB, kickoff time.Time) *squares.PoolView {
 	t.Helper()
 	ctx := context.Background()
 	g := &squares.Game{LeagueID: squares.LeagueNFL, HomeTeam: "Buffalo Bills", AwayTeam: "Kansas City Chiefs",
@@ -18,7 +18,7 @@ func OpenFreePool(t testing.TB, db *store.DB, kickoff time.Time) *store.PoolView
 	if err := db.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	pools, err := db.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+	pools, err := db.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 	if err != nil {
 		t.Fatal(err)
 	}

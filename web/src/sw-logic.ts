@@ -1,6 +1,8 @@
 // What the service worker (sw.ts) decides, as pure functions the unit tests read: which requests it may
 // answer, and what a push shows and opens. It uses nothing of the window or of the worker.
 
+import type { PushMessage } from './lib/api.gen'
+
 /**
  * How the service worker treats a request:
  * - 'network': not touched at all. The browser fetches it as if there were no worker, and nothing is
@@ -30,14 +32,8 @@ export function swRoute(url: string, mode: string, method: string, origin: strin
   return mode === 'navigate' ? 'page' : 'static'
 }
 
-/** What a push shows: the server's payload `{title, body, url, tag}`. */
-export interface PushNotice {
-  title: string
-  body: string
-  /** A path of this site that a click opens. */
-  url: string
-  tag?: string
-}
+/** What a push shows: the server's payload `{title, body, url, tag}`; url is a path of this site. */
+export type PushNotice = PushMessage
 
 const FALLBACK: PushNotice = { title: 'Squares', body: 'Something happened in your pools.', url: '/dashboard' }
 

@@ -196,9 +196,9 @@ func (e *Env) Close() {
 }
 
 // OpenFreePools creates n games kicking off in three days (a minute apart) and opens the free pool of each.
-func (e *Env) OpenFreePools(ctx context.Context, n int) ([]*store.PoolView, error) {
+func (e *Env) OpenFreePools(ctx context.Context, n int) ([]*squares.PoolView, error) {
 	kickoff := time.Now().Add(72 * time.Hour).Truncate(time.Minute)
-	out := make([]*store.PoolView, 0, n)
+	out := make([]*squares.PoolView, 0, n)
 	for i := 0; i < n; i++ {
 		g := &squares.Game{LeagueID: squares.LeagueNFL, HomeTeam: "Buffalo Bills", AwayTeam: "Kansas City Chiefs",
 			HomeTeamColor: "#00338D", AwayTeamColor: "#E31837", GameDate: kickoff.Add(time.Duration(i) * time.Minute),
@@ -206,11 +206,11 @@ func (e *Env) OpenFreePools(ctx context.Context, n int) ([]*store.PoolView, erro
 		if err := e.DB.CreateGame(ctx, g); err != nil {
 			return nil, err
 		}
-		pools, err := e.DB.ListPools(ctx, store.PoolFilter{GameID: g.ID})
+		pools, err := e.DB.ListPools(ctx, squares.PoolFilter{GameID: g.ID})
 		if err != nil {
 			return nil, err
 		}
-		var free *store.PoolView
+		var free *squares.PoolView
 		for _, p := range pools {
 			if p.IsFree() {
 				free = p

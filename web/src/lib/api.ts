@@ -2,11 +2,10 @@
 // A non-success answer throws an ApiError whose message is `${status}: ${bodyText || statusText}`
 // (spec section 8); the parsed server error ({message, code, fields}) stays on the error for forms.
 
-export interface ServerErrorBody {
-  message?: string
-  code?: string
-  fields?: Record<string, string>
-}
+import type { ErrorBody } from './api.gen'
+
+/** An error answer as read from any response: every member may be missing. */
+export type ServerErrorBody = Partial<ErrorBody>
 
 export class ApiError extends Error {
   readonly status: number

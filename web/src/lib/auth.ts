@@ -5,6 +5,7 @@ import { api, errorMessage } from './api'
 import { forgetPushDevice } from './push-device'
 import type { User } from './types'
 import { queryKeys } from './query-keys'
+import type { MessageAnswer } from '@/lib/api.gen'
 
 // The current-user lookup is shared by the shell, the route guards and every feature.
 export const authKeys = queryKeys.auth
@@ -78,7 +79,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: async () => {
       await forgetPushDevice()
-      return api.post<{ success: boolean }>('/api/logout')
+      return api.post<MessageAnswer>('/api/logout')
     },
     onSuccess: () => {
       clearEverything(queryClient)
@@ -96,7 +97,7 @@ export function useAdminSignOut() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
-    mutationFn: () => api.post<{ success: boolean }>('/api/admin/logout'),
+    mutationFn: () => api.post<MessageAnswer>('/api/admin/logout'),
     onSettled: () => {
       clearEverything(queryClient)
       void navigate('/', { replace: true })

@@ -1,11 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
-
-/** The player's e-mail choice (GET/POST /api/user/email-preferences). */
-export interface EmailPreferences {
-  optOut: boolean
-}
+import type { EmailPreferences } from '@/lib/api.gen'
 
 /** The signed-in player's e-mail choice; `enabled` false waits (a visitor has none). */
 export function useEmailPreferences(enabled = true) {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { queryTimes } from './query-client'
 import type { League } from './types'
 import { queryKeys } from './query-keys'
+import type { ActiveWeek } from '@/lib/api.gen'
 
 export function useLeagues() {
   return useQuery<League[] | null>({
@@ -11,11 +12,7 @@ export function useLeagues() {
   })
 }
 
-/** A league's active week (GET /api/leagues/{id}/active-week): players see only its pools. */
-export interface ActiveWeek {
-  leagueId: number
-  activeWeek: string | null
-}
+export type { ActiveWeek }
 
 /** A league's active week, read afresh each time a screen that shows it opens. */
 export function useActiveWeek(leagueId: number) {

@@ -17,6 +17,7 @@ import {
 } from './periods'
 import { TIERS } from './tiers'
 
+// The members the period rules read; the others the server sends are left out (hence the cast).
 const game = (over: Partial<Game> = {}): Game => ({
   id: 1,
   leagueId: LEAGUE_NCAAB,
@@ -28,8 +29,18 @@ const game = (over: Partial<Game> = {}): Game => ({
   awayScore: 58,
   quarter: 2,
   week: null,
+  season: 2026,
+  venue: '',
+  homeScoreQ1: null,
+  homeScoreQ2: null,
+  homeScoreQ3: null,
+  homeScoreQ4: null,
+  awayScoreQ1: null,
+  awayScoreQ2: null,
+  awayScoreQ3: null,
+  awayScoreQ4: null,
   ...over,
-})
+}) as Game
 
 describe('periods', () => {
   it('are halves in college basketball and quarters elsewhere', () => {

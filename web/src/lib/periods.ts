@@ -43,7 +43,7 @@ export const HALF_SCHEDULES = [
   [40, 60],
 ] as const
 
-type PoolLike = Pick<Pool, 'payoutSchedule'> & { game?: Pick<Game, 'leagueId'> | null }
+type PoolLike = Partial<Pick<Pool, 'payoutSchedule'>> & { game?: Pick<Game, 'leagueId'> | null }
 
 function validSchedule(s: readonly number[] | null | undefined): s is number[] {
   return !!s && (s.length === 2 || s.length === 4) && s.every((n) => Number.isInteger(n) && n >= 0) && s.reduce((a, b) => a + b, 0) === 100

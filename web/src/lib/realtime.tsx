@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import type { LiveMessage } from './api.gen'
 
 // The live-update socket (spec section 4, docs/api.md "Live updates"): one websocket per tab at /ws on the
 // page's host (wss: when the page is https). It connects 500 ms after the app mounts; on open it
@@ -35,10 +36,7 @@ export function retryDelay(attempt: number, random: () => number = Math.random):
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected'
 
 /** A message from the server: JSON with a `type` ('poolUpdate', 'gameUpdate', 'subscribed', 'error', ...). */
-export interface RealtimeMessage {
-  type: string
-  [key: string]: unknown
-}
+export type RealtimeMessage = LiveMessage
 
 export type RealtimeTopic = { poolId: number } | { gameId: number }
 

@@ -7,6 +7,7 @@ export const later = (hours: number) => new Date(Date.now() + hours * 3600_000).
  * A free NFL pool (id 31, Bills v Chiefs in 30 h, sales close in 28 h) with one square taken and digits
  * not yet drawn; `over` replaces any field.
  */
+// The members these tests read; the others the server sends are left out (hence the cast).
 export function makePool(over: Partial<Pool> = {}): Pool {
   return {
     id: 31,
@@ -25,6 +26,16 @@ export function makePool(over: Partial<Pool> = {}): Pool {
       awayScore: null,
       quarter: 0,
       week: 'W12',
+      season: 2026,
+      venue: '',
+      homeScoreQ1: null,
+      homeScoreQ2: null,
+      homeScoreQ3: null,
+      homeScoreQ4: null,
+      awayScoreQ1: null,
+      awayScoreQ2: null,
+      awayScoreQ3: null,
+      awayScoreQ4: null,
     },
     entryFee: '0.00',
     totalPot: '0.00',
@@ -42,7 +53,7 @@ export function makePool(over: Partial<Pool> = {}): Pool {
     salesOpenAt: null,
     salesCloseAt: later(28),
     ...over,
-  }
+  } as Pool
 }
 
 /** The board's square at row `r`, column `c`. */

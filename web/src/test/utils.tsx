@@ -16,7 +16,8 @@ export const player: User = {
   role: 'user',
   isAgeVerified: true,
   isEligibleToBet: true,
-  complianceStatus: 'verified',
+  complianceStatus: 'verified', dateOfBirth: null, residenceState: null, residenceCountry: null,
+  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
 }
 
 function Where() {

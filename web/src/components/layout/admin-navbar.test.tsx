@@ -7,7 +7,8 @@ import { AdminNavbar } from './admin-navbar'
 
 const admin: User = {
   id: '1', email: '', username: 'boss', firstName: 'Admin', lastName: '', profileImageUrl: null, role: 'admin',
-  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'verified',
+  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'verified', dateOfBirth: null, residenceState: null, residenceCountry: null,
+  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
 }
 
 // The spec's links (admin-side.md, "Admin navigation bar") and the admin screens it leaves out.

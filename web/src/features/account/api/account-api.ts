@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
+import type { AccountSession, MessageAnswer, PasswordChanged, SessionsRevoked } from '@/lib/api.gen'
+
+export type { AccountSession, MessageAnswer }
 
 // The account's calls: a forgotten password (signed out), and the account page's (signed in).
 
@@ -29,11 +32,6 @@ export const changePasswordSchema = z
   })
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
 
-export interface MessageAnswer {
-  success: boolean
-  message: string
-}
-
 /** POST /api/auth/password-reset {email}: 202 whatever the address. */
 export function useRequestPasswordReset() {
   return useMutation({
@@ -54,22 +52,12 @@ export function useChangePassword() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (values: ChangePasswordValues) =>
-      api.post<MessageAnswer & { signedOut: number }>('/api/user/password', {
+      api.post<PasswordChanged>('/api/user/password', {
         currentPassword: values.currentPassword,
         newPassword: values.newPassword,
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.user.sessions }),
   })
-}
-
-/** A device signed in to the account (GET /api/user/sessions). */
-export interface AccountSession {
-  id: string
-  device: string
-  userAgent: string
-  createdAt: string
-  lastSeenAt: string
-  current: boolean
 }
 
 export function useSessions() {
@@ -80,11 +68,10 @@ export function useSessions() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post<MessageAnswer & { revoked: number }>('/api/user/sessions/revoke-others'),
+    mutationFn: () => api.post<SessionsRevoked>('/api/user/sessions/revoke-others'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.user.sessions }),
   })
 }
 
-/** The player's e-mail choice: optOut turns the optional messages off. */
 /** "Download my data": a JSON attachment the browser saves (GET /api/user/export). */
 export const EXPORT_URL = '/api/user/export'

@@ -1,44 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { GameNameParts } from '@/lib/game-label'
 import { queryKeys } from '@/lib/query-keys'
 import type { User } from '@/lib/types'
+import type { AuditChange, AuditEntry, AuditPage } from '@/lib/api.gen'
 
-/** One field a change changed; a side absent did not exist there (a creation, a deletion). */
-export interface AuditChange {
-  field: string
-  before?: unknown
-  after?: unknown
-}
-
-/** One admin action as the audit log keeps it (docs/api.md, GET /api/admin/audit). */
-export interface AuditEntry {
-  id: number
-  adminId?: number
-  adminName: string
-  action: string
-  targetType: string
-  targetId: string
-  poolId?: number
-  userId?: number
-  before?: unknown
-  after?: unknown
-  /** Only the fields the change changed, worked out by the server from before and after. */
-  changes?: AuditChange[]
-  reason?: string
-  createdAt: string
-  /** Names beside the ids: the user it concerns, the pool it concerns with its game (or the game acted on). */
-  userName?: string
-  userEmail?: string
-  poolName?: string
-  game?: (GameNameParts & { id: number; week?: string }) | null
-}
-
-export interface AuditPage {
-  entries: AuditEntry[]
-  total: number
-  limit: number
-  offset: number
-}
+export type { AuditChange, AuditEntry, AuditPage }
 
 /** The filters of the audit log; empty strings are left out of the query. */
 export interface AuditFilter {

@@ -7,7 +7,8 @@ import { AuditPage } from './audit-page'
 
 const admin: User = {
   id: '1', email: '', username: 'boss', firstName: 'Admin', lastName: '', profileImageUrl: null, role: 'admin',
-  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'restricted',
+  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'restricted', dateOfBirth: null, residenceState: null, residenceCountry: null,
+  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
 }
 
 // As the server answers them: the snapshots, the fields that changed (worked out by the server), the names.

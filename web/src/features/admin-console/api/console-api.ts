@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
 import type { Game, League, Pool } from '@/lib/types'
+import type { ScoreUpdate as ScoreResult } from '@/lib/api.gen'
+
+export type { ScoreResult }
 
 // The management console's calls: leagues, games, pool status and refunds, and score entry.
 
@@ -90,13 +93,6 @@ export interface ScoreEntry {
   quarter: number
   status: string
   correction: boolean
-}
-
-export interface ScoreResult {
-  game: Game
-  changed: boolean
-  endedPeriods?: { periodLabel: string }[] | null
-  winners?: unknown[] | null
 }
 
 /** The manual feed: an admin enters a game's running score. */

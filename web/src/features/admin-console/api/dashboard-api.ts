@@ -2,14 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { queryTimes } from '@/lib/query-client'
 import type { Pool } from '@/lib/types'
 import { queryKeys } from '@/lib/query-keys'
+import type { ReadinessCheck } from '@/lib/api.gen'
 
-/** One line of the server's readiness checklist (GET /api/admin/readiness). */
-export interface ReadinessCheck {
-  key: string
-  label: string
-  ok: boolean
-  detail: string
-}
+export type { ReadinessCheck }
 
 /** Every pool the player list shows, for the Command Center's latest pools. */
 export function useAdminPools() {

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { ActiveWeek } from '@/lib/leagues'
 import { queryKeys } from '@/lib/query-keys'
+import type { ActiveWeek } from '@/lib/api.gen'
+
+export type { ActiveWeek }
 
 /** The week codes an NFL active week may take (decisions: HOF, PS1-PS4, W1-W18, WC, DIV, CONF, SB). */
 export const WEEK_OPTIONS = [

@@ -65,7 +65,7 @@ export function ConsoleScoresTab() {
         onSuccess: (res) => {
           const ended = (res.endedPeriods ?? []).map((p) => p.periodLabel).join(', ')
           toast.success(res.changed ? 'Score updated' : 'No change', {
-            description: `${teamNickname(game.awayTeam)} ${res.game.awayScore ?? v.away} @ ${teamNickname(game.homeTeam)} ${res.game.homeScore ?? v.home}${ended ? ` · ended: ${ended}` : ''}`,
+            description: `${teamNickname(game.awayTeam)} ${res.game?.awayScore ?? v.away} @ ${teamNickname(game.homeTeam)} ${res.game?.homeScore ?? v.home}${ended ? ` · ended: ${ended}` : ''}`,
           })
           form.setValue('correction', false)
         },

@@ -1,59 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { GameNameParts } from '@/lib/game-label'
 import { queryKeys } from '@/lib/query-keys'
+import type { LedgerAccount, LedgerEntry, LedgerPage, LedgerSummary, LedgerTransaction } from '@/lib/api.gen'
+
+export type { LedgerAccount, LedgerEntry, LedgerPage, LedgerSummary, LedgerTransaction }
 
 /** A pool's game as the ledger's rows name it. */
 export type LedgerGame = GameNameParts & { id: number; week?: string }
-
-/** An account's balance (GET /api/admin/ledger/summary), with the pool or player it belongs to named. */
-export interface LedgerAccount {
-  account: string
-  /** Dollars as a signed decimal string, "-110.00". */
-  balance: string
-  poolId?: number
-  poolName?: string
-  game?: LedgerGame
-  userId?: number
-  userName?: string
-  userEmail?: string
-}
-
-export interface LedgerSummary {
-  accounts: LedgerAccount[]
-  /** The sum over all accounts: "0.00" when the books balance. */
-  total: string
-  balanced: boolean
-}
-
-/** One entry of a transaction: money into the account (negative: out of it). */
-export interface LedgerEntry {
-  account: string
-  amount: string
-}
-
-/** One balanced movement of money (GET /api/admin/ledger/transactions). */
-export interface LedgerTransaction {
-  id: number
-  kind: string
-  amount: string
-  poolId: number | null
-  poolName: string
-  game: LedgerGame | null
-  userId: number | null
-  userName: string
-  userEmail: string
-  paymentId: string | null
-  memo: string
-  createdAt: string
-  entries: LedgerEntry[]
-}
-
-export interface LedgerPage {
-  transactions: LedgerTransaction[]
-  total: number
-  page: number
-  pageSize: number
-}
 
 /** The filters of the transactions list; empty strings are left out of the query. */
 export interface LedgerFilter {

@@ -1,23 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { GameNameParts } from '@/lib/game-label'
 import { queryKeys } from '@/lib/query-keys'
+import type { EscrowFailure } from '@/lib/api.gen'
 
-/** An escrow step that keeps failing (GET /api/admin/escrow/failures). */
-export interface EscrowFailure {
-  paymentId: string
-  poolId: number
-  /** The pool's name and game. */
-  poolName?: string
-  game?: (GameNameParts & { id: number; week?: string }) | null
-  userId: number
-  status: string
-  /** expire, capture, unwind or settle. */
-  action: string
-  attempts: number
-  lastError: string
-  nextAttemptAt: string
-}
+export type { EscrowFailure }
 
 export function useEscrowFailures() {
   return useQuery<EscrowFailure[] | null>({ queryKey: queryKeys.admin.escrowFailures, refetchInterval: 60_000, staleTime: 0, refetchOnMount: true })

@@ -7,7 +7,8 @@ import { PayoutsPage } from './payouts-page'
 
 const admin: User = {
   id: '1', email: '', username: 'boss', firstName: 'Admin', lastName: '', profileImageUrl: null, role: 'admin',
-  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'verified',
+  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'verified', dateOfBirth: null, residenceState: null, residenceCountry: null,
+  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
 }
 
 const game = { id: 4, homeTeam: 'Buffalo Bills', awayTeam: 'Kansas City Chiefs', gameDate: '2026-11-22T18:00:00Z', week: 'W12' }

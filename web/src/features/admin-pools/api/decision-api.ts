@@ -1,28 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { GameNameParts } from '@/lib/game-label'
 import { queryKeys } from '@/lib/query-keys'
+import type { AutomationRun, LoggedDecision, PoolDecision } from '@/lib/api.gen'
 
-/** A pool's final decision 2 hours before kickoff, as the server would make it now (or made it). */
-export interface PoolDecision {
-  poolId: number
-  /** The pool's name and game, so the operator knows what they act on. */
-  poolName?: string
-  game?: (GameNameParts & { id: number; week?: string }) | null
-  action: 'cancel' | 'house_fill' | 'continue'
-  reason: string
-  participantsAffected: number
-  houseSquaresNeeded: number
-  /** Dollars as a decimal string, "175.00". */
-  refundAmount: string
-  dueAt: string
-}
-
-/** A decision as logged: made by the automation or an admin. */
-export interface LoggedDecision extends PoolDecision {
-  decidedAt: string
-  decidedBy: 'automation' | 'admin'
-}
+export type { LoggedDecision, PoolDecision }
 
 /** Pools whose decision is due or falls within the next 24 hours; refreshed every 30 s. */
 export function useCancellationAnalysis() {
@@ -63,7 +44,7 @@ export function useHouseFill() {
 export function useRunAutomation() {
   const onSuccess = useRefreshAfter()
   return useMutation({
-    mutationFn: () => api.post<{ decisions: PoolDecision[]; error?: string }>('/api/admin/automation/run'),
+    mutationFn: () => api.post<AutomationRun>('/api/admin/automation/run'),
     onSuccess,
   })
 }

@@ -2,12 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
 import type { Game, Pool, Square } from '@/lib/types'
+import type { EmergencyPools as EmergencyAnswer, Refusal } from '@/lib/api.gen'
 
-/** A pool a bulk call left as it was, and the server's reason. */
-export interface Refusal {
-  poolId: number
-  message: string
-}
+export type { EmergencyAnswer, Refusal }
 
 export interface BulkAnswer {
   activatedCount?: number
@@ -15,11 +12,6 @@ export interface BulkAnswer {
   totalRequested?: number
   totalPools?: number
   refused?: Refusal[]
-}
-
-export interface EmergencyAnswer {
-  totalPools: number
-  gameCount: number
 }
 
 export interface WeekFilter {

@@ -7,7 +7,8 @@ import { PoolActivationCenterPage } from './pool-activation-center-page'
 
 const admin: User = {
   id: '1', email: '', username: 'boss', firstName: 'Admin', lastName: '', profileImageUrl: null, role: 'admin',
-  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'verified',
+  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'verified', dateOfBirth: null, residenceState: null, residenceCountry: null,
+  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
 }
 
 const leagues = [

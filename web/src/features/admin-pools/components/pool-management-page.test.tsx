@@ -7,7 +7,8 @@ import { PoolManagementPage } from './pool-management-page'
 
 const admin: User = {
   id: '1', email: '', username: 'boss', firstName: 'Admin', lastName: '', profileImageUrl: null, role: 'admin',
-  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'verified',
+  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'verified', dateOfBirth: null, residenceState: null, residenceCountry: null,
+  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
 }
 
 const bills = { id: 7, leagueId: 1, homeTeam: 'Buffalo Bills', awayTeam: 'Miami Dolphins', gameDate: '2026-09-20T17:00:00Z',

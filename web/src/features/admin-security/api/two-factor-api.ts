@@ -1,39 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
-import type { User } from '@/lib/types'
+import type { AdminSignIn, TwoFactorChallenge, TwoFactorChanged, TwoFactorSetup, TwoFactorStatus } from '@/lib/api.gen'
 
-/** Where the signed-in admin's two-factor sign-in stands (GET /api/admin/2fa). */
-export interface TwoFactorStatus {
-  enabled: boolean
-  pending: boolean
-  recoveryCodesLeft: number
-  /** The server requires it of every admin (SQUARES_ADMIN_2FA). */
-  required: boolean
-}
+export type { AdminSignIn as AdminSession, TwoFactorSetup, TwoFactorStatus }
 
-/** A new secret, shown until it is confirmed (POST /api/admin/2fa/setup). */
-export interface TwoFactorSetup {
-  secret: string
-  otpauthUrl: string
-  /** A PNG data URL of the otpauth URI's QR code. */
-  qrCode: string
-}
-
-/** The admin sign-in's answer: a session, or a challenge for the code. */
-export type AdminLoginResult =
-  | { twoFactorRequired: true; challenge: string; expiresIn: number; message: string }
-  | AdminSession
-
-export interface AdminSession {
-  twoFactorRequired?: undefined
-  success: true
-  user: User
-  message: string
-  twoFactorSetupRequired?: boolean
-  recoveryCodeUsed?: boolean
-  recoveryCodesLeft?: number
-}
+/** An admin's password answers a challenge for a code when two-factor sign-in is on, else the session. */
+export type AdminLoginResult = TwoFactorChallenge | AdminSignIn
 
 export function useTwoFactorStatus() {
   return useQuery<TwoFactorStatus | null>({ queryKey: queryKeys.admin.twoFactor, staleTime: 0, refetchOnMount: true })
@@ -46,7 +19,7 @@ export function useTwoFactorSetup() {
 export function useEnableTwoFactor() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (code: string) => api.post<{ enabled: true; recoveryCodes: string[] }>('/api/admin/2fa/enable', { code }),
+    mutationFn: (code: string) => api.post<TwoFactorChanged>('/api/admin/2fa/enable', { code }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   })
 }
@@ -54,7 +27,7 @@ export function useEnableTwoFactor() {
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (code: string) => api.post<{ enabled: false }>('/api/admin/2fa/disable', { code }),
+    mutationFn: (code: string) => api.post<TwoFactorChanged>('/api/admin/2fa/disable', { code }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.twoFactor }),
   })
 }
@@ -62,7 +35,7 @@ export function useDisableTwoFactor() {
 /** The sign-in's second step: the challenge and a code (or a recovery code) for the session. */
 export function useAdminLoginCode() {
   return useMutation({
-    mutationFn: (body: { challenge: string; code: string }) => api.post<AdminSession>('/api/admin/login/2fa', body),
+    mutationFn: (body: { challenge: string; code: string }) => api.post<AdminSignIn>('/api/admin/login/2fa', body),
   })
 }
 

@@ -54,7 +54,7 @@ export function AdminLoginPage() {
     setAlert(null)
     login.mutate(values, {
       onSuccess: (result) => {
-        if (result.twoFactorRequired) setChallenge(result.challenge)
+        if ('twoFactorRequired' in result) setChallenge(result.challenge)
         else finish(result)
       },
       onError: (err) => {

@@ -8,7 +8,8 @@ import { AdminLoginPage } from './admin-login-page'
 
 const admin: User = {
   id: '1', email: '', username: 'boss', firstName: 'Admin', lastName: '', profileImageUrl: null, role: 'admin',
-  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'restricted',
+  isAgeVerified: true, isEligibleToBet: false, complianceStatus: 'restricted', dateOfBirth: null, residenceState: null, residenceCountry: null,
+  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
 }
 const challenge = { twoFactorRequired: true, challenge: 'tok-1', expiresIn: 300, message: 'Enter the code from your authenticator app.' }
 const signedIn = { success: true, user: admin, message: 'Welcome back, admin!' }

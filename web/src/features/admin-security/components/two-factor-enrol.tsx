@@ -36,7 +36,7 @@ export function TwoFactorEnrol({ onEnabled }: { onEnabled: (recoveryCodes: strin
     enable.mutate(code, {
       onSuccess: (r) => {
         toast.success('Two-factor sign-in is on')
-        onEnabled(r.recoveryCodes)
+        onEnabled(r.recoveryCodes ?? [])
       },
       onError: (err) => form.setError('code', { message: errorMessage(err, 'Invalid authentication code') }),
     }),

@@ -1,15 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
-import type { User } from '@/lib/types'
+import type { AdminUser, UserUpdated } from '@/lib/api.gen'
 
-/** An account as User Management shows it (docs/api.md, GET /api/admin/users). */
-export interface AdminUser extends User {
-  complianceStatus: string | null
-  isDisabled: boolean
-  createdAt: string
-  updatedAt: string
-}
+export type { AdminUser }
 
 /** The fields an admin may change (POST /api/admin/users/{userId}/update). */
 export interface UserUpdate {
@@ -35,7 +29,7 @@ export function useUpdateUser() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ id, update }: { id: string; update: UserUpdate }) =>
-      api.post<{ user: AdminUser; message: string }>(`/api/admin/users/${id}/update`, update),
+      api.post<UserUpdated>(`/api/admin/users/${id}/update`, update),
     onSettled: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: queryKeys.admin.users }),

@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { User } from '@/lib/types'
 import type { LoginValues, RegisterValues, TestRegisterValues } from './schemas'
+import type { SignedIn as AuthAnswer } from '@/lib/api.gen'
 
-export interface AuthAnswer {
-  user: User
-  message?: string
-}
+export type { AuthAnswer }
 
 export function useLogin() {
   return useMutation({
@@ -52,6 +49,6 @@ export function useRegister() {
 
 export function useEmergencyLogin() {
   return useMutation({
-    mutationFn: (email: string) => api.post<{ success?: boolean }>('/api/auth/emergency-login', { email }),
+    mutationFn: (email: string) => api.post<AuthAnswer>('/api/auth/emergency-login', { email }),
   })
 }

@@ -1,8 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
-import type { Cell, Pool, Square } from '@/lib/types'
+import type { Cell, Pool } from '@/lib/types'
 import { queryKeys } from '@/lib/query-keys'
+import type { EscrowPayment, Purchase as PurchaseAnswer, SandboxConfirm as SandboxConfirmAnswer, UserPayment } from '@/lib/api.gen'
+
+export type { EscrowPayment, PurchaseAnswer, SandboxConfirmAnswer }
 
 // Paid squares (docs/api.md "Paid squares"): create the escrow payment (the squares are held for 10 minutes),
 // confirm the card with the provider, then ask the server to give the squares.
@@ -15,33 +18,6 @@ export interface CheckoutRequest {
   poolId: number
   squares: CheckoutSquare[]
   amount: string
-}
-
-export interface EscrowPayment {
-  clientSecret: string
-  paymentIntentId: string
-  paymentId: string
-  amount: string
-  currency: string
-  squares: Cell[]
-  expiresAt: string
-  provider: 'sandbox' | 'stripe' | (string & {})
-}
-
-export interface SandboxConfirmAnswer {
-  id: string
-  status: string
-  amount: string
-  error?: { message: string }
-}
-
-export interface PurchaseAnswer {
-  success: boolean
-  message: string
-  squares: Square[]
-  pool: Pool
-  paymentStatus: string
-  alreadyConfirmed: boolean
 }
 
 /** Card statuses that mean paid: funds held (manual capture) or taken. */
@@ -160,7 +136,7 @@ export function usePurchaseSquares(poolId: number) {
 export function useCancelCheckout(poolId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (paymentId: string) => api.post<unknown>(`/api/user/payments/${encodeURIComponent(paymentId)}/cancel`, {}),
+    mutationFn: (paymentId: string) => api.post<UserPayment>(`/api/user/payments/${encodeURIComponent(paymentId)}/cancel`, {}),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.pools.squares(poolId) })
       void queryClient.invalidateQueries({ queryKey: queryKeys.pools.detail(poolId) })

@@ -5,7 +5,7 @@ import { player, renderPage, stubFetch } from '@/test/utils'
 import { DashboardPage } from './dashboard-page'
 import { queryKeys } from '@/lib/query-keys'
 
-const pool = makePool({ drawCommitment: null, userSquareCount: 2 })
+const pool = makePool({ drawCommitment: '', userSquareCount: 2 })
 
 const NOTICE = "Couldn't refresh. Showing the last update."
 

@@ -1,14 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { isFree } from '@/lib/money'
 import { queryTimes } from '@/lib/query-client'
-import type { Cell, Pool } from '@/lib/types'
 import { loggedCall, type RecordCall } from './logged-call'
+import type { Pool } from '@/lib/types'
 import { queryKeys } from '@/lib/query-keys'
+import type {
+  EscrowPayment as TestEscrowPayment,
+  PoolRefunded as RefundEscrowAnswer,
+  SandboxConfirm as SandboxConfirmAnswer,
+  TestHoldsReleased as ReleaseEscrowAnswer,
+  TestPaymentIntent,
+} from '@/lib/api.gen'
 
 // The payment and escrow test page (docs/api.md "Developer test calls", development mode only; and the
 // sandbox card confirmation from "Paid squares"). Every call is written to the page's response log.
 
 export type { CallRecord, RecordCall } from './logged-call'
+export type { RefundEscrowAnswer, ReleaseEscrowAnswer, SandboxConfirmAnswer, TestEscrowPayment, TestPaymentIntent }
 
 /** "pi_sbx_1_secret_abc" -> "pi_sbx_1_secret_••••••••••••" (the id part is no secret). */
 export function maskSecret(secret: string): string {
@@ -37,46 +45,6 @@ export function redact(value: unknown): unknown {
 /** A POST whose outcome, good or bad, is recorded (with secrets redacted) before the mutation sees it. */
 function loggedPost<T>(record: RecordCall, path: string, body: unknown): Promise<T> {
   return loggedCall<T>(record, 'POST', path, body, redact)
-}
-
-export interface TestPaymentIntent {
-  clientSecret: string
-  paymentIntentId: string
-  amount: string
-  currency: string
-  status: string
-  provider: 'sandbox' | 'stripe' | (string & {})
-}
-
-export interface SandboxConfirmAnswer {
-  id: string
-  status: string
-  amount: string
-  error?: { message: string }
-}
-
-export interface TestEscrowPayment {
-  clientSecret: string
-  paymentIntentId: string
-  paymentId: string
-  amount: string
-  currency: string
-  squares: Cell[]
-  expiresAt: string
-  provider: string
-}
-
-export interface ReleaseEscrowAnswer {
-  success: boolean
-  poolId: number
-  released: number
-  message: string
-}
-
-export interface RefundEscrowAnswer {
-  success: boolean
-  message: string
-  pool: Pool
 }
 
 /** Card statuses that mean the card was authorised (funds held) or charged. */

@@ -1,48 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Game } from '@/lib/types'
 import { loggedCall, type RecordCall } from './logged-call'
 import { queryKeys } from '@/lib/query-keys'
+import type { FeedPoll, FeedStatus, GameDetails, PeriodScore as PeriodEnd, ScoreCalculation, ScoreUpdate } from '@/lib/api.gen'
+
+export type { FeedPoll, FeedStatus, GameDetails, PeriodEnd, ScoreCalculation }
 
 // The score feed and live-game developer calls (docs/api.md "Developer test calls", development mode
 // only). Queries use the app's key-as-path convention (lib/api keyToUrl); the page's actions go through
 // the response log.
-
-/** The score feed as the server last saw it. */
-export interface FeedStatus {
-  provider: 'manual' | 'espn' | (string & {})
-  interval: string
-  lastPoll: string | null
-  lastError: string
-  lastErrorAt: string | null
-  matchedGames: number
-  ok: boolean
-}
-
-export interface PeriodEnd {
-  period: number
-  periodLabel: string
-  homeScore: number
-  awayScore: number
-}
-
-/** A game with the end score of each period it has ended (live-games, game-details, historical-games). */
-export interface GameDetails extends Game {
-  displayStatus: 'SCHEDULED' | 'LIVE' | 'COMPLETED'
-  periodCount: number
-  periods: PeriodEnd[]
-}
-
-/** GET /api/test-nfl-api: one poll of the configured feed. */
-export interface FeedPoll {
-  provider: string
-  games: number
-  scoreboards: number
-  matchedGames: number
-  updatesApplied: number
-  errors: string[] | null
-  error: string
-  status: FeedStatus
-}
 
 export interface ScoreUpdateBody {
   gameId: number
@@ -50,22 +15,6 @@ export interface ScoreUpdateBody {
   awayScore: number
   quarter: number
   status: string
-}
-
-export interface ScoreCalculation {
-  poolId: number
-  homeScore: number
-  awayScore: number
-  homeDigit: number
-  awayDigit: number
-  numbersGenerated: boolean
-  row: number | null
-  column: number | null
-  owned: boolean
-  isHouse: boolean
-  userId: string
-  firstName: string
-  message: string
 }
 
 /** The feed's status, refreshed every 15 s; admins only (a player would get 403, so it is not asked). */
@@ -97,7 +46,7 @@ export function usePollFeed(record: RecordCall) {
 export function useSimulateScore(record: RecordCall) {
   const refresh = useRefreshAfter()
   return useMutation({
-    mutationFn: (body: ScoreUpdateBody) => loggedCall<unknown>(record, 'POST', '/api/simulate-score-update', body),
+    mutationFn: (body: ScoreUpdateBody) => loggedCall<ScoreUpdate>(record, 'POST', '/api/simulate-score-update', body),
     onSettled: refresh,
   })
 }

@@ -6,7 +6,7 @@ import type { User } from '@/lib/types'
 import { redact } from '../api/payment-test-api'
 import { PaymentTestPage } from './payment-test-page'
 
-const admin: User = { ...player, id: '1', email: 'admin@squares.test', firstName: 'Admin', lastName: null, role: 'admin' }
+const admin: User = { ...player, id: '1', email: 'admin@squares.test', firstName: 'Admin', lastName: '', role: 'admin' }
 
 const config = (devMode: boolean) => ({ body: { devMode, paymentsProvider: 'sandbox', stripePublishableKey: null } })
 const game = { id: 7, leagueId: 1, homeTeam: 'Buffalo Bills', awayTeam: 'Kansas City Chiefs', gameDate: '2099-11-29T18:00:00Z', status: 'scheduled' }

@@ -5,7 +5,7 @@ import { bodyOf, player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import type { User } from '@/lib/types'
 import { ScoreFeedTestPage } from './score-feed-test-page'
 
-const admin: User = { ...player, id: '1', email: 'admin@squares.test', firstName: 'Admin', lastName: null, role: 'admin' }
+const admin: User = { ...player, id: '1', email: 'admin@squares.test', firstName: 'Admin', lastName: '', role: 'admin' }
 
 const status = {
   provider: 'espn',

@@ -14,14 +14,8 @@ import { SCORE_STATUSES, checkScoreUpdate, scoreUpdateSchema, type ScoreUpdateVa
 import { AdminsOnly } from './feed-status-section'
 import { LiveGamesList } from './live-games-list'
 import { CallErrorAlert, TestSection } from './test-section'
+import type { ScoreUpdate as UpdateAnswer } from '@/lib/api.gen'
 
-interface UpdateAnswer {
-  game?: { homeScore: number | null; awayScore: number | null; quarter: number; status: string }
-  changed?: boolean
-  endedPeriods?: { periodLabel: string; homeScore: number; awayScore: number }[]
-  winners?: { periodLabel: string; firstName: string; amount: string }[]
-  cancelledPools?: number[] | null
-}
 
 const EMPTY: ScoreUpdateValues = { gameId: '', awayScore: '', homeScore: '', quarter: '1', status: 'live' }
 
@@ -108,7 +102,7 @@ export function ScoreUpdateSection({ record, isAdmin }: { record: RecordCall; is
           </div>
         </form>
       )}
-      {send.isSuccess && <Answer a={send.data ?? {}} />}
+      {send.isSuccess && send.data && <Answer a={send.data} />}
       {send.isError && <CallErrorAlert error={send.error} fallback="The score update failed." shownFields={Object.keys(errors)} />}
     </TestSection>
   )

@@ -64,7 +64,9 @@ export function useSocketLog(now: () => Date = () => new Date()) {
 const scoreText = (score: unknown) => (typeof score === 'number' ? String(score) : '–')
 
 /** A one-line reading of a socket message: its scores, quarter, status and message, where it has them. */
-export function summarize(msg: RealtimeMessage): string {
+export function summarize(message: RealtimeMessage): string {
+  // Any message, of a type this app knows or not: each part is read where the message has it.
+  const msg: Record<string, unknown> = { ...message }
   const g = (msg.gameUpdate && typeof msg.gameUpdate === 'object' ? msg.gameUpdate : msg) as Record<string, unknown>
   const parts: string[] = []
   if (typeof msg.poolId === 'number') parts.push(`pool ${msg.poolId}`)

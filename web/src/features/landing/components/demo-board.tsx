@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react'
-import { Home, Trophy } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { Home, Pause, Play, Trophy } from 'lucide-react'
+import { useMediaQuery } from '@/lib/use-media-query'
 import { cn } from '@/lib/utils'
 
 type Stage = 'filling' | 'numbers' | 'live' | 'winner'
@@ -19,6 +20,9 @@ const LIVE_TICKS = 34
 const WINNER_TICKS = 30
 const FILL_TICKS = 25
 const TOTAL_TICKS = FILL_TICKS + NUMBERS_TICKS + LIVE_TICKS + WINNER_TICKS
+/** The first tick of the last stage: the still frame shown to someone who asked for less motion. */
+const WINNER_TICK = TOTAL_TICKS - WINNER_TICKS
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 
 function shuffle<T>(list: T[]): T[] {
   const a = [...list]
@@ -46,18 +50,51 @@ const SCORES = [
   { away: 27, home: 24 },
 ]
 
-/** A looping, clearly labelled simulation of a pool: filling, numbers, live game, winner paid, reset. */
+/** Whether the element is on screen and its page in view (true where the browser cannot tell). */
+function useOnScreen(ref: RefObject<Element | null>): boolean {
+  const [inView, setInView] = useState(true)
+  const [pageShown, setPageShown] = useState(() => typeof document === 'undefined' || document.visibilityState !== 'hidden')
+  useEffect(() => {
+    const onVisibility = () => setPageShown(document.visibilityState !== 'hidden')
+    document.addEventListener('visibilitychange', onVisibility)
+    const el = ref.current
+    const observer = el && typeof IntersectionObserver !== 'undefined' ? new IntersectionObserver(([entry]) => setInView(entry.isIntersecting)) : null
+    if (el) observer?.observe(el)
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility)
+      observer?.disconnect()
+    }
+  }, [ref])
+  return inView && pageShown
+}
+
+/**
+ * A looping, clearly labelled simulation of a pool: filling, numbers, live game, winner paid, reset. It
+ * moves only while someone can see it (on screen, the tab in front), so that a phone left on the page
+ * does not spend its battery redrawing it; it can be paused (moving content that starts by itself must
+ * be, WCAG 2.2.2), and for someone who asked for less motion it starts paused on its last stage.
+ */
 export function DemoBoard() {
+  const reduced = useMediaQuery(REDUCED_MOTION)
+  // null follows the motion preference; a press of the button decides from then on.
+  const [paused, setPaused] = useState<boolean | null>(null)
+  const ref = useRef<HTMLElement>(null)
+  const onScreen = useOnScreen(ref)
+  const playing = !(paused ?? reduced) && onScreen
   // One state for both, so that the tick that ends a round starts the next one in the same update.
-  const [{ round, tick }, setPlay] = useState(() => ({ round: newRound(), tick: 0 }))
+  const [{ round, tick }, setPlay] = useState(() => ({
+    round: newRound(),
+    tick: typeof window !== 'undefined' && window.matchMedia?.(REDUCED_MOTION).matches ? WINNER_TICK : 0,
+  }))
 
   useEffect(() => {
+    if (!playing) return
     const id = window.setInterval(
       () => setPlay((play) => (play.tick + 1 >= TOTAL_TICKS ? { round: newRound(), tick: 0 } : { ...play, tick: play.tick + 1 })),
       TICK_MS,
     )
     return () => window.clearInterval(id)
-  }, [])
+  }, [playing])
 
   const fillTicks = FILL_TICKS
 
@@ -78,6 +115,7 @@ export function DemoBoard() {
 
   return (
     <figure
+      ref={ref}
       aria-label="Simulated demo of a squares pool (not a real pool)"
       className="relative w-full max-w-md rounded-2xl border border-white/10 bg-navy-2 p-3 text-white shadow-2xl sm:p-4"
     >
@@ -85,9 +123,18 @@ export function DemoBoard() {
         <span className="rounded-full bg-amber-300 px-2.5 py-0.5 text-[0.65rem] font-black tracking-widest text-amber-950 uppercase">
           Simulation
         </span>
-        <span className="text-xs font-bold text-lime-300" aria-live="off">
+        <span className="ml-auto text-xs font-bold whitespace-nowrap text-lime-300" aria-live="off">
           {STAGE_LABEL[stage]}
         </span>
+        <button
+          type="button"
+          onClick={() => setPaused(!(paused ?? reduced))}
+          className="inline-flex h-7 min-w-7 shrink-0 items-center justify-center gap-1 rounded-md border border-white/20 px-1.5 text-xs font-semibold text-white/90 hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-lime-300 focus-visible:outline-none sm:px-2"
+        >
+          {(paused ?? reduced) ? <Play className="size-3" aria-hidden="true" /> : <Pause className="size-3" aria-hidden="true" />}
+          {/* On a phone the icon alone: the words stay the button's name. */}
+          <span className="max-sm:sr-only">{(paused ?? reduced) ? 'Play demo' : 'Pause demo'}</span>
+        </button>
       </div>
       <div className="mb-3 grid grid-cols-[1fr_auto_1fr] items-center gap-2 rounded-lg bg-black/25 px-3 py-2 text-sm">
         <div className="truncate font-bold">

@@ -1,44 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { queryKeys } from '@/lib/query-keys'
+import type { NFLSeasons as NflSeasons, ScheduleGame, SchedulePool } from '@/lib/api.gen'
 
-/** A pool a schedule links its game to. */
-export interface SchedulePool {
-  id: number
-  name: string
-  entryFee: string
-  status: string
-  currentParticipants: number
-}
-
-/** An item of GET /api/nfl/schedule/{season} and GET /api/schedule/{league} (docs/api.md). */
-export interface ScheduleGame {
-  id: number
-  leagueId: number
-  season: number
-  week: string
-  weekLabel: string
-  date: string
-  time: string
-  gameDate: string
-  home: string
-  away: string
-  homeAbbr: string
-  awayAbbr: string
-  homeColor: string
-  awayColor: string
-  venue: string
-  status: string
-  homeScore: number | null
-  awayScore: number | null
-  quarter: number
-  pools: SchedulePool[]
-}
-
-/** GET /api/nfl/schedule: the NFL seasons with games (latest first) and the one to open on (null without games). */
-export interface NflSeasons {
-  seasons: number[]
-  current: number | null
-}
+export type { NflSeasons, ScheduleGame, SchedulePool }
 
 const fresh = { staleTime: 60_000 }
 

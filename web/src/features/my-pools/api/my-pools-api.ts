@@ -1,43 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
-import type { Cell, ClaimedPrize, Pool } from '@/lib/types'
+import type { ClaimedPrize, Pool } from '@/lib/types'
 import { queryKeys } from '@/lib/query-keys'
+import type { PaymentStatus, Transaction, TransactionKind, UserPayment } from '@/lib/api.gen'
+
+export type { PaymentStatus, Transaction, TransactionKind, UserPayment }
 
 export function useMyPools(enabled: boolean) {
   return useQuery<Pool[] | null>({ queryKey: queryKeys.user.myPools, enabled, ...queryTimes.userPools })
-}
-
-export type TransactionKind = 'hold' | 'release' | 'capture' | 'refund' | 'prize' | 'claim' | 'payout' | 'forfeit' | (string & {})
-
-/** One ledger line from the player's side; `amount` is signed ("-10.00" for a hold). */
-export interface Transaction {
-  id: number
-  kind: TransactionKind
-  description: string
-  amount: string
-  poolId: number | null
-  poolName: string
-  game: string
-  paymentId: string | null
-  memo: string
-  createdAt: string
-}
-
-export type PaymentStatus = 'pending' | 'held' | 'captured' | 'released' | 'refunded' | 'failed' | (string & {})
-
-/** A checkout: its card payment and the squares it bought. */
-export interface UserPayment {
-  id: string
-  paymentIntentId: string
-  poolId: number
-  amount: string
-  currency: string
-  squares: Cell[]
-  status: PaymentStatus
-  message: string
-  expiresAt: string | null
-  createdAt: string
 }
 
 // Money moves rarely and the player may have just paid: re-read when the tab opens.
@@ -66,4 +37,3 @@ export function useClaimPrize() {
   })
 }
 
-/** The player's e-mail choice (GET /api/user/email-preferences): optOut turns the optional messages off. */

@@ -105,7 +105,7 @@ function PaymentsCard({ poolNames }: { poolNames: Map<number, string> }) {
               <div className="min-w-0">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">
-                    {p.squares.length} {p.squares.length === 1 ? 'square' : 'squares'} ·{' '}
+                    {p.squares?.length ?? 0} {p.squares?.length === 1 ? 'square' : 'squares'} ·{' '}
                     <Link to={`/pool/${p.poolId}`} className="hover:underline">
                       {poolNames.get(p.poolId) ?? `Pool ${p.poolId}`}
                     </Link>

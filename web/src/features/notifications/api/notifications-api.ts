@@ -1,35 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
+import type { NotificationKind, NotificationMessage, NotificationsRead, UserNotification as AppNotification } from '@/lib/api.gen'
 
-export type NotificationKind =
-  | 'prize_won'
-  | 'free_win'
-  | 'prize_forfeit'
-  | 'prize_forfeited'
-  | 'payment_released'
-  | 'payment_refunded'
-  | 'pool_cancelled'
-  | (string & {})
-
-/** One of the player's notifications (docs/api.md, GET /api/notifications). */
-export interface AppNotification {
-  id: number
-  kind: NotificationKind
-  message: string
-  poolId: number | null
-  prizeId: number | null
-  createdAt: string
-  readAt: string | null
-  read: boolean
-}
-
-/** The websocket's `notification` message: the unread notifications and how many are unread. */
-export interface NotificationMessage {
-  type: 'notification'
-  notifications: AppNotification[]
-  unreadCount: number
-}
+export type { NotificationKind, NotificationMessage, AppNotification }
 
 /**
  * GET /api/notifications: the newest 100, newest first. The socket's `notification` message invalidates it;
@@ -49,7 +23,7 @@ export function useNotifications(enabled: boolean) {
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (ids?: number[]) => api.post<{ marked: number; unreadCount: number }>('/api/notifications/read', ids ? { ids } : {}),
+    mutationFn: (ids?: number[]) => api.post<NotificationsRead>('/api/notifications/read', ids ? { ids } : {}),
     onMutate: async (ids) => {
       // The bell clears at once; the server's answer (and the socket) confirm it.
       await queryClient.cancelQueries({ queryKey: queryKeys.notifications })

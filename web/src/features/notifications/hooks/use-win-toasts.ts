@@ -7,7 +7,7 @@ import { claimPath, prizeWonFor } from '@/lib/prizes'
 import { queryKeys } from '@/lib/query-keys'
 import { useRealtimeMessages } from '@/lib/realtime'
 import type { Prize } from '@/lib/types'
-import type { AppNotification, NotificationMessage } from '../api/notifications-api'
+import type { AppNotification } from '../api/notifications-api'
 
 /**
  * How long a win's toast stays (a free pool's, shorter); sonner pauses it while the tab is hidden or the
@@ -44,7 +44,7 @@ export function useWinToasts(list: AppNotification[] | null | undefined) {
   useRealtimeMessages((msg) => {
     if (msg.type !== 'notification') return
     refresh()
-    const ns = (msg as unknown as NotificationMessage).notifications ?? []
+    const ns = msg.notifications ?? []
     const since = seen.current
     const fresh = ns.filter(
       (n) =>

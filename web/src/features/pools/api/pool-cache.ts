@@ -1,5 +1,8 @@
 import type { QueryClient, QueryKey, Updater } from '@tanstack/react-query'
 import type { Cell, Game, Pool, Square } from '@/lib/types'
+import type { GameUpdateMessage } from '@/lib/api.gen'
+
+export type { GameUpdateMessage }
 
 // Updates of the cached pool and squares from live messages (docs/api.md "Live updates"): pure merges,
 // and writeLive to put them in the cache.
@@ -35,15 +38,6 @@ export function mergePool(old: Pool | null | undefined, incoming: Pool, mySquare
     userSquareCount: mySquares ?? old?.userSquareCount ?? incoming.userSquareCount,
     inviteCode: incoming.inviteCode ?? old?.inviteCode ?? null,
   }
-}
-
-export interface GameUpdateMessage {
-  gameId?: number
-  homeScore?: number | null
-  awayScore?: number | null
-  quarter?: number | null
-  status?: string
-  game?: Game
 }
 
 /** The pool with its game's new score, quarter and status (a whole `game` wins over the loose fields). */

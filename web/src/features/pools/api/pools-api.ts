@@ -4,6 +4,9 @@ import { queryTimes } from '@/lib/query-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { Cell, Pool, Square, Winner } from '@/lib/types'
 import { mergeSquares, writeLive } from './pool-cache'
+import type { ClaimAnswer } from '@/lib/api.gen'
+
+export type { ClaimAnswer }
 
 // A pool page re-reads a stale pool when it opens (e.g. back from checkout, whose purchase marked it stale);
 // fresh data (10 s) is reused.
@@ -22,11 +25,6 @@ export function usePoolSquares(id: number, enabled: boolean) {
  */
 export function usePoolWinners(id: number, enabled: boolean) {
   return useQuery<Winner[] | null>({ queryKey: queryKeys.pools.winners(id), enabled, ...queryTimes.pool })
-}
-
-export interface ClaimAnswer {
-  square: Square
-  pool: Pool
 }
 
 export interface ClaimResult {

@@ -8,6 +8,7 @@ const DIGITS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
 
 // A drawn $10 college basketball pool (league 6) in the second half: halftime is in the Q1 fields, as the
 // server stores the halves (UNC 30, Duke 27), the final (Q2) not yet played.
+// The members these tests read; the others the server sends are left out (hence the cast).
 function hoopsPool(over: Partial<Pool> = {}): Pool {
   return {
     id: 61,
@@ -26,8 +27,16 @@ function hoopsPool(over: Partial<Pool> = {}): Pool {
       awayScore: 44,
       quarter: 2,
       week: null,
+      season: 2026,
+      venue: '',
       homeScoreQ1: 27,
       awayScoreQ1: 30,
+      homeScoreQ2: null,
+      homeScoreQ3: null,
+      homeScoreQ4: null,
+      awayScoreQ2: null,
+      awayScoreQ3: null,
+      awayScoreQ4: null,
     },
     entryFee: '10.00',
     totalPot: '1000.00',
@@ -52,16 +61,16 @@ function hoopsPool(over: Partial<Pool> = {}): Pool {
     drawSeed: null,
     userSquareCount: 0,
     salesOpenAt: null,
-    salesCloseAt: null,
+    salesCloseAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
     ...over,
-  }
+  } as Pool
 }
 
-const squares: Square[] = [{ id: 1, poolId: 61, userId: '40', row: 0, column: 7, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned' }]
+const squares: Square[] = [{ id: 1, poolId: 61, userId: '40', row: 0, column: 7, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned' }]
 
 // The halftime winner as GET /api/pools/{id}/winners answers: away 0, home 7, 40% of $900.
 const halftime: Winner = {
-  period: 1, periodLabel: '1st Half', homeScore: 27, awayScore: 30, row: 0, column: 7, userId: '40', firstName: 'Bo', amount: '360.00', status: 'credited',
+  poolId: 61, period: 1, periodLabel: '1st Half', homeScore: 27, awayScore: 30, row: 0, column: 7, userId: '40', firstName: 'Bo', amount: '360.00', status: 'credited',
 }
 
 async function open(pool: Pool, winners: Winner[] = [halftime]) {

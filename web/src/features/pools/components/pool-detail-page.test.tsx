@@ -11,8 +11,8 @@ import { PoolDetailPage } from './pool-detail-page'
 const makePool = (over: Partial<Pool> = {}) => basePool({ currentParticipants: 2, distinctPlayers: 2, ...over })
 
 const others: Square[] = [
-  { id: 1, poolId: 31, userId: '40', row: 0, column: 1, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned' },
-  { id: 2, poolId: 31, userId: 'admin', row: 9, column: 9, user: { firstName: 'House', lastName: '' }, status: 'owned' },
+  { id: 1, poolId: 31, userId: '40', row: 0, column: 1, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned' },
+  { id: 2, poolId: 31, userId: 'admin', row: 9, column: 9, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'House', lastName: '' }, status: 'owned' },
 ]
 
 // The assertion widens the default's inferred type so that callers may pass `user: null`; the rule reads it as a no-op.
@@ -81,7 +81,7 @@ describe('Pool detail page', () => {
   })
 
   it('counts the squares the player already has against the pool limit', async () => {
-    const mine: Square[] = [0, 1, 2].map((c, i) => ({ id: 10 + i, poolId: 31, userId: player.id, row: 5, column: c, user: { firstName: 'Ann', lastName: 'Lee' }, status: 'owned' }))
+    const mine: Square[] = [0, 1, 2].map((c, i) => ({ id: 10 + i, poolId: 31, userId: player.id, row: 5, column: c, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Ann', lastName: 'Lee' }, status: 'owned' }))
     const { user } = await openPool({ squares: [...others, ...mine] })
     expect(screen.getByTestId('cart-count')).toHaveTextContent('0/2')
     expect(screen.getByText('Your Squares')).toBeInTheDocument()
@@ -104,7 +104,7 @@ describe('Pool detail page', () => {
   })
 
   it('claims free squares one call each, then clears the cart', async () => {
-    const claimed = (row: number, column: number): Square => ({ id: 50 + column, poolId: 31, userId: player.id, row, column, user: { firstName: 'Ann', lastName: 'Lee' }, status: 'owned' })
+    const claimed = (row: number, column: number): Square => ({ id: 50 + column, poolId: 31, userId: player.id, row, column, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Ann', lastName: 'Lee' }, status: 'owned' })
     const taken = [...others]
     const { user, fetch } = await openPool({
       routes: {
@@ -205,8 +205,8 @@ describe('Pool detail page', () => {
         poolId: 31,
         pool: makePool({ currentParticipants: 3, userSquareCount: 0 }),
         squares: [
-          { id: 9, poolId: 31, userId: '41', row: 4, column: 4, user: { firstName: 'Cy', lastName: 'Fox' }, status: 'owned' },
-          { id: 10, poolId: 31, userId: '42', row: 6, column: 6, user: { firstName: 'Di', lastName: 'Ng' }, status: 'held' },
+          { id: 9, poolId: 31, userId: '41', row: 4, column: 4, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Cy', lastName: 'Fox' }, status: 'owned' },
+          { id: 10, poolId: 31, userId: '42', row: 6, column: 6, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Di', lastName: 'Ng' }, status: 'held' },
         ],
         released: [{ row: 0, column: 1 }],
       }),

@@ -9,7 +9,7 @@ import { queryKeys } from '@/lib/query-keys'
 
 // What a pool page does when the network fails under it.
 
-const bo: Square = { id: 1, poolId: 31, userId: '40', row: 0, column: 1, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned' }
+const bo: Square = { id: 1, poolId: 31, userId: '40', row: 0, column: 1, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned' }
 
 const NOTICE = "Couldn't refresh. Showing the last update."
 
@@ -78,7 +78,7 @@ describe('Pool detail page when a refresh fails', () => {
     await waitFor(() => expect(held).toHaveLength(2))
 
     // Meanwhile Cy takes a square, pushed on the socket.
-    const cy: Square = { id: 9, poolId: 31, userId: '41', row: 4, column: 4, user: { firstName: 'Cy', lastName: 'Fox' }, status: 'owned' }
+    const cy: Square = { id: 9, poolId: 31, userId: '41', row: 4, column: 4, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Cy', lastName: 'Fox' }, status: 'owned' }
     act(() => ws.receive({ type: 'poolUpdate', poolId: 31, pool: makePool({ currentParticipants: 2 }), squares: [cy] }))
     expect(cell(4, 4)).toHaveAccessibleName(/owned by Cy F\./)
     expect(screen.getByTestId('squares-claimed')).toHaveTextContent('2/100')

@@ -32,8 +32,8 @@ function livePool(game: Partial<Game> = {}, over: Partial<Pool> = {}): Pool {
   })
 }
 
-const dana: Square = { id: 5, poolId: 31, userId: '40', row: 3, column: 7, user: { firstName: 'Dana', lastName: 'Demo' }, status: 'owned' }
-const q1: Winner = { period: 1, periodLabel: 'Q1', homeScore: 7, awayScore: 3, row: 3, column: 7, userId: '40', firstName: 'Dana', amount: '225.00', status: 'credited' }
+const dana: Square = { id: 5, poolId: 31, userId: '40', row: 3, column: 7, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Dana', lastName: 'Demo' }, status: 'owned' }
+const q1: Winner = { poolId: 31, period: 1, periodLabel: 'Q1', homeScore: 7, awayScore: 3, row: 3, column: 7, userId: '40', firstName: 'Dana', amount: '225.00', status: 'credited' }
 
 function open(pool: Pool, winners: () => Winner[]) {
   const fetch = stubFetch({

@@ -7,10 +7,10 @@ import { SquareBoard } from './square-board'
 import { cellKey } from './square-labels'
 
 const squares: Square[] = [
-  { id: 1, poolId: 31, userId: '12', row: 2, column: 4, user: { firstName: 'Ann', lastName: 'Lee' }, status: 'owned' },
-  { id: 2, poolId: 31, userId: '7', row: 0, column: 1, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned' },
-  { id: 3, poolId: 31, userId: 'admin', row: 9, column: 9, user: { firstName: 'House', lastName: '' }, status: 'owned' },
-  { id: 4, poolId: 31, userId: '8', row: 5, column: 5, user: { firstName: 'Cy', lastName: 'Fox' }, status: 'held' },
+  { id: 1, poolId: 31, userId: '12', row: 2, column: 4, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Ann', lastName: 'Lee' }, status: 'owned' },
+  { id: 2, poolId: 31, userId: '7', row: 0, column: 1, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned' },
+  { id: 3, poolId: 31, userId: 'admin', row: 9, column: 9, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'House', lastName: '' }, status: 'owned' },
+  { id: 4, poolId: 31, userId: '8', row: 5, column: 5, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Cy', lastName: 'Fox' }, status: 'held' },
 ]
 
 function Board({ interactive = true, home = null, away = null, onActivate }: { interactive?: boolean; home?: number[] | null; away?: number[] | null; onActivate?: (c: Cell) => void }) {

@@ -4,11 +4,11 @@ import type { Square, Winner } from '@/lib/types'
 import { boardWinners, winnerText, winningNow } from './square-labels'
 
 const squares: Square[] = [
-  { id: 1, poolId: 31, userId: '12', row: 3, column: 7, user: { firstName: 'Dana', lastName: 'Demo' }, status: 'owned' },
-  { id: 2, poolId: 31, userId: 'admin', row: 0, column: 0, user: { firstName: 'House', lastName: '' }, status: 'owned' },
+  { id: 1, poolId: 31, userId: '12', row: 3, column: 7, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Dana', lastName: 'Demo' }, status: 'owned' },
+  { id: 2, poolId: 31, userId: 'admin', row: 0, column: 0, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'House', lastName: '' }, status: 'owned' },
 ]
 const win = (over: Partial<Winner>): Winner => ({
-  period: 1, periodLabel: 'Q1', homeScore: 7, awayScore: 3, row: 3, column: 7, userId: '12', firstName: 'Dana', amount: '225.00', status: 'credited', ...over,
+  poolId: 31, period: 1, periodLabel: 'Q1', homeScore: 7, awayScore: 3, row: 3, column: 7, userId: '12', firstName: 'Dana', amount: '225.00', status: 'credited', ...over,
 })
 
 describe('winning squares', () => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRealtimeMessages, useRealtimeTopics, type RealtimeMessage } from '@/lib/realtime'
 import type { Cell, Pool, Square } from '@/lib/types'
-import { applyGameUpdate, mergePool, mergeSquares, writeLive, type GameUpdateMessage } from '../api/pool-cache'
+import { applyGameUpdate, mergePool, mergeSquares, writeLive } from '../api/pool-cache'
 import { queryKeys } from '@/lib/query-keys'
 
 export interface SquaresChange {
@@ -41,8 +41,8 @@ export function usePoolLive({
   const handle = (msg: RealtimeMessage) => {
     if (msg.type === 'poolUpdate' && Number(msg.poolId) === poolId) {
       rereadWinners()
-      const incoming = Array.isArray(msg.squares) ? (msg.squares as Square[]).filter(isCell) : []
-      const released = Array.isArray(msg.released) ? (msg.released as unknown[]).filter(isCell) : []
+      const incoming = Array.isArray(msg.squares) ? msg.squares.filter(isCell) : []
+      const released = Array.isArray(msg.released) ? msg.released.filter(isCell) : []
       let mine: number | undefined
       if (incoming.length > 0 || released.length > 0) {
         const before = queryClient.getQueryData<Square[] | null>(queryKeys.pools.squares(poolId))
@@ -57,18 +57,18 @@ export function usePoolLive({
         }
       }
       if (msg.pool && typeof msg.pool === 'object') {
-        const pushed = msg.pool as Pool
+        const pushed = msg.pool
         writeLive<Pool | null>(queryClient, queryKeys.pools.detail(poolId), (old) => mergePool(old, pushed, mine))
       }
       if (msg.gameUpdate && typeof msg.gameUpdate === 'object') {
-        const update = msg.gameUpdate as GameUpdateMessage
+        const update = msg.gameUpdate
         writeLive<Pool | null>(queryClient, queryKeys.pools.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
       }
       return
     }
     if (msg.type === 'gameUpdate' && gameId && Number(msg.gameId) === gameId) {
       rereadWinners()
-      const update = msg as unknown as GameUpdateMessage
+      const update = msg
       writeLive<Pool | null>(queryClient, queryKeys.pools.detail(poolId), (old) => (old ? applyGameUpdate(old, update) : old))
     }
   }

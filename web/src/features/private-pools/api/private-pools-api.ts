@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
-import type { Game, Pool } from '@/lib/types'
+import type { Game } from '@/lib/types'
+import type { CreatedPrivatePool, Invitation, InvitedPool, JoinedPool, PoolInvitations, PoolMember } from '@/lib/api.gen'
+
+export type { CreatedPrivatePool, Invitation, InvitedPool, PoolInvitations, PoolMember }
 
 /** What POST /api/pools/private takes. */
 export interface CreatePrivatePoolInput {
@@ -11,58 +14,6 @@ export interface CreatePrivatePoolInput {
   maxSquaresPerPlayer: number
   inviteEmails: string[]
   payoutSchedule: string
-}
-
-/** An invitation of one address to a private pool (GET /api/pools/{id}/invitations). */
-export interface Invitation {
-  id: number
-  email: string
-  status: 'pending' | 'accepted' | 'revoked' | (string & {})
-  sentCount: number
-  lastSentAt: string
-  acceptedAt: string | null
-  revokedAt: string | null
-  createdAt: string
-}
-
-export interface CreatedPrivatePool {
-  pool: Pool
-  inviteCode: string
-  invitations: Invitation[]
-}
-
-export interface PoolMember {
-  userId: number
-  firstName: string
-  lastName: string
-  squares: number
-  isCreator: boolean
-  joinedAt: string
-}
-
-export interface PoolInvitations {
-  inviteCode: string
-  members: PoolMember[]
-  invitations: Invitation[]
-}
-
-/** What an invitation link shows before sign-in (GET /api/invitations/{code}). */
-export interface InvitedPool {
-  inviteCode: string
-  name: string
-  /** "Away @ Home" */
-  game: string
-  awayTeam: string
-  homeTeam: string
-  leagueId: number
-  kickoff: string
-  entryFee: string
-  /** First name and last initial: "Casey T." */
-  host: string
-  spotsLeft: number
-  maxSquaresPerPlayer: number
-  status: string
-  salesCloseAt: string
 }
 
 /** The pool an invite code leads to, for anyone holding it; a code that leads nowhere is a 404 error. */
@@ -103,7 +54,7 @@ export function useJoinPool() {
   const qc = useQueryClient()
   const invalidate = useInvalidateMyPools()
   return useMutation({
-    mutationFn: (inviteCode: string) => api.post<{ pool: Pool }>('/api/pools/join', { inviteCode }),
+    mutationFn: (inviteCode: string) => api.post<JoinedPool>('/api/pools/join', { inviteCode }),
     onSuccess: ({ pool }) => {
       invalidate()
       qc.setQueryData(queryKeys.pools.detail(pool.id), pool)

@@ -4,8 +4,10 @@ import { api } from '@/lib/api'
 import { authKeys } from '@/lib/auth'
 import { ageFromDateOfBirth, parseDateOnly } from '@/lib/dates'
 import { queryKeys } from '@/lib/query-keys'
-import type { User } from '@/lib/types'
 import { US_STATES } from '@/lib/us-states'
+import type { SignedIn as VerifyAgeAnswer } from '@/lib/api.gen'
+
+export type { VerifyAgeAnswer }
 
 export const UNDER_AGE_MESSAGE = 'Age Requirement Not Met: You must be at least 18 years old to use this platform.'
 
@@ -21,12 +23,6 @@ export const verifyAgeSchema = z.object({
   residenceCountry: z.string().refine((v: string): boolean => v === 'US', { error: 'Please select your country' }),
 })
 export type VerifyAgeValues = z.infer<typeof verifyAgeSchema>
-
-export interface VerifyAgeAnswer {
-  success: boolean
-  user: User
-  message?: string
-}
 
 export function useVerifyAge() {
   const queryClient = useQueryClient()
