@@ -11,6 +11,31 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 
+// A query key is written once, in the key factory (src/lib/query-keys.ts), so that every feature reads and
+// invalidates the same key for the same server resource. An array literal given as `queryKey` anywhere else
+// is a second spelling of a key that drifts from the first one.
+const localPlugin = {
+  rules: {
+    'no-inline-query-key': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Query keys come from the key factory (src/lib/query-keys.ts), not array literals.' },
+        messages: { inline: 'Use a key from queryKeys (src/lib/query-keys.ts) instead of a `queryKey: [...]` literal.' },
+        schema: [],
+      },
+      create(context) {
+        const unwrap = (node) => (node && (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression') ? unwrap(node.expression) : node)
+        return {
+          Property(node) {
+            const named = !node.computed && ((node.key.type === 'Identifier' && node.key.name === 'queryKey') || node.key.value === 'queryKey')
+            if (named && unwrap(node.value)?.type === 'ArrayExpression') context.report({ node: node.value, messageId: 'inline' })
+          },
+        }
+      },
+    },
+  },
+}
+
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 // Relative paths are only ever one level deep here ("../api/x"), so climbing two levels out of a feature
@@ -58,6 +83,12 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended, ...pluginQuery.configs['flat/recommended']],
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/query-keys.ts'],
+    plugins: { local: localPlugin },
+    rules: { 'local/no-inline-query-key': 'error' },
   },
   {
     files: ['*.config.ts', 'e2e/**/*.ts'],

@@ -6,9 +6,9 @@ import { DashboardPage } from '@/features/dashboard/components/dashboard-page'
 import { LandingPage } from '@/features/landing/components/landing-page'
 
 const AdminDashboardPage = lazy(() =>
-  import('@/features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+  import('@/features/admin-console/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
 )
-const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-login-page').then((m) => ({ default: m.AdminLoginPage })))
+const AdminLoginPage = lazy(() => import('@/features/admin-security/components/admin-login-page').then((m) => ({ default: m.AdminLoginPage })))
 
 const PushNotificationsCard = lazy(() => import('@/features/push/components/push-notifications-card').then((m) => ({ default: m.PushNotificationsCard })))
 

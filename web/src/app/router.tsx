@@ -1,23 +1,23 @@
 import { lazy } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { AdminOnly } from '@/features/admin/components/admin-only'
+import { AdminOnly } from '@/components/layout/admin-only'
 import { AdminEntry, DashboardRoute, FallbackRoute, HomeRoute, SignedIn, SignedOut } from './guards'
 import { RootLayout, RouteError } from './root-layout'
 
 // Screens load on demand; the landing page and the player dashboard (the two home screens) come with the app.
-const AdminDashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })))
-const AdminSecurityPage = lazy(() => import('@/features/admin/components/admin-security-page').then((m) => ({ default: m.AdminSecurityPage })))
-const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-login-page').then((m) => ({ default: m.AdminLoginPage })))
-const AnalyticsPage = lazy(() => import('@/features/admin/components/analytics-page').then((m) => ({ default: m.AnalyticsPage })))
-const ManagementConsolePage = lazy(() => import('@/features/admin/components/management-console-page').then((m) => ({ default: m.ManagementConsolePage })))
-const PoolActivationCenterPage = lazy(() => import('@/features/admin/components/pool-activation-center-page').then((m) => ({ default: m.PoolActivationCenterPage })))
-const PoolCancellationPage = lazy(() => import('@/features/admin/components/pool-cancellation-page').then((m) => ({ default: m.PoolCancellationPage })))
-const PayoutsPage = lazy(() => import('@/features/admin/components/payouts-page').then((m) => ({ default: m.PayoutsPage })))
-const PoolManagementPage = lazy(() => import('@/features/admin/components/pool-management-page').then((m) => ({ default: m.PoolManagementPage })))
-const UserManagementPage = lazy(() => import('@/features/admin/components/user-management-page').then((m) => ({ default: m.UserManagementPage })))
-const AuditPage = lazy(() => import('@/features/admin/components/audit-page').then((m) => ({ default: m.AuditPage })))
-const LedgerPage = lazy(() => import('@/features/admin/components/ledger-page').then((m) => ({ default: m.LedgerPage })))
-const WeekManagementPage = lazy(() => import('@/features/admin/components/week-management-page').then((m) => ({ default: m.WeekManagementPage })))
+const AdminDashboardPage = lazy(() => import('@/features/admin-console/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })))
+const AdminSecurityPage = lazy(() => import('@/features/admin-security/components/admin-security-page').then((m) => ({ default: m.AdminSecurityPage })))
+const AdminLoginPage = lazy(() => import('@/features/admin-security/components/admin-login-page').then((m) => ({ default: m.AdminLoginPage })))
+const AnalyticsPage = lazy(() => import('@/features/admin-console/components/analytics-page').then((m) => ({ default: m.AnalyticsPage })))
+const ManagementConsolePage = lazy(() => import('@/features/admin-console/components/management-console-page').then((m) => ({ default: m.ManagementConsolePage })))
+const PoolActivationCenterPage = lazy(() => import('@/features/admin-pools/components/pool-activation-center-page').then((m) => ({ default: m.PoolActivationCenterPage })))
+const PoolCancellationPage = lazy(() => import('@/features/admin-pools/components/pool-cancellation-page').then((m) => ({ default: m.PoolCancellationPage })))
+const PayoutsPage = lazy(() => import('@/features/admin-payouts/components/payouts-page').then((m) => ({ default: m.PayoutsPage })))
+const PoolManagementPage = lazy(() => import('@/features/admin-pools/components/pool-management-page').then((m) => ({ default: m.PoolManagementPage })))
+const UserManagementPage = lazy(() => import('@/features/admin-users/components/user-management-page').then((m) => ({ default: m.UserManagementPage })))
+const AuditPage = lazy(() => import('@/features/admin-audit/components/audit-page').then((m) => ({ default: m.AuditPage })))
+const LedgerPage = lazy(() => import('@/features/admin-ledger/components/ledger-page').then((m) => ({ default: m.LedgerPage })))
+const WeekManagementPage = lazy(() => import('@/features/admin-console/components/week-management-page').then((m) => ({ default: m.WeekManagementPage })))
 const AuthPage = lazy(() => import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })))
 const TestRegistrationPage = lazy(() => import('@/features/auth/components/test-registration-page').then((m) => ({ default: m.TestRegistrationPage })))
 const ButtonTestPage = lazy(() => import('@/features/developer/components/button-test-page').then((m) => ({ default: m.ButtonTestPage })))

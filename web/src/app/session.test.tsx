@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { AdminLoginPage } from '@/features/admin/components/admin-login-page'
+import { AdminLoginPage } from '@/features/admin-security/components/admin-login-page'
 import { AuthPage } from '@/features/auth/components/auth-page'
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page'
 import { MyPoolsPage } from '@/features/my-pools/components/my-pools-page'

@@ -3,12 +3,20 @@ import { useQuery } from '@tanstack/react-query'
 import { queryTimes } from './query-client'
 import type { League } from './types'
 import { queryKeys } from './query-keys'
+import type { ActiveWeek } from '@/lib/api.gen'
 
 export function useLeagues() {
   return useQuery<League[] | null>({
     queryKey: queryKeys.leagues.all,
     ...queryTimes.leagues,
   })
+}
+
+export type { ActiveWeek }
+
+/** A league's active week, read afresh each time a screen that shows it opens. */
+export function useActiveWeek(leagueId: number) {
+  return useQuery<ActiveWeek | null>({ queryKey: queryKeys.leagues.activeWeek(leagueId), enabled: leagueId > 0, staleTime: 0, refetchOnMount: true })
 }
 
 interface LeagueContextValue {

@@ -5,6 +5,7 @@ import { formatEntryFee, formatMoney, maxPrizePoolCents } from './money'
 import { teamColorOnWhite, textColorOn } from './teams'
 import { TIERS } from './tiers'
 import { gameStatusLabel, poolStatusBadge } from './game-status'
+import { queryKeys } from './query-keys'
 
 describe('api client', () => {
   it('throws "status: body" and keeps the parsed server error', async () => {
@@ -26,7 +27,7 @@ describe('api client', () => {
   it('queries GET the key path and turn a 401 into null', async () => {
     const fetch = vi.fn(() => Promise.resolve(new Response('{"message":"no"}', { status: 401 })))
     vi.stubGlobal('fetch', fetch)
-    await expect(getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/pools', 3] })).resolves.toBeNull()
+    await expect(getQueryFn({ on401: 'returnNull' })({ queryKey: queryKeys.pools.detail(3) })).resolves.toBeNull()
     expect(fetch).toHaveBeenCalledWith('/api/pools/3', expect.objectContaining({ credentials: 'include' }))
   })
 

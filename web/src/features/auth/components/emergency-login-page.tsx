@@ -1,4 +1,6 @@
-import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { z } from 'zod'
 import { Link } from 'react-router'
 import { LifeBuoy } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
@@ -12,12 +14,25 @@ import { useServerConfig } from '@/lib/config'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useEmergencyLogin } from '../api/auth-api'
 
+// An empty address sends nothing; the server says whether the account exists.
+const schema = z.object({ email: z.string().trim().min(1) })
+type Values = z.infer<typeof schema>
+
 /** Testing-only sign-in by e-mail. The server offers it only in development mode. */
 export default function EmergencyLoginPage() {
   useDocumentMeta({ title: 'Emergency Login (testing only)' })
   const { devMode, isLoading } = useServerConfig()
-  const [email, setEmail] = useState('')
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '' }, shouldFocusError: false })
   const login = useEmergencyLogin()
+  const onSubmit = form.handleSubmit(({ email }) =>
+    login.mutate(email, {
+      onSuccess: (answer) => {
+        if (answer?.success) window.location.reload()
+        else console.warn('Emergency login refused', answer)
+      },
+      onError: (err) => console.warn('Emergency login failed', err),
+    }),
+  )
 
   return (
     <PageContainer className="max-w-md">
@@ -43,23 +58,9 @@ export default function EmergencyLoginPage() {
               </AlertDescription>
             </Alert>
           ) : (
-            <form
-              noValidate
-              className="grid gap-4"
-              onSubmit={(e) => {
-                e.preventDefault()
-                if (!email.trim()) return
-                login.mutate(email.trim(), {
-                  onSuccess: (answer) => {
-                    if (answer?.success) window.location.reload()
-                    else console.warn('Emergency login refused', answer)
-                  },
-                  onError: (err) => console.warn('Emergency login failed', err),
-                })
-              }}
-            >
+            <form noValidate className="grid gap-4" onSubmit={onSubmit}>
               <Field id="emergency-email" label="Email">
-                <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+                <Input type="email" autoComplete="email" {...form.register('email')} />
               </Field>
               <Button type="submit" variant="brand" disabled={login.isPending}>
                 {login.isPending && <Spinner />}

@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { bodyOf, player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import { resetCheckoutMemory } from '../api/checkout-api'
-import { CheckoutPage, parseCheckoutParams } from './checkout-page'
+import { parseCheckoutParams } from '../hooks/checkout-params'
+import { CheckoutPage } from './checkout-page'
 
 vi.mock('@stripe/stripe-js/pure', () => ({
   loadStripe: vi.fn(() => Promise.reject(new Error('Failed to load Stripe.js'))),

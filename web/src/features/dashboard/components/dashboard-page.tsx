@@ -146,8 +146,8 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
   const refresh = useCallback(
     () =>
       Promise.all([
-        queryClient.refetchQueries({ queryKey: ['/api/pools'], type: 'active' }),
-        queryClient.refetchQueries({ queryKey: ['/api/user/pools'], type: 'active' }),
+        queryClient.refetchQueries({ queryKey: queryKeys.pools.all, type: 'active' }),
+        queryClient.refetchQueries({ queryKey: queryKeys.user.pools, type: 'active' }),
         queryClient.refetchQueries({ queryKey: queryKeys.user.prizes, type: 'active' }),
       ]),
     [queryClient],

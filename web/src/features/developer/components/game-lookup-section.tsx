@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { z } from 'zod'
 import { History, Search } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -9,6 +11,10 @@ import { formatDateTimeET } from '@/lib/dates'
 import { useGameDetails, useHistoricalGames, type GameDetails } from '../api/score-feed-api'
 import type { RecordCall } from '../api/logged-call'
 import { CallErrorAlert, TestSection } from './test-section'
+
+// The spec's check: the lookup needs a game id.
+const lookupSchema = z.object({ gameId: z.string().refine((v) => v.trim() !== '', { error: 'Please enter a game ID' }) })
+const seasonSchema = z.object({ season: z.string() })
 
 const TONE = { LIVE: 'live', COMPLETED: 'completed', SCHEDULED: 'scheduled' } as const
 
@@ -46,21 +52,16 @@ export function GameCard({ game }: { game: GameDetails }) {
 export function GameLookupSection({ record }: { record: RecordCall }) {
   const details = useGameDetails(record)
   const history = useHistoricalGames(record)
-  const [gameId, setGameId] = useState('')
-  const [gameError, setGameError] = useState<string>()
-  const [season, setSeason] = useState(String(new Date().getFullYear() - (new Date().getMonth() < 7 ? 1 : 0)))
+  const lookup = useForm<z.infer<typeof lookupSchema>>({ resolver: zodResolver(lookupSchema), defaultValues: { gameId: '' }, reValidateMode: 'onSubmit' })
+  const seasons = useForm<z.infer<typeof seasonSchema>>({
+    resolver: zodResolver(seasonSchema),
+    defaultValues: { season: String(new Date().getFullYear() - (new Date().getMonth() < 7 ? 1 : 0)) },
+  })
+  const season = useWatch({ control: seasons.control, name: 'season' })
+  const gameError = lookup.formState.errors.gameId?.message
 
-  const lookUp = (e: FormEvent) => {
-    e.preventDefault()
-    // The spec's check: the lookup needs a game id.
-    if (!gameId.trim()) return setGameError('Please enter a game ID')
-    setGameError(undefined)
-    details.mutate(gameId)
-  }
-  const listSeason = (e: FormEvent) => {
-    e.preventDefault()
-    history.mutate(season)
-  }
+  const lookUp = lookup.handleSubmit((v) => details.mutate(v.gameId))
+  const listSeason = seasons.handleSubmit((v) => history.mutate(v.season))
 
   return (
     <TestSection
@@ -72,7 +73,7 @@ export function GameLookupSection({ record }: { record: RecordCall }) {
     >
       <form noValidate onSubmit={lookUp} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end" aria-label="Game details">
         <Field id="details-game-id" label="Game ID" error={gameError}>
-          <Input inputMode="numeric" value={gameId} onChange={(e) => setGameId(e.target.value)} />
+          <Input inputMode="numeric" {...lookup.register('gameId')} />
         </Field>
         <Button type="submit" variant="secondary" disabled={details.isPending}>
           {details.isPending ? <Spinner label="Looking up" /> : <Search aria-hidden="true" />} Game details
@@ -83,7 +84,7 @@ export function GameLookupSection({ record }: { record: RecordCall }) {
 
       <form noValidate onSubmit={listSeason} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end" aria-label="Historical games">
         <Field id="history-season" label="Season">
-          <Input inputMode="numeric" value={season} onChange={(e) => setSeason(e.target.value)} />
+          <Input inputMode="numeric" {...seasons.register('season')} />
         </Field>
         <Button type="submit" variant="secondary" disabled={history.isPending}>
           {history.isPending ? <Spinner label="Loading the season" /> : <History aria-hidden="true" />} Completed games

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { Calculator } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -8,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api'
 import { useScoreCalculation, type ScoreCalculation } from '../api/score-feed-api'
 import type { RecordCall } from '../api/logged-call'
-import { checkCalculation, type CalculationValues, type FieldErrors } from '../hooks/score-forms'
+import { calculationSchema, checkCalculation, type CalculationValues } from '../hooks/score-forms'
 import { CallErrorAlert, ResultList, TestSection } from './test-section'
 
 function Result({ r }: { r: ScoreCalculation }) {
@@ -35,21 +36,22 @@ function Result({ r }: { r: ScoreCalculation }) {
 /** Which square of a pool a score would make the winner (POST /api/test-score-calculation); nothing is recorded. */
 export function ScoreCalculationSection({ record }: { record: RecordCall }) {
   const calc = useScoreCalculation(record)
-  const [values, setValues] = useState<CalculationValues>({ poolId: '', awayScore: '', homeScore: '' })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const set = (k: keyof CalculationValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }))
+  const form = useForm<CalculationValues>({
+    resolver: zodResolver(calculationSchema),
+    defaultValues: { poolId: '', awayScore: '', homeScore: '' },
+    reValidateMode: 'onSubmit',
+  })
+  const { errors } = form.formState
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
+  const submit = form.handleSubmit((values) => {
     const checked = checkCalculation(values)
-    if ('errors' in checked) return setErrors(checked.errors)
-    setErrors({})
+    if ('errors' in checked) return
     calc.mutate(checked.body, {
       onError: (err) => {
-        if (err instanceof ApiError && err.fields) setErrors(err.fields)
+        if (err instanceof ApiError && err.fields) for (const [k, message] of Object.entries(err.fields)) form.setError(k as keyof CalculationValues, { message })
       },
     })
-  }
+  })
 
   return (
     <TestSection
@@ -60,14 +62,14 @@ export function ScoreCalculationSection({ record }: { record: RecordCall }) {
       endpoints={['POST /api/test-score-calculation']}
     >
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-3" aria-label="Score calculation">
-        <Field id="calc-pool" label="Pool ID" error={errors.poolId}>
-          <Input inputMode="numeric" value={values.poolId} onChange={set('poolId')} />
+        <Field id="calc-pool" label="Pool ID" error={errors.poolId?.message}>
+          <Input inputMode="numeric" {...form.register('poolId')} />
         </Field>
-        <Field id="calc-away" label="Away score" error={errors.awayScore}>
-          <Input inputMode="numeric" value={values.awayScore} onChange={set('awayScore')} />
+        <Field id="calc-away" label="Away score" error={errors.awayScore?.message}>
+          <Input inputMode="numeric" {...form.register('awayScore')} />
         </Field>
-        <Field id="calc-home" label="Home score" error={errors.homeScore}>
-          <Input inputMode="numeric" value={values.homeScore} onChange={set('homeScore')} />
+        <Field id="calc-home" label="Home score" error={errors.homeScore?.message}>
+          <Input inputMode="numeric" {...form.register('homeScore')} />
         </Field>
         <div className="sm:col-span-3">
           <Button type="submit" variant="secondary" disabled={calc.isPending}>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { Send } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -9,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api'
 import { useSimulateScore, type GameDetails } from '../api/score-feed-api'
 import type { RecordCall } from '../api/logged-call'
-import { SCORE_STATUSES, checkScoreUpdate, type FieldErrors, type ScoreUpdateValues } from '../hooks/score-forms'
+import { SCORE_STATUSES, checkScoreUpdate, scoreUpdateSchema, type ScoreUpdateValues } from '../hooks/score-forms'
 import { AdminsOnly } from './feed-status-section'
 import { LiveGamesList } from './live-games-list'
 import { CallErrorAlert, TestSection } from './test-section'
@@ -41,26 +42,21 @@ function Answer({ a }: { a: UpdateAnswer }) {
 /** A manual score update through POST /api/simulate-score-update, with the live games to pick from. */
 export function ScoreUpdateSection({ record, isAdmin }: { record: RecordCall; isAdmin: boolean }) {
   const send = useSimulateScore(record)
-  const [values, setValues] = useState<ScoreUpdateValues>(EMPTY)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const set = (k: keyof ScoreUpdateValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }))
+  const form = useForm<ScoreUpdateValues>({ resolver: zodResolver(scoreUpdateSchema), defaultValues: EMPTY, reValidateMode: 'onSubmit' })
+  const { errors } = form.formState
 
-  const pick = (g: GameDetails) => {
-    setValues({ gameId: String(g.id), awayScore: String(g.awayScore ?? 0), homeScore: String(g.homeScore ?? 0), quarter: String(g.quarter || 1), status: 'live' })
-    setErrors({})
-  }
+  const pick = (g: GameDetails) =>
+    form.reset({ gameId: String(g.id), awayScore: String(g.awayScore ?? 0), homeScore: String(g.homeScore ?? 0), quarter: String(g.quarter || 1), status: 'live' })
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
+  const submit = form.handleSubmit((values) => {
     const checked = checkScoreUpdate(values)
-    if ('errors' in checked) return setErrors(checked.errors)
-    setErrors({})
+    if ('errors' in checked) return
     send.mutate(checked.body, {
       onError: (err) => {
-        if (err instanceof ApiError && err.fields) setErrors(err.fields)
+        if (err instanceof ApiError && err.fields) for (const [k, message] of Object.entries(err.fields)) form.setError(k as keyof ScoreUpdateValues, { message })
       },
     })
-  }
+  })
 
   return (
     <TestSection
@@ -76,11 +72,11 @@ export function ScoreUpdateSection({ record, isAdmin }: { record: RecordCall; is
       ) : (
         <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Manual score update">
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id="update-game-id" label="Game ID" error={errors.gameId}>
-              <Input inputMode="numeric" value={values.gameId} onChange={set('gameId')} />
+            <Field id="update-game-id" label="Game ID" error={errors.gameId?.message}>
+              <Input inputMode="numeric" {...form.register('gameId')} />
             </Field>
             <Field id="update-status" label="Status">
-              <NativeSelect value={values.status} onChange={set('status')}>
+              <NativeSelect {...form.register('status')}>
                 {SCORE_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {s}
@@ -88,14 +84,14 @@ export function ScoreUpdateSection({ record, isAdmin }: { record: RecordCall; is
                 ))}
               </NativeSelect>
             </Field>
-            <Field id="update-away" label="Away score" error={errors.awayScore}>
-              <Input inputMode="numeric" value={values.awayScore} onChange={set('awayScore')} />
+            <Field id="update-away" label="Away score" error={errors.awayScore?.message}>
+              <Input inputMode="numeric" {...form.register('awayScore')} />
             </Field>
-            <Field id="update-home" label="Home score" error={errors.homeScore}>
-              <Input inputMode="numeric" value={values.homeScore} onChange={set('homeScore')} />
+            <Field id="update-home" label="Home score" error={errors.homeScore?.message}>
+              <Input inputMode="numeric" {...form.register('homeScore')} />
             </Field>
-            <Field id="update-quarter" label="Quarter" error={errors.quarter}>
-              <Input inputMode="numeric" value={values.quarter} onChange={set('quarter')} />
+            <Field id="update-quarter" label="Quarter" error={errors.quarter?.message}>
+              <Input inputMode="numeric" {...form.register('quarter')} />
             </Field>
           </div>
           <div>

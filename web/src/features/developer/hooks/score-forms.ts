@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { ScoreUpdateBody } from '../api/score-feed-api'
 
 // The score feed test page's forms, checked before anything is sent (the server checks again).
@@ -65,3 +66,19 @@ export function checkCalculation(v: CalculationValues): { body: { poolId: number
   if ('errors' in r) return r
   return { body: r.values }
 }
+
+/** Each error of a check as the error of its field, for a form's zod schema. */
+function reportErrors(checked: { errors: FieldErrors } | object, ctx: z.RefinementCtx) {
+  if (!('errors' in checked)) return
+  for (const [path, message] of Object.entries(checked.errors)) ctx.addIssue({ code: 'custom', path: [path], message })
+}
+
+/** The manual score update form's values, checked by checkScoreUpdate. */
+export const scoreUpdateSchema = z
+  .object({ gameId: z.string(), homeScore: z.string(), awayScore: z.string(), quarter: z.string(), status: z.string() })
+  .superRefine((v, ctx) => reportErrors(checkScoreUpdate(v), ctx))
+
+/** The "which square wins" form's values, checked by checkCalculation. */
+export const calculationSchema = z
+  .object({ poolId: z.string(), homeScore: z.string(), awayScore: z.string() })
+  .superRefine((v, ctx) => reportErrors(checkCalculation(v), ctx))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { queryKeys } from '@/lib/query-keys'
 import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
 import { MyPoolsPage } from './my-pools-page'
 
@@ -63,7 +64,7 @@ describe('My Pools when a refresh fails', () => {
     const { queryClient } = renderPage(<MyPoolsPage />, { path: '/my-pools', at: '/my-pools?tab=transactions', user: player })
     expect(await screen.findAllByTestId('transaction')).toHaveLength(3)
     down = true
-    await act(() => queryClient.refetchQueries({ queryKey: ['/api/user/transactions'] }))
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.user.transactions }))
     await waitFor(() =>
       expect(screen.queryByText('Your transactions could not be loaded. Please try again later.') ?? screen.queryByText("Couldn't refresh. Showing the last update.")).not.toBeNull(),
     )

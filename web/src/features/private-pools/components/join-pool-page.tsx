@@ -1,4 +1,7 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { z } from 'zod'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
@@ -16,6 +19,9 @@ import { useJoinPool } from '../api/private-pools-api'
 import { AuthRequiredCard } from './create-private-pool-page'
 import { InvitationPreview } from './invitation-preview'
 
+const schema = z.object({ code: z.string().refine((v) => v.trim() !== '', { error: 'Please enter an invite code' }) })
+type Values = z.infer<typeof schema>
+
 /** /join and /join/{code}: the Join by code screen, and the link an invitation carries. */
 export function JoinPoolPage() {
   useDocumentMeta({ title: 'Join a Private Pool', description: 'Join a private squares pool with its invite code.' })
@@ -23,9 +29,8 @@ export function JoinPoolPage() {
   const { user, isLoading, isAdmin } = useUser()
   const navigate = useNavigate()
   const join = useJoinPool()
-  const [code, setCode] = useState(linkCode.toUpperCase())
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { code: linkCode.toUpperCase() }, reValidateMode: 'onSubmit' })
   const [error, setError] = useState<string | null>(null)
-  const [fieldError, setFieldError] = useState<string | undefined>()
   const tried = useRef(false)
 
   const submit = (c: string) => {
@@ -64,14 +69,14 @@ export function JoinPoolPage() {
     )
   }
 
-  const onSubmit = (ev: FormEvent) => {
-    ev.preventDefault()
-    if (!code.trim()) {
-      setFieldError('Please enter an invite code')
-      return
-    }
-    submit(code)
-  }
+  const onSubmit = form.handleSubmit((v) => submit(v.code))
+  const codeField = form.register('code', {
+    // Codes are upper case; typing clears the field's error.
+    onChange: (e: { target: { value: string } }) => {
+      form.setValue('code', e.target.value.toUpperCase())
+      form.clearErrors('code')
+    },
+  })
 
   return (
     <PageContainer className="max-w-lg">
@@ -101,18 +106,14 @@ export function JoinPoolPage() {
             </Alert>
           )}
           <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Join by code">
-            <Field id="join-code" label="Invite Code" error={fieldError}>
+            <Field id="join-code" label="Invite Code" error={form.formState.errors.code?.message}>
               <Input
-                value={code}
                 autoCapitalize="characters"
                 autoComplete="off"
                 maxLength={32}
                 placeholder="ABCD2345"
                 className="font-mono tracking-widest uppercase"
-                onChange={(e) => {
-                  setCode(e.target.value.toUpperCase())
-                  setFieldError(undefined)
-                }}
+                {...codeField}
               />
             </Field>
             <Button type="submit" size="lg" disabled={join.isPending || isAdmin}>

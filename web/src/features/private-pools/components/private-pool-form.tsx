@@ -1,4 +1,7 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useMemo, useState, type KeyboardEvent } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { z } from 'zod'
 import { Plus, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
@@ -17,13 +20,40 @@ import {
   validEmail,
   type FieldErrors,
   type HostLimits,
-  type PrivatePoolValues,
 } from './private-pool-form-rules'
 
 /** The fee field's hint: what this player may charge. */
 function feeHint(limits: HostLimits): string {
   if (!limits.paidAllowed) return 'Free only: paid pools are not available where you live.'
   return `0 for a free pool; up to ${dollars(limits.maxFeeCents ?? 100_000)} a square.`
+}
+
+/** The form's values: the pool's, and the address being typed into Invite by Email. */
+type Values = z.infer<ReturnType<typeof formSchema>>
+
+/** An address typed but not added yet is invited too. */
+function withTyped(v: Values): string[] {
+  const typed = v.email.trim().toLowerCase()
+  return typed && !v.inviteEmails.includes(typed) ? [...v.inviteEmails, typed] : v.inviteEmails
+}
+
+/** The form's rules (private-pool-form-rules validate, with the server's limits) as a zod schema. */
+function formSchema(limits: HostLimits) {
+  return z
+    .object({
+      gameId: z.string(),
+      name: z.string(),
+      entryFee: z.string(),
+      maxSquaresPerPlayer: z.string(),
+      inviteEmails: z.array(z.string()),
+      payoutSchedule: z.string(),
+      email: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      for (const [path, message] of Object.entries(validate({ ...v, inviteEmails: withTyped(v) }, limits))) {
+        ctx.addIssue({ code: 'custom', path: [path], message })
+      }
+    })
 }
 
 export function PrivatePoolForm({
@@ -40,31 +70,44 @@ export function PrivatePoolForm({
   limits?: HostLimits
   onSubmit: (input: CreatePrivatePoolInput) => void
 }) {
-  // A player who may not host a paid pool starts from a free one.
-  const [values, setValues] = useState<PrivatePoolValues>(limits.paidAllowed ? DEFAULT_VALUES : { ...DEFAULT_VALUES, entryFee: '0' })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [email, setEmail] = useState('')
+  const schema = useMemo(() => formSchema(limits), [limits])
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    // A player who may not host a paid pool starts from a free one.
+    defaultValues: { ...DEFAULT_VALUES, entryFee: limits.paidAllowed ? DEFAULT_VALUES.entryFee : '0', email: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  })
+  const { errors } = form.formState
+  const shown: FieldErrors = { ...serverErrors }
+  for (const key of ['gameId', 'name', 'entryFee', 'maxSquaresPerPlayer', 'inviteEmails', 'payoutSchedule'] as const) {
+    if (errors[key]?.message) shown[key] = errors[key].message
+  }
+  // What became of the last address added (not valid, already listed); typing clears it.
   const [emailNote, setEmailNote] = useState<string | undefined>()
-  const shown: FieldErrors = { ...serverErrors, ...errors }
-  const game = games.find((g) => String(g.id) === values.gameId)
+  const [gameId, payoutSchedule, inviteEmails] = useWatch({ control: form.control, name: ['gameId', 'payoutSchedule', 'inviteEmails'] })
+  const game = games.find((g) => String(g.id) === gameId)
   const schedules = scheduleOptions(game?.leagueId)
-  const schedule = schedules.some((s) => s.value === values.payoutSchedule) ? values.payoutSchedule : schedules[0].value
+  const schedule = schedules.some((s) => s.value === payoutSchedule) ? payoutSchedule : schedules[0].value
 
-  const set = <K extends keyof PrivatePoolValues>(key: K, value: PrivatePoolValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: undefined }))
+  // Changing a field clears its error until the next submit.
+  const field = (name: 'gameId' | 'name' | 'entryFee' | 'maxSquaresPerPlayer' | 'payoutSchedule') =>
+    form.register(name, { onChange: () => form.clearErrors(name) })
+  const setEmails = (list: string[]) => {
+    form.setValue('inviteEmails', list)
+    form.clearErrors('inviteEmails')
   }
 
   const addEmail = () => {
-    const e = email.trim().toLowerCase()
+    const e = form.getValues('email').trim().toLowerCase()
     if (!e) return
     if (!validEmail(e)) {
       setEmailNote('Invalid email address')
       return
     }
-    setEmailNote(values.inviteEmails.includes(e) ? `${e} is already on the list.` : undefined)
-    if (!values.inviteEmails.includes(e)) set('inviteEmails', [...values.inviteEmails, e])
-    setEmail('')
+    setEmailNote(inviteEmails.includes(e) ? `${e} is already on the list.` : undefined)
+    if (!inviteEmails.includes(e)) setEmails([...inviteEmails, e])
+    form.setValue('email', '')
   }
   const onEmailKey = (ev: KeyboardEvent<HTMLInputElement>) => {
     if (ev.key === 'Enter' || ev.key === ',') {
@@ -73,29 +116,21 @@ export function PrivatePoolForm({
     }
   }
 
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault()
-    // An address typed but not added yet is invited too.
-    const typed = email.trim().toLowerCase()
-    const emails = typed && !values.inviteEmails.includes(typed) ? [...values.inviteEmails, typed] : values.inviteEmails
-    const all = { ...values, inviteEmails: emails }
-    const found = validate(all, limits)
-    setErrors(found)
-    if (Object.keys(found).length > 0) return
+  const submit = form.handleSubmit((v) =>
     onSubmit({
-      gameId: Number(all.gameId),
-      name: all.name.trim(),
-      entryFee: Number(all.entryFee),
-      maxSquaresPerPlayer: Number(all.maxSquaresPerPlayer),
-      inviteEmails: emails,
+      gameId: Number(v.gameId),
+      name: v.name.trim(),
+      entryFee: Number(v.entryFee),
+      maxSquaresPerPlayer: Number(v.maxSquaresPerPlayer),
+      inviteEmails: withTyped(v),
       payoutSchedule: schedule,
-    })
-  }
+    }),
+  )
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Create private pool">
       <Field id="pp-game" label="Game" error={shown.gameId}>
-        <NativeSelect value={values.gameId} onChange={(e) => set('gameId', e.target.value)}>
+        <NativeSelect {...field('gameId')}>
           <option value="">Select a game</option>
           {games.map((g) => (
             <option key={g.id} value={g.id}>
@@ -105,7 +140,7 @@ export function PrivatePoolForm({
         </NativeSelect>
       </Field>
       <Field id="pp-name" label="Pool Name" error={shown.name}>
-        <Input value={values.name} maxLength={80} placeholder="Office Super Bowl Pool" onChange={(e) => set('name', e.target.value)} />
+        <Input maxLength={80} placeholder="Office Super Bowl Pool" {...field('name')} />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="pp-fee" label="Entry Fee ($ per square)" error={shown.entryFee} hint={feeHint(limits)}>
@@ -115,16 +150,15 @@ export function PrivatePoolForm({
             min={0}
             max={limits.paidAllowed ? (limits.maxFeeCents ?? 100_000) / 100 : 0}
             step={0.01}
-            value={values.entryFee}
-            onChange={(e) => set('entryFee', e.target.value)}
+            {...field('entryFee')}
           />
         </Field>
         <Field id="pp-max" label="Max Squares per Player" error={shown.maxSquaresPerPlayer} hint="From 1 to 25.">
-          <Input type="number" inputMode="numeric" min={1} max={25} step={1} value={values.maxSquaresPerPlayer} onChange={(e) => set('maxSquaresPerPlayer', e.target.value)} />
+          <Input type="number" inputMode="numeric" min={1} max={25} step={1} {...field('maxSquaresPerPlayer')} />
         </Field>
       </div>
       <Field id="pp-schedule" label="Payout Schedule" error={shown.payoutSchedule} hint="Share of the prize pool paid at each period.">
-        <NativeSelect value={schedule} onChange={(e) => set('payoutSchedule', e.target.value)}>
+        <NativeSelect {...field('payoutSchedule')} value={schedule}>
           {schedules.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
@@ -137,13 +171,9 @@ export function PrivatePoolForm({
           <Input
             id="pp-email"
             type="email"
-            value={email}
             placeholder="friend@example.com"
             aria-invalid={shown.inviteEmails || emailNote ? true : undefined}
-            onChange={(e) => {
-              setEmail(e.target.value)
-              setEmailNote(undefined)
-            }}
+            {...form.register('email', { onChange: () => setEmailNote(undefined) })}
             onKeyDown={onEmailKey}
           />
           <Button type="button" variant="outline" onClick={addEmail}>
@@ -151,16 +181,16 @@ export function PrivatePoolForm({
           </Button>
         </div>
       </Field>
-      {values.inviteEmails.length > 0 && (
+      {inviteEmails.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Invited addresses">
-          {values.inviteEmails.map((m) => (
+          {inviteEmails.map((m) => (
             <li key={m} className="flex max-w-full items-center gap-1 rounded-full bg-muted py-1 pr-1 pl-3 text-sm">
               <span className="truncate">{m}</span>
               <button
                 type="button"
                 className="rounded-full p-1 hover:bg-background"
                 aria-label={`Remove ${m}`}
-                onClick={() => set('inviteEmails', values.inviteEmails.filter((x) => x !== m))}
+                onClick={() => setEmails(inviteEmails.filter((x) => x !== m))}
               >
                 <X className="size-3.5" aria-hidden="true" />
               </button>

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { api } from '@/lib/api'
 import { authKeys } from '@/lib/auth'
 import { ageFromDateOfBirth, parseDateOnly } from '@/lib/dates'
+import { queryKeys } from '@/lib/query-keys'
 import { US_STATES } from '@/lib/us-states'
 import type { SignedIn as VerifyAgeAnswer } from '@/lib/api.gen'
 
@@ -30,8 +31,8 @@ export function useVerifyAge() {
     onSuccess: (answer) => {
       if (answer?.user) queryClient.setQueryData(authKeys.user, answer.user)
       // Eligibility changes what the player may join.
-      void queryClient.invalidateQueries({ queryKey: ['/api/pools'] })
-      void queryClient.invalidateQueries({ queryKey: ['/api/user/pools'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pools.all })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user.pools })
     },
   })
 }
