@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { useAddressFilter } from '@/lib/use-address-filter'
 import type { LedgerFilter } from '../api/ledger-api'
 
 export const LEDGER_PAGE_SIZE = 25
@@ -8,7 +8,7 @@ export const LEDGER_PAGE_SIZE = 25
  * links to a pool's captures. Page 1 is left out of the address.
  */
 export function useLedgerFilter() {
-  const [params, setParams] = useSearchParams()
+  const { params, update, clear } = useAddressFilter<'poolId' | 'kind'>()
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
   const filter: LedgerFilter = {
     poolId: /^\d+$/.test(params.get('poolId') ?? '') ? params.get('poolId')! : '',
@@ -16,27 +16,13 @@ export function useLedgerFilter() {
     page,
     pageSize: LEDGER_PAGE_SIZE,
   }
-  const update = (changes: Partial<Record<'poolId' | 'kind' | 'page', string>>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev)
-        // A changed filter starts again at the first page.
-        if (!('page' in changes)) next.delete('page')
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v)
-          else next.delete(k)
-        }
-        return next
-      },
-      { replace: true },
-    )
   return {
     filter,
     page,
     /** Filters by pool and kind at once ("" for any). */
     apply: (v: { poolId: string; kind: string }) => update({ poolId: v.poolId.trim(), kind: v.kind }),
     setPage: (p: number) => update({ page: p > 1 ? String(p) : '' }),
-    clear: () => setParams(new URLSearchParams(), { replace: true }),
+    clear,
     active: !!(filter.poolId || filter.kind),
   }
 }
