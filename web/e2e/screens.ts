@@ -1,8 +1,8 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
 import { openPools, takenCells, type PoolJSON } from './helpers'
 
-// Every screen of the app for each kind of viewer: the responsive run and the accessibility run both
-// visit this list, so a new screen added here is checked by both.
+// Every screen of the app for each kind of viewer: e2e/screens.spec.ts opens each at every width and checks
+// its fit and its accessibility, so a new screen added here is checked for both.
 
 export type Role = 'visitor' | 'player' | 'admin'
 

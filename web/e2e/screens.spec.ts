@@ -1,14 +1,21 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { openScreen, prepareScreens, screens, signedIn, type ScreenData } from './screens'
 
-// Every screen fits a 320 px phone, a 390 px phone and a 1366 px laptop without sideways scrolling, keeps
-// its cards' first lines (form labels) off the cards' top edges and its buttons apart, and logs no console
-// errors. Screenshots of the main screens go to /tmp/shots for a person to look at.
+// Every screen of e2e/screens.ts, for a visitor, a player and an admin, opened once at each width and checked
+// for everything at once:
+// - it fits a 320 px phone, a 390 px phone and a 1366 px laptop without sideways scrolling, keeps its cards'
+//   first lines (form labels) off the cards' top edges and its buttons apart, and logs no console errors;
+// - at 390 and 1366 px (the navigation differs), axe-core finds no serious or critical violation of any rule
+//   it runs by default (WCAG 2.x A/AA and its best practices).
+// Screenshots of the main screens go to /tmp/shots (E2E_SHOTS_DIR) at 320 and 1366 px for a person to look at.
 const WIDTHS = [320, 390, 1366] as const
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
+const AXE_WIDTHS = new Set([390, 1366])
 const SHOT_WIDTHS = new Set([320, 1366])
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
+const BLOCKING = new Set(['serious', 'critical'])
 
 /** The elements whose right edge passes the viewport, to say what overflows. */
 async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number; culprits: string[] }> {
@@ -86,20 +93,36 @@ async function crampedButtons(page: Page): Promise<string[]> {
   })
 }
 
+/** axe's serious and critical violations on the page, one line each with up to five of their elements. */
+async function axeViolations(page: Page, path: string): Promise<string[]> {
+  // Legacy mode runs axe in the page itself rather than once per frame and again in a blank page (our screens
+  // have no frames), and only violations are detailed: the same findings, 2-3 times faster.
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze()
+  return violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => {
+      const where = v.nodes.slice(0, 5).map((n) => `      ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? ''}`)
+      return `${path}: ${v.id} (${v.impact}) ${v.help}, ${v.nodes.length} element(s)\n${where.join('\n')}`
+    })
+}
+
 let data: Omit<ScreenData, 'squareIndex'>
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   mkdirSync(SHOTS, { recursive: true })
-  data = await prepareScreens(playwright, baseURL, 'fit')
+  data = await prepareScreens(playwright, baseURL, 'screens')
 })
 
 for (const role of ['visitor', 'player', 'admin'] as const) {
   for (const width of WIDTHS) {
-    test(`${role} screens fit ${width} px without sideways scrolling or console errors`, async ({ browser }) => {
-      test.setTimeout(180_000)
+    const axe = AXE_WIDTHS.has(width)
+    test(`${role} screens at ${width} px fit without sideways scrolling or console errors${axe ? ', with no serious or critical axe violation' : ''}`, async ({ browser }) => {
+      // About 20 screens, each checked in the page and by axe: minutes on a loaded machine.
+      test.setTimeout(600_000)
       // A different square of the checkout screen for each width (the runs share one database).
       const screenData = { ...data, squareIndex: WIDTHS.indexOf(width) + 40 }
-      const context = await signedIn(browser, role, width, screenData)
+      // Colours are measured at rest: an entrance animation caught half-way is not the page's contrast.
+      const context = await signedIn(browser, role, width, screenData, { reducedMotion: 'reduce' })
       const page = await context.newPage()
       const errors: string[] = []
       page.on('console', (m) => {
@@ -111,6 +134,7 @@ for (const role of ['visitor', 'player', 'admin'] as const) {
       })
       page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`))
       const problems: string[] = []
+      const violations: string[] = []
       for (const s of await screens(context.request, role, screenData)) {
         await openScreen(page, s.path)
         const o = await overflow(page)
@@ -126,9 +150,14 @@ for (const role of ['visitor', 'player', 'admin'] as const) {
           })
           if (board && board.scrollWidth > board.clientWidth) problems.push(`${s.path}: the board is ${board.scrollWidth} px wide in ${board.clientWidth}`)
         }
+        if (axe) violations.push(...(await axeViolations(page, s.path)))
         if (s.shot && SHOT_WIDTHS.has(width)) await page.screenshot({ path: `${SHOTS}/${s.shot}-${width}.png`, fullPage: true })
       }
-      expect({ problems, errors }, 'screens wider than the window, and console errors').toEqual({ problems: [], errors: [] })
+      expect({ problems, errors, violations }, 'screens wider than the window, console errors, and serious or critical axe violations').toEqual({
+        problems: [],
+        errors: [],
+        violations: [],
+      })
       await context.close()
     })
   }
