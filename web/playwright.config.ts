@@ -36,6 +36,10 @@ export default defineConfig({
   globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL,
+    // Specs see the app as someone who asked for less motion does (the app honours it: src/index.css), so
+    // that no spec waits behind animations: a page that animates costs a core of CPU in headless Chromium,
+    // which renders in software, and the suite runs on 2. e2e/at-rest.spec.ts checks the app with motion.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -5,11 +5,11 @@ import type { Game } from '@/lib/types'
 import { cn } from '@/lib/utils'
 import { useScoreChange } from '../hooks/use-score-change'
 
-/** A small pulsing red dot for live games. */
+/** A small red dot for live games, which pulses a few times when it appears. */
 export function LivePulse({ className }: { className?: string }) {
   return (
     <span className={cn('relative inline-flex size-2.5', className)} aria-hidden="true">
-      <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-500 opacity-75" />
+      <span className="absolute inline-flex size-full animate-live-dot rounded-full bg-red-500 opacity-75" />
       <span className="relative inline-flex size-2.5 rounded-full bg-red-600" />
     </span>
   )

@@ -236,7 +236,7 @@ export function SquareBoard({
                       selectable ? 'cursor-pointer' : 'cursor-default',
                       won && 'border-amber-500 bg-amber-300 text-amber-950 shadow-[0_0_0_2px_var(--color-amber-400)]',
                       now && !won && 'border-lime-600 bg-lime-300 text-lime-950',
-                      now && 'z-[1] ring-[3px] ring-lime-500 ring-offset-1 motion-safe:animate-pulse',
+                      now && 'z-[1] ring-[3px] ring-lime-500 ring-offset-1 motion-safe:animate-now-pulse',
                     )}
                   >
                     {won ? (
