@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
-import type { EscrowFailure } from '@/lib/api.gen'
+import type { EscrowFailure, EscrowResolved } from '@/lib/api.gen'
 
 export type { EscrowFailure }
 
@@ -14,7 +14,7 @@ export function useRetryEscrow() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (paymentId: string) =>
-      api.post<EscrowFailure | { paymentId: string; resolved: true }>(`/api/admin/escrow/failures/${encodeURIComponent(paymentId)}/retry`),
+      api.post<EscrowFailure | EscrowResolved>(`/api/admin/escrow/failures/${encodeURIComponent(paymentId)}/retry`),
     onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.admin.escrowFailures }),
   })
 }

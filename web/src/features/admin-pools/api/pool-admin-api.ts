@@ -2,17 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
 import type { Game, Pool, Square } from '@/lib/types'
-import type { EmergencyPools as EmergencyAnswer, Refusal } from '@/lib/api.gen'
+import type { BulkStatus, EmergencyPools as EmergencyAnswer, PoolsActivated, Refusal } from '@/lib/api.gen'
 
 export type { EmergencyAnswer, Refusal }
-
-export interface BulkAnswer {
-  activatedCount?: number
-  deactivatedCount?: number
-  totalRequested?: number
-  totalPools?: number
-  refused?: Refusal[]
-}
 
 export interface WeekFilter {
   leagueId: number
@@ -70,9 +62,9 @@ export const usePoolAdmin = () => ({
   ),
   remove: usePoolMutation((id: number) => api.del(`/api/simple-pools/${id}`)),
   setStatus: usePoolMutation(({ id, status }: { id: number; status: string }) => api.patch<Pool>(`/api/simple-pools/${id}/status`, { status })),
-  activate: usePoolMutation((poolIds: number[]) => api.post<BulkAnswer>('/api/admin/pools/activate-multiple', { poolIds })),
-  deactivate: usePoolMutation((poolIds: number[]) => api.post<BulkAnswer>('/api/admin/pools/deactivate-multiple', { poolIds })),
-  activateWeek: usePoolMutation((f: WeekFilter) => api.post<BulkAnswer>('/api/admin/bulk-activate', f)),
+  activate: usePoolMutation((poolIds: number[]) => api.post<BulkStatus>('/api/admin/pools/activate-multiple', { poolIds })),
+  deactivate: usePoolMutation((poolIds: number[]) => api.post<BulkStatus>('/api/admin/pools/deactivate-multiple', { poolIds })),
+  activateWeek: usePoolMutation((f: WeekFilter) => api.post<PoolsActivated>('/api/admin/bulk-activate', f)),
   createMissing: usePoolMutation((f: WeekFilter) => api.post<EmergencyAnswer>('/api/admin/emergency-pools', f)),
   feature: usePoolMutation(({ id, featuredReason, featuredUntil }: { id: number; featuredReason: string; featuredUntil: string }) =>
     api.post<Pool>(`/api/admin/pools/${id}/feature`, { featuredReason, featuredUntil }),

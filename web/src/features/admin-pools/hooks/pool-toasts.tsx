@@ -1,7 +1,7 @@
 import { toast } from 'sonner'
 import { errorMessage } from '@/lib/api'
 import type { Pool } from '@/lib/types'
-import type { BulkAnswer } from '../api/pool-admin-api'
+import type { Refusal } from '../api/pool-admin-api'
 
 /** "Free Pool (#12)": how a pool is named in refusals. */
 function poolName(pools: Pool[], id: number) {
@@ -10,8 +10,8 @@ function poolName(pools: Pool[], id: number) {
 }
 
 /** A toast for a bulk answer: the spec's success line, and each pool the server refused with its reason. */
-export function toastBulk(title: string, done: number, total: number, verb: string, answer: BulkAnswer, pools: Pool[]) {
-  const refused = answer.refused ?? []
+export function toastBulk(title: string, done: number, total: number, verb: string, answer: { refused: Refusal[] }, pools: Pool[]) {
+  const refused = answer.refused
   const line = `${done} of ${total} pools ${verb} successfully`
   if (refused.length === 0) {
     toast.success(title, { description: line })

@@ -52,7 +52,7 @@ export function usePoolActivation() {
     act.activateWeek.mutate(
       { leagueId, week },
       {
-        onSuccess: (a) => toastBulk('Pools Activated', a.activatedCount ?? 0, a.totalPools ?? 0, 'activated', a, list),
+        onSuccess: (a) => toastBulk('Pools Activated', a.activatedCount, a.totalPools, 'activated', a, list),
         onError: failToast('Bulk Activation Failed'),
       },
     )
