@@ -42,10 +42,12 @@ var decidePlan = map[squares.Cents]struct {
 // (one release in the ledger, one notice to its player), each of the others captured once, the house
 // stakes once per filled pool; the books balance and agree with the processor's.
 func TestKillMidDecision(t *testing.T) {
+	// Long, and mostly waiting for its child servers: beside the other long ones.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts server processes")
 	}
-	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+	storetest.ForEachEngineAtOnce(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
 		url := storetest.URL(t, engine)
 		rng := newRand(t)

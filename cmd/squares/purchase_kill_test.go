@@ -30,10 +30,12 @@ import (
 // the rest. At the end: the ledger sums to zero, every paid square is its payer's, every payment gave its
 // squares or was returned, and the books agree with the processor's.
 func TestKillMidPurchase(t *testing.T) {
+	// Long, and mostly waiting for its child servers: beside the other long ones.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts server processes")
 	}
-	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+	storetest.ForEachEngineAtOnce(t, func(t *testing.T, engine string) {
 		killMidPurchase(t, engine, &purchaseProvider{
 			pay: func(b *buyer, base, pi string) (int, map[string]any, error) {
 				return b.post(base, "/api/sandbox/payments/"+pi+"/confirm", sandboxCard)
@@ -51,10 +53,12 @@ func TestKillMidPurchase(t *testing.T) {
 // stripe-mock made stateful (stripetest.Stateful), which outlives it, and the players' card form
 // authorises their PaymentIntents there.
 func TestKillMidPurchaseStripe(t *testing.T) {
+	// Long, and mostly waiting for its child servers: beside the other long ones.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts server processes")
 	}
-	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+	storetest.ForEachEngineAtOnce(t, func(t *testing.T, engine string) {
 		state := stripetest.StartStateful(t)
 		killMidPurchase(t, engine, &purchaseProvider{
 			env: []string{"SQUARES_PAYMENTS=stripe", "STRIPE_SECRET_KEY=" + stripetest.SecretKey,

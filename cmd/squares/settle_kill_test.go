@@ -55,10 +55,12 @@ var scoreBurst = []string{
 // restart and a last replay the pool is paid exactly once: four prizes and one fee, the escrow empty, the
 // ledger balanced, every payment captured and agreeing with the sandbox.
 func TestKillMidSettlement(t *testing.T) {
+	// Long, and mostly waiting for its child servers: beside the other long ones.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts server processes")
 	}
-	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+	storetest.ForEachEngineAtOnce(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
 		url := storetest.URL(t, engine)
 		db := openURL(t, url)

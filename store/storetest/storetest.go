@@ -69,6 +69,12 @@ func ForEachEngineInTurn(t *testing.T, fn func(t *testing.T, engine string)) {
 	forEachEngine(t, false, fn)
 }
 
+// ForEachEngineAtOnce runs fn as a subtest per engine, both at the same time (t.Parallel) in any package:
+// for a long test whose engines share nothing (its own servers, ports and processes), which mostly waits.
+func ForEachEngineAtOnce(t *testing.T, fn func(t *testing.T, engine string)) {
+	forEachEngine(t, true, fn)
+}
+
 func forEachEngine(t *testing.T, parallel bool, fn func(t *testing.T, engine string)) {
 	for _, e := range Engines {
 		t.Run(e, func(t *testing.T) {
