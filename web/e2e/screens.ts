@@ -140,6 +140,6 @@ export async function openScreen(page: Page, path: string) {
   await page.goto(path)
   await expect(page.locator('main')).toContainText(/\w{3}/)
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(300)
+  // Fonts loaded and two frames drawn: the layout the checks measure is the one a person sees.
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))))
 }
