@@ -30,12 +30,10 @@ import (
 // a poll that waited among the claims for a connection missed the feed for up to 7 seconds. The poller's
 // store calls go through connections of their own, store.Reserved.)
 func TestFeedPolledUnderClaimLoad(t *testing.T) {
-	// Long, and mostly waiting for its child servers: beside the other long ones.
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts a server under load")
 	}
-	storetest.ForEachEngineAtOnce(t, testFeedPolledUnderClaimLoad)
+	storetest.ForEachEngine(t, testFeedPolledUnderClaimLoad)
 }
 
 func testFeedPolledUnderClaimLoad(t *testing.T, engine string) {
