@@ -83,9 +83,24 @@ func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in s
 		}
 		p := &squares.Pool{GameID: g.ID, Game: g, Name: in.Name, EntryFee: in.EntryFee,
 			MaxSquaresPerPlayer: in.MaxSquaresPerPlayer, Status: squares.PoolActive, IsPrivate: true,
-			CreatorID: creator.ID, InviteCode: code, PayoutSchedule: schedule}
+			CreatorID: creator.ID, InviteCode: code, PayoutSchedule: schedule, Collection: in.Collection,
+			PaymentInstructions: in.PaymentInstructions}
+		if p.HostCollects() {
+			payBy, err := squares.PayByFor(in.PayBy, g.GameDate, tx.now)
+			if err != nil {
+				return err
+			}
+			p.PayBy = &payBy
+		}
 		if err := insertPool(ctx, tx, p); err != nil {
 			return err
+		}
+		if p.HostCollects() {
+			if err := recordHistory(ctx, tx, historyEntry{PoolID: p.ID, Actor: creator, Action: "pool.create",
+				Summary: fmt.Sprintf("Created the pool: the host collects $%s a square, due by %s.", p.EntryFee,
+					squares.FormatEastern(*p.PayBy))}); err != nil {
+				return err
+			}
 		}
 		if err := addMember(ctx, tx, p.ID, creator.ID, 0); err != nil {
 			return err
@@ -267,6 +282,19 @@ func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string, rul
 				if _, err := tx.ExecContext(ctx, `UPDATE pool_invitations SET status = $1, accepted_by = $2,
 					accepted_at = $3 WHERE id = $4`, squares.InvitationAccepted, user.ID, tx.now, invID); err != nil {
 					return fmt.Errorf("accept invitation: %w", err)
+				}
+			}
+		}
+		// A guest the host invited by this address becomes the account: squares, payments and all.
+		if invID > 0 {
+			merged, err := mergeGuests(ctx, tx, poolID, invID, user)
+			if err != nil {
+				return err
+			}
+			if merged {
+				tx.emit(squares.Event{Kind: squares.EventPool, PoolID: poolID, GameID: p.GameID})
+				if p, err = findPool(ctx, tx, poolID, user.ID); err != nil {
+					return err
 				}
 			}
 		}
