@@ -1126,7 +1126,11 @@ export interface Winner {
   awayScore: number /* int */;
   row: number /* int */;
   column: number /* int */;
-  userId: string;
+  userId: string | null;
+  /**
+   * GuestID is the guest of a host pool whose square won (userId null then); absent otherwise.
+   */
+  guestId?: number;
   firstName: string;
   amount: string;
   status: string;
