@@ -359,7 +359,8 @@ func TestHostPoolMigrationKeepsRows(t *testing.T) {
 		}
 		// A new square after the remake takes a new id.
 		host := addPlayer(t, db, "Host")
-		hp := hostPool(t, db, host, g.ID, 100)
+		later, _ := addGame(t, db, "W12", t0.Add(96*time.Hour))
+		hp := hostPool(t, db, host, later.ID, 100)
 		res, err := db.AssignSquares(ctx, store.Assignment{PoolID: hp.Pool.ID, Actor: host, Player: squares.Player{UserID: host.ID}, Random: 1})
 		if err != nil {
 			t.Fatal(err)
