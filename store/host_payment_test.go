@@ -128,8 +128,13 @@ func TestHostPoolLife(t *testing.T) {
 		wantCode(t, err, squares.ECONFLICT, "")
 		_, err = db.AssignSquares(ctx, store.Assignment{PoolID: p.ID, Actor: host, Player: squares.Player{UserID: addPlayer(t, db, "Stranger").ID}, Random: 1})
 		wantCode(t, err, squares.ENOTFOUND, "")
+		// A free square for the friend: the last of the grid that Bob's random squares left.
+		spare := squares.Cell{Row: 9, Column: 9}
+		for i := 99; slices.ContainsFunc(res.Squares, func(sq *squares.Square) bool { return sq.Row == spare.Row && sq.Column == spare.Column }); i-- {
+			spare = squares.Cell{Row: (i - 1) / 10, Column: (i - 1) % 10}
+		}
 		if _, err := db.AssignSquares(ctx, store.Assignment{PoolID: p.ID, Actor: host, Player: squares.Player{UserID: friend.ID},
-			Cells: []squares.Cell{{Row: 9, Column: 9}}}); err != nil {
+			Cells: []squares.Cell{spare}}); err != nil {
 			t.Fatalf("a square given to a member: %v", err)
 		}
 
@@ -150,7 +155,7 @@ func TestHostPoolLife(t *testing.T) {
 		}
 		paid := paidCells(t, db, p.ID)
 		if len(paid) != 6 || !slices.Contains(paid, squares.Cell{Row: 0, Column: 0}) || slices.Contains(paid, squares.Cell{Row: 0, Column: 1}) ||
-			slices.Contains(paid, squares.Cell{Row: 9, Column: 9}) {
+			slices.Contains(paid, spare) {
 			t.Fatalf("paid squares %v: want the friend's first square and Bob's five", paid)
 		}
 
@@ -189,11 +194,15 @@ func TestHostPoolLife(t *testing.T) {
 		}
 
 		// Taking back, only by the host, before the draw.
-		_, err = db.TakeBackSquare(ctx, friend, p.ID, squares.Cell{Row: 9, Column: 9})
+		_, err = db.TakeBackSquare(ctx, friend, p.ID, spare)
 		wantCode(t, err, squares.EFORBIDDEN, "")
-		_, err = db.TakeBackSquare(ctx, host, p.ID, squares.Cell{Row: 5, Column: 5})
+		empty := squares.Cell{Row: 5, Column: 5}
+		for i := 55; empty == spare || slices.ContainsFunc(res.Squares, func(sq *squares.Square) bool { return sq.Row == empty.Row && sq.Column == empty.Column }); i++ {
+			empty = squares.Cell{Row: (i + 1) / 10, Column: (i + 1) % 10}
+		}
+		_, err = db.TakeBackSquare(ctx, host, p.ID, empty)
 		wantCode(t, err, squares.ENOTFOUND, "")
-		back, err := db.TakeBackSquare(ctx, host, p.ID, squares.Cell{Row: 9, Column: 9})
+		back, err := db.TakeBackSquare(ctx, host, p.ID, spare)
 		if err != nil || back.SquaresTaken != 7 {
 			t.Fatalf("take back: %v, %v", back, err)
 		}
