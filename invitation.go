@@ -168,6 +168,11 @@ type PrivatePoolInput struct {
 	MaxSquaresPerPlayer int
 	InviteEmails        []string
 	PayoutSchedule      string
+	// Collection is "card" (the default) or "host"; PaymentInstructions and PayBy are a host pool's
+	// (CheckCollection, PayByFor).
+	Collection          string
+	PaymentInstructions string
+	PayBy               *time.Time
 }
 
 // Validate checks a private pool to be created with the messages of the specification, trims the name
@@ -216,6 +221,9 @@ func (in *PrivatePoolInput) Validate() error {
 		v.Add("inviteEmails", fmt.Sprintf("At most %d invitations at a time", MaxInvitesAtOnce))
 	}
 	in.InviteEmails = emails
+	var err error
+	in.Collection, in.PaymentInstructions, err = CheckCollection(in.Collection, in.PaymentInstructions, in.PayBy)
+	v.Merge(err)
 	return v.Err()
 }
 

@@ -160,8 +160,14 @@ type Pool struct {
 	DrawInputSHA256 string
 	SquaresTaken    int // squares owned (held squares excluded)
 	DistinctPlayers int
-	CreatedAt       time.Time
-	UpdatedAt       time.Time
+	// Collection is who collects a private pool's money: CollectionCard (through Squares' escrow; every
+	// public pool) or CollectionHost (the host, outside Squares).
+	Collection string
+	// PaymentInstructions tell a host pool's players how to pay the host; PayBy is when payment is due.
+	PaymentInstructions string
+	PayBy               *time.Time
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
 }
 
 // NumbersGenerated reports whether the pool's digits are drawn.
@@ -185,9 +191,9 @@ func (p *Pool) IsFree() bool { return p.EntryFee == 0 }
 func (p *Pool) Pot() Cents { return p.EntryFee * Cents(p.SquaresTaken) }
 
 // HouseFeePercent is 10, or 5 for a non-profit pool (whose fee goes to the organisation), and 0 for a
-// private pool: the whole pot goes to its winners (decisions.md).
+// private pool: the whole pot goes to its winners (decisions.md). A host-collected pool never has a fee.
 func (p *Pool) HouseFeePercent() int64 {
-	if p.IsPrivate {
+	if p.IsPrivate || p.HostCollects() {
 		return 0
 	}
 	if p.IsNonprofit {
@@ -217,10 +223,11 @@ func PeriodPrizes(prize Cents, schedule []int64) []Cents {
 	return out
 }
 
-// SalesOpenAt is when the pool opens for sale: paid pools no earlier than SalesWindow before kickoff.
-// A zero time means the pool may sell as soon as it is active.
+// SalesOpenAt is when the pool opens for sale: paid pools no earlier than SalesWindow before kickoff (a
+// card hold lasts about 7 days). A zero time means the pool may sell as soon as it is active, as a free
+// pool and a host-collected pool (no card is held) do.
 func (p *Pool) SalesOpenAt() time.Time {
-	if p.IsFree() || p.Game == nil {
+	if p.IsFree() || p.HostCollects() || p.Game == nil {
 		return time.Time{}
 	}
 	return p.Game.GameDate.Add(-SalesWindow)

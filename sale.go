@@ -8,7 +8,8 @@ import (
 
 // Ways of taking squares of a pool.
 const (
-	// SaleClaim takes a free pool's squares for nothing.
+	// SaleClaim takes a free pool's squares for nothing, or a host-collected pool's squares, paid to the
+	// host outside Squares.
 	SaleClaim = "claim"
 	// SaleCheckout holds a paid pool's squares for the buyer while they pay the price.
 	SaleCheckout = "checkout"
@@ -98,6 +99,9 @@ func (s *Sale) checkOpen() error {
 	if s.Kind == SaleCheckout && p.IsFree() {
 		return Errorf(EUNPROCESSABLE, "This pool is free: claim its squares without paying.")
 	}
+	if s.Kind != SaleClaim && p.HostCollects() {
+		return Errorf(EUNPROCESSABLE, "This pool's host collects the money: claim its squares and pay the host.")
+	}
 	switch p.Status {
 	case PoolActive:
 	case PoolFull, PoolStarted, PoolCompleted:
@@ -107,7 +111,7 @@ func (s *Sale) checkOpen() error {
 	default:
 		return Errorf(EUNPROCESSABLE, "This pool is %s.", p.Status)
 	}
-	if !p.IsFree() && s.Kind == SaleClaim {
+	if !p.IsFree() && !p.HostCollects() && s.Kind == SaleClaim {
 		return Errorf(EUNPROCESSABLE, "Squares in paid pools are bought through checkout.")
 	}
 	if !p.IsPrivate && s.ActiveWeek != "" && p.Game.Week != s.ActiveWeek {

@@ -3,11 +3,14 @@ package squares
 import "fmt"
 
 // Winner statuses: a player's prize credited to their winnings, a house square's prize kept by the
-// house, and a free pool's win, recorded with no money.
+// house, and a free pool's win, recorded with no money. In a host-collected pool the host pays the prize
+// outside Squares: host_pays until the host marks it paid, then host_paid.
 const (
 	WinnerCredited = "credited"
 	WinnerHouse    = "house"
 	WinnerFree     = "free"
+	WinnerHostPays = "host_pays"
+	WinnerHostPaid = "host_paid"
 )
 
 // Winner is the winning square of one period of a pool.
@@ -20,6 +23,8 @@ type Winner struct {
 	Row       int
 	Column    int
 	UserID    int64 // 0 for a house square
+	// GuestID is the guest whose square won in a host-collected pool; 0 otherwise.
+	GuestID   int64
 	FirstName string
 	Amount    Cents
 	Status    string
@@ -125,6 +130,8 @@ func PeriodWinner(p *Pool, s PeriodScore, c Cell, ownerID int64) (Winner, error)
 	w := Winner{PoolID: p.ID, Period: s.Period, HomeScore: s.Home, AwayScore: s.Away, Row: c.Row, Column: c.Column,
 		UserID: ownerID, Amount: prizes[s.Period-1], Status: WinnerCredited}
 	switch {
+	case p.HostCollects():
+		w.Status = WinnerHostPays
 	case p.IsFree():
 		w.Amount, w.Status = 0, WinnerFree
 	case ownerID == 0:
@@ -137,7 +144,7 @@ func PeriodWinner(p *Pool, s PeriodScore, c Cell, ownerID int64) (Winner, error)
 // non-profit pool, to the organisation's account). It reports false when there is no fee to take.
 func SettlementFeeTransaction(p *Pool) (LedgerTransaction, bool) {
 	fee := p.Pot().Percent(SettlementFeePercent(p))
-	if fee <= 0 {
+	if fee <= 0 || p.HostCollects() {
 		return LedgerTransaction{}, false
 	}
 	to := AccountHouseFees
@@ -150,9 +157,10 @@ func SettlementFeeTransaction(p *Pool) (LedgerTransaction, bool) {
 }
 
 // PrizeTransaction moves a period's prize from the pool's escrow to its winner's winnings, or to the
-// house's for a house square. It reports false when the win moves no money (a free pool, a zero prize).
+// house's for a house square. It reports false when the win moves no money (a free pool, a host-collected
+// pool, whose host pays outside Squares, a zero prize).
 func PrizeTransaction(w Winner) (LedgerTransaction, bool) {
-	if w.Amount <= 0 || w.Status == WinnerFree {
+	if w.Amount <= 0 || w.Status != WinnerCredited && w.Status != WinnerHouse {
 		return LedgerTransaction{}, false
 	}
 	to := AccountHouseWinnings

@@ -271,6 +271,8 @@ var noBody = map[string]string{
 	"POST /api/admin/escrow/failures/{paymentId}/retry":            "the path names all",
 	"POST /api/mail/unsubscribe":                                   "its query names all",
 	"POST /api/user/sessions/revoke-others":                        "no input: every session but the caller's",
+	"DELETE /api/pools/{id}/payments/{paymentId}":                  "the path names all",
+	"DELETE /api/pools/{id}/squares/{row}/{col}":                   "the path names all",
 }
 
 // TestEveryRouteChecksItsInput walks the route table (development mode: every route), on both engines:

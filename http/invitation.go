@@ -17,6 +17,9 @@ type createPrivatePoolRequest struct {
 	MaxSquaresPerPlayer *flexInt        `json:"maxSquaresPerPlayer"`
 	InviteEmails        []string        `json:"inviteEmails" text:"max=254"`
 	PayoutSchedule      string          `json:"payoutSchedule" text:"max=32"`
+	Collection          string          `json:"collection" text:"max=16"`
+	PaymentInstructions string          `json:"paymentInstructions" text:"max=600,multiline"`
+	PayBy               string          `json:"payBy" text:"max=64"`
 }
 
 // Invitation is an invitation to a private pool, as its host sees it.
@@ -68,8 +71,17 @@ func (s *Server) handleCreatePrivatePool(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	in := squares.PrivatePoolInput{GameID: int64(req.GameID), Name: req.Name, InviteEmails: req.InviteEmails,
-		PayoutSchedule: req.PayoutSchedule, MaxSquaresPerPlayer: squares.PublicSquaresPerPlayer}
+		PayoutSchedule: req.PayoutSchedule, MaxSquaresPerPlayer: squares.PublicSquaresPerPlayer,
+		Collection: req.Collection, PaymentInstructions: req.PaymentInstructions}
 	var v squares.Validation
+	if req.PayBy != "" {
+		at, err := time.Parse(time.RFC3339, req.PayBy)
+		if err != nil {
+			v.Add("payBy", "Pay by must be a time such as 2026-11-29T18:00:00Z (RFC 3339).")
+		} else {
+			in.PayBy = &at
+		}
+	}
 	if len(req.EntryFee) > 0 {
 		fee, err := squares.ParseDollarsJSON(req.EntryFee)
 		if err != nil {

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -49,6 +50,13 @@ type Pool struct {
 	SalesOpenAt         *time.Time    `json:"salesOpenAt"`
 	SalesCloseAt        time.Time     `json:"salesCloseAt"`
 	CreatedAt           time.Time     `json:"createdAt"`
+	// Collection is who collects the money: "card" (through Squares' escrow; every public pool) or "host"
+	// (the host of a private pool, outside Squares: no fee, and Squares holds none of its money).
+	Collection string `json:"collection" tstype:"'card' | 'host' | (string & {})"`
+	// PaymentInstructions tell a host pool's players how to pay the host ("" for a card pool); PayBy is
+	// when payment is due (null for a card pool).
+	PaymentInstructions string     `json:"paymentInstructions"`
+	PayBy               *time.Time `json:"payBy"`
 	// DecisionOutlook is set while the pool awaits its final decision and is not full.
 	DecisionOutlook *DecisionOutlook `json:"decisionOutlook"`
 	// Payouts is what each period pays, as settlement pays it (squares.Payouts): with houseFeePercent,
@@ -114,7 +122,8 @@ func toPoolJSON(p *squares.PoolView, viewer *squares.User) Pool {
 		FeaturedReason: optional(p.FeaturedReason), FeaturedUntil: p.FeaturedUntil, PayoutSchedule: p.PayoutSchedule,
 		NumbersGenerated: p.NumbersGenerated(), DrawCommitment: p.DrawCommitment, DrawnAt: p.DrawnAt,
 		UserSquareCount: p.ViewerSquares, SalesCloseAt: p.SalesCloseAt(), CreatedAt: p.CreatedAt,
-		DecisionOutlook: toDecisionOutlookJSON(p),
+		DecisionOutlook: toDecisionOutlookJSON(p), Collection: cmp.Or(p.Collection, squares.CollectionCard),
+		PaymentInstructions: p.PaymentInstructions, PayBy: p.PayBy,
 	}
 	if out.NumbersGenerated {
 		out.HomeNumbers, out.AwayNumbers, out.DrawSeed = p.HomeNumbers, p.AwayNumbers, &p.DrawSeed

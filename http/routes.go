@@ -18,10 +18,14 @@ const (
 	AccessUser                     // someone signed in: 401 otherwise
 	AccessAdmin                    // an admin: 401 signed out, 403 for anyone else
 	AccessDev    Access = 1 << 7
+	// AccessHost is added to AccessAdmin for a route that a private pool's host may call too: a player
+	// signed in reaches its handler, which lets the host through and answers anyone else 403 as the
+	// admin check does (PATCH /api/pools/{id}: a host's limit).
+	AccessHost Access = 1 << 6
 )
 
-// Level is the access level, without AccessDev.
-func (a Access) Level() Access { return a &^ AccessDev }
+// Level is the access level, without AccessDev and AccessHost.
+func (a Access) Level() Access { return a &^ (AccessDev | AccessHost) }
 
 // DevOnly reports whether the route exists only in development mode.
 func (a Access) DevOnly() bool { return a&AccessDev != 0 }
@@ -30,6 +34,9 @@ func (a Access) String() string {
 	name := map[Access]string{AccessPublic: "public", AccessUser: "user", AccessAdmin: "admin"}[a.Level()]
 	if name == "" {
 		name = fmt.Sprintf("Access(%d)", a.Level())
+	}
+	if a&AccessHost != 0 {
+		name += "+host"
 	}
 	if a.DevOnly() {
 		name += "+dev"
@@ -56,7 +63,7 @@ type route struct {
 // routeTable is every route the server answers, and the only place routes are declared: routes registers
 // these and nothing else, each behind the check its access column names.
 func (s *Server) routeTable() []route {
-	const public, user, admin, dev = AccessPublic, AccessUser, AccessAdmin, AccessDev
+	const public, user, admin, dev, host = AccessPublic, AccessUser, AccessAdmin, AccessDev, AccessHost
 	paid := s.requirePayments
 	return []route{
 		{"GET", "/healthz", public, s.handleHealth},
@@ -122,7 +129,7 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/pools", public, s.handleListPools},
 		{"GET", "/api/pools/featured", public, s.handleFeaturedPool},
 		{"GET", "/api/pools/{id}", public, s.handleGetPool},
-		{"PATCH", "/api/pools/{id}", admin, s.handleSetPoolStatus},
+		{"PATCH", "/api/pools/{id}", admin | host, s.handlePatchPool}, // host.go: a private pool's host sets its limit
 		{"GET", "/api/pools/{id}/squares", public, s.handleListSquares},
 		{"POST", "/api/pools/{id}/squares", user, s.handleClaimSquare},
 		{"GET", "/api/user/pools", user, s.handleUserPools},
@@ -139,6 +146,15 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/admin/pools/{id}/invitations", admin, s.handleAdminPoolInvitations},
 		{"POST", "/api/admin/pools/{id}/invitations/{invitationId}/resend", admin, s.handleAdminChangeInvitation(s.Store.AdminResendInvitation)},
 		{"DELETE", "/api/admin/pools/{id}/invitations/{invitationId}", admin, s.handleAdminChangeInvitation(s.Store.AdminRevokeInvitation)},
+		// A host-collected pool's host: guests, squares given and taken back, payments, the history (host.go, guest.go).
+		{"POST", "/api/pools/{id}/guests", user, s.handleAddGuest},
+		{"POST", "/api/pools/{id}/assign", user, s.handleAssign},
+		{"DELETE", "/api/pools/{id}/squares/{row}/{col}", user, s.handleTakeBack},
+		{"POST", "/api/pools/{id}/payments", user, s.handleRecordPayment},
+		{"GET", "/api/pools/{id}/payments", user, s.handleListPayments},
+		{"GET", "/api/pools/{id}/payments.csv", user, s.handlePaymentsCSV},
+		{"DELETE", "/api/pools/{id}/payments/{paymentId}", user, s.handleCorrectPayment},
+		{"GET", "/api/pools/{id}/history", user, s.handlePoolHistory},
 
 		// Payments.
 		{"POST", "/api/create-escrow-payment", user, paid(s.handleCreateEscrowPayment)},
@@ -235,7 +251,11 @@ func (s *Server) routes() {
 		case AccessUser:
 			h = s.requireUser(h)
 		case AccessAdmin:
-			h = s.requireAdmin(pattern, h)
+			if rt.access&AccessHost != 0 {
+				h = s.requireAdminOrPlayer(pattern, h)
+			} else {
+				h = s.requireAdmin(pattern, h)
+			}
 		default:
 			panic(fmt.Sprintf("route %s: no access level (%v)", pattern, rt.access))
 		}

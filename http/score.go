@@ -61,26 +61,35 @@ type PeriodScore struct {
 
 // Winner is a period's winning square of a pool.
 type Winner struct {
-	PoolID      int64         `json:"poolId"`
-	Period      int           `json:"period"`
-	PeriodLabel string        `json:"periodLabel"`
-	HomeScore   int           `json:"homeScore"`
-	AwayScore   int           `json:"awayScore"`
-	Row         int           `json:"row"`
-	Column      int           `json:"column"`
-	UserID      string        `json:"userId"`
-	FirstName   string        `json:"firstName"`
-	Amount      squares.Cents `json:"amount"`
-	Status      string        `json:"status"`
+	PoolID      int64   `json:"poolId"`
+	Period      int     `json:"period"`
+	PeriodLabel string  `json:"periodLabel"`
+	HomeScore   int     `json:"homeScore"`
+	AwayScore   int     `json:"awayScore"`
+	Row         int     `json:"row"`
+	Column      int     `json:"column"`
+	UserID      *string `json:"userId"`
+	// GuestID is the guest of a host pool whose square won (userId null then); absent otherwise.
+	GuestID   *int64        `json:"guestId,omitempty" tstype:"number | undefined"`
+	FirstName string        `json:"firstName"`
+	Amount    squares.Cents `json:"amount"`
+	Status    string        `json:"status"`
 }
 
 func toWinnerJSON(w *squares.Winner, periods int) Winner {
 	out := Winner{PoolID: w.PoolID, Period: w.Period, PeriodLabel: squares.PeriodLabel(w.Period, periods),
-		HomeScore: w.HomeScore, AwayScore: w.AwayScore, Row: w.Row, Column: w.Column, UserID: itoa(w.UserID),
+		HomeScore: w.HomeScore, AwayScore: w.AwayScore, Row: w.Row, Column: w.Column,
 		FirstName: w.FirstName, Amount: w.Amount, Status: w.Status}
-	if w.UserID == 0 {
-		out.UserID, out.FirstName = squares.HouseUserID, "House"
+	user := itoa(w.UserID)
+	switch {
+	case w.UserID == 0 && w.GuestID != 0:
+		guest := w.GuestID
+		out.GuestID = &guest
+		return out
+	case w.UserID == 0:
+		user, out.FirstName = squares.HouseUserID, "House"
 	}
+	out.UserID = &user
 	return out
 }
 

@@ -185,6 +185,20 @@ func (s *Server) requireAdmin(pattern string, h http.HandlerFunc) http.HandlerFu
 	}
 }
 
+// requireAdminOrPlayer is requireAdmin for a route a private pool's host may call too (AccessHost): a
+// player signed in reaches the handler, which answers anyone but the host 403; an admin passes the admin
+// checks first.
+func (s *Server) requireAdminOrPlayer(pattern string, h http.HandlerFunc) http.HandlerFunc {
+	admin := s.requireAdmin(pattern, h)
+	return func(w http.ResponseWriter, r *http.Request) {
+		if u := userFrom(r.Context()); u != nil && !u.HasAdminRole() {
+			h(w, r)
+			return
+		}
+		admin(w, r)
+	}
+}
+
 // requirePayments answers 422 when the server takes no payments (no escrow is configured).
 func (s *Server) requirePayments(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {

@@ -42,6 +42,9 @@ type board struct {
 	// poolTag identifies the content of poolBytes; squaresTag that of squaresJSON.
 	poolTag, squaresTag string
 	squaresJSON         []byte
+	// squares are the pool's squares as read (shared: never modified), for the answers that depend on the
+	// viewer (a host pool's paid).
+	squares []*squares.Square
 	// built is when the reads began (for boardMaxAge); lapse is the store's time at which the first hold
 	// on the list runs out and the square leaves it (zero: none).
 	built, lapse time.Time
@@ -57,7 +60,7 @@ func (s *Server) buildBoard(ctx context.Context, id int64) (*board, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.pool = p
+	b.pool, b.squares = p, sqs
 	list := make([]Square, 0, len(sqs))
 	for _, sq := range sqs {
 		list = append(list, toSquareJSON(sq))

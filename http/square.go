@@ -1,6 +1,7 @@
 package http
 
 import (
+	"crypto/sha256"
 	"net/http"
 	"strconv"
 	"time"
@@ -15,11 +16,16 @@ type SquareOwner struct {
 	LastName  string `json:"lastName"`
 }
 
-// Square is a taken square of a pool: owned, or held while its buyer pays.
+// Square is a taken square of a pool: owned, or held while its buyer pays. A guest's square (a host pool's
+// guest without an account) has userId null and its guestId (absent on any other square); displayName
+// names an owned square's owner as the board shows them (a member's first name and initial, a guest's
+// name, "House"; absent on a held square).
 type Square struct {
 	ID            int64         `json:"id"`
 	PoolID        int64         `json:"poolId"`
-	UserID        string        `json:"userId"`
+	UserID        *string       `json:"userId"`
+	GuestID       *int64        `json:"guestId,omitempty" tstype:"number | undefined"`
+	DisplayName   string        `json:"displayName,omitempty" tstype:"string | undefined"`
 	Row           int           `json:"row"`
 	Column        int           `json:"column"`
 	PurchasePrice squares.Cents `json:"purchasePrice"`
@@ -28,35 +34,73 @@ type Square struct {
 	// Status is owned, or held while its buyer pays (until HoldExpiresAt).
 	Status        string     `json:"status" tstype:"'owned' | 'held' | (string & {})"`
 	HoldExpiresAt *time.Time `json:"holdExpiresAt,omitempty" tstype:"string | undefined"`
+	// Paid, in a host pool, is whether the owner's payments to the host cover the square: shown to the
+	// host and to the square's owner only, absent for anyone else and in every other pool.
+	Paid *bool `json:"paid,omitempty" tstype:"boolean | undefined"`
 }
 
 func toSquareJSON(sq *squares.Square) Square {
-	out := Square{ID: sq.ID, PoolID: sq.PoolID, UserID: store.OwnerID(sq), Row: sq.Row, Column: sq.Column,
+	owner := store.OwnerID(sq)
+	out := Square{ID: sq.ID, PoolID: sq.PoolID, UserID: &owner, Row: sq.Row, Column: sq.Column,
 		PurchasePrice: sq.PurchasePrice, User: &SquareOwner{FirstName: sq.OwnerFirst, LastName: sq.OwnerLast},
-		Status: sq.State, HoldExpiresAt: sq.HoldExpiresAt}
+		Status: sq.State, HoldExpiresAt: sq.HoldExpiresAt, DisplayName: squares.ShortName(sq.OwnerFirst, sq.OwnerLast)}
+	if sq.UserID == 0 && sq.GuestID != 0 && !sq.IsHouse {
+		guest := sq.GuestID
+		out.UserID, out.GuestID, out.DisplayName = nil, &guest, sq.GuestName
+		out.User = &SquareOwner{FirstName: sq.GuestName}
+	}
 	if !sq.PurchasedAt.IsZero() {
 		out.PurchasedAt = &sq.PurchasedAt
 	}
 	switch {
 	case sq.IsHouse:
-		out.User = &SquareOwner{FirstName: "House"}
+		out.User, out.DisplayName = &SquareOwner{FirstName: "House"}, "House"
 	case sq.State == squares.SquareHeld:
 		// A buyer mid-checkout stays anonymous: the square only shows as reserved.
-		out.User = nil
+		out.User, out.DisplayName = nil, ""
 	}
 	return out
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
-// handleListSquares answers from the pool's snapshot: the same list for every viewer who may see the pool.
+// handleListSquares answers from the pool's snapshot: the same list for every viewer who may see the pool;
+// in a host pool, the squares whose paid the viewer may see (hostSquaresJSON) are encoded for them.
 func (s *Server) handleListSquares(w http.ResponseWriter, r *http.Request) {
 	b, _, err := s.visibleBoard(r)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
+	if b.pool.HostCollects() {
+		if u := userFrom(r.Context()); u != nil {
+			body, err := hostSquaresJSON(b, u)
+			if err != nil {
+				s.Error(w, r, err)
+				return
+			}
+			sum := sha256.Sum256(body)
+			writeSnapshot(w, r, `"`+contentTag(sum[:])+`"`, true, body)
+			return
+		}
+	}
 	writeSnapshot(w, r, `"`+b.squaresTag+`"`, true, b.squaresJSON)
+}
+
+// hostSquaresJSON is a host pool's squares as the viewer sees them: paid on every square for its host, on
+// their own squares for a player, on none for anyone else.
+func hostSquaresJSON(b *board, viewer *squares.User) ([]byte, error) {
+	host := viewer.ID == b.pool.CreatorID
+	list := make([]Square, 0, len(b.squares))
+	for _, sq := range b.squares {
+		out := toSquareJSON(sq)
+		if sq.State == squares.SquareOwned && !sq.IsHouse && (host || sq.UserID == viewer.ID) {
+			paid := sq.Paid
+			out.Paid = &paid
+		}
+		list = append(list, out)
+	}
+	return encodeJSON(list)
 }
 
 type claimRequest struct {

@@ -84,7 +84,9 @@ func (s *Server) handleTestScoreCalculation(w http.ResponseWriter, r *http.Reque
 			continue
 		}
 		out.Owned, out.IsHouse, out.UserID, out.FirstName = true, sq.IsHouse, itoa(sq.UserID), sq.OwnerFirst
-		if sq.IsHouse || sq.UserID == 0 {
+		if sq.UserID == 0 && sq.GuestID != 0 && !sq.IsHouse {
+			out.UserID, out.FirstName = "guest-"+itoa(sq.GuestID), sq.GuestName // a host pool's guest
+		} else if sq.IsHouse || sq.UserID == 0 {
 			out.IsHouse, out.UserID, out.FirstName = true, squares.HouseUserID, "House"
 		}
 		out.Message = "The square belongs to " + out.FirstName + "."

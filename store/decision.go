@@ -270,7 +270,8 @@ func houseFill(ctx context.Context, tx *Tx, p *squares.PoolView) error {
 	if len(filled) == 0 {
 		return squares.Errorf(squares.ECONFLICT, "This pool is already full.")
 	}
-	if !p.IsFree() {
+	// The house stakes money only where Squares holds the pot: never in a host-collected pool.
+	if !p.IsFree() && !p.HostCollects() {
 		if _, err := insertLedger(ctx, tx, squares.StakeTransaction(p.ID, p.EntryFee*squares.Cents(len(filled)))); err != nil {
 			return err
 		}

@@ -66,8 +66,9 @@ func (db *DB) ExportUser(ctx context.Context, userID int64) (*UserData, error) {
 			return &us, nil
 		}, `SELECT s.id, s.pool_id, s.row_idx, s.col_idx, s.user_id, s.is_house, s.state, s.purchase_price_cents,
 			s.purchased_at, s.hold_expires_at, s.payment_id, COALESCE(u.first_name, ''), COALESCE(u.last_name, ''),
-			p.name, g.home_team, g.away_team, g.game_date
-			FROM squares s LEFT JOIN users u ON u.id = s.user_id JOIN pools p ON p.id = s.pool_id
+			COALESCE(s.guest_id, 0), COALESCE(gu.name, ''), p.name, g.home_team, g.away_team, g.game_date
+			FROM squares s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN pool_guests gu ON gu.id = s.guest_id
+			JOIN pools p ON p.id = s.pool_id
 			JOIN games g ON g.id = p.game_id
 			WHERE s.user_id = $1 AND NOT s.is_house AND (s.state = 'owned' OR s.hold_expires_at > $2)
 			ORDER BY g.game_date, s.pool_id, s.row_idx, s.col_idx`, userID, tx.now)

@@ -83,8 +83,27 @@ func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in s
 		}
 		p := &squares.Pool{GameID: g.ID, Game: g, Name: in.Name, EntryFee: in.EntryFee,
 			MaxSquaresPerPlayer: in.MaxSquaresPerPlayer, Status: squares.PoolActive, IsPrivate: true,
-			CreatorID: creator.ID, InviteCode: code, PayoutSchedule: schedule}
+			CreatorID: creator.ID, InviteCode: code, PayoutSchedule: schedule, Collection: in.Collection,
+			PaymentInstructions: in.PaymentInstructions}
+		if p.HostCollects() {
+			payBy, err := squares.PayByFor(in.PayBy, g.GameDate, tx.now)
+			if err != nil {
+				return err
+			}
+			p.PayBy = &payBy
+		}
 		if err := insertPool(ctx, tx, p); err != nil {
+			return err
+		}
+		summary := fmt.Sprintf("Created the pool: $%s a square, paid by card through Squares.", p.EntryFee)
+		if p.HostCollects() {
+			summary = fmt.Sprintf("Created the pool: the host collects $%s a square, due by %s.", p.EntryFee,
+				squares.FormatEastern(*p.PayBy))
+		}
+		if len(in.InviteEmails) > 0 {
+			summary += fmt.Sprintf(" Invited %d.", len(in.InviteEmails))
+		}
+		if err := recordHistory(ctx, tx, historyEntry{PoolID: p.ID, Actor: creator, Action: "pool.create", Summary: summary}); err != nil {
 			return err
 		}
 		if err := addMember(ctx, tx, p.ID, creator.ID, 0); err != nil {
@@ -270,6 +289,19 @@ func (db *DB) JoinPool(ctx context.Context, user *squares.User, code string, rul
 				}
 			}
 		}
+		// A guest the host invited by this address becomes the account: squares, payments and all.
+		if invID > 0 {
+			merged, err := mergeGuests(ctx, tx, poolID, invID, user)
+			if err != nil {
+				return err
+			}
+			if merged {
+				tx.emit(squares.Event{Kind: squares.EventPool, PoolID: poolID, GameID: p.GameID})
+				if p, err = findPool(ctx, tx, poolID, user.ID); err != nil {
+					return err
+				}
+			}
+		}
 		out = p
 		return nil
 	})
@@ -400,6 +432,12 @@ func (db *DB) resendInvitation(ctx context.Context, m squares.InvitationManager,
 		inv.SentCount++
 		inv.LastSentAt = tx.now
 		out = inv
+		if !m.Admin {
+			if err := recordHistory(ctx, tx, historyEntry{PoolID: poolID, Actor: m.Actor, Action: "invitation.resend",
+				Summary: "Sent the invitation to " + inv.Email + " again."}); err != nil {
+				return err
+			}
+		}
 		return auditManager(ctx, tx, m, "pool.invitation.resend", p, inv, before, map[string]any{"email": inv.Email, "sentCount": inv.SentCount})
 	})
 	return out, err
@@ -425,6 +463,12 @@ func (db *DB) revokeInvitation(ctx context.Context, m squares.InvitationManager,
 				return fmt.Errorf("revoke invitation: %w", err)
 			}
 			inv.Status, inv.RevokedAt = squares.InvitationRevoked, &tx.now
+			if !m.Admin {
+				if err := recordHistory(ctx, tx, historyEntry{PoolID: poolID, Actor: m.Actor, Action: "invitation.revoke",
+					Summary: "Revoked the invitation of " + inv.Email + "."}); err != nil {
+					return err
+				}
+			}
 		}
 		out = inv
 		return auditManager(ctx, tx, m, "pool.invitation.revoke", p, inv, before, map[string]any{"email": inv.Email, "status": inv.Status})

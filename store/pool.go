@@ -22,6 +22,7 @@ const (
 	p.is_private, p.creator_id, p.invite_code, p.is_nonprofit, p.is_featured, p.featured_reason, p.featured_until,
 	p.payout_schedule, p.draw_seed, p.draw_commitment, p.home_numbers, p.away_numbers, p.drawn_at,
 	p.draw_input, p.draw_input_sha256, p.squares_taken, p.created_at, p.updated_at, p.distinct_players,
+	p.collection, p.payment_instructions, p.pay_by,
 	(SELECT COUNT(*) FROM squares s WHERE s.user_id = $1 AND s.pool_id = p.id AND s.state = 'owned') AS mine,
 	` + gameColumns
 	poolFrom = `
@@ -38,7 +39,7 @@ func scanPoolAnd(s scanner, extra ...any) (*squares.PoolView, error) {
 	var g squares.Game
 	var creator sql.NullInt64
 	var invite, drawInput, drawInputSum sql.NullString
-	var featuredUntil, drawnAt sql.NullTime
+	var featuredUntil, drawnAt, payBy sql.NullTime
 	var schedule, home, away string
 	var mine int
 	var ext sql.NullString
@@ -46,7 +47,7 @@ func scanPoolAnd(s scanner, extra ...any) (*squares.PoolView, error) {
 	dest := []any{&p.ID, &p.GameID, &p.Name, &p.EntryFee, &p.MaxSquaresPerPlayer, &p.Status, &p.IsPrivate,
 		&creator, &invite, &p.IsNonprofit, &p.IsFeatured, &p.FeaturedReason, &featuredUntil, &schedule,
 		&p.DrawSeed, &p.DrawCommitment, &home, &away, &drawnAt, &drawInput, &drawInputSum, &p.SquaresTaken, &p.CreatedAt, &p.UpdatedAt,
-		&p.DistinctPlayers, &mine}
+		&p.DistinctPlayers, &p.Collection, &p.PaymentInstructions, &payBy, &mine}
 	dest = append(dest, gameDest(&g, &ext, &n)...)
 	if err := s.Scan(append(dest, extra...)...); err != nil {
 		return nil, err
@@ -55,7 +56,7 @@ func scanPoolAnd(s scanner, extra ...any) (*squares.PoolView, error) {
 	p.Game = &g
 	p.CreatorID, p.InviteCode = creator.Int64, invite.String
 	p.DrawInput, p.DrawInputSHA256 = drawInput.String, drawInputSum.String
-	p.FeaturedUntil, p.DrawnAt = nullTime(featuredUntil), nullTime(drawnAt)
+	p.FeaturedUntil, p.DrawnAt, p.PayBy = nullTime(featuredUntil), nullTime(drawnAt), nullTime(payBy)
 	p.CreatedAt, p.UpdatedAt = p.CreatedAt.UTC(), p.UpdatedAt.UTC()
 	var err error
 	if p.PayoutSchedule, err = parseSchedule(schedule); err != nil {
@@ -101,12 +102,16 @@ func insertPool(ctx context.Context, tx *Tx, p *squares.Pool) error {
 		creator = p.CreatorID
 	}
 	p.CreatedAt, p.UpdatedAt = tx.now, tx.now
+	if p.Collection == "" {
+		p.Collection = squares.CollectionCard
+	}
 	err = tx.QueryRowContext(ctx, `INSERT INTO pools (game_id, name, entry_fee_cents, max_squares_per_player,
 		status, is_private, creator_id, invite_code, is_nonprofit, payout_schedule, draw_seed, draw_commitment,
-		created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id`,
+		created_at, updated_at, collection, payment_instructions, pay_by)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16) RETURNING id`,
 		p.GameID, p.Name, int64(p.EntryFee), p.MaxSquaresPerPlayer, p.Status, p.IsPrivate, creator,
 		nullString(p.InviteCode), p.IsNonprofit, squares.FormatPayoutSchedule(p.PayoutSchedule), p.DrawSeed,
-		p.DrawCommitment, tx.now).Scan(&p.ID)
+		p.DrawCommitment, tx.now, p.Collection, p.PaymentInstructions, timeArg(p.PayBy)).Scan(&p.ID)
 	if isUniqueViolation(err) {
 		return squares.Errorf(squares.ECONFLICT, "This game already has a %s.", squares.TierName(p.EntryFee))
 	} else if isForeignKeyViolation(err) {

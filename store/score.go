@@ -200,8 +200,9 @@ func settlePeriod(ctx context.Context, tx *Tx, p *squares.Pool, s squares.Period
 		return squares.Winner{}, false, err
 	}
 	var owner sql.NullInt64
-	err = tx.QueryRowContext(ctx, `SELECT user_id FROM squares WHERE pool_id = $1 AND row_idx = $2 AND col_idx = $3
-		AND state = 'owned'`, p.ID, c.Row, c.Column).Scan(&owner)
+	var guest int64
+	err = tx.QueryRowContext(ctx, `SELECT user_id, COALESCE(guest_id, 0) FROM squares WHERE pool_id = $1 AND row_idx = $2
+		AND col_idx = $3 AND state = 'owned'`, p.ID, c.Row, c.Column).Scan(&owner, &guest)
 	if err != nil && err != sql.ErrNoRows {
 		return squares.Winner{}, false, fmt.Errorf("winning square of pool %d: %w", p.ID, err)
 	}
@@ -210,14 +211,17 @@ func settlePeriod(ctx context.Context, tx *Tx, p *squares.Pool, s squares.Period
 	if err != nil {
 		return squares.Winner{}, false, err
 	}
+	if owner.Int64 == 0 {
+		w.GuestID = guest // a guest of a host-collected pool, whose host pays them
+	}
 	var user any
 	if w.UserID != 0 {
 		user = w.UserID
 	}
 	err = tx.QueryRowContext(ctx, `INSERT INTO winners (pool_id, period, home_score, away_score, row_idx, col_idx,
-		user_id, amount_cents, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+		user_id, amount_cents, status, created_at, guest_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 		ON CONFLICT (pool_id, period) DO NOTHING RETURNING id`, w.PoolID, w.Period, w.HomeScore, w.AwayScore,
-		w.Row, w.Column, user, int64(w.Amount), w.Status, tx.now).Scan(&w.ID)
+		w.Row, w.Column, user, int64(w.Amount), w.Status, tx.now, zeroNull(w.GuestID)).Scan(&w.ID)
 	if err == sql.ErrNoRows {
 		return squares.Winner{}, false, nil
 	} else if err != nil {
@@ -250,12 +254,13 @@ func (db *DB) ListWinners(ctx context.Context, poolID int64) ([]*squares.Winner,
 			var w squares.Winner
 			var user sql.NullInt64
 			err := s.Scan(&w.ID, &w.PoolID, &w.Period, &w.HomeScore, &w.AwayScore, &w.Row, &w.Column, &user,
-				&w.FirstName, &w.Amount, &w.Status)
+				&w.FirstName, &w.Amount, &w.Status, &w.GuestID)
 			w.UserID = user.Int64
 			return &w, err
 		}, `SELECT w.id, w.pool_id, w.period, w.home_score, w.away_score, w.row_idx, w.col_idx, w.user_id,
-			COALESCE(u.first_name, ''), w.amount_cents, w.status
-			FROM winners w LEFT JOIN users u ON u.id = w.user_id WHERE w.pool_id = $1 ORDER BY w.period`, poolID)
+			COALESCE(u.first_name, gu.name, ''), w.amount_cents, w.status, COALESCE(w.guest_id, 0)
+			FROM winners w LEFT JOIN users u ON u.id = w.user_id LEFT JOIN pool_guests gu ON gu.id = w.guest_id
+			WHERE w.pool_id = $1 ORDER BY w.period`, poolID)
 		if err != nil {
 			return fmt.Errorf("list winners: %w", err)
 		}

@@ -12,8 +12,8 @@ import (
 
 const squareSelect = `SELECT s.id, s.pool_id, s.row_idx, s.col_idx, s.user_id, s.is_house, s.state,
 	s.purchase_price_cents, s.purchased_at, s.hold_expires_at, s.payment_id,
-	COALESCE(u.first_name, ''), COALESCE(u.last_name, '')
-	FROM squares s LEFT JOIN users u ON u.id = s.user_id`
+	COALESCE(u.first_name, ''), COALESCE(u.last_name, ''), COALESCE(s.guest_id, 0), COALESCE(gu.name, '')
+	FROM squares s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN pool_guests gu ON gu.id = s.guest_id`
 
 func scanSquare(s scanner) (*squares.Square, error) {
 	var sq squares.Square
@@ -21,7 +21,7 @@ func scanSquare(s scanner) (*squares.Square, error) {
 	var purchased, expires sql.NullTime
 	var payment sql.NullString
 	if err := s.Scan(&sq.ID, &sq.PoolID, &sq.Row, &sq.Column, &user, &sq.IsHouse, &sq.State, &sq.PurchasePrice,
-		&purchased, &expires, &payment, &sq.OwnerFirst, &sq.OwnerLast); err != nil {
+		&purchased, &expires, &payment, &sq.OwnerFirst, &sq.OwnerLast, &sq.GuestID, &sq.GuestName); err != nil {
 		return nil, err
 	}
 	sq.UserID, sq.PaymentID = user.Int64, payment.String
@@ -147,11 +147,14 @@ func insertSquare(ctx context.Context, tx *Tx, sq *squares.Square) error {
 	if sq.State == squares.SquareOwned {
 		purchased = tx.now
 	}
+	if sq.GuestID != 0 {
+		user = nil
+	}
 	const insert = `INSERT INTO squares (pool_id, row_idx, col_idx, user_id, is_house, state,
-		purchase_price_cents, purchased_at, hold_expires_at, payment_id, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`
+		purchase_price_cents, purchased_at, hold_expires_at, payment_id, created_at, guest_id)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`
 	args := []any{sq.PoolID, sq.Row, sq.Column, user, sq.IsHouse, sq.State, int64(sq.PurchasePrice), purchased,
-		timeArg(sq.HoldExpiresAt), nullString(sq.PaymentID), tx.now}
+		timeArg(sq.HoldExpiresAt), nullString(sq.PaymentID), tx.now, zeroNull(sq.GuestID)}
 	var err error
 	if tx.db.engine == SQLite {
 		// The row id without RETURNING, whose result set SQLite builds in a temporary table.
@@ -224,8 +227,9 @@ func drawIfFull(ctx context.Context, tx *Tx, poolID int64, c *takenCounts) error
 // countPlayers counts a pool's distinct players again from its squares, after a change of ownership that
 // addTaken did not count: a confirmed checkout, squares freed or taken over by the house.
 func countPlayers(ctx context.Context, tx *Tx, poolID int64) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE pools SET distinct_players = (SELECT COUNT(DISTINCT s.user_id)
-		FROM squares s WHERE s.pool_id = $1 AND s.state = 'owned' AND s.user_id IS NOT NULL) WHERE id = $1`,
+	// A guest counts as a player until they join as an account (user_id then): -guest_id names them.
+	if _, err := tx.ExecContext(ctx, `UPDATE pools SET distinct_players = (SELECT COUNT(DISTINCT COALESCE(s.user_id, -s.guest_id))
+		FROM squares s WHERE s.pool_id = $1 AND s.state = 'owned' AND s.is_house = FALSE) WHERE id = $1`,
 		poolID); err != nil {
 		return fmt.Errorf("count players: %w", err)
 	}
@@ -264,7 +268,7 @@ func drawPool(ctx context.Context, tx *Tx, poolID int64) error {
 // the columns the draw needs: it runs inside the claim that fills the pool, on the SQLite writer.
 func gridOwners(ctx context.Context, tx *Tx, poolID int64) ([squares.SquaresPerPool]string, error) {
 	var owners [squares.SquaresPerPool]string
-	rows, err := tx.QueryContext(ctx, `SELECT row_idx, col_idx, user_id, is_house FROM squares
+	rows, err := tx.QueryContext(ctx, `SELECT row_idx, col_idx, user_id, is_house, COALESCE(guest_id, 0) FROM squares
 		WHERE pool_id = $1 AND state = 'owned'`, poolID)
 	if err != nil {
 		return owners, fmt.Errorf("draw: %w", err)
@@ -274,7 +278,7 @@ func gridOwners(ctx context.Context, tx *Tx, poolID int64) ([squares.SquaresPerP
 	for rows.Next() {
 		var sq squares.Square
 		var user sql.NullInt64
-		if err := rows.Scan(&sq.Row, &sq.Column, &user, &sq.IsHouse); err != nil {
+		if err := rows.Scan(&sq.Row, &sq.Column, &user, &sq.IsHouse, &sq.GuestID); err != nil {
 			return owners, fmt.Errorf("draw: %w", err)
 		}
 		cell := sq.Row*squares.GridSize + sq.Column
@@ -294,10 +298,14 @@ func gridOwners(ctx context.Context, tx *Tx, poolID int64) ([squares.SquaresPerP
 	return owners, nil
 }
 
-// OwnerID is the id the API and the draw use for a square's owner: the user id, or "admin" for the house.
+// OwnerID is the id the API and the draw use for a square's owner: the user id, or "admin" for the house;
+// the draw names a guest who has no account yet "guest-{id}" (the API shows userId null and the guestId).
 func OwnerID(sq *squares.Square) string {
 	if sq.IsHouse {
 		return squares.HouseUserID
+	}
+	if sq.UserID == 0 && sq.GuestID != 0 {
+		return "guest-" + strconv.FormatInt(sq.GuestID, 10)
 	}
 	return strconv.FormatInt(sq.UserID, 10)
 }

@@ -322,6 +322,101 @@ export interface Game {
 }
 
 /**
+ * Guest answers adding a guest to a host pool: its id and name, the e-mail it was invited at ("" for
+ * none) and whether an invitation goes with it.
+ */
+export interface Guest {
+  guestId: number /* int64 */;
+  name: string;
+  email: string;
+  invited: boolean;
+}
+
+/**
+ * HostPayment is one entry of a host pool's payment record: money the host received from a player, or a
+ * correction (corrects: the id of the entry it cancels, with the opposite amount). correctedBy is the id
+ * of the correction that cancels this entry, null while none does.
+ */
+export interface HostPayment {
+  id: number /* int64 */;
+  userId: number /* int64 */ | null;
+  guestId: number /* int64 */ | null;
+  amount: string;
+  note: string;
+  at: string;
+  corrects: number /* int64 */ | null;
+  correctedBy: number /* int64 */ | null;
+}
+
+/**
+ * PlayerAccount is one player of a host pool as its host sees them: a member (userId) or a guest
+ * (guestId), the squares they own, what they owe (the entry fee of each), what they paid and the balance
+ * (owed minus paid), with every entry of theirs, oldest first.
+ */
+export interface PlayerAccount {
+  userId: number /* int64 */ | null;
+  guestId: number /* int64 */ | null;
+  name: string;
+  squares: number /* int */;
+  owed: string;
+  paid: string;
+  balance: string;
+  entries: HostPayment[];
+}
+
+/**
+ * HostPayments answers GET /api/pools/{id}/payments: every player's account.
+ */
+export interface HostPayments {
+  players: PlayerAccount[];
+}
+
+/**
+ * HistoryActor is who did something in a pool: the account (null for the system) and its name as it was.
+ */
+export interface HistoryActor {
+  userId: number /* int64 */ | null;
+  name: string;
+}
+
+/**
+ * HistoryEntry is one thing done in a pool: who (actor), what (action, and summary in words, with the
+ * player it concerns), when (at).
+ */
+export interface HistoryEntry {
+  id: number /* int64 */;
+  at: string;
+  actor: HistoryActor;
+  action: string;
+  summary: string;
+  userId: number /* int64 */ | null;
+  guestId: number /* int64 */ | null;
+}
+
+/**
+ * PoolHistory answers GET /api/pools/{id}/history: the pool's entries, oldest first.
+ */
+export interface PoolHistory {
+  entries: HistoryEntry[];
+}
+
+/**
+ * Assigned answers an assignment: the squares given, and the pool after it.
+ */
+export interface Assigned {
+  squares: Square[];
+  pool: Pool;
+}
+
+/**
+ * TakenBack answers taking a square back: the square freed and the pool after it.
+ */
+export interface TakenBack {
+  square: Cell;
+  pool: Pool;
+}
+
+/**
  * Invitation is an invitation to a private pool, as its host sees it.
  */
 export interface Invitation {
@@ -697,6 +792,17 @@ export interface Pool {
   salesCloseAt: string;
   createdAt: string;
   /**
+   * Collection is who collects the money: "card" (through Squares' escrow; every public pool) or "host"
+   * (the host of a private pool, outside Squares: no fee, and Squares holds none of its money).
+   */
+  collection: 'card' | 'host' | (string & {});
+  /**
+   * PaymentInstructions tell a host pool's players how to pay the host ("" for a card pool); PayBy is
+   * when payment is due (null for a card pool).
+   */
+  paymentInstructions: string;
+  payBy: string | null;
+  /**
    * DecisionOutlook is set while the pool awaits its final decision and is not full.
    */
   decisionOutlook: DecisionOutlook | null;
@@ -1020,7 +1126,11 @@ export interface Winner {
   awayScore: number /* int */;
   row: number /* int */;
   column: number /* int */;
-  userId: string;
+  userId: string | null;
+  /**
+   * GuestID is the guest of a host pool whose square won (userId null then); absent otherwise.
+   */
+  guestId?: number;
   firstName: string;
   amount: string;
   status: string;
@@ -1063,12 +1173,17 @@ export interface SquareOwner {
 }
 
 /**
- * Square is a taken square of a pool: owned, or held while its buyer pays.
+ * Square is a taken square of a pool: owned, or held while its buyer pays. A guest's square (a host pool's
+ * guest without an account) has userId null and its guestId (absent on any other square); displayName
+ * names an owned square's owner as the board shows them (a member's first name and initial, a guest's
+ * name, "House"; absent on a held square).
  */
 export interface Square {
   id: number /* int64 */;
   poolId: number /* int64 */;
-  userId: string;
+  userId: string | null;
+  guestId?: number;
+  displayName?: string;
   row: number /* int */;
   column: number /* int */;
   purchasePrice: string;
@@ -1079,6 +1194,11 @@ export interface Square {
    */
   status: 'owned' | 'held' | (string & {});
   holdExpiresAt?: string;
+  /**
+   * Paid, in a host pool, is whether the owner's payments to the host cover the square: shown to the
+   * host and to the square's owner only, absent for anyone else and in every other pool.
+   */
+  paid?: boolean;
 }
 
 /**
