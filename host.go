@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-// Who collects a private pool's money (decisions in issue 21): through Squares' escrow by card, or the host
+// Who collects a private pool's money: through Squares' escrow by card, or the host
 // outside Squares, in which case no money passes through Squares and its ledger does not move.
 const (
 	CollectionCard = "card"

@@ -1,5 +1,5 @@
 -- +goose Up
--- Host-collected private pools (issue 21): the host collects the money outside Squares, adds guests
+-- Host-collected private pools: the host collects the money outside Squares, adds guests
 -- (people without an account) by name, gives them squares and records who paid.
 -- collection: card (through Squares' escrow, as every public pool) or host. pay_by: when a host pool's
 -- payment is due (NULL for a card pool).
