@@ -35,6 +35,7 @@ func TestMailKinds(t *testing.T) {
 		{NotifyPaymentReleased, false, MailHoldReleased, false},
 		{NotifyPaymentReminder, false, MailPaymentReminder, true},
 		{NotifyUnpaidReleased, false, MailUnpaidReleased, true},
+		{NotifyHostUnpaidReleased, false, "", false},
 		{NotifyHostPrizeWon, false, "", false},
 		{NotifyHostPrizePaid, false, "", false},
 		{NotifyDispute, false, "", false},

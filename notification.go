@@ -36,10 +36,11 @@ const (
 
 // Notification kinds of host-collected pools.
 const (
-	NotifyPaymentReminder = "payment_reminder" // a member owes the host: pay by the deadline
-	NotifyUnpaidReleased  = "unpaid_released"  // squares not paid for by the deadline were released (to their player, and to the host)
-	NotifyHostPrizeWon    = "host_prize_won"   // a period won in a host pool: the host pays it
-	NotifyHostPrizePaid   = "host_prize_paid"  // the host marked a won period's prize paid
+	NotifyPaymentReminder    = "payment_reminder"     // a member owes the host: pay by the deadline
+	NotifyUnpaidReleased     = "unpaid_released"      // a member's squares not paid for by the deadline were released
+	NotifyHostUnpaidReleased = "host_unpaid_released" // to the host: what the deadline released, and whose
+	NotifyHostPrizeWon       = "host_prize_won"       // a period won in a host pool: the host pays it
+	NotifyHostPrizePaid      = "host_prize_paid"      // the host marked a won period's prize paid
 )
 
 // The notices: what a notification tells, built from what it is about. The store writes them as it

@@ -2,6 +2,7 @@ package http
 
 import (
 	"net/http"
+	"sort"
 	"time"
 
 	"github.com/squaresapp/squares"
@@ -11,7 +12,7 @@ import (
 // admin's payouts add the winner. DaysLeft is the whole days left to claim it (0 when there is nothing to
 // claim).
 //
-//tygo:emit export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | (string & {});
+//tygo:emit export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | 'host_pays' | 'host_paid' | (string & {});
 type Prize struct {
 	ID          int64         `json:"id"`
 	PoolID      int64         `json:"poolId"`
@@ -108,10 +109,20 @@ func (s *Server) handleUserPrizes(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	// The periods won in host-collected pools too, which their host pays (deadline.go).
+	hosts, err := s.Store.ListUserHostWins(r.Context(), userFrom(r.Context()).ID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
 	out := []Prize{}
 	for _, z := range zs {
 		out = append(out, toPrizeJSON(z, s.now()))
 	}
+	for _, z := range hosts {
+		out = append(out, toPrizeJSON(z, s.now()))
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].CreditedAt.After(out[j].CreditedAt) })
 	writeJSON(w, http.StatusOK, out)
 }
 
