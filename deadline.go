@@ -60,6 +60,22 @@ func ReleaseDue(payBy, now time.Time, drawn, released bool) bool {
 	return !released && !drawn && !now.Before(payBy)
 }
 
+// DeadlineDues are the times a payment deadline payBy still has something to do: each automatic reminder
+// not yet sent and the release not yet made (a scheduler wakes at the earliest still ahead).
+func DeadlineDues(payBy time.Time, sent ReminderSent, released bool) []time.Time {
+	var out []time.Time
+	if !sent.Day {
+		out = append(out, payBy.Add(-ReminderDayLead))
+	}
+	if !sent.Hours {
+		out = append(out, payBy.Add(-ReminderHoursLead))
+	}
+	if !released {
+		out = append(out, payBy)
+	}
+	return out
+}
+
 // DeadlineApplies reports whether a pool's payment deadline still does anything: a host-collected pool
 // with a payBy that is taking squares or full, not cancelled, started nor completed.
 func DeadlineApplies(p *Pool) bool {

@@ -1,6 +1,7 @@
 package squares_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -203,5 +204,23 @@ func TestDeadlineNotices(t *testing.T) {
 	w := squares.Winner{Period: 1, Amount: 22500}
 	if got, want := squares.HostPrizePaidNotice(p, w), "The host marked your prize for Q1 of Party (Bills @ Jets), $225.00, as paid."; got != want {
 		t.Errorf("paid %q, want %q", got, want)
+	}
+}
+
+func TestDeadlineDues(t *testing.T) {
+	payBy := time.Date(2026, 11, 21, 18, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		sent     squares.ReminderSent
+		released bool
+		want     []time.Time
+	}{
+		{squares.ReminderSent{}, false, []time.Time{payBy.Add(-24 * time.Hour), payBy.Add(-2 * time.Hour), payBy}},
+		{squares.ReminderSent{Day: true}, false, []time.Time{payBy.Add(-2 * time.Hour), payBy}},
+		{squares.ReminderSent{Day: true, Hours: true}, false, []time.Time{payBy}},
+		{squares.ReminderSent{Day: true, Hours: true}, true, nil},
+	} {
+		if got := squares.DeadlineDues(payBy, tc.sent, tc.released); !slices.Equal(got, tc.want) {
+			t.Errorf("DeadlineDues(%+v, %v) = %v, want %v", tc.sent, tc.released, got, tc.want)
+		}
 	}
 }

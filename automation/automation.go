@@ -44,8 +44,8 @@ func New(db *store.DB, esc *escrow.Escrow, logger *slog.Logger) *Automation {
 	return &Automation{Store: db, Escrow: esc, Logger: logger, Now: time.Now, Interval: DefaultInterval}
 }
 
-// Run makes a pass at once, then every Interval, and also at the moment the next pool's decision falls
-// due when that comes sooner, until ctx ends.
+// Run makes a pass at once, then every Interval, and also at the moment the next pool's decision, or a
+// host pool's reminder or release, falls due when that comes sooner, until ctx ends.
 func (a *Automation) Run(ctx context.Context) {
 	for {
 		if _, err := a.RunOnce(ctx); err != nil && ctx.Err() == nil {
@@ -72,6 +72,10 @@ func (a *Automation) nextWait(ctx context.Context) time.Duration {
 	var dues []time.Time
 	for _, in := range pending {
 		dues = append(dues, squares.DecisionDueAt(in.Kickoff))
+	}
+	// Host pools' payment deadlines: their reminders and the release at payBy, on time too.
+	if more, err := a.Store.ListDeadlineDues(ctx, now.Add(a.Interval)); err == nil {
+		dues = append(dues, more...)
 	}
 	return NextWait(now, a.Interval, dues)
 }

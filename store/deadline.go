@@ -128,6 +128,32 @@ func (db *DB) SweepDeadlines(ctx context.Context, now time.Time) (DeadlineSweep,
 	return out, nil
 }
 
+// ListDeadlineDues returns when the host pools' payment deadlines next have something to do, for those
+// due before a time (squares.DeadlineDues): the automation wakes at the earliest.
+func (db *DB) ListDeadlineDues(ctx context.Context, before time.Time) ([]time.Time, error) {
+	var out []time.Time
+	err := db.view(ctx, func(tx *Tx) error {
+		rows, err := queryAll(ctx, tx, func(s scanner) ([]time.Time, error) {
+			var payBy time.Time
+			var day, hours, released sql.NullTime
+			if err := s.Scan(&payBy, &day, &hours, &released); err != nil {
+				return nil, err
+			}
+			return squares.DeadlineDues(payBy.UTC(), squares.ReminderSent{Day: day.Valid, Hours: hours.Valid}, released.Valid), nil
+		}, `SELECT pay_by, reminded_day_at, reminded_hours_at, unpaid_released_at FROM pools WHERE collection = 'host'
+			AND pay_by IS NOT NULL AND status IN ('active', 'inactive', 'full') AND pay_by <= $1
+			AND (reminded_hours_at IS NULL OR unpaid_released_at IS NULL)`, before.Add(squares.ReminderDayLead).UTC())
+		for _, r := range rows {
+			out = append(out, r...)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("host pools' deadlines: %w", err)
+	}
+	return out, nil
+}
+
 // SendReminder is the host's reminder now to every member of a host-collected pool who owes
 // (squares.CheckHostReminder: the host only, one every 6 hours). It reports how many e-mails it queued.
 func (db *DB) SendReminder(ctx context.Context, actor *squares.User, poolID int64) (int, error) {

@@ -117,6 +117,11 @@ func TestDeadlineRemindersAndRelease(t *testing.T) {
 		if sw := sweep(payBy.Add(-24*time.Hour - time.Minute)); len(sw.Reminders)+len(sw.Releases) != 0 {
 			t.Fatalf("a day and a minute ahead: %+v", sw)
 		}
+		// The automation's scheduler knows when: the day's reminder, the 2 hours', the release.
+		if dues, err := db.ListDeadlineDues(ctx, payBy.Add(-24*time.Hour-time.Minute)); err != nil ||
+			!slices.Equal(dues, []time.Time{payBy.Add(-24 * time.Hour), payBy.Add(-2 * time.Hour), payBy}) {
+			t.Fatalf("dues %v, %v", dues, err)
+		}
 		// A day ahead: Dana owes $10.00 (Eli paid, the host's own square is theirs, Bob is a guest).
 		sw := sweep(payBy.Add(-24 * time.Hour))
 		if len(sw.Reminders) != 1 || sw.Reminders[0] != (store.DeadlineReminder{PoolID: p.ID, Kind: squares.ReminderDay, Sent: 1}) ||
@@ -132,6 +137,10 @@ func TestDeadlineRemindersAndRelease(t *testing.T) {
 			if n := len(mailOf(t, db, squares.MailPaymentReminder, u.Email)); n != 0 {
 				t.Errorf("%s got %d reminders", u.FirstName, n)
 			}
+		}
+		if dues, err := db.ListDeadlineDues(ctx, payBy.Add(-24*time.Hour)); err != nil ||
+			!slices.Equal(dues, []time.Time{payBy.Add(-2 * time.Hour), payBy}) {
+			t.Fatalf("dues after the day's reminder %v, %v", dues, err)
 		}
 		// Passes after it, a second server's included, send it no more.
 		for _, at := range []time.Duration{-24 * time.Hour, -10 * time.Hour, -2*time.Hour - time.Second} {
