@@ -118,7 +118,10 @@ func TestDeadlineRemindersAndRelease(t *testing.T) {
 			t.Fatalf("a day and a minute ahead: %+v", sw)
 		}
 		// The automation's scheduler knows when: the day's reminder, the 2 hours', the release.
-		if dues, err := db.ListDeadlineDues(ctx, payBy.Add(-24*time.Hour-time.Minute)); err != nil ||
+		if dues, err := db.ListDeadlineDues(ctx, payBy.Add(-24*time.Hour-time.Minute)); err != nil || len(dues) != 0 {
+			t.Fatalf("dues before the day's reminder %v, %v", dues, err)
+		}
+		if dues, err := db.ListDeadlineDues(ctx, payBy.Add(-24*time.Hour)); err != nil ||
 			!slices.Equal(dues, []time.Time{payBy.Add(-24 * time.Hour), payBy.Add(-2 * time.Hour), payBy}) {
 			t.Fatalf("dues %v, %v", dues, err)
 		}
