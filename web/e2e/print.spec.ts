@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { mkdirSync, writeFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
 
 // Issue 21, item 7: the sheet on the wall. A pool's /pools/{id}/print is made for paper: Chromium's PDF of
@@ -79,10 +80,20 @@ async function checkSheet(page: Page, api: APIRequestContext, poolId: number, na
   await expect(page.getByRole('link', { name: 'Back to the pool' })).toHaveAttribute('href', `/pool/${poolId}`)
   await page.evaluate(() => document.fonts.ready)
   await page.screenshot({ path: `${SHOTS}/print-${name}-1366.png`, fullPage: true })
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(bad, 'axe on the printable sheet').toEqual([])
+  // A phone sees the whole sheet, smaller, and never scrolls sideways.
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 })
+    await page.waitForTimeout(300)
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(sideways, `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(0)
+    const sheetWidth = await page.getByTestId('print-sheet').evaluate((el) => el.getBoundingClientRect().width)
+    expect(sheetWidth).toBeLessThanOrEqual(width)
+  }
   await page.setViewportSize({ width: 390, height: 844 })
   await page.waitForTimeout(300)
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-  expect(sideways, 'the page scrolls sideways at 390 px').toBeLessThanOrEqual(0)
   await page.screenshot({ path: `${SHOTS}/print-${name}-390.png`, fullPage: true })
 
   // On paper: a landscape Letter page's size on screen, print media.
