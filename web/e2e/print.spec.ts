@@ -115,7 +115,7 @@ async function checkSheet(page: Page, api: APIRequestContext, poolId: number, na
       .map((el) => el.outerHTML.slice(0, 80))
     const cells = [...sheet.querySelectorAll<HTMLElement>('[role=cell]')].map((c) => {
       const n = c.querySelector<HTMLElement>('[data-name]')
-      return { row: Number(c.dataset.row), column: Number(c.dataset.column), name: n?.textContent ?? null, fits: !n || n.offsetHeight <= n.parentElement!.clientHeight }
+      return { row: Number(c.dataset.row), column: Number(c.dataset.column), name: n?.textContent ?? null, fits: !n || (n.offsetHeight <= n.parentElement!.clientHeight && n.scrollWidth <= n.clientWidth) }
     })
     const digits = (side: string) => [...sheet.querySelectorAll(`[data-digit=${side}]`)].map((d) => d.textContent)
     return {

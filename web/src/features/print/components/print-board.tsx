@@ -84,7 +84,7 @@ export function PrintBoard({ pool, squares }: { pool: Pool; squares: readonly Sh
                 >
                   <div className="flex size-full flex-col justify-[safe_center] overflow-hidden text-center">
                     {name ? (
-                      <span data-name className="block leading-[1.1] font-semibold [overflow-wrap:anywhere] hyphens-auto">
+                      <span data-name className="block leading-[1.1] font-semibold">
                         {name}
                       </span>
                     ) : held ? (

@@ -37,20 +37,37 @@ export function nameSize(name: string): number {
 /** The smallest size (pt) fitNames goes to: still legible on paper. */
 export const MIN_NAME_PT = 4
 
+/** Whether a name is taller than its box, or has a word wider than it. */
+function overflows(el: HTMLElement, box: HTMLElement): boolean {
+  return el.offsetHeight > box.clientHeight || el.scrollWidth > el.clientWidth
+}
+
+/** Sets the name's size from `from` down by half points until it fits its box or reaches MIN_NAME_PT. */
+function shrink(el: HTMLElement, box: HTMLElement, from: number) {
+  let size = from
+  el.style.fontSize = `${size}pt`
+  while (size > MIN_NAME_PT && overflows(el, box)) {
+    size -= 0.5
+    el.style.fontSize = `${size}pt`
+  }
+}
+
 /**
  * Shrinks each name in `root` (elements with data-name, each in a box of its own) by half points until it
- * fits its box, down to MIN_NAME_PT. The sheet has the same size on screen and on paper, so a name that
- * fits on screen fits printed. Names wrap anywhere, so only their height can overflow.
+ * fits its box, down to MIN_NAME_PT. A name breaks between its words only, so that it reads (and copies
+ * from the PDF) whole; a word too long for its square even at the smallest size breaks anywhere. The sheet
+ * has the same size on screen and on paper, so a name that fits on screen fits printed.
  */
 export function fitNames(root: HTMLElement) {
   for (const el of root.querySelectorAll<HTMLElement>('[data-name]')) {
     const box = el.parentElement
     if (!box) continue
-    let size = nameSize(el.textContent ?? '')
-    el.style.fontSize = `${size}pt`
-    while (size > MIN_NAME_PT && el.offsetHeight > box.clientHeight) {
-      size -= 0.5
-      el.style.fontSize = `${size}pt`
+    const from = nameSize(el.textContent ?? '')
+    el.style.overflowWrap = 'normal'
+    shrink(el, box, from)
+    if (overflows(el, box)) {
+      el.style.overflowWrap = 'anywhere'
+      shrink(el, box, from)
     }
   }
 }
