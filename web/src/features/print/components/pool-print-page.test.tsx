@@ -71,7 +71,7 @@ describe('The printable sheet', () => {
     expect(cellAt(2, 2)).toHaveTextContent('Reserved')
     expect(cellAt(2, 2)).not.toHaveTextContent('Jordan')
     expect(cellAt(3, 3).textContent).toBe('')
-    expect(screen.getAllByRole('cell')).toHaveLength(100)
+    expect(within(screen.getByTestId('print-board')).getAllByRole('cell')).toHaveLength(100)
     // A long name starts small, so that it fits its square.
     expect(within(cellAt(4, 7)).getByText(LONG).style.fontSize).toBe('5pt')
     expect(within(cellAt(0, 0)).getByText('Avery Brooks').style.fontSize).toBe('8pt')

@@ -110,10 +110,10 @@ export function PrintSheet({ pool, squares, poolUrl }: { pool: Pool; squares: re
           </figcaption>
         </figure>
       </div>
-      <footer className="col-span-2 grid gap-[1pt] border-t-[0.75pt] border-black pt-[4pt] text-[7pt] leading-snug" data-testid="sheet-rules">
+      <section aria-label="Rules" className="col-span-2 grid gap-[1pt] border-t-[0.75pt] border-black pt-[4pt] text-[7pt] leading-snug" data-testid="sheet-rules">
         <p>{how}</p>
         <p>{terms}</p>
-      </footer>
+      </section>
     </article>
   )
 }
