@@ -73,8 +73,8 @@ describe('The printable sheet', () => {
     expect(cellAt(3, 3).textContent).toBe('')
     expect(within(screen.getByTestId('print-board')).getAllByRole('cell')).toHaveLength(100)
     // A long name starts small, so that it fits its square.
-    expect(within(cellAt(4, 7)).getByText(LONG).style.fontSize).toBe('5pt')
-    expect(within(cellAt(0, 0)).getByText('Avery Brooks').style.fontSize).toBe('8pt')
+    expect(within(cellAt(4, 7)).getByText(LONG).style.fontSize).toBe('6pt')
+    expect(within(cellAt(0, 0)).getByText('Avery Brooks').style.fontSize).toBe('11pt')
   })
 
   it('leaves the digit headers blank before the draw', async () => {
@@ -104,7 +104,7 @@ describe('The printable sheet', () => {
     const { sheet } = await open(tenDollar({ game: { ...makePool().game!, gameDate: '2026-11-29T18:00:00Z' } }))
     expect(screen.getByRole('heading', { name: 'Office Pool' })).toBeInTheDocument()
     expect(sheet).toHaveTextContent('Kansas City Chiefs (away) at Buffalo Bills (home)')
-    expect(sheet).toHaveTextContent('Kickoff: Sunday, November 29, 2026, 1:00 PM ET')
+    expect(sheet).toHaveTextContent('Kickoff: Sun, Nov 29, 2026, 1:00 PM ET')
     expect(sheet).toHaveTextContent('Entry: $10.00 a square')
     const rows = within(screen.getByTestId('sheet-payouts')).getAllByRole('row').slice(1)
     expect(rows.map((r) => r.textContent)).toEqual(['Q120%$180.00', 'Halftime30%$270.00', 'Q320%$180.00', 'Final30%$270.00'])

@@ -104,7 +104,7 @@ export function PoolPrintPage() {
   return (
     <div className="min-h-dvh bg-muted px-3 py-4 sm:px-6 sm:py-6 print:min-h-0 print:bg-white print:p-0">
       <style>{`${SHEET_PAGE_CSS}\n${FRAME_PRINT_CSS}`}</style>
-      <main className="mx-auto max-w-[11.5in]">
+      <main className="mx-auto max-w-[10.7in]">
         {valid ? <Sheet key={id} poolId={Number(id)} /> : <Message title="Invalid Pool" text="That pool link is not valid." />}
       </main>
     </div>

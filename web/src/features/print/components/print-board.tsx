@@ -1,5 +1,6 @@
 import { teamInfo, textColorOn } from '@/lib/teams'
 import type { Pool } from '@/lib/types'
+import { cn } from '@/lib/utils'
 import { sheetName, type SheetSquare } from './sheet-names'
 
 const N = 10
@@ -82,9 +83,9 @@ export function PrintBoard({ pool, squares }: { pool: Pool; squares: readonly Sh
                   className="relative min-h-0 min-w-0 overflow-hidden border-r-[0.75pt] border-b-[0.75pt] border-black bg-white p-[2pt] text-black"
                   style={{ ...(c === N - 1 ? { borderRightWidth: '1.5pt' } : null), ...(r === N - 1 ? { borderBottomWidth: '1.5pt' } : null) }}
                 >
-                  <div className="flex size-full flex-col justify-[safe_center] overflow-hidden text-center">
+                  <div className="flex size-full flex-col justify-center-safe overflow-hidden text-center">
                     {name ? (
-                      <span data-name className="block leading-[1.1] font-semibold">
+                      <span data-name className={cn('block leading-[1.1]', sq?.userId === 'admin' ? 'font-medium text-neutral-500' : 'font-semibold')}>
                         {name}
                       </span>
                     ) : held ? (

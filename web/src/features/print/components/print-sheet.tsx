@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react'
-import { formatDateTimeET, formatLongDateET, formatTimeET } from '@/lib/dates'
+import { formatDateET, formatDateTimeET, formatTimeET } from '@/lib/dates'
 import { formatMoney, isFree } from '@/lib/money'
 import type { Pool } from '@/lib/types'
 import { PrintBoard } from './print-board'
@@ -65,7 +65,7 @@ export function PrintSheet({ pool, squares, poolUrl }: { pool: Pool; squares: re
             </p>
           )}
           <p className="text-[9pt] leading-snug">
-            <span className="font-semibold">Kickoff:</span> {formatLongDateET(game?.gameDate)}, {formatTimeET(game?.gameDate)}
+            <span className="font-semibold">Kickoff:</span> {formatDateET(game?.gameDate)}, {formatTimeET(game?.gameDate)}
           </p>
           <p className="text-[9pt] leading-snug">
             <span className="font-semibold">Entry:</span> {free ? 'Free' : `${formatMoney(pool.entryFee)} a square`}
@@ -103,7 +103,7 @@ export function PrintSheet({ pool, squares, poolUrl }: { pool: Pool; squares: re
           {!free && !full && <p className="text-[7pt] text-neutral-700">Prizes when all 100 squares are taken.</p>}
         </section>
         <figure className="mt-auto grid justify-items-center gap-[3pt] text-center">
-          <QrCode text={poolUrl} label={`QR code of the pool’s page, ${poolUrl}`} className="size-[1.35in]" />
+          <QrCode text={poolUrl} label={`QR code of the pool’s page, ${poolUrl}`} className="size-[1.6in]" />
           <figcaption className="grid gap-[1pt]">
             <span className="text-[8pt] font-semibold">Scan for the live board</span>
             <span className="text-[6.5pt] break-all text-neutral-700">{poolUrl}</span>

@@ -27,11 +27,11 @@ export function sheetName(sq: SheetSquare): string {
  */
 export function nameSize(name: string): number {
   const n = [...name].length
-  if (n <= 8) return 9
-  if (n <= 14) return 8
-  if (n <= 22) return 7
-  if (n <= 34) return 6
-  return 5
+  if (n <= 8) return 12
+  if (n <= 14) return 11
+  if (n <= 22) return 9
+  if (n <= 34) return 7.5
+  return 6
 }
 
 /** The smallest size (pt) fitNames goes to: still legible on paper. */
