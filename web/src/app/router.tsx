@@ -1,6 +1,8 @@
-import { lazy } from 'react'
+import { lazy, Suspense } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AdminOnly } from '@/components/layout/admin-only'
+import { ErrorBoundary } from '@/components/layout/error-boundary'
+import { FullScreenSpinner } from '@/components/layout/full-screen-spinner'
 import { AdminEntry, DashboardRoute, FallbackRoute, HomeRoute, SignedIn, SignedOut } from './guards'
 import { RootLayout, RouteError } from './root-layout'
 
@@ -36,6 +38,8 @@ const PoolDetailPage = lazy(() =>
     ([m, p]) => ({ default: () => <m.PoolDetailPage creatorPanel={(pool) => <p.PoolInvitationsCard pool={pool} />} /> }),
   ),
 )
+// A pool's printable sheet (features/print): a page of its own, without the site's header and footer.
+const PoolPrintPage = lazy(() => import('@/features/print/components/pool-print-page').then((m) => ({ default: m.PoolPrintPage })))
 const CheckoutPage = lazy(() => import('@/features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })))
 const CreatePrivatePoolPage = lazy(() => import('@/features/private-pools/components/create-private-pool-page').then((m) => ({ default: m.CreatePrivatePoolPage })))
 const JoinPoolPage = lazy(() => import('@/features/private-pools/components/join-pool-page').then((m) => ({ default: m.JoinPoolPage })))
@@ -105,6 +109,18 @@ export const routes: RouteObject[] = [
       { path: 'week-management', element: signedIn(<WeekManagementPage />) },
       { path: '*', element: <FallbackRoute /> },
     ],
+  },
+  // The printed sheet of a pool (issue 21): only the sheet, on screen with Print and a way back to the pool.
+  {
+    path: '/pools/:id/print',
+    errorElement: <RouteError />,
+    element: (
+      <ErrorBoundary>
+        <Suspense fallback={<FullScreenSpinner />}>
+          <PoolPrintPage />
+        </Suspense>
+      </ErrorBoundary>
+    ),
   },
 ]
 

@@ -35,7 +35,7 @@ export function renderPage(
 ) {
   const queryClient = createQueryClient()
   queryClient.setQueryData(authKeys.user, user)
-  const stubs = ['/', '/auth', '/login', '/age-verification', '/dashboard', '/checkout', '/my-pools', '/pool/:id', '/admin/security', '/account', '/forgot-password'].filter((p) => p !== path)
+  const stubs = ['/', '/auth', '/login', '/age-verification', '/dashboard', '/checkout', '/my-pools', '/pool/:id', '/admin/security', '/account', '/forgot-password', '/pools/:id/print'].filter((p) => p !== path)
   const router = createMemoryRouter(
     [
       {

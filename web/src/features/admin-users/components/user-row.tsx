@@ -59,13 +59,13 @@ export function UserRow({ user: u }: { user: AdminUser }) {
     <tr data-testid="user-row" className="mb-3 block rounded-lg border bg-card p-3 shadow-xs md:mb-0 md:table-row md:rounded-none md:border-0 md:border-t md:p-0 md:shadow-none">
       <td className="block pb-2 md:table-cell md:px-3 md:py-3 md:align-middle">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold">{name}</span>
+          <span className="min-w-0 font-semibold [overflow-wrap:anywhere]">{name}</span>
           {u.isDisabled && <Badge variant="destructive">Disabled</Badge>}
         </div>
         <div className="text-xs text-muted-foreground">ID {u.id}</div>
       </td>
       <Cell label="Email">
-        <span className="min-w-0 truncate text-sm" title={u.email || undefined}>
+        <span className="min-w-0 text-sm [overflow-wrap:anywhere]" title={u.email || undefined}>
           {u.email || u.username || '—'}
         </span>
       </Cell>

@@ -1,4 +1,5 @@
-import { CalendarClock, Share2 } from 'lucide-react'
+import { useNavigate } from 'react-router'
+import { CalendarClock, Printer, Share2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { PoolStatusBadge } from '@/components/pools/pool-status-badge'
 import { Matchup } from '@/components/pools/team-chip'
@@ -6,9 +7,10 @@ import { formatDateTimeET } from '@/lib/dates'
 import type { Pool } from '@/lib/types'
 import { sharePool } from './pool-page-states'
 
-/** The pool page's header: name, status badge, teams, date and time, venue, and Share. */
+/** The pool page's header: name, status badge, teams, date and time, venue, Share, and Print (the sheet for the wall). */
 export function PoolHero({ pool }: { pool: Pool }) {
   const game = pool.game
+  const navigate = useNavigate()
   return (
     <section className="rounded-2xl bg-navy px-5 py-6 text-white shadow-lg sm:px-8">
       <div className="flex items-start justify-between gap-3 sm:gap-4">
@@ -23,14 +25,24 @@ export function PoolHero({ pool }: { pool: Pool }) {
             {game?.venue ? ` · ${game.venue}` : ''}
           </p>
         </div>
-        <Button
-          variant="outline"
-          className="shrink-0 border-white/25 bg-transparent px-3 text-white hover:bg-white/10 hover:text-white sm:px-4"
-          onClick={() => void sharePool(document.title)}
-          aria-label="Share"
-        >
-          <Share2 aria-hidden="true" /> <span className="hidden sm:inline">Share</span>
-        </Button>
+        <div className="flex shrink-0 flex-wrap justify-end gap-2">
+          <Button
+            variant="outline"
+            className="shrink-0 border-white/25 bg-transparent px-3 text-white hover:bg-white/10 hover:text-white sm:px-4"
+            onClick={() => void sharePool(document.title)}
+            aria-label="Share"
+          >
+            <Share2 aria-hidden="true" /> <span className="hidden sm:inline">Share</span>
+          </Button>
+          <Button
+            variant="outline"
+            className="shrink-0 border-white/25 bg-transparent px-3 text-white hover:bg-white/10 hover:text-white sm:px-4"
+            onClick={() => void navigate(`/pools/${pool.id}/print`)}
+            aria-label="Print"
+          >
+            <Printer aria-hidden="true" /> <span className="hidden sm:inline">Print</span>
+          </Button>
+        </div>
       </div>
     </section>
   )

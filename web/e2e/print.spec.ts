@@ -1,0 +1,241 @@
+/// <reference lib="dom" />
+import { mkdirSync, writeFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
+
+// Issue 21, item 7: the sheet on the wall. A pool's /pools/{id}/print is made for paper: Chromium's PDF of
+// it, on US Letter and on A4 in landscape, is one page, and in print the page holds every owner's whole name
+// in its square (none cut off), the digits once drawn (blank before), the server's payouts and a QR code.
+// One demo pool (the free pool three squares short of full, its 24 players) is only read; a game of this
+// spec's own gives a $10 pool bought by two players, one with a very long name, then filled by the house,
+// which draws its digits. Screenshots and the PDFs go to E2E_SHOTS_DIR (default /tmp/shots).
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
+
+/** The printable area of both papers in landscape, in CSS px, less the sheet's margins (0.35 in a side). */
+const PRINTABLE = { width: (11 - 0.7) * 96, height: (8.27 - 0.7) * 96 }
+
+interface PoolJSON {
+  id: number
+  name: string
+  gameId: number
+  entryFee: string
+  status: string
+  currentParticipants: number
+  numbersGenerated: boolean
+  homeNumbers: number[] | null
+  awayNumbers: number[] | null
+  payouts: { period: number; label: string; percent: number; amount: string }[]
+  game: { homeTeam: string; awayTeam: string }
+}
+
+interface SquareJSON {
+  row: number
+  column: number
+  userId: string | null
+  status: string
+  displayName?: string | null
+  user: { firstName: string; lastName: string } | null
+}
+
+async function ok<T>(res: Promise<APIResponse>, status = 200): Promise<T> {
+  const r = await res
+  expect(r.status(), await r.text()).toBe(status)
+  return (await r.json()) as T
+}
+
+/** Buys `cells` of a paid pool as the signed-in player: checkout, the sandbox's test card, confirmation. */
+async function buy(api: APIRequestContext, pool: PoolJSON, cells: { row: number; column: number }[]) {
+  const amount = (Number(pool.entryFee) * cells.length).toFixed(2)
+  const co = await ok<{ paymentIntentId: string }>(api.post('/api/create-escrow-payment', { data: { poolId: pool.id, amount, squares: cells } }), 201)
+  await ok(api.post(`/api/sandbox/payments/${co.paymentIntentId}/confirm`, { data: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' } }))
+  await ok(api.post('/api/purchase-squares', { data: { poolId: pool.id, paymentIntentId: co.paymentIntentId } }))
+}
+
+/** The name the sheet prints for an owned square, from the API: its displayName, "House", or the owner's full name. */
+function expectedName(sq: SquareJSON): string {
+  if (sq.displayName?.trim()) return sq.displayName.trim()
+  if (sq.userId === 'admin') return 'House'
+  return [sq.user?.firstName, sq.user?.lastName].map((s) => s?.trim() ?? '').filter(Boolean).join(' ')
+}
+
+/** The number of pages of a PDF: its /Type /Page objects (not the /Pages tree). */
+function pageCount(pdf: Buffer): number {
+  return pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0
+}
+
+/**
+ * Checks the pool's sheet as printed: one page of Letter and of A4 (landscape), every owned square's name
+ * whole in its square, nothing past the sheet or the page, the digits as the pool has them.
+ */
+async function checkSheet(page: Page, api: APIRequestContext, poolId: number, name: string) {
+  const pool = await ok<PoolJSON>(api.get(`/api/pools/${poolId}`))
+  const owned = (await ok<SquareJSON[]>(api.get(`/api/pools/${poolId}/squares`))).filter((s) => s.status !== 'held')
+  expect(owned.length).toBeGreaterThan(0)
+
+  await page.emulateMedia({ media: 'screen' })
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await page.goto(`/pools/${poolId}/print`)
+  await expect(page.getByTestId('print-sheet')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled()
+  await expect(page.getByRole('link', { name: 'Back to the pool' })).toHaveAttribute('href', `/pool/${poolId}`)
+  await page.evaluate(() => document.fonts.ready)
+  await page.screenshot({ path: `${SHOTS}/print-${name}-1366.png`, fullPage: true })
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(bad, 'axe on the printable sheet').toEqual([])
+  // A phone sees the whole sheet, smaller, and never scrolls sideways.
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 })
+    await page.waitForTimeout(300)
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(sideways, `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(0)
+    const sheetWidth = await page.getByTestId('print-sheet').evaluate((el) => el.getBoundingClientRect().width)
+    expect(sheetWidth).toBeLessThanOrEqual(width)
+  }
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.waitForTimeout(300)
+  await page.screenshot({ path: `${SHOTS}/print-${name}-390.png`, fullPage: true })
+
+  // On paper: a landscape Letter page's size on screen, print media.
+  await page.setViewportSize({ width: 1056, height: 816 })
+  await page.emulateMedia({ media: 'print' })
+  await page.waitForTimeout(300)
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden()
+  await expect(page.getByRole('link', { name: 'Back to the pool' })).toBeHidden()
+  await page.screenshot({ path: `${SHOTS}/print-${name}-paper.png`, fullPage: true })
+
+  const laid = await page.evaluate(() => {
+    const sheet = document.querySelector<HTMLElement>('[data-testid=print-sheet]')!
+    const box = sheet.getBoundingClientRect()
+    const outside = [...sheet.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect()
+        return r.width > 0 && (r.left < box.left - 1 || r.top < box.top - 1 || r.right > box.right + 1 || r.bottom > box.bottom + 1)
+      })
+      .map((el) => el.outerHTML.slice(0, 80))
+    const cells = [...sheet.querySelectorAll<HTMLElement>('[role=cell]')].map((c) => {
+      const n = c.querySelector<HTMLElement>('[data-name]')
+      return { row: Number(c.dataset.row), column: Number(c.dataset.column), name: n?.textContent ?? null, fits: !n || (n.offsetHeight <= n.parentElement!.clientHeight && n.scrollWidth <= n.clientWidth) }
+    })
+    const digits = (side: string) => [...sheet.querySelectorAll(`[data-digit=${side}]`)].map((d) => d.textContent)
+    return {
+      width: box.width,
+      height: box.height,
+      // The page's content in print: the sheet alone (the window itself may be taller).
+      pageHeight: document.getElementById('root')!.getBoundingClientRect().height,
+      outside,
+      cells,
+      home: digits('home'),
+      away: digits('away'),
+      text: document.body.innerText,
+    }
+  })
+  expect(laid.width).toBeLessThanOrEqual(PRINTABLE.width)
+  expect(laid.height).toBeLessThanOrEqual(PRINTABLE.height)
+  expect(laid.pageHeight, 'the printed page is taller than the sheet').toBeLessThanOrEqual(Math.ceil(PRINTABLE.height))
+  expect(laid.outside, 'parts of the sheet past its edge').toEqual([])
+  expect(laid.cells).toHaveLength(100)
+  for (const sq of owned) {
+    const cell = laid.cells.find((c) => c.row === sq.row && c.column === sq.column)!
+    expect(cell.name, `square ${sq.row},${sq.column}`).toBe(expectedName(sq))
+    expect(cell.fits, `${cell.name} is cut off in square ${sq.row},${sq.column}`).toBe(true)
+    expect(laid.text).toContain(expectedName(sq))
+  }
+  expect(laid.cells.filter((c) => c.name !== null)).toHaveLength(owned.length)
+  if (pool.numbersGenerated) {
+    expect(laid.home).toEqual(pool.homeNumbers!.map(String))
+    expect(laid.away).toEqual(pool.awayNumbers!.map(String))
+  } else {
+    expect([...laid.home, ...laid.away]).toEqual(Array<string>(20).fill(''))
+  }
+  const free = Number(pool.entryFee) === 0
+  for (const p of pool.payouts) {
+    const row = page.getByTestId(`sheet-payout-${p.period}`)
+    await expect(row).toContainText(p.label)
+    await expect(row).toContainText(free ? 'Bragging rights' : `$${Number(p.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
+  }
+  await expect(page.getByRole('img', { name: /QR code of the pool’s page/ })).toBeVisible()
+  await expect(page.getByTestId('print-sheet')).toContainText(`/pool/${poolId}`)
+
+  for (const format of ['Letter', 'A4'] as const) {
+    const pdf = await page.pdf({ format, landscape: true, printBackground: true })
+    writeFileSync(`${SHOTS}/print-${name}-${format}.pdf`, pdf)
+    expect(pageCount(pdf), `${format} pages`).toBe(1)
+  }
+  // The count sees more than one page where there are: the sheet is taller than an A6 page.
+  expect(pageCount(await page.pdf({ format: 'A6' }))).toBeGreaterThan(1)
+  await page.emulateMedia({ media: 'screen' })
+}
+
+test('the printed sheet is one page of Letter and of A4 with every owner’s name, blank digits before the draw and the digits after', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // Two sheets, each checked on screen, in print and as two PDFs, on a shared machine.
+  test.setTimeout(180_000)
+  mkdirSync(SHOTS, { recursive: true })
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  const visitor = await playwright.request.newContext({ baseURL })
+
+  // The demo's free pool that is nearly full: 97 squares of 24 players, not drawn. Only read.
+  const demo = (await ok<PoolJSON[]>(visitor.get('/api/pools?leagueId=1')))
+    .filter((p) => Number(p.entryFee) === 0)
+    .sort((a, b) => b.currentParticipants - a.currentParticipants)[0]
+  expect(demo.currentParticipants).toBeGreaterThanOrEqual(90)
+  await checkSheet(page, visitor, demo.id, 'demo')
+
+  // The pool page has a Print button that opens the sheet.
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await page.goto(`/pool/${demo.id}`)
+  const print = page.getByRole('button', { name: 'Print' })
+  await expect(print).toBeVisible({ timeout: 30_000 })
+  await page.screenshot({ path: `${SHOTS}/print-pool-page-1366.png` })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(print).toBeVisible()
+  await page.screenshot({ path: `${SHOTS}/print-pool-page-390.png` })
+  await print.click()
+  await expect(page).toHaveURL(new RegExp(`/pools/${demo.id}/print$`))
+  await expect(page.getByTestId('print-sheet')).toBeVisible()
+
+  // A $10 pool of a game of this spec's own, 3 hours away.
+  const admin = await playwright.request.newContext({ baseURL })
+  await ok(admin.post('/api/admin/login', { data: { username: 'admin', password: 'squares-admin' } }))
+  const { activeWeek } = await ok<{ activeWeek: string }>(admin.get('/api/leagues/1/active-week'))
+  const game = await ok<{ id: number }>(
+    admin.post('/api/games', {
+      data: { leagueId: 1, homeTeam: 'Seattle Seahawks', awayTeam: 'San Francisco 49ers', gameDate: new Date(Date.now() + 3 * 3600_000).toISOString(), status: 'scheduled', week: activeWeek },
+    }),
+    201,
+  )
+  const ten = (await ok<PoolJSON[]>(admin.get('/api/pools?leagueId=1'))).find((p) => p.gameId === game.id && p.entryFee === '10.00')!
+  await ok(admin.patch(`/api/pools/${ten.id}`, { data: { status: 'active' } }))
+
+  // Two players buy squares; one has a name as long as sign-up allows words to be.
+  const players = [
+    { firstName: 'Maximiliana Alexandrina', lastName: 'Wolfeschlegelsteinhausenbergerdorff', cells: [{ row: 0, column: 0 }, { row: 4, column: 7 }, { row: 9, column: 9 }] },
+    { firstName: 'Priya', lastName: 'Raman', cells: [{ row: 0, column: 1 }, { row: 5, column: 5 }] },
+  ]
+  for (const [i, p] of players.entries()) {
+    const api = await playwright.request.newContext({ baseURL })
+    await ok(
+      api.post('/api/auth/register', {
+        data: { email: `print-${i}-${Date.now()}@squares.test`, password: 'correct-horse-battery', firstName: p.firstName, lastName: p.lastName, dateOfBirth: '1990-04-01', residenceState: 'NY' },
+      }),
+      201,
+    )
+    await buy(api, ten, p.cells)
+    await api.dispose()
+  }
+  await checkSheet(page, visitor, ten.id, 'ten-open')
+
+  // The house fills the rest: the pool is full and its digits are drawn.
+  await ok(admin.post(`/api/admin/pools/${ten.id}/house-fill`, { data: { squaresNeeded: 95 } }))
+  expect((await ok<PoolJSON>(visitor.get(`/api/pools/${ten.id}`))).numbersGenerated).toBe(true)
+  await checkSheet(page, visitor, ten.id, 'ten-drawn')
+
+  expect(errors).toEqual([])
+  await admin.dispose()
+  await visitor.dispose()
+})

@@ -1,0 +1,119 @@
+import { useLayoutEffect, useRef } from 'react'
+import { formatDateET, formatDateTimeET, formatTimeET } from '@/lib/dates'
+import { formatMoney, isFree } from '@/lib/money'
+import type { Pool } from '@/lib/types'
+import { PrintBoard } from './print-board'
+import { QrCode } from './qr-code'
+import { fitNames, type SheetSquare } from './sheet-names'
+import { sheetRules } from './sheet-text'
+
+/**
+ * The sheet's size, the same on screen and on paper: it fits the printable area of US Letter and of A4 in
+ * landscape with the page's margins (SHEET_PAGE_CSS), so the page prints on one sheet of either.
+ */
+export const SHEET_WIDTH_IN = 10.1
+export const SHEET_HEIGHT_IN = 7.3
+
+/** One landscape page, with margins every printer can print within; the sheet alone on it. */
+export const SHEET_PAGE_CSS = `@page { size: landscape; margin: 0.35in; }
+@media print {
+  html, body { background: #fff !important; }
+  body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+}`
+
+/**
+ * A pool's sheet for the wall: its board with every owner's name, the teams and kickoff, what each period
+ * pays (the server's payouts), its rules in two lines and a QR code of its page.
+ */
+export function PrintSheet({ pool, squares, poolUrl }: { pool: Pool; squares: readonly SheetSquare[]; poolUrl: string }) {
+  const ref = useRef<HTMLElement>(null)
+  // Names shrink until they fit their squares, again once the web font has loaded (it changes their size).
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    fitNames(el)
+    let live = true
+    void document.fonts?.ready.then(() => {
+      if (live) fitNames(el)
+    })
+    return () => {
+      live = false
+    }
+  }, [pool, squares])
+
+  const game = pool.game
+  const free = isFree(pool.entryFee)
+  const full = pool.currentParticipants >= (pool.maxParticipants || 100)
+  const [how, terms] = sheetRules(pool)
+  return (
+    <article
+      ref={ref}
+      aria-label={`Printable sheet of ${pool.name}`}
+      className="grid grid-cols-[7.05in_minmax(0,1fr)] grid-rows-[minmax(0,1fr)_auto] gap-x-[0.2in] gap-y-[0.12in] overflow-hidden bg-white text-black"
+      style={{ width: `${SHEET_WIDTH_IN}in`, height: `${SHEET_HEIGHT_IN}in` }}
+      data-testid="print-sheet"
+    >
+      <PrintBoard pool={pool} squares={squares} />
+      <div className="flex min-h-0 min-w-0 flex-col gap-[0.14in]">
+        <header className="grid gap-[3pt]">
+          <p className="text-[7pt] font-bold tracking-widest text-neutral-600 uppercase">Squares pool</p>
+          <h1 className="text-[15pt] leading-tight font-extrabold [overflow-wrap:anywhere]">{pool.name}</h1>
+          {game && (
+            <p className="text-[10.5pt] leading-snug font-semibold">
+              {game.awayTeam} <span className="font-normal text-neutral-600">(away)</span> at {game.homeTeam}{' '}
+              <span className="font-normal text-neutral-600">(home)</span>
+            </p>
+          )}
+          <p className="text-[9pt] leading-snug">
+            <span className="font-semibold">Kickoff:</span> {formatDateET(game?.gameDate)}, {formatTimeET(game?.gameDate)}
+          </p>
+          <p className="text-[9pt] leading-snug">
+            <span className="font-semibold">Entry:</span> {free ? 'Free' : `${formatMoney(pool.entryFee)} a square`}
+          </p>
+          <p className="text-[8pt] leading-snug text-neutral-700">
+            {pool.numbersGenerated
+              ? `Digits drawn${pool.drawnAt ? ` ${formatDateTimeET(pool.drawnAt)}` : ''}.`
+              : 'Digits not drawn yet: they are drawn when all 100 squares are taken.'}
+          </p>
+        </header>
+        <section aria-labelledby="sheet-payouts" className="grid gap-[3pt]">
+          <h2 id="sheet-payouts" className="text-[9pt] font-extrabold tracking-wide uppercase">
+            Payouts
+          </h2>
+          <table className="w-full border-collapse text-[9pt]" data-testid="sheet-payouts">
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">Period</th>
+                <th scope="col">Share</th>
+                <th scope="col">Prize</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(pool.payouts ?? []).map((p) => (
+                <tr key={p.period} className="border-b-[0.5pt] border-neutral-400" data-testid={`sheet-payout-${p.period}`}>
+                  <th scope="row" className="py-[2pt] text-left font-semibold">
+                    {p.label}
+                  </th>
+                  <td className="py-[2pt] text-right text-neutral-700">{p.percent}%</td>
+                  <td className="py-[2pt] text-right font-bold">{free ? 'Bragging rights' : formatMoney(p.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {!free && !full && <p className="text-[7pt] text-neutral-700">Prizes when all 100 squares are taken.</p>}
+        </section>
+        <figure className="mt-auto grid justify-items-center gap-[3pt] text-center">
+          <QrCode text={poolUrl} label={`QR code of the pool’s page, ${poolUrl}`} className="size-[1.6in]" />
+          <figcaption className="grid gap-[1pt]">
+            <span className="text-[8pt] font-semibold">Scan for the live board</span>
+            <span className="text-[6.5pt] break-all text-neutral-700">{poolUrl}</span>
+          </figcaption>
+        </figure>
+      </div>
+      <section aria-label="Rules" className="col-span-2 grid gap-[1pt] border-t-[0.75pt] border-black pt-[4pt] text-[7pt] leading-snug" data-testid="sheet-rules">
+        <p>{how}</p>
+        <p>{terms}</p>
+      </section>
+    </article>
+  )
+}
