@@ -125,7 +125,8 @@ func TestHostPrizePaidAPI(t *testing.T) {
 		for _, z := range winner.get("/api/user/prizes").want(http.StatusOK).list() {
 			if z["periodLabel"] == "Q1" && z["poolName"] == "Party pool" {
 				found = true
-				if z["status"] != "host_paid" || z["paidAt"] != paid["paidAt"] || z["amount"] != "250.00" || z["daysLeft"] != 0.0 {
+				if z["status"] != "host_paid" || z["paidAt"] != paid["paidAt"] || z["amount"] != "250.00" || z["daysLeft"] != 0.0 ||
+					z["id"] != 0.0 || z["winnerId"] == 0.0 {
 					t.Errorf("Q1 in the winner's prizes %v", z)
 				}
 			}

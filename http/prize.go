@@ -15,6 +15,7 @@ import (
 //tygo:emit export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | 'host_pays' | 'host_paid' | (string & {});
 type Prize struct {
 	ID          int64         `json:"id"`
+	WinnerID    int64         `json:"winnerId"`
 	PoolID      int64         `json:"poolId"`
 	PoolName    string        `json:"poolName"`
 	GameID      int64         `json:"gameId"`
@@ -71,7 +72,7 @@ type ClaimedPrize struct {
 }
 
 func toPrizeJSON(z *squares.Prize, now time.Time) Prize {
-	return Prize{ID: z.ID, PoolID: z.PoolID, PoolName: z.PoolName, GameID: z.GameID, Game: z.Game(),
+	return Prize{ID: z.ID, WinnerID: z.WinnerID, PoolID: z.PoolID, PoolName: z.PoolName, GameID: z.GameID, Game: z.Game(),
 		AwayTeam: z.AwayTeam, HomeTeam: z.HomeTeam, Kickoff: z.Kickoff, Period: z.Period,
 		PeriodLabel: squares.PeriodLabel(z.Period, z.Periods), Amount: z.Amount, Status: z.Status,
 		CreditedAt: z.CreditedAt, ClaimBy: z.ClaimBy, DaysLeft: squares.PrizeDaysLeft(z, now), ClaimedAt: z.ClaimedAt,

@@ -385,7 +385,7 @@ func TestHostPrizePaid(t *testing.T) {
 		}
 		found := false
 		for _, z := range wins {
-			if z.PoolID != p.ID || z.UserID != w1.UserID || z.PoolName != "Party" {
+			if z.PoolID != p.ID || z.UserID != w1.UserID || z.PoolName != "Party" || z.ID != 0 || z.WinnerID == 0 {
 				t.Errorf("host win %+v", z)
 			}
 			if z.Period == 1 {

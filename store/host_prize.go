@@ -62,14 +62,14 @@ func (db *DB) MarkHostPrizePaid(ctx context.Context, actor *squares.User, poolID
 }
 
 // ListUserHostWins returns the periods a player won in host-collected pools, newest first, as prizes the
-// host pays (status host_pays, then host_paid with PaidAt): ID is the win's, there is nothing to claim,
-// and ClaimBy is the win's time.
+// host pays (status host_pays, then host_paid with PaidAt). Such a win is no prize of Squares: its ID is 0
+// (there is nothing to claim) and WinnerID names it; ClaimBy is the win's time.
 func (db *DB) ListUserHostWins(ctx context.Context, userID int64) ([]*squares.Prize, error) {
 	var out []*squares.Prize
 	err := db.view(ctx, func(tx *Tx) (err error) {
-		out, err = queryAll(ctx, tx, scanPrize, `SELECT w.id, w.id, w.user_id, w.pool_id, p.name, w.period, g.league_id,
-			w.amount_cents, w.status, u.first_name, u.last_name, u.email, w.created_at, w.created_at, w.paid_at, w.paid_at,
-			w.paid_at, w.paid_at, g.id, g.away_team, g.home_team, g.game_date
+		out, err = queryAll(ctx, tx, scanHostWin, `SELECT w.id, w.user_id, w.pool_id, p.name, w.period, g.league_id,
+			w.amount_cents, w.status, u.first_name, u.last_name, u.email, w.created_at, w.paid_at,
+			g.id, g.away_team, g.home_team, g.game_date
 			FROM winners w JOIN pools p ON p.id = w.pool_id JOIN games g ON g.id = p.game_id JOIN users u ON u.id = w.user_id
 			WHERE w.user_id = $1 AND w.status IN ($2, $3) ORDER BY w.id DESC`, userID, squares.WinnerHostPays, squares.WinnerHostPaid)
 		if err != nil {
@@ -77,9 +77,21 @@ func (db *DB) ListUserHostWins(ctx context.Context, userID int64) ([]*squares.Pr
 		}
 		return nil
 	})
-	for _, z := range out {
-		// Only paid_at means something for a host's prize; the columns beside it were read to fit scanPrize.
-		z.ClaimedAt, z.ForfeitedAt, z.RemindedAt = nil, nil, nil
-	}
 	return out, err
+}
+
+// scanHostWin reads a row of ListUserHostWins.
+func scanHostWin(s scanner) (*squares.Prize, error) {
+	var z squares.Prize
+	var league int64
+	var paid sql.NullTime
+	if err := s.Scan(&z.WinnerID, &z.UserID, &z.PoolID, &z.PoolName, &z.Period, &league, &z.Amount, &z.Status,
+		&z.FirstName, &z.LastName, &z.Email, &z.CreditedAt, &paid, &z.GameID, &z.AwayTeam, &z.HomeTeam, &z.Kickoff); err != nil {
+		return nil, err
+	}
+	z.Kickoff, z.CreditedAt = z.Kickoff.UTC(), z.CreditedAt.UTC()
+	z.ClaimBy = z.CreditedAt
+	z.Periods = (&squares.League{ID: league}).Periods()
+	z.PaidAt = nullTime(paid)
+	return &z, nil
 }

@@ -917,6 +917,7 @@ export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' 
  */
 export interface Prize {
   id: number /* int64 */;
+  winnerId: number /* int64 */;
   poolId: number /* int64 */;
   poolName: string;
   gameId: number /* int64 */;

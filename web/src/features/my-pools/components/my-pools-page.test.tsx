@@ -160,8 +160,8 @@ describe('My Pools winnings', () => {
   })
 
   it("shows a host pool's wins as the host's to pay, with nothing to claim, even one whose id is a prize's", async () => {
-    const hostPays = { ...unclaimed, id: 4, poolId: 12, poolName: 'Party', period: 2, periodLabel: 'Q2', amount: '250.00', status: 'host_pays', daysLeft: 0 }
-    const hostPaid = { ...hostPays, id: 5, period: 4, periodLabel: 'Final', status: 'host_paid', paidAt: '2026-11-23T10:00:00Z' }
+    const hostPays = { ...unclaimed, id: 0, winnerId: 4, poolId: 12, poolName: 'Party', period: 2, periodLabel: 'Q2', amount: '250.00', status: 'host_pays', daysLeft: 0 }
+    const hostPaid = { ...hostPays, winnerId: 5, period: 4, periodLabel: 'Final', status: 'host_paid', paidAt: '2026-11-23T10:00:00Z' }
     stubFetch({
       'GET /api/user-pools': { body: [] },
       'GET /api/user/prizes': { body: [hostPays, unclaimed, hostPaid] },

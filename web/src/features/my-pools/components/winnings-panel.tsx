@@ -133,7 +133,7 @@ export function WinningsPanel() {
         ) : (
           <ul className="divide-y border-t">
             {prizes.map((p) => (
-              <PrizeRow key={`${hostPays(p) ? 'win' : 'prize'}-${p.id}`} prize={p} onClaim={() => setPicked(p.id)} />
+              <PrizeRow key={hostPays(p) ? `win-${p.winnerId}` : `prize-${p.id}`} prize={p} onClaim={() => setPicked(p.id)} />
             ))}
           </ul>
         )}
