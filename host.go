@@ -147,6 +147,12 @@ func CheckHostAction(a HostAction) error {
 			"in a card pool every square is paid by card.")
 	case HostTakeBack:
 		return Errorf(EUNPROCESSABLE, "Squares can only be taken back in a pool whose host collects the money.")
+	case HostSendReminder:
+		return Errorf(EUNPROCESSABLE, "Reminders are sent only in a pool whose host collects the money: "+
+			"this pool is paid by card through Squares.")
+	case HostMarkPrizePaid:
+		return Errorf(EUNPROCESSABLE, "Prizes are marked paid only in a pool whose host collects the money: "+
+			"this pool's prizes are paid through Squares.")
 	}
 	return Errorf(EUNPROCESSABLE, "Payments are recorded only in a pool whose host collects the money: "+
 		"this pool is paid by card through Squares.")

@@ -161,7 +161,7 @@ func TestCheckSaleHostPool(t *testing.T) {
 
 func TestCheckHostAction(t *testing.T) {
 	actions := []string{squares.HostRecordPayment, squares.HostCorrectPayment, squares.HostAddGuest, squares.HostAssign,
-		squares.HostTakeBack, squares.HostReadPayments}
+		squares.HostTakeBack, squares.HostReadPayments, squares.HostSendReminder, squares.HostMarkPrizePaid}
 	public := hostPool()
 	public.IsPrivate = false
 	admin := userID(3)

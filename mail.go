@@ -17,6 +17,8 @@ const (
 	MailRefund               = "payment_refunded" // money refunded to the card: essential
 	MailPoolCancelled        = "pool_cancelled"   // a pool the player was in was cancelled (and their hold released): essential
 	MailHoldReleased         = "hold_released"    // squares held for a checkout were released (expired, cancelled)
+	MailPaymentReminder      = "payment_reminder" // a host pool's member owes the host: pay by the deadline: essential
+	MailUnpaidReleased       = "unpaid_released"  // a host pool's squares not paid for by the deadline were released: essential
 )
 
 // Mail kinds about the account itself, both essential.
@@ -67,6 +69,10 @@ func MailKindOf(notificationKind string, poolCancelled bool) string {
 		return MailRefund
 	case NotifyPoolCancelled:
 		return MailPoolCancelled
+	case NotifyPaymentReminder:
+		return MailPaymentReminder
+	case NotifyUnpaidReleased:
+		return MailUnpaidReleased
 	case NotifyPaymentReleased:
 		if poolCancelled {
 			return MailPoolCancelled

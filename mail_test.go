@@ -33,6 +33,11 @@ func TestMailKinds(t *testing.T) {
 		{NotifyPoolCancelled, true, MailPoolCancelled, true},
 		{NotifyPaymentReleased, true, MailPoolCancelled, true},
 		{NotifyPaymentReleased, false, MailHoldReleased, false},
+		{NotifyPaymentReminder, false, MailPaymentReminder, true},
+		{NotifyUnpaidReleased, false, MailUnpaidReleased, true},
+		{NotifyHostUnpaidReleased, false, "", false},
+		{NotifyHostPrizeWon, false, "", false},
+		{NotifyHostPrizePaid, false, "", false},
 		{NotifyDispute, false, "", false},
 		{NotifyExternalRefund, false, "", false},
 	} {

@@ -34,6 +34,15 @@ const (
 	NotifyFreeWin              = "free_win"        // a period won in a free pool: bragging rights, no money, nothing to claim
 )
 
+// Notification kinds of host-collected pools.
+const (
+	NotifyPaymentReminder    = "payment_reminder"     // a member owes the host: pay by the deadline
+	NotifyUnpaidReleased     = "unpaid_released"      // a member's squares not paid for by the deadline were released
+	NotifyHostUnpaidReleased = "host_unpaid_released" // to the host: what the deadline released, and whose
+	NotifyHostPrizeWon       = "host_prize_won"       // a period won in a host pool: the host pays it
+	NotifyHostPrizePaid      = "host_prize_paid"      // the host marked a won period's prize paid
+)
+
 // The notices: what a notification tells, built from what it is about. The store writes them as it
 // records what happened; e-mails and pushes carry them (MailKindOf, push.go).
 

@@ -1,6 +1,9 @@
 package squares
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Winner statuses: a player's prize credited to their winnings, a house square's prize kept by the
 // house, and a free pool's win, recorded with no money. In a host-collected pool the host pays the prize
@@ -28,6 +31,8 @@ type Winner struct {
 	FirstName string
 	Amount    Cents
 	Status    string
+	// PaidAt is when the host of a host-collected pool marked the prize paid (WinnerHostPaid); nil before.
+	PaidAt *time.Time
 }
 
 // PeriodLabel names a period of a game paid over periods periods: Q1..Q3 and "Final" in quarters, "1st

@@ -2,7 +2,9 @@
 // before kickoff every pool still awaiting its final decision gets it (continue, cancel with every payment
 // returned, or house fill then draw; squares.Decide), and at kickoff a full pool whose game no feed has
 // reported starts. A pool whose game is live or completed and that is still undecided, or full and not
-// started, follows its game at once (store.CatchUpGame). Each decision is logged once per pool in the
+// started, follows its game at once (store.CatchUpGame). Host-collected pools' members who owe are
+// reminded a day and 2 hours before the payment deadline, and the squares unpaid at it are released
+// before the draw (store.SweepDeadlines). Each decision is logged once per pool in the
 // store (two passes, or two servers, never decide twice) and in the log with its reason.
 package automation
 
@@ -42,8 +44,8 @@ func New(db *store.DB, esc *escrow.Escrow, logger *slog.Logger) *Automation {
 	return &Automation{Store: db, Escrow: esc, Logger: logger, Now: time.Now, Interval: DefaultInterval}
 }
 
-// Run makes a pass at once, then every Interval, and also at the moment the next pool's decision falls
-// due when that comes sooner, until ctx ends.
+// Run makes a pass at once, then every Interval, and also at the moment the next pool's decision, or a
+// host pool's reminder or release, falls due when that comes sooner, until ctx ends.
 func (a *Automation) Run(ctx context.Context) {
 	for {
 		if _, err := a.RunOnce(ctx); err != nil && ctx.Err() == nil {
@@ -71,6 +73,10 @@ func (a *Automation) nextWait(ctx context.Context) time.Duration {
 	for _, in := range pending {
 		dues = append(dues, squares.DecisionDueAt(in.Kickoff))
 	}
+	// Host pools' payment deadlines: their reminders and the release at payBy, on time too.
+	if more, err := a.Store.ListDeadlineDues(ctx, now.Add(a.Interval)); err == nil {
+		dues = append(dues, more...)
+	}
 	return NextWait(now, a.Interval, dues)
 }
 
@@ -88,7 +94,8 @@ func NextWait(now time.Time, interval time.Duration, dues []time.Time) time.Dura
 }
 
 // RunOnce makes one pass: it applies the final decision of every pool whose decision is due and not yet
-// made, starts full pools whose game has kicked off, and reminds of and forfeits unclaimed prizes. It
+// made, starts full pools whose game has kicked off, reminds of and forfeits unclaimed prizes, and keeps
+// host pools' payment deadlines (reminders, then the release of unpaid squares). It
 // returns the decisions it made; a pool that fails is reported with the others and tried again next pass.
 // Passes run one at a time across every server on the database (store.Exclusive).
 func (a *Automation) RunOnce(ctx context.Context) ([]squares.Decision, error) {
@@ -159,7 +166,23 @@ func (a *Automation) runOnce(ctx context.Context) ([]squares.Decision, error) {
 	if err := a.sweepPrizes(ctx, now); err != nil {
 		errs = append(errs, err)
 	}
+	if err := a.sweepDeadlines(ctx, now); err != nil {
+		errs = append(errs, err)
+	}
 	return out, errors.Join(errs...)
+}
+
+// sweepDeadlines sends the reminders due before host pools' payment deadlines and releases the squares
+// still unpaid at them (store.SweepDeadlines: each once).
+func (a *Automation) sweepDeadlines(ctx context.Context, now time.Time) error {
+	sw, err := a.Store.SweepDeadlines(ctx, now)
+	for _, r := range sw.Reminders {
+		a.Logger.Info("payment deadline reminder sent", "pool", r.PoolID, "reminder", r.Kind, "emails", r.Sent)
+	}
+	for _, r := range sw.Releases {
+		a.Logger.Info("unpaid squares released at the payment deadline", "pool", r.PoolID, "squares", r.Squares)
+	}
+	return err
 }
 
 // sweepPrizes reminds the winners of prizes a week from their claim deadline and forfeits to the house the

@@ -261,6 +261,8 @@ var noBody = map[string]string{
 	"POST /api/admin/pools/{id}/invitations/{invitationId}/resend": "the path names all",
 	"DELETE /api/admin/pools/{id}/invitations/{invitationId}":      "the path names all",
 	"POST /api/user/prizes/{id}/claim":                             "the path names all",
+	"POST /api/pools/{id}/reminders":                               "the path names all",
+	"POST /api/pools/{id}/winners/{periodLabel}/paid":              "the path names all",
 	"POST /api/admin/payouts/{id}/paid":                            "the path names all",
 	"POST /api/pools/{id}/refund":                                  "the path names all",
 	"POST /api/user/payments/{id}/cancel":                          "the path names all",

@@ -2,6 +2,7 @@ package http
 
 import (
 	"net/http"
+	"sort"
 	"time"
 
 	"github.com/squaresapp/squares"
@@ -11,9 +12,10 @@ import (
 // admin's payouts add the winner. DaysLeft is the whole days left to claim it (0 when there is nothing to
 // claim).
 //
-//tygo:emit export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | (string & {});
+//tygo:emit export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | 'host_pays' | 'host_paid' | (string & {});
 type Prize struct {
 	ID          int64         `json:"id"`
+	WinnerID    int64         `json:"winnerId"`
 	PoolID      int64         `json:"poolId"`
 	PoolName    string        `json:"poolName"`
 	GameID      int64         `json:"gameId"`
@@ -70,7 +72,7 @@ type ClaimedPrize struct {
 }
 
 func toPrizeJSON(z *squares.Prize, now time.Time) Prize {
-	return Prize{ID: z.ID, PoolID: z.PoolID, PoolName: z.PoolName, GameID: z.GameID, Game: z.Game(),
+	return Prize{ID: z.ID, WinnerID: z.WinnerID, PoolID: z.PoolID, PoolName: z.PoolName, GameID: z.GameID, Game: z.Game(),
 		AwayTeam: z.AwayTeam, HomeTeam: z.HomeTeam, Kickoff: z.Kickoff, Period: z.Period,
 		PeriodLabel: squares.PeriodLabel(z.Period, z.Periods), Amount: z.Amount, Status: z.Status,
 		CreditedAt: z.CreditedAt, ClaimBy: z.ClaimBy, DaysLeft: squares.PrizeDaysLeft(z, now), ClaimedAt: z.ClaimedAt,
@@ -108,10 +110,20 @@ func (s *Server) handleUserPrizes(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	// The periods won in host-collected pools too, which their host pays (deadline.go).
+	hosts, err := s.Store.ListUserHostWins(r.Context(), userFrom(r.Context()).ID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
 	out := []Prize{}
 	for _, z := range zs {
 		out = append(out, toPrizeJSON(z, s.now()))
 	}
+	for _, z := range hosts {
+		out = append(out, toPrizeJSON(z, s.now()))
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].CreditedAt.After(out[j].CreditedAt) })
 	writeJSON(w, http.StatusOK, out)
 }
 

@@ -155,6 +155,9 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/pools/{id}/payments.csv", user, s.handlePaymentsCSV},
 		{"DELETE", "/api/pools/{id}/payments/{paymentId}", user, s.handleCorrectPayment},
 		{"GET", "/api/pools/{id}/history", user, s.handlePoolHistory},
+		// Its payment deadline's reminders, and the prizes the host pays (deadline.go).
+		{"POST", "/api/pools/{id}/reminders", user, s.handleSendReminder},
+		{"POST", "/api/pools/{id}/winners/{periodLabel}/paid", user, s.handleMarkPrizePaid},
 
 		// Payments.
 		{"POST", "/api/create-escrow-payment", user, paid(s.handleCreateEscrowPayment)},

@@ -1,6 +1,8 @@
 package http
 
 import (
+	"time"
+
 	"net/http"
 	"strings"
 
@@ -74,12 +76,15 @@ type Winner struct {
 	FirstName string        `json:"firstName"`
 	Amount    squares.Cents `json:"amount"`
 	Status    string        `json:"status"`
+	// PaidAt is when the host of a host-collected pool marked the prize paid (status host_paid); absent
+	// otherwise.
+	PaidAt *time.Time `json:"paidAt,omitempty" tstype:"string | undefined"`
 }
 
 func toWinnerJSON(w *squares.Winner, periods int) Winner {
 	out := Winner{PoolID: w.PoolID, Period: w.Period, PeriodLabel: squares.PeriodLabel(w.Period, periods),
 		HomeScore: w.HomeScore, AwayScore: w.AwayScore, Row: w.Row, Column: w.Column,
-		FirstName: w.FirstName, Amount: w.Amount, Status: w.Status}
+		FirstName: w.FirstName, Amount: w.Amount, Status: w.Status, PaidAt: w.PaidAt}
 	user := itoa(w.UserID)
 	switch {
 	case w.UserID == 0 && w.GuestID != 0:

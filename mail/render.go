@@ -94,6 +94,21 @@ func (m *Mailer) Render(ctx context.Context, c *squares.Mail) (*Message, error) 
 		ct.Subject = "Your squares in " + pool + " were released"
 		ct.Paragraphs = []string{d("message"), "Nothing was charged. The squares are free for anyone to claim again."}
 		ct.ActionLabel, ct.ActionURL = "See the pool", poolURL
+	case squares.MailPaymentReminder:
+		// The instructions are the host's words, quoted as theirs, never ours.
+		ct.Subject = "Reminder: pay the host for your squares in " + pool
+		ct.Paragraphs = []string{d("message")}
+		if in := d("instructions"); in != "" {
+			ct.Paragraphs = append(ct.Paragraphs, "How to pay, in the host's words: \u201c"+in+"\u201d")
+		}
+		ct.Paragraphs = append(ct.Paragraphs, "The host collects this pool's money: you pay the host directly, "+
+			"not Squares, and the host records your payment.")
+		ct.ActionLabel, ct.ActionURL = "See the pool", poolURL
+	case squares.MailUnpaidReleased:
+		ct.Subject = "Your unpaid squares in " + pool + " were released"
+		ct.Paragraphs = []string{d("message"), "If you paid the host already, ask them to record your payment; " +
+			"while the pool is open you can take squares again."}
+		ct.ActionLabel, ct.ActionURL = "See the pool", poolURL
 	case squares.MailPasswordReset, squares.MailPasswordChanged:
 		renderAccount(&ct, c, m.link)
 	default:

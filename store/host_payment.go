@@ -243,23 +243,9 @@ func markPaid(ctx context.Context, tx *Tx, p *squares.Pool, sqs []*squares.Squar
 	if err != nil {
 		return err
 	}
-	paid := map[squares.Player]squares.Cents{}
-	rows, err := tx.QueryContext(ctx, `SELECT COALESCE(user_id, 0), COALESCE(guest_id, 0), amount_cents FROM host_payments
-		WHERE pool_id = $1`, p.ID)
+	paid, err := paidByPlayer(ctx, tx, p.ID)
 	if err != nil {
-		return fmt.Errorf("host payments: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var user, guest int64
-		var amount squares.Cents
-		if err := rows.Scan(&user, &guest, &amount); err != nil {
-			return fmt.Errorf("host payments: %w", err)
-		}
-		paid[playerKey(user, guest)] += amount
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("host payments: %w", err)
+		return err
 	}
 	covered := map[int64]bool{}
 	for k, list := range owned {
@@ -271,4 +257,27 @@ func markPaid(ctx context.Context, tx *Tx, p *squares.Pool, sqs []*squares.Squar
 		sq.Paid = covered[sq.ID]
 	}
 	return nil
+}
+
+// paidByPlayer sums each player's entries (payments and corrections) of a host-collected pool.
+func paidByPlayer(ctx context.Context, tx *Tx, poolID int64) (map[squares.Player]squares.Cents, error) {
+	paid := map[squares.Player]squares.Cents{}
+	rows, err := tx.QueryContext(ctx, `SELECT COALESCE(user_id, 0), COALESCE(guest_id, 0), amount_cents FROM host_payments
+		WHERE pool_id = $1`, poolID)
+	if err != nil {
+		return nil, fmt.Errorf("host payments: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var user, guest int64
+		var amount squares.Cents
+		if err := rows.Scan(&user, &guest, &amount); err != nil {
+			return nil, fmt.Errorf("host payments: %w", err)
+		}
+		paid[playerKey(user, guest)] += amount
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("host payments: %w", err)
+	}
+	return paid, nil
 }

@@ -16,15 +16,22 @@ func notify(ctx context.Context, tx *Tx, userID int64, kind, message string, poo
 
 // notifyOf records a notification (with the prize it is about, if any) as notify does.
 func notifyOf(ctx context.Context, tx *Tx, n squares.Notification) error {
+	_, err := notifyMailed(ctx, tx, n)
+	return err
+}
+
+// notifyMailed is notifyOf, reporting whether an e-mail was queued.
+func notifyMailed(ctx context.Context, tx *Tx, n squares.Notification) (bool, error) {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO notifications (user_id, kind, message, pool_id, prize_id, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6)`, n.UserID, n.Kind, n.Message, zeroNull(n.PoolID), zeroNull(n.PrizeID), tx.now); err != nil {
-		return fmt.Errorf("notify: %w", err)
+		return false, fmt.Errorf("notify: %w", err)
 	}
-	if err := mailNotification(ctx, tx, n.UserID, n.Kind, n.Message, n.PoolID); err != nil {
-		return err
+	mailed, err := mailNotification(ctx, tx, n.UserID, n.Kind, n.Message, n.PoolID)
+	if err != nil {
+		return false, err
 	}
 	tx.emit(squares.Event{Kind: squares.EventUser, UserID: n.UserID})
-	return nil
+	return mailed, nil
 }
 
 // notifyAdmins records a message for every admin.

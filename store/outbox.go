@@ -58,10 +58,11 @@ func queueMail(ctx context.Context, tx *Tx, m *squares.Mail) error {
 }
 
 // mailNotification queues the e-mail a player gets for a notification, if any: none for kinds that are
-// not e-mailed, for accounts without an address, and for non-essential kinds the player turned off.
-func mailNotification(ctx context.Context, tx *Tx, userID int64, kind, message string, poolID int64) error {
+// not e-mailed, for accounts without an address, and for non-essential kinds the player turned off. It
+// reports whether it queued one. A payment reminder carries the host's payment instructions.
+func mailNotification(ctx context.Context, tx *Tx, userID int64, kind, message string, poolID int64) (bool, error) {
 	if squares.MailKindOf(kind, false) == "" {
-		return nil
+		return false, nil
 	}
 	var email sql.NullString
 	var firstName string
@@ -69,25 +70,32 @@ func mailNotification(ctx context.Context, tx *Tx, userID int64, kind, message s
 	err := tx.QueryRowContext(ctx, `SELECT u.email, u.first_name, COALESCE(e.opt_out, FALSE) FROM users u
 		LEFT JOIN email_preferences e ON e.user_id = u.id WHERE u.id = $1`, userID).Scan(&email, &firstName, &optOut)
 	if err != nil {
-		return fmt.Errorf("mail notification: %w", err)
+		return false, fmt.Errorf("mail notification: %w", err)
 	}
 	if !email.Valid || email.String == "" {
-		return nil
+		return false, nil
 	}
-	var poolName, poolStatus string
+	var poolName, poolStatus, instructions string
 	if poolID != 0 {
-		if err := tx.QueryRowContext(ctx, `SELECT name, status FROM pools WHERE id = $1`, poolID).
-			Scan(&poolName, &poolStatus); err != nil {
-			return fmt.Errorf("mail notification: pool %d: %w", poolID, err)
+		if err := tx.QueryRowContext(ctx, `SELECT name, status, payment_instructions FROM pools WHERE id = $1`, poolID).
+			Scan(&poolName, &poolStatus, &instructions); err != nil {
+			return false, fmt.Errorf("mail notification: pool %d: %w", poolID, err)
 		}
 	}
 	mk := squares.MailKindOf(kind, poolStatus == squares.PoolCancelled)
 	essential := squares.MailEssential(mk)
 	if !essential && optOut {
-		return nil
+		return false, nil
 	}
-	return queueMail(ctx, tx, &squares.Mail{Kind: mk, To: email.String, UserID: userID, PoolID: poolID, Essential: essential,
-		Data: map[string]string{"message": message, "pool": poolName, "firstName": firstName}})
+	data := map[string]string{"message": message, "pool": poolName, "firstName": firstName}
+	if mk == squares.MailPaymentReminder && instructions != "" {
+		data["instructions"] = instructions
+	}
+	if err := queueMail(ctx, tx, &squares.Mail{Kind: mk, To: email.String, UserID: userID, PoolID: poolID, Essential: essential,
+		Data: data}); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // QueueInvitation queues the e-mail inviting an address to a private pool: the pool, its game, the

@@ -20,7 +20,7 @@ type historyEntry struct {
 // recordHistory appends an entry to a pool's history in the caller's transaction, at its time.
 func recordHistory(ctx context.Context, tx *Tx, e historyEntry) error {
 	var actorID int64
-	name := ""
+	name := "Squares" // the system: the payment deadline's reminders and release
 	if e.Actor != nil {
 		actorID, name = e.Actor.ID, squares.ShortName(e.Actor.FirstName, e.Actor.LastName)
 	}

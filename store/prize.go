@@ -40,6 +40,10 @@ func creditPrize(ctx context.Context, tx *Tx, p *squares.Pool, w squares.Winner)
 	if squares.FreeWinOf(w) {
 		return notify(ctx, tx, w.UserID, squares.NotifyFreeWin, squares.FreeWinNotice(p, w), p.ID)
 	}
+	if w.Status == squares.WinnerHostPays && w.UserID != 0 {
+		// A host pool's win: the host pays it outside Squares; nothing to claim here.
+		return notify(ctx, tx, w.UserID, squares.NotifyHostPrizeWon, squares.HostPrizeWonNotice(p, w), p.ID)
+	}
 	if !squares.PrizeOf(w) {
 		return nil
 	}

@@ -251,20 +251,27 @@ func (db *DB) ListWinners(ctx context.Context, poolID int64) ([]*squares.Winner,
 	var out []*squares.Winner
 	err := db.view(ctx, func(tx *Tx) (err error) {
 		out, err = queryAll(ctx, tx, func(s scanner) (*squares.Winner, error) {
-			var w squares.Winner
-			var user sql.NullInt64
-			err := s.Scan(&w.ID, &w.PoolID, &w.Period, &w.HomeScore, &w.AwayScore, &w.Row, &w.Column, &user,
-				&w.FirstName, &w.Amount, &w.Status, &w.GuestID)
-			w.UserID = user.Int64
-			return &w, err
-		}, `SELECT w.id, w.pool_id, w.period, w.home_score, w.away_score, w.row_idx, w.col_idx, w.user_id,
-			COALESCE(u.first_name, gu.name, ''), w.amount_cents, w.status, COALESCE(w.guest_id, 0)
-			FROM winners w LEFT JOIN users u ON u.id = w.user_id LEFT JOIN pool_guests gu ON gu.id = w.guest_id
-			WHERE w.pool_id = $1 ORDER BY w.period`, poolID)
+			return scanWinner(s)
+		}, `SELECT `+winnerColumns+` WHERE w.pool_id = $1 ORDER BY w.period`, poolID)
 		if err != nil {
 			return fmt.Errorf("list winners: %w", err)
 		}
 		return nil
 	})
 	return out, err
+}
+
+// winnerColumns reads a winner with its first name (the member's, or the guest's).
+const winnerColumns = `w.id, w.pool_id, w.period, w.home_score, w.away_score, w.row_idx, w.col_idx, w.user_id,
+	COALESCE(u.first_name, gu.name, ''), w.amount_cents, w.status, COALESCE(w.guest_id, 0), w.paid_at
+	FROM winners w LEFT JOIN users u ON u.id = w.user_id LEFT JOIN pool_guests gu ON gu.id = w.guest_id`
+
+func scanWinner(s scanner) (*squares.Winner, error) {
+	var w squares.Winner
+	var user sql.NullInt64
+	var paid sql.NullTime
+	err := s.Scan(&w.ID, &w.PoolID, &w.Period, &w.HomeScore, &w.AwayScore, &w.Row, &w.Column, &user,
+		&w.FirstName, &w.Amount, &w.Status, &w.GuestID, &paid)
+	w.UserID, w.PaidAt = user.Int64, nullTime(paid)
+	return &w, err
 }

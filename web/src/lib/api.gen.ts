@@ -194,6 +194,13 @@ export interface AutomationRun {
 }
 
 /**
+ * RemindersSent answers the host's reminder: how many e-mails were queued.
+ */
+export interface RemindersSent {
+  sent: number /* int */;
+}
+
+/**
  * TestPaymentIntent answers a test payment started at the provider (development mode).
  */
 export interface TestPaymentIntent {
@@ -901,7 +908,7 @@ export interface EmergencyPools {
   week: string;
 }
 
-export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | (string & {});
+export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' | 'host_pays' | 'host_paid' | (string & {});
 
 /**
  * Prize is a player's prize as the Winnings view reads it, naming its game, pool and period; the
@@ -910,6 +917,7 @@ export type PrizeStatus = 'unclaimed' | 'payout_pending' | 'paid' | 'forfeited' 
  */
 export interface Prize {
   id: number /* int64 */;
+  winnerId: number /* int64 */;
   poolId: number /* int64 */;
   poolName: string;
   gameId: number /* int64 */;
@@ -1134,6 +1142,11 @@ export interface Winner {
   firstName: string;
   amount: string;
   status: string;
+  /**
+   * PaidAt is when the host of a host-collected pool marked the prize paid (status host_paid); absent
+   * otherwise.
+   */
+  paidAt?: string;
 }
 
 /**

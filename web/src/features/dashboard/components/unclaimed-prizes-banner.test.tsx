@@ -6,6 +6,7 @@ import { DashboardPage } from './dashboard-page'
 
 const q1: Prize = {
   id: 7,
+  winnerId: 31,
   poolId: 12,
   poolName: '$5 Pool',
   gameId: 40,

@@ -159,6 +159,25 @@ describe('My Pools winnings', () => {
     expect(row).toHaveTextContent('payout pending. We send prizes by bank transfer within 5 business days.')
   })
 
+  it("shows a host pool's wins as the host's to pay, with nothing to claim, even one whose id is a prize's", async () => {
+    const hostPays = { ...unclaimed, id: 0, winnerId: 4, poolId: 12, poolName: 'Party', period: 2, periodLabel: 'Q2', amount: '250.00', status: 'host_pays', daysLeft: 0 }
+    const hostPaid = { ...hostPays, winnerId: 5, period: 4, periodLabel: 'Final', status: 'host_paid', paidAt: '2026-11-23T10:00:00Z' }
+    stubFetch({
+      'GET /api/user-pools': { body: [] },
+      'GET /api/user/prizes': { body: [hostPays, unclaimed, hostPaid] },
+    })
+    renderPage(<MyPoolsPage />, { path: '/my-pools', at: '/my-pools?tab=winnings&claim=4', user: player })
+    const rows = await screen.findAllByTestId('prize')
+    expect(rows).toHaveLength(3)
+    expect(within(rows[0]).getByText('The host pays')).toBeInTheDocument()
+    expect(rows[0]).toHaveTextContent("The pool's host pays you directly; Squares does not hold this pool's money.")
+    expect(within(rows[0]).queryByRole('button')).not.toBeInTheDocument()
+    expect(within(rows[2]).getByText('Paid by the host')).toBeInTheDocument()
+    expect(rows[2]).toHaveTextContent('The host marked it paid Mon, Nov 23, 5:00 AM ET')
+    // The claim link opens the prize 4, never the win 4.
+    expect(await screen.findByRole('dialog', { name: 'Claim $225.00?' })).toHaveTextContent('Q1 · Kansas City Chiefs @ Buffalo Bills · $10 Pool')
+  })
+
   it('shows why a claim was refused', async () => {
     stubFetch({
       'GET /api/user-pools': { body: [] },

@@ -20,7 +20,13 @@ const STATUS: Record<string, { label: string; className: string }> = {
   payout_pending: { label: 'Payout pending', className: 'bg-sky-100 text-sky-800' },
   paid: { label: 'Paid', className: 'bg-emerald-700 text-white' },
   forfeited: { label: 'Forfeited', className: 'bg-red-100 text-red-800' },
+  host_pays: { label: 'The host pays', className: 'bg-amber-100 text-amber-900' },
+  host_paid: { label: 'Paid by the host', className: 'bg-emerald-700 text-white' },
 }
+
+/** A win in a host-collected pool: its host pays it outside Squares; its id is the win's, nothing to claim. */
+const hostPays = (p: Prize) => p.status === 'host_pays' || p.status === 'host_paid'
+
 
 function StatusBadge({ status }: { status: PrizeStatus }) {
   const s = STATUS[status] ?? { label: status, className: 'bg-muted text-muted-foreground' }
@@ -48,6 +54,10 @@ function StatusLine({ prize }: { prize: Prize }) {
       return <>Paid {formatDateTimeET(prize.paidAt)}</>
     case 'forfeited':
       return <>Not claimed by {formatDateET(prize.claimBy)}: forfeited</>
+    case 'host_pays':
+      return <>The pool's host pays you directly; Squares does not hold this pool's money.</>
+    case 'host_paid':
+      return <>The host marked it paid {formatDateTimeET(prize.paidAt)}</>
   }
   return null
 }
@@ -95,7 +105,7 @@ export function WinningsPanel() {
   const [picked, setPicked] = useState<number | null>(null)
   const asked = Number(params.get('claim'))
   const claimingId = picked ?? (asked || null)
-  const claiming = prizes.find((p) => p.id === claimingId)
+  const claiming = prizes.find((p) => p.id === claimingId && !hostPays(p))
   // Only an unclaimed prize opens from the link; once claimed, the dialog stays to say what happened.
   const open = !!claiming && (picked !== null || (claiming.status === 'unclaimed' && claiming.daysLeft > 0))
   const close = () => {
@@ -123,7 +133,7 @@ export function WinningsPanel() {
         ) : (
           <ul className="divide-y border-t">
             {prizes.map((p) => (
-              <PrizeRow key={p.id} prize={p} onClaim={() => setPicked(p.id)} />
+              <PrizeRow key={hostPays(p) ? `win-${p.winnerId}` : `prize-${p.id}`} prize={p} onClaim={() => setPicked(p.id)} />
             ))}
           </ul>
         )}
