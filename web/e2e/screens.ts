@@ -135,9 +135,25 @@ export async function screens(request: APIRequestContext, role: Role, data: Scre
   }
 }
 
-/** Opens `path` and waits for its content: some screens poll or hold a socket open, so the network never idles. */
-export async function openScreen(page: Page, path: string) {
-  await page.goto(path)
+/**
+ * Opens `path` and waits for its content: some screens poll or hold a socket open, so the network never idles.
+ * From a screen of the app it moves there inside the app, as a person following a link does (the router's own
+ * history entry, then the browser's "back or forward" event it listens to), and waits until the app marks the
+ * new navigation's screen as rendered; from anywhere else it loads the page.
+ */
+export async function openScreen(page: Page, path: string, fresh = process.env.E2E_FRESH_LOADS === '1') {
+  const mark = page.locator('[data-screen]')
+  const before = fresh || (await mark.count()) === 0 ? null : await mark.getAttribute('data-screen')
+  if (before === null) {
+    await page.goto(path)
+  } else {
+    await page.evaluate((to) => {
+      const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1
+      history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to)
+      window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+    }, path)
+    await expect(page.locator(`[data-screen]:not([data-screen="${before}"])`)).toHaveCount(1)
+  }
   await expect(page.locator('main')).toContainText(/\w{3}/)
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
   // Fonts loaded and two frames drawn: the layout the checks measure is the one a person sees.

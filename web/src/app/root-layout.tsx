@@ -36,6 +36,7 @@ export function RootLayout() {
             }
           >
             <Outlet />
+            <ScreenMark />
           </Suspense>
         </ErrorBoundary>
       </main>
@@ -43,6 +44,16 @@ export function RootLayout() {
       <ScrollRestoration />
     </div>
   )
+}
+
+/**
+ * Names the navigation whose screen is on view (`data-screen`, the location's key), rendered only once that
+ * screen has rendered, a lazy screen's code loaded: something driving the app (the browser tests) can move
+ * from screen to screen as a person does and know when the next one is there.
+ */
+function ScreenMark() {
+  const { key } = useLocation()
+  return <span hidden data-screen={key} />
 }
 
 /** Router-level error element (errors outside the page boundary). */
