@@ -150,7 +150,7 @@ export async function openScreen(page: Page, path: string, fresh = process.env.E
     await page.evaluate((to) => {
       const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1
       history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to)
-      window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+      window.dispatchEvent(new PopStateEvent('popstate', { state: history.state as unknown }))
     }, path)
     await expect(page.locator(`[data-screen]:not([data-screen="${before}"])`)).toHaveCount(1)
   }
