@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { AxeResults } from 'axe-core'
 import { expect, test, type Page } from '@playwright/test'
 import { openScreen, prepareScreens, screens, signedIn, type ScreenData } from './screens'
 
@@ -93,11 +94,20 @@ async function crampedButtons(page: Page): Promise<string[]> {
   })
 }
 
-/** axe's serious and critical violations on the page, one line each with up to five of their elements. */
+// axe-core as @axe-core/playwright has it: the same version the other specs run.
+const AXE_SOURCE = readFileSync(createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8')
+
+/**
+ * axe's serious and critical violations on the page, one line each with up to five of their elements. axe runs
+ * in the page itself (our screens have no frames), detailing only violations, as @axe-core/playwright's legacy
+ * mode does; but it is put in the page once per loaded document rather than before every run, since moving
+ * between screens inside the app keeps the document (putting 500 KB of script in the page took about a second).
+ */
 async function axeViolations(page: Page, path: string): Promise<string[]> {
-  // Legacy mode runs axe in the page itself rather than once per frame and again in a blank page (our screens
-  // have no frames), and only violations are detailed: the same findings, 2-3 times faster.
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze()
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  const { violations } = await page.evaluate(
+    () => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }),
+  )
   return violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => {
