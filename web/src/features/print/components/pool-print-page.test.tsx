@@ -120,6 +120,16 @@ describe('The printable sheet', () => {
     expect(sheet).toHaveTextContent(url)
   })
 
+  it('leads its host’s sheet to the invitation, which only the host is shown, so a guest scans and joins', async () => {
+    const { sheet } = await open(tenDollar({ private: true, inviteCode: 'PARTY-7Q2' }))
+    const url = `${window.location.origin}/join/PARTY-7Q2`
+    const qr = screen.getByRole('img', { name: `QR code to join the pool, ${url}` })
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^(M\d+ \d+h1v1h-1z)+$/)
+    expect(sheet).toHaveTextContent('Scan to join and watch the live board')
+    expect(sheet).toHaveTextContent(url)
+    expect(sheet).not.toHaveTextContent('/pool/31')
+  })
+
   it('shows a free pool’s periods as bragging rights, never $0.00', async () => {
     const free = makePool({ payouts: ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, label, percent: 25, amount: '0.00' })), houseFeePercent: 0 })
     const { sheet } = await open(free)

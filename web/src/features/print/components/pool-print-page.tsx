@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { usePrintPool, usePrintSquares } from '../api/print-api'
+import type { Pool } from '@/lib/types'
 import { PrintSheet, SHEET_HEIGHT_IN, SHEET_PAGE_CSS, SHEET_WIDTH_IN } from './print-sheet'
 
 const PX_PER_IN = 96
@@ -79,7 +80,7 @@ function Sheet({ poolId }: { poolId: number }) {
         className="sheet-paper origin-top-left bg-white shadow-lg ring-1 ring-black/10"
         style={{ width: PAPER_W, height: PAPER_H, padding: `${PAPER_PAD_IN}in`, transform: `scale(${scale})` }}
       >
-        <PrintSheet pool={pool} squares={squares} poolUrl={`${window.location.origin}/pool/${pool.id}`} />
+        <PrintSheet pool={pool} squares={squares} {...sheetLink(pool)} />
       </div>
     </div>
   )
@@ -109,4 +110,13 @@ export function PoolPrintPage() {
       </main>
     </div>
   )
+}
+
+/**
+ * Where the sheet's QR code leads: for the pool's host, who alone is shown its invite code, the invitation, so
+ * that a guest at the party scans, joins and watches; for anyone else the pool's page.
+ */
+function sheetLink(pool: Pool): { poolUrl: string; joins: boolean } {
+  if (pool.inviteCode) return { poolUrl: `${window.location.origin}/join/${encodeURIComponent(pool.inviteCode)}`, joins: true }
+  return { poolUrl: `${window.location.origin}/pool/${pool.id}`, joins: false }
 }

@@ -25,7 +25,7 @@ export const SHEET_PAGE_CSS = `@page { size: landscape; margin: 0.35in; }
  * A pool's sheet for the wall: its board with every owner's name, the teams and kickoff, what each period
  * pays (the server's payouts), its rules in two lines and a QR code of its page.
  */
-export function PrintSheet({ pool, squares, poolUrl }: { pool: Pool; squares: readonly SheetSquare[]; poolUrl: string }) {
+export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Pool; squares: readonly SheetSquare[]; poolUrl: string; joins?: boolean }) {
   const ref = useRef<HTMLElement>(null)
   // Names shrink until they fit their squares, again once the web font has loaded (it changes their size).
   useLayoutEffect(() => {
@@ -103,9 +103,9 @@ export function PrintSheet({ pool, squares, poolUrl }: { pool: Pool; squares: re
           {!free && !full && <p className="text-[7pt] text-neutral-700">Prizes when all 100 squares are taken.</p>}
         </section>
         <figure className="mt-auto grid justify-items-center gap-[3pt] text-center">
-          <QrCode text={poolUrl} label={`QR code of the pool’s page, ${poolUrl}`} className="size-[1.6in]" />
+          <QrCode text={poolUrl} label={joins ? `QR code to join the pool, ${poolUrl}` : `QR code of the pool’s page, ${poolUrl}`} className="size-[1.6in]" />
           <figcaption className="grid gap-[1pt]">
-            <span className="text-[8pt] font-semibold">Scan for the live board</span>
+            <span className="text-[8pt] font-semibold">{joins ? 'Scan to join and watch the live board' : 'Scan for the live board'}</span>
             <span className="text-[6.5pt] break-all text-neutral-700">{poolUrl}</span>
           </figcaption>
         </figure>
