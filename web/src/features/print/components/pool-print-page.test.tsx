@@ -121,7 +121,7 @@ describe('The printable sheet', () => {
   })
 
   it('leads its host’s sheet to the invitation, which only the host is shown, so a guest scans and joins', async () => {
-    const { sheet } = await open(tenDollar({ private: true, inviteCode: 'PARTY-7Q2' }))
+    const { sheet } = await open(tenDollar({ isPrivate: true, inviteCode: 'PARTY-7Q2' }))
     const url = `${window.location.origin}/join/PARTY-7Q2`
     const qr = screen.getByRole('img', { name: `QR code to join the pool, ${url}` })
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^(M\d+ \d+h1v1h-1z)+$/)
