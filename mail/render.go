@@ -48,7 +48,7 @@ func (m *Mailer) Render(ctx context.Context, c *squares.Mail) (*Message, error) 
 	switch c.Kind {
 	case squares.MailInvitation:
 		// The pool's name and the inviter's are a player's words, never ours: the subject carries neither, and
-		// the body quotes the name as what the inviter called their pool (issue 19: a pool named "FREE $500 at
+		// the body quotes the name as what the inviter called their pool (a pool named "FREE $500 at
 		// evil.example" must not read as our offer).
 		code := d("code")
 		inviter, author := d("inviter"), d("inviter")

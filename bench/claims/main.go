@@ -9,7 +9,7 @@
 // INSERT with the same unique key, on a second database of the same engine. The two sides take turns over
 // -rounds rounds, each on fresh pools, alternating which goes first. It prints both, each round's ratio,
 // their median (the ratio reported), and a last line "RESULT {json}" that bench/report turns into the
-// issue-11 table.
+// baseline table.
 //
 //	go run ./bench/claims -engine sqlite
 //	go run ./bench/claims -engine postgres -pools 50 -players 1000 -clients 64 -duration 60s

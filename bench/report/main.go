@@ -1,5 +1,5 @@
 // Command report reads the RESULT lines of the load programs under bench/ (JSON, one per line, from the
-// files named or from standard input; lines may carry the "RESULT " prefix) and prints the issue-11
+// files named or from standard input; lines may carry the "RESULT " prefix) and prints the baseline
 // table: each path with Squares' figures, the bare baseline's from the same run, and the ratio. It exits 1
 // when any row's correctness checks failed.
 //

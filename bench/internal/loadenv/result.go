@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// Side is one half of a row of the issue-11 table: Squares, or the bare baseline run in the same process
+// Side is one half of a row of the baseline table: Squares, or the bare baseline run in the same process
 // right before or after it. Zero fields do not apply to the path.
 type Side struct {
 	PerSec   float64 `json:"perSec,omitempty"`   // successful claims or requests per second

@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
       { path: '*', element: <FallbackRoute /> },
     ],
   },
-  // The printed sheet of a pool (issue 21): only the sheet, on screen with Print and a way back to the pool.
+  // The printed sheet of a pool: only the sheet, on screen with Print and a way back to the pool.
   {
     path: '/pools/:id/print',
     errorElement: <RouteError />,

@@ -4,7 +4,7 @@ import type { Square } from '@/lib/types'
 const HOUSE_USER_ID = 'admin'
 
 /**
- * A square as the sheet reads it: a member's square names its owner in `user`; a guest's (issue 21, item 4)
+ * A square as the sheet reads it: a member's square names its owner in `user`; a guest's
  * has no userId and names the guest in `displayName`, which the server may send for any square.
  */
 export type SheetSquare = Omit<Square, 'userId'> & { userId: string | null; displayName?: string | null }
