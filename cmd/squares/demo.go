@@ -60,8 +60,8 @@ var demoNames = [][2]string{
 }
 
 // seedDemo fills an empty database with demo data: upcoming games with open pools, players and some
-// squares taken, one free pool three squares short of full so a visitor can complete it, and a Pool of
-// the Week. It does nothing when the database already has games.
+// squares taken, one free pool three squares short of full so a visitor can complete it, a party pool the
+// demo player hosts and collects the money of, and a Pool of the Week. It does nothing when the database already has games.
 func seedDemo(ctx context.Context, db *store.DB, now time.Time, withAdmin bool, logger *slog.Logger) (bool, error) {
 	if n, err := db.CountGames(ctx, 0); err != nil || n > 0 {
 		return false, err
@@ -163,6 +163,10 @@ func seedDemo(ctx context.Context, db *store.DB, now time.Time, withAdmin bool, 
 	}
 	// The demo player also holds paid squares, so My Pools shows card holds in its transactions.
 	if err := buyDemoSquares(ctx, db, esc, sb, pools[len(squares.Tiers)+2], demo, 2, rng); err != nil {
+		return false, err
+	}
+	// The demo player hosts a party pool whose money they collect themselves.
+	if _, err := seedHostPool(ctx, db, pools[demoHostGame*len(squares.Tiers)].GameID, demo, players[:3]); err != nil {
 		return false, err
 	}
 	featured := pools[2] // the $5 pool of the first game

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"testing"
@@ -42,8 +43,31 @@ func TestSeedDemo(t *testing.T) {
 			t.Fatalf("demo player = %+v, %v", demo, err)
 		}
 		mine, err := db.ListPools(ctx, squares.PoolFilter{Viewer: demo.ID, OwnedBy: demo.ID})
-		if err != nil || len(mine) != 2 || mine[0].ViewerSquares+mine[1].ViewerSquares != 5 {
+		if err != nil || len(mine) != 3 {
 			t.Fatalf("demo player's pools = %v, %v", mine, err)
+		}
+		var party *squares.PoolView
+		held := 0
+		for _, p := range mine {
+			held += p.ViewerSquares
+			if p.Name == demoHostPoolName {
+				party = p
+			}
+		}
+		if held != 8 || party == nil || !party.HostCollects() || party.HouseFeePercent() != 0 {
+			t.Fatalf("demo player's pools = %d squares, party pool %+v", held, party)
+		}
+		// The party pool: the host, three friends and two guests, some paid, some owing.
+		balances, err := db.ListPayments(ctx, demo, party.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, b := range balances {
+			got = append(got, fmt.Sprintf("%s %d %s/%s", b.Name, b.Squares, b.Paid, b.Owed))
+		}
+		if want := "[Dana D. 3 30.00/30.00 Avery B. 2 20.00/20.00 Jordan R. 2 10.00/20.00 Taylor N. 2 0.00/20.00 Uncle Rick 4 40.00/40.00 Maya R. 2 0.00/20.00]"; fmt.Sprint(got) != want {
+			t.Errorf("party pool's payments\n got %v\nwant %s", got, want)
 		}
 		// Paid pools hold squares bought through the sandbox, and the books balance.
 		paid := 0
