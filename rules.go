@@ -290,3 +290,37 @@ func (r Rules) PeriodShares(prizePool Cents, leagueID int64) ([]PeriodShare, Cen
 	}
 	return out, every
 }
+
+// RulesChange is an admin's change of a public pool's rules (PATCH /api/admin/pools/{id}/rules), with what
+// its rule reads. The store fills it in under the pool's lock.
+type RulesChange struct {
+	// Pool is the pool as it is now, with its Game.
+	Pool *Pool
+	// Rules are the new rules, their defaults filled in (WithDefaults).
+	Rules Rules
+	// Held counts the pool's squares held by checkouts under way.
+	Held int
+}
+
+// CheckRulesChange applies the rule of a change of a pool's rules: the rules themselves first (CheckRules:
+// 400 invalid_input naming the field), then the pool, which must be public (a private pool's rules are
+// chosen when it is made), not yet playing or over (a draft, or active or hidden with nothing sold), and
+// have no square taken or held: once a square is taken its buyer bought it under the rules it had (422).
+func CheckRulesChange(c RulesChange) error {
+	p := c.Pool
+	if p.Game == nil {
+		return Errorf(EINTERNAL, "The pool's game is not loaded.")
+	}
+	if err := CheckRules(RulesInput{Rules: c.Rules, LeagueID: p.Game.LeagueID, Private: p.IsPrivate}); err != nil {
+		return err
+	}
+	switch {
+	case p.IsPrivate:
+		return Errorf(EUNPROCESSABLE, "A private pool's rules are chosen when it is made; they cannot change.")
+	case p.SquaresTaken > 0 || c.Held > 0:
+		return Errorf(EUNPROCESSABLE, "Squares of this pool are taken; its rules can no longer change.")
+	case p.Status != PoolDraft && p.Status != PoolActive && p.Status != PoolInactive:
+		return Errorf(EUNPROCESSABLE, "This pool is %s; its rules can no longer change.", p.Status)
+	}
+	return nil
+}

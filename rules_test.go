@@ -238,3 +238,42 @@ func TestPeriodsAndLabels(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckRulesChange(t *testing.T) {
+	pool := func(f func(p *squares.Pool)) *squares.Pool {
+		p := &squares.Pool{ID: 3, Status: squares.PoolDraft, Game: &squares.Game{LeagueID: squares.LeagueNFL}}
+		f(p)
+		return p
+	}
+	reverse := squares.RulesPresets(squares.LeagueNFL)[3].Rules
+	bad := reverse
+	bad.ReversePercent = 60
+	play := reverse
+	play.Unfilled = squares.UnfilledPlay
+	for _, tc := range []struct {
+		name  string
+		c     squares.RulesChange
+		code  string
+		field string
+	}{
+		{"a draft", squares.RulesChange{Pool: pool(func(p *squares.Pool) {}), Rules: reverse}, "", ""},
+		{"an active pool with nothing sold", squares.RulesChange{Pool: pool(func(p *squares.Pool) { p.Status = squares.PoolActive }), Rules: reverse}, "", ""},
+		{"invalid rules", squares.RulesChange{Pool: pool(func(p *squares.Pool) {}), Rules: bad}, squares.EINVALIDINPUT, "rules.reversePercent"},
+		{"invalid rules of a pool with squares taken: the input first",
+			squares.RulesChange{Pool: pool(func(p *squares.Pool) { p.SquaresTaken = 3 }), Rules: bad}, squares.EINVALIDINPUT, "rules.reversePercent"},
+		{"a public pool cannot play unfilled", squares.RulesChange{Pool: pool(func(p *squares.Pool) {}), Rules: play}, squares.EINVALIDINPUT, "rules.unfilled"},
+		{"a square taken", squares.RulesChange{Pool: pool(func(p *squares.Pool) { p.Status, p.SquaresTaken = squares.PoolActive, 1 }), Rules: reverse}, squares.EUNPROCESSABLE, ""},
+		{"a square held", squares.RulesChange{Pool: pool(func(p *squares.Pool) { p.Status = squares.PoolActive }), Rules: reverse, Held: 1}, squares.EUNPROCESSABLE, ""},
+		{"a private pool", squares.RulesChange{Pool: pool(func(p *squares.Pool) { p.IsPrivate = true }), Rules: reverse}, squares.EUNPROCESSABLE, ""},
+		{"a cancelled pool", squares.RulesChange{Pool: pool(func(p *squares.Pool) { p.Status = squares.PoolCancelled }), Rules: reverse}, squares.EUNPROCESSABLE, ""},
+	} {
+		err := squares.CheckRulesChange(tc.c)
+		var e *squares.Error
+		switch {
+		case tc.code == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.code != "" && (!errors.As(err, &e) || e.Code != tc.code || tc.field != "" && e.Fields[tc.field] == ""):
+			t.Errorf("%s: %#v, want %s %s", tc.name, err, tc.code, tc.field)
+		}
+	}
+}
