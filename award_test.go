@@ -243,3 +243,40 @@ func TestAwardsRefuseWhatDoesNotAddUp(t *testing.T) {
 		}
 	}
 }
+
+// TestAwardsOfTodaysRules: a full board played by the default rules is paid exactly as today's settlement
+// pays it (SettlementPrizes, WinningCell), from the period ends today's game model records.
+func TestAwardsOfTodaysRules(t *testing.T) {
+	for _, tc := range []struct {
+		league int64
+		ends   []squares.PeriodScore
+	}{
+		{squares.LeagueNFL, []squares.PeriodScore{{1, 7, 0}, {2, 14, 3}, {3, 14, 10}, {4, 23, 17}}},
+		{squares.LeagueNBA, []squares.PeriodScore{{1, 31, 28}, {2, 55, 61}, {3, 80, 84}, {4, 111, 109}}},
+		{squares.LeagueNCAAB, []squares.PeriodScore{{1, 30, 28}, {2, 66, 62}}},
+	} {
+		periods := (&squares.League{ID: tc.league}).Periods()
+		for _, fee := range []squares.Cents{0, 100, 333, 1000} {
+			p := &squares.Pool{ID: 9, Name: "p", EntryFee: fee, IsPrivate: fee == 333, SquaresTaken: 100, HomeNumbers: vecHome, AwayNumbers: vecAway,
+				PayoutSchedule: squares.DefaultRules(tc.league).PayoutSchedule()}
+			var ends []squares.PeriodEnd
+			for _, s := range tc.ends {
+				ends = append(ends, squares.PeriodEndOf(s, periods))
+			}
+			awards, err := squares.Awards(squares.AwardInput{Rules: squares.DefaultRules(tc.league), LeagueID: tc.league,
+				PrizePool: p.PrizePool(), Taken: allTaken(100), NumberSets: onceSets, Ends: ends})
+			if err != nil || len(awards) != periods {
+				t.Fatalf("league %d: %d awards, %v", tc.league, len(awards), err)
+			}
+			prizes := squares.SettlementPrizes(p)
+			for i, s := range tc.ends {
+				cell, _ := squares.WinningCell(p, s)
+				a := awards[i]
+				if a.Kind != "period" || a.Row != cell.Row || a.Column != cell.Column || a.Amount != prizes[i] ||
+					a.PeriodLabel != squares.PeriodLabel(s.Period, periods) || a.HomeScore != s.Home || a.AwayScore != s.Away {
+					t.Errorf("league %d fee %s period %d: %+v, today %+v %s", tc.league, fee, s.Period, a, cell, prizes[i])
+				}
+			}
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package squares
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Paying periods: the end of each quarter (Q2 is halftime, Q4 the end of regulation) and the final score,
 // overtime included; in college basketball the first half and the final.
@@ -125,4 +128,19 @@ func (r Rules) DecidingPeriod(inPlay string) string {
 		}
 	}
 	return best
+}
+
+// PeriodEndOf is the paying period's end score that a recorded period end of today's game model stands
+// for (Game.PeriodScores, periods as League.Periods): the first three quarters are Q1-Q3 and the last
+// period, whose score is the final one with overtime, is FINAL; in halves the first is H1. The end of
+// regulation apart from the final (Q4) is not recorded there: PeriodEndsOf tells it from the score changes.
+func PeriodEndOf(s PeriodScore, periods int) PeriodEnd {
+	e := PeriodEnd{Home: s.Home, Away: s.Away, Period: fmt.Sprintf("Q%d", s.Period)}
+	switch {
+	case s.Period == periods:
+		e.Period = PeriodFinal
+	case periods == 2:
+		e.Period = PeriodH1
+	}
+	return e
 }
