@@ -1,5 +1,7 @@
 package squares
 
+import "fmt"
+
 // Kinds of a pool's prizes: a paying period's winner, its reverse winner, and a score change's winner.
 const (
 	AwardPeriod  = "period"
@@ -26,6 +28,19 @@ type Award struct {
 	Row, Column          int
 	HomeScore, AwayScore int
 	Amount               Cents
+}
+
+// Key names the award uniquely among a pool's awards, the same each time they are decided, so that
+// settlement pays each exactly once (its ledger transaction's key): "period:Q1", "reverse:FINAL",
+// "score:7" (the game's 7th score change), "period:FINAL:2,3" for a share of the final.
+func (a Award) Key() string {
+	switch {
+	case a.Kind == AwardScore:
+		return fmt.Sprintf("%s:%d", a.Kind, a.Change)
+	case a.Shared:
+		return fmt.Sprintf("%s:%s:%d,%d", a.Kind, a.Period, a.Row, a.Column)
+	}
+	return a.Kind + ":" + a.Period
 }
 
 // AwardInput is everything a pool's prizes are decided from.

@@ -85,7 +85,12 @@ func checkAwardsAddUp(t *testing.T, seed1, seed2 uint64) {
 			t.Fatalf("seed %d,%d after %d ends: %v", seed1, seed2, k, err)
 		}
 		var sum squares.Cents
+		keys := map[string]bool{}
 		for _, a := range awards {
+			if keys[a.Key()] {
+				t.Fatalf("seed %d,%d: two awards named %s", seed1, seed2, a.Key())
+			}
+			keys[a.Key()] = true
 			c := squares.Cell{Row: a.Row, Column: a.Column}
 			if a.Amount < 0 || !g.Contains(c) || !in.Taken[g.Index(c)] {
 				t.Fatalf("seed %d,%d: award %+v", seed1, seed2, a)

@@ -280,3 +280,19 @@ func TestAwardsOfTodaysRules(t *testing.T) {
 		}
 	}
 }
+
+func TestAwardKeys(t *testing.T) {
+	for _, tc := range []struct {
+		a    squares.Award
+		want string
+	}{
+		{squares.Award{Kind: "period", Period: "Q1", Row: 3, Column: 4}, "period:Q1"},
+		{squares.Award{Kind: "reverse", Period: "FINAL", Row: 3, Column: 4}, "reverse:FINAL"},
+		{squares.Award{Kind: "score", Period: "FINAL", InPlay: "OT", Change: 7, Row: 3, Column: 4}, "score:7"},
+		{squares.Award{Kind: "period", Period: "FINAL", Shared: true, Row: 2, Column: 3}, "period:FINAL:2,3"},
+	} {
+		if got := tc.a.Key(); got != tc.want {
+			t.Errorf("%+v: key %q, want %q", tc.a, got, tc.want)
+		}
+	}
+}
