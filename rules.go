@@ -200,7 +200,7 @@ func checkPayouts(payouts []PayoutShare, leagueID int64) string {
 	for _, p := range payouts {
 		switch {
 		case !PayingPeriod(p.Period, leagueID):
-			return fmt.Sprintf("Payouts name the period %q; this game's paying periods are %s.", p.Period,
+			return fmt.Sprintf("Payouts name a period this game does not pay; its paying periods are %s.",
 				strings.Join(PayingPeriods(leagueID), ", "))
 		case seen[p.Period]:
 			return fmt.Sprintf("Payouts name the period %s twice.", p.Period)
