@@ -144,7 +144,7 @@ func Awards(in AwardInput) ([]Award, error) {
 			}
 			continue
 		}
-		scores, left, err := d.everyScore(r, in.LeagueID, in.Changes, end, every)
+		scores, left, err := d.everyScore(r, in.Changes, end, every)
 		if err != nil {
 			return nil, err
 		}
@@ -189,7 +189,7 @@ func (d decider) square(period string, home, away int, reverse bool) (Cell, erro
 // everyScore splits the every-score share among the game's score changes, which must end at the final
 // score (no change at all for a game ending 0-0). It returns their awards and what is left for the final's
 // winner: the rounding remainder, the shares of empty squares, or the whole share without a change.
-func (d decider) everyScore(r Rules, leagueID int64, changes []ScoreChange, final PeriodEnd, every Cents) ([]Award, Cents, error) {
+func (d decider) everyScore(r Rules, changes []ScoreChange, final PeriodEnd, every Cents) ([]Award, Cents, error) {
 	if r.EveryScorePercent == 0 {
 		return nil, every, nil
 	}
