@@ -15,6 +15,9 @@ const (
 	DecideCancel = "cancel"
 	// DecideHouseFill gives every remaining square to the house, which stakes them, then draws.
 	DecideHouseFill = "house_fill"
+	// DecidePlay draws a private pool whose rules play a board that is not full (unfilled "play") as it
+	// stands: its empty squares stay empty.
+	DecidePlay = "play"
 )
 
 // DecisionInput is what a pool's final decision reads.
@@ -33,6 +36,19 @@ type DecisionInput struct {
 	// decision due at once, whatever its kickoff time says.
 	GameID     int64
 	GameStatus string
+	// Squares is the number of squares of the pool's grid (its rules' Grid); 0 means 100.
+	Squares int
+	// PlayUnfilled reports whether the pool's rules play a board that is not full (a private pool's
+	// unfilled "play") rather than cancel it.
+	PlayUnfilled bool
+}
+
+// squares is the number of squares of the pool's grid.
+func (in DecisionInput) squares() int {
+	if in.Squares > 0 {
+		return in.Squares
+	}
+	return SquaresPerPool
 }
 
 // Decision is a pool's final decision, with what it does to players and money.
@@ -65,11 +81,13 @@ func Decidable(status string) bool {
 }
 
 // Decide is a pool's final decision by the tier thresholds, whatever the time: continue when it is full;
-// a private pool not full is cancelled; a public one is cancelled when it has fewer distinct players than
+// a private pool not full is cancelled, or drawn as it stands when its rules play unfilled and someone took
+// a square; a public one is cancelled when it has fewer distinct players than
 // its tier needs or needs more house squares than its tier allows, and house-filled otherwise. Use Due to
 // know whether the decision is to be applied now.
 func Decide(in DecisionInput) Decision {
-	needed := SquaresPerPool - in.SquaresTaken
+	squares := in.squares()
+	needed := squares - in.SquaresTaken
 	if needed < 0 {
 		needed = 0
 	}
@@ -83,11 +101,16 @@ func Decide(in DecisionInput) Decision {
 	switch {
 	case needed == 0 || in.Status == PoolFull:
 		d.Action, d.HouseSquaresNeeded = DecideContinue, 0
-		d.Reason = fmt.Sprintf("Full: 100 squares taken by %s.", plural(in.DistinctPlayers, "player"))
+		d.Reason = fmt.Sprintf("Full: %d squares taken by %s.", squares, plural(in.DistinctPlayers, "player"))
+		return d
+	case in.IsPrivate && in.PlayUnfilled && in.SquaresTaken > 0:
+		d.Action = DecidePlay
+		d.Reason = fmt.Sprintf("Private pool plays as it stands: %d of %d squares taken by %s.", in.SquaresTaken, squares,
+			plural(in.DistinctPlayers, "player"))
 		return d
 	case in.IsPrivate:
 		d.Action = DecideCancel
-		d.Reason = fmt.Sprintf("Private pool not full: %d of 100 squares taken.", in.SquaresTaken)
+		d.Reason = fmt.Sprintf("Private pool not full: %d of %d squares taken.", in.SquaresTaken, squares)
 	case in.DistinctPlayers < minPlayers:
 		d.Action = DecideCancel
 		d.Reason = fmt.Sprintf("%s, %d needed for a %s.", plural(in.DistinctPlayers, "player"), minPlayers, tier)
@@ -131,7 +154,7 @@ func plural(n int, noun string) string {
 type DecisionOutlook struct {
 	// DueAt is when the decision is made (and sales close): DecisionLead before kickoff.
 	DueAt time.Time
-	// Action is what Decide would do were the pool decided now: cancel or house_fill.
+	// Action is what Decide would do were the pool decided now: cancel, house_fill or play.
 	Action string
 	// MinPlayers is the fewest distinct players the tier needs, and PlayersNeeded how many more it needs
 	// (0 when it has enough). Private pools need no number of players: both are 0.
@@ -139,20 +162,24 @@ type DecisionOutlook struct {
 	// MaxHouseSquares is the most squares the house fills (0 for a private pool: it never does).
 	MaxHouseSquares int
 	// SquaresFree is the number of squares still free; SquaresShort how many of them must be taken before
-	// the house may fill the rest (all of them in a private pool, which must be full).
+	// the house may fill the rest (all of them in a private pool, which must be full; one at most in a
+	// private pool that plays unfilled, which needs a square taken).
 	SquaresFree, SquaresShort int
 }
 
 // Outlook returns a pool's decision outlook: false for a pool that awaits no decision (full, or past
 // deciding), whatever the time; a pool whose decision is overdue keeps its outlook until it is decided.
 func Outlook(in DecisionInput) (DecisionOutlook, bool) {
-	if !Decidable(in.Status) || in.Status == PoolFull || in.SquaresTaken >= SquaresPerPool {
+	if !Decidable(in.Status) || in.Status == PoolFull || in.SquaresTaken >= in.squares() {
 		return DecisionOutlook{}, false
 	}
-	free := SquaresPerPool - max(in.SquaresTaken, 0)
+	free := in.squares() - max(in.SquaresTaken, 0)
 	o := DecisionOutlook{DueAt: DecisionDueAt(in.Kickoff), Action: Decide(in).Action, SquaresFree: free}
 	if in.IsPrivate {
 		o.SquaresShort = free
+		if in.PlayUnfilled {
+			o.SquaresShort = max(1-in.SquaresTaken, 0)
+		}
 		return o, true
 	}
 	o.MinPlayers, o.MaxHouseSquares = Thresholds(in.EntryFee)

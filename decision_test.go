@@ -217,3 +217,43 @@ func fieldMessage(err error, field string) string {
 	}
 	return e.Fields[field]
 }
+
+// TestDecideByRules: a pool's rules decide its grid's size and whether a private pool not full plays as it
+// stands (unfilled "play") instead of being cancelled; the defaults decide as before.
+func TestDecideByRules(t *testing.T) {
+	kickoff := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+	pool := func(private bool, squaresOf, taken, players int, play bool) squares.DecisionInput {
+		return squares.DecisionInput{PoolID: 1, EntryFee: 500, IsPrivate: private, Status: squares.PoolActive, SquaresTaken: taken,
+			DistinctPlayers: players, RefundAmount: 500 * squares.Cents(taken), Kickoff: kickoff, Squares: squaresOf, PlayUnfilled: play}
+	}
+	for _, c := range []struct {
+		name   string
+		in     squares.DecisionInput
+		action string
+		reason string
+		house  int
+		refund squares.Cents
+		short  int // the outlook's squares short; -1 for no outlook
+	}{
+		{"25 squares full", pool(true, 25, 25, 6, false), squares.DecideContinue, "Full: 25 squares taken by 6 players.", 0, 0, -1},
+		{"50 squares not full, cancelled", pool(true, 50, 44, 9, false), squares.DecideCancel,
+			"Private pool not full: 44 of 50 squares taken.", 6, 22000, 6},
+		{"25 squares not full, played as it stands", pool(true, 25, 18, 5, true), squares.DecidePlay,
+			"Private pool plays as it stands: 18 of 25 squares taken by 5 players.", 7, 0, 0},
+		{"100 squares played as they stand", pool(true, 0, 61, 12, true), squares.DecidePlay,
+			"Private pool plays as it stands: 61 of 100 squares taken by 12 players.", 39, 0, 0},
+		{"nothing taken: cancelled even when playing unfilled", pool(true, 25, 0, 0, true), squares.DecideCancel,
+			"Private pool not full: 0 of 25 squares taken.", 25, 0, 1},
+		{"a public pool never plays unfilled: the house fills it", pool(false, 0, 45, 15, true), squares.DecideHouseFill,
+			"15 players (10 needed); the house fills 55 squares (at most 60 in a $5 Pool).", 55, 0, 0},
+	} {
+		d := squares.Decide(c.in)
+		if d.Action != c.action || d.Reason != c.reason || d.HouseSquaresNeeded != c.house || d.RefundAmount != c.refund {
+			t.Errorf("%s: got %+v; want %s %q house %d refund %s", c.name, d, c.action, c.reason, c.house, c.refund)
+		}
+		o, ok := squares.Outlook(c.in)
+		if ok != (c.short >= 0) || ok && (o.SquaresShort != c.short || o.Action != c.action || o.SquaresFree != c.house) {
+			t.Errorf("%s: outlook %+v %v; want %d short", c.name, o, ok, c.short)
+		}
+	}
+}
