@@ -131,7 +131,7 @@ func TestHostPoolAPI(t *testing.T) {
 			mine["balance"] != "25.00" || len(mine["entries"].([]any)) != 1 {
 			t.Fatalf("the friend's own account %v", mine)
 		}
-		s.client(t).get(path+"/payments/mine").want(http.StatusUnauthorized)
+		s.client(t).get(path + "/payments/mine").want(http.StatusUnauthorized)
 		host.get(cardPath+"/payments/mine").wantError(http.StatusUnprocessableEntity, "unprocessable", "")
 
 		// The list and its CSV, by the host only.
