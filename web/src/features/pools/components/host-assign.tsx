@@ -17,7 +17,13 @@ const plural = (n: number) => `${n} ${n === 1 ? 'square' : 'squares'}`
  * then picks for that player until the host gives them or stops).
  */
 export function HostAssign({ poolId, players, board, free }: { poolId: number; players: PlayerAccount[]; board: HostBoard; free: number }) {
-  const assign = useAssign(poolId)
+  const assign = useAssign(poolId, {
+    onSuccess: (a, input) => {
+      toast.success('Squares given', { description: `${plural(a.squares.length)} to ${input.name}.` })
+      board.setTarget(null)
+    },
+    onError: (err) => toast.error('Squares not given', { description: errorMessage(err, 'Please try again.') }),
+  })
   const [who, setWho] = useState('')
   const [count, setCount] = useState('1')
   const player = players.find((p) => playerKey(p) === who)
@@ -25,16 +31,7 @@ export function HostAssign({ poolId, players, board, free }: { poolId: number; p
   const countOk = Number.isInteger(n) && n >= 1 && n <= 25
 
   const give = (input: { squares: { row: number; column: number }[] } | { random: number }, to: PlayerAccount) =>
-    assign.mutate(
-      { ...playerRef(to), ...input },
-      {
-        onSuccess: (a) => {
-          toast.success('Squares given', { description: `${plural(a.squares.length)} to ${to.name}.` })
-          board.setTarget(null)
-        },
-        onError: (err) => toast.error('Squares not given', { description: errorMessage(err, 'Please try again.') }),
-      },
-    )
+    assign.mutate({ ...playerRef(to), ...input, name: to.name })
 
   if (board.assigning && board.target) {
     const to = players.find((p) => playerKey(p) === playerKey(board.target!.player))

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { makePool as basePool, cell } from '@/test/pool'
-import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
-import type { Pool, Square, User, Winner } from '@/lib/types'
+import { bodyOf, jsonBody, player, renderPage, stubFetch, urlOf } from '@/test/utils'
+import type { Pool, Square, Winner } from '@/lib/types'
 import type { HostPayments } from '@/lib/api.gen'
 import { PoolDetailPage } from './pool-detail-page'
 
@@ -23,7 +23,7 @@ const hostPool = (over: Partial<Pool> = {}) =>
   })
 
 const sq = (over: Partial<Square>): Square =>
-  ({ id: 1, poolId: 31, userId: '40', row: 0, column: 0, purchasePrice: '10.00', purchasedAt: null, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned', ...over }) as Square
+  ({ id: 1, poolId: 31, userId: '40', row: 0, column: 0, purchasePrice: '10.00', purchasedAt: null, user: { firstName: 'Bo', lastName: 'Diaz' }, status: 'owned', ...over })
 
 const squares: Square[] = [
   sq({ id: 1, row: 0, column: 0, paid: true }),
@@ -42,7 +42,7 @@ const payments: HostPayments = {
   ],
 }
 
-async function open({ pool = hostPool({ inviteCode: 'K7QW2MXP' }), user = player as User, routes = {} } = {}) {
+async function open({ pool = hostPool({ inviteCode: 'K7QW2MXP' }), user = player, routes = {} } = {}) {
   const fetch = stubFetch({
     'GET /api/pools/31': { body: pool },
     'GET /api/pools/31/squares': { body: squares },
@@ -99,7 +99,7 @@ describe('A host-collected pool, as its host', () => {
 
     await user.click(within(row('Bo D.')).getByRole('button', { name: /Entries \(1\)/ }))
     await user.click(screen.getByRole('button', { name: 'Undo $10.00 from Bo D.' }))
-    await waitFor(() => expect(fetch.mock.calls.some(([u, init]) => String(u).endsWith('/api/pools/31/payments/5') && init?.method === 'DELETE')).toBe(true))
+    await waitFor(() => expect(fetch.mock.calls.some(([u, init]) => urlOf(u).endsWith('/api/pools/31/payments/5') && init?.method === 'DELETE')).toBe(true))
   })
 
   it('gives squares picked on the board to a chosen player, or N at random, and takes a square back', async () => {
@@ -126,14 +126,14 @@ describe('A host-collected pool, as its host', () => {
     await user.clear(screen.getByLabelText('How many'))
     await user.type(screen.getByLabelText('How many'), '3')
     await user.click(screen.getByRole('button', { name: 'Give at random' }))
-    await waitFor(() => expect(fetch.mock.calls.filter(([u, init]) => String(u).endsWith('/assign') && init?.method === 'POST')).toHaveLength(2))
-    expect(JSON.parse(String(fetch.mock.calls.filter(([u]) => String(u).endsWith('/assign'))[1][1]?.body))).toEqual({ userId: 40, random: 3 })
+    await waitFor(() => expect(fetch.mock.calls.filter(([u, init]) => urlOf(u).endsWith('/assign') && init?.method === 'POST')).toHaveLength(2))
+    expect(jsonBody(fetch.mock.calls.filter(([u]) => urlOf(u).endsWith('/assign'))[1][1])).toEqual({ userId: 40, random: 3 })
 
     await user.click(cell(0, 1))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText(/Bo D\.’s square, not paid yet/)).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Take back from Bo D.' }))
-    await waitFor(() => expect(fetch.mock.calls.some(([u, init]) => String(u).endsWith('/squares/0/1') && init?.method === 'DELETE')).toBe(true))
+    await waitFor(() => expect(fetch.mock.calls.some(([u, init]) => urlOf(u).endsWith('/squares/0/1') && init?.method === 'DELETE')).toBe(true))
   })
 
   it('adds a guest, sends a reminder and shows when the next may go, and offers the CSV', async () => {
@@ -166,7 +166,7 @@ describe('A host-collected pool, as its host', () => {
       routes: { 'GET /api/pools/31/winners': { body: [q1] }, 'POST /api/pools/31/winners/Q1/paid': { body: { ...q1, status: 'host_paid' } } },
     })
     await user.click(await screen.findByRole('button', { name: 'Mark Q1 paid to Bo' }))
-    await waitFor(() => expect(fetch.mock.calls.some(([u, init]) => String(u).endsWith('/winners/Q1/paid') && init?.method === 'POST')).toBe(true))
+    await waitFor(() => expect(fetch.mock.calls.some(([u, init]) => urlOf(u).endsWith('/winners/Q1/paid') && init?.method === 'POST')).toBe(true))
     expect(screen.queryByRole('button', { name: 'Give at random' })).not.toBeInTheDocument()
   })
 })
@@ -192,7 +192,7 @@ describe('A host-collected pool, as a member', () => {
     await user.click(cell(2, 2))
     await user.click(screen.getByRole('button', { name: 'Claim Squares' }))
     await waitFor(() => expect(bodyOf(fetch, 'POST', '/api/pools/31/squares')).toEqual({ row: 2, column: 2 }))
-    expect(fetch.mock.calls.some(([u]) => String(u).includes('escrow'))).toBe(false)
+    expect(fetch.mock.calls.some(([u]) => urlOf(u).includes('escrow'))).toBe(false)
   })
 
   it('shows a win the host paid as "Paid by the host"', async () => {

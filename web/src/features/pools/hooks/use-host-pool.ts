@@ -30,11 +30,19 @@ export function useOwnBalance(poolId: number, enabled: boolean) {
   return useQuery<PlayerAccount>({ queryKey: queryKeys.pools.ownBalance(poolId), enabled, ...queryTimes.pool })
 }
 
+/** What a caller hears of a mutation even when its component is gone by then (a square that completes the board). */
+export interface HostCallbacks<In, Out> {
+  onSuccess?: (out: Out, input: In) => void
+  onError?: (err: Error, input: In) => void
+}
+
 /** A mutation of a host pool that re-reads what it changed once it settles. */
-function useHostMutation<In, Out>(fn: (input: In) => Promise<Out>, changes: (poolId: number) => QueryKey[], poolId: number) {
+function useHostMutation<In, Out>(fn: (input: In) => Promise<Out>, changes: (poolId: number) => QueryKey[], poolId: number, callbacks: HostCallbacks<In, Out> = {}) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: fn,
+    onSuccess: callbacks.onSuccess,
+    onError: callbacks.onError,
     onSettled: () => {
       for (const key of changes(poolId)) void qc.invalidateQueries({ queryKey: key })
     },
@@ -67,12 +75,19 @@ export function useAddGuest(poolId: number) {
   )
 }
 
-/** Gives squares to a player: the cells chosen on the board, or N at random. */
-export function useAssign(poolId: number) {
+/** What an assignment sends: the player and the squares, and the player's name for the screen (not sent). */
+export type AssignInput = PlayerRef & ({ squares: Cell[] } | { random: number }) & { name: string }
+
+/**
+ * Gives squares to a player: the cells chosen on the board, or N at random. Its callbacks are the hook's,
+ * so that they run even when the square that completes the board unmounts the form that gave it.
+ */
+export function useAssign(poolId: number, callbacks: HostCallbacks<AssignInput, Assigned> = {}) {
   return useHostMutation(
-    (input: PlayerRef & ({ squares: Cell[] } | { random: number })) => api.post<Assigned>(`/api/pools/${poolId}/assign`, input),
+    ({ name: _name, ...body }: AssignInput) => api.post<Assigned>(`/api/pools/${poolId}/assign`, body),
     board,
     poolId,
+    callbacks,
   )
 }
 

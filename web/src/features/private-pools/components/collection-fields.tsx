@@ -12,7 +12,7 @@ const OPTIONS = [
     value: 'card',
     icon: CreditCard,
     label: 'Card, through Squares',
-    text: 'Players pay by card when they take squares; Squares holds the money until the pool completes and pays the winners.',
+    text: 'Players pay with a card when they take squares; Squares holds the money until the pool completes and pays the winners.',
   },
   {
     value: 'host',
@@ -58,12 +58,21 @@ export function CollectionFields({
                 collection === o.value ? 'border-emerald-600 bg-emerald-50/60' : 'hover:bg-muted/50',
               )}
             >
-              <input type="radio" value={o.value} className="mt-1 size-4 shrink-0 accent-emerald-700" {...register('collection')} />
+              <input
+                type="radio"
+                value={o.value}
+                className="mt-1 size-4 shrink-0 accent-emerald-700"
+                aria-labelledby={`pp-collection-${o.value}`}
+                aria-describedby={`pp-collection-${o.value}-text`}
+                {...register('collection')}
+              />
               <span className="grid gap-1">
-                <span className="flex items-center gap-1.5 font-semibold">
+                <span id={`pp-collection-${o.value}`} className="flex items-center gap-1.5 font-semibold">
                   <o.icon className="size-4" aria-hidden="true" /> {o.label}
                 </span>
-                <span className="text-muted-foreground">{o.text}</span>
+                <span id={`pp-collection-${o.value}-text`} className="text-muted-foreground">
+                  {o.text}
+                </span>
               </span>
             </label>
           ))}
