@@ -175,7 +175,7 @@ describe('A host-collected pool, as a member', () => {
   const bo = { ...player, id: '40', firstName: 'Bo', lastName: 'Diaz' }
   it('says Squares holds none of its money, shows the instructions and the member’s balance, and claims squares for free', async () => {
     const { fetch, user } = await open({
-      pool: hostPool(),
+      pool: hostPool({ decisionOutlook: { dueAt: '2099-01-01T00:00:00Z', action: 'cancel', minPlayers: 0, playersNeeded: 0, maxHouseSquares: 0, squaresFree: 97, squaresShort: 97 } }),
       user: bo,
       routes: {
         'GET /api/pools/31/payments/mine': { body: { ...payments.players[1] } },
@@ -183,6 +183,8 @@ describe('A host-collected pool, as a member', () => {
       },
     })
     expect(screen.getByText(/Squares does not hold this pool’s money and charges no fee/)).toBeInTheDocument()
+    // Squares refunds nothing of a host pool that does not fill: it never held its money.
+    expect(screen.getByText(/needs 97 more squares taken to be full or it is cancelled$/)).toBeInTheDocument()
     expect(screen.getByTestId('payment-instructions')).toHaveTextContent('Venmo @ann or cash at the party')
     const balance = await screen.findByTestId('own-balance')
     expect(balance).toHaveTextContent('Owed$20.00')

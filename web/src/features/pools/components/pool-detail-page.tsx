@@ -188,7 +188,7 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
               onPurchase={purchase}
             />
           )}
-          {hostPool && !isAdmin && <HostMoneyCard pool={pool} member={!!user} isHost={host.isHost} />}
+          {hostPool && !isAdmin && <HostMoneyCard pool={pool} member={!!user && !host.isHost} isHost={host.isHost} />}
           {showCart && selected.length === 0 && <HowToPlayCard free={free} payHost={hostPool} max={maxPerPlayer} periods={poolPeriods(pool)} />}
           {mine.length > 0 && <YourSquaresCard pool={pool} mine={mine} max={maxPerPlayer} />}
           {ownedCount > 0 && <ReadyToPlayCard pool={pool} owned={ownedCount} />}
