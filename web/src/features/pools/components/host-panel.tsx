@@ -67,7 +67,8 @@ export function HostPanel({ pool, board, winners, hostId }: { pool: Pool; board:
   const drawn = pool.numbersGenerated
   const over = pool.status === 'cancelled' || pool.status === 'completed'
   const free = Math.max(0, (pool.maxParticipants || 100) - pool.currentParticipants)
-  const owed = players.reduce((s, p) => s + Math.max(0, toCents(p.balance)), 0)
+  // What the players owe the host (the host's own squares are theirs to settle with themselves).
+  const owed = players.filter((p) => p.userId === null || p.userId !== hostId).reduce((s, p) => s + Math.max(0, toCents(p.balance)), 0)
   const decided = (winners ?? []).filter((w) => w.status === 'host_pays' || w.status === 'host_paid')
   return (
     <Card role="region" aria-labelledby="host-panel-title">

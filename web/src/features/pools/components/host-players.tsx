@@ -76,13 +76,15 @@ function PlayerRow({ poolId, player, maxCents, isHost, drawn }: { poolId: number
           </Badge>
         )}
       </div>
-      <dl className="grid grid-cols-4 gap-2 text-sm">
+      <dl className="grid grid-cols-2 gap-2 text-sm min-[400px]:grid-cols-4">
         <Figure label="Squares" value={String(player.squares)} />
         <Figure label="Owed" value={formatMoney(player.owed)} />
         <Figure label="Paid" value={formatMoney(player.paid)} className="text-emerald-700" />
         <Figure label={balance < 0 ? 'Over' : 'Balance'} value={formatCents(Math.abs(balance))} className={balance > 0 ? 'text-red-700' : undefined} />
       </dl>
-      {balance > 0 && drawn && <p className="text-xs text-muted-foreground">The numbers are drawn: this stays between you and {player.name}.</p>}
+      {balance > 0 && drawn && !isHost && (
+        <p className="text-xs text-muted-foreground">The numbers are drawn, so nothing is released: {player.name} keeps these squares and settles the rest with you.</p>
+      )}
       {confirming ? (
         <div className="flex flex-wrap items-center gap-2 rounded-lg bg-emerald-50 p-2 text-sm" role="group" aria-label={`Confirm the payment from ${player.name}`}>
           <span className="min-w-0 flex-1">
@@ -98,7 +100,7 @@ function PlayerRow({ poolId, player, maxCents, isHost, drawn }: { poolId: number
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
-          {balance > 0 && (
+          {balance > 0 && !isHost && (
             <Button size="sm" onClick={() => setConfirming(true)} aria-label={`Paid: ${player.name} paid ${formatMoney(player.balance)}`}>
               <Check aria-hidden="true" /> Paid
             </Button>
