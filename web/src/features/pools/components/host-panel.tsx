@@ -12,6 +12,7 @@ import type { HostBoard } from '../hooks/use-host-board'
 import { useHostPayments, useSendReminder } from '../hooks/use-host-pool'
 import { HostAssign } from './host-assign'
 import { HostGuestForm } from './host-guest-form'
+import { HostLimitForm } from './host-limit-form'
 import { HostPlayers } from './host-players'
 import { HostPrizes } from './host-prizes'
 import { HostTakeBackDialog } from './host-take-back-dialog'
@@ -109,6 +110,11 @@ export function HostPanel({ pool, board, winners, hostId }: { pool: Pool; board:
           <Section title="Give squares">
             <HostAssign poolId={pool.id} players={players} board={board} free={free} />
             <p className="text-xs text-muted-foreground">Tap a taken square on the board to take it back (until the numbers are drawn).</p>
+          </Section>
+        )}
+        {!over && pool.currentParticipants === 0 && (
+          <Section title="Limit">
+            <HostLimitForm poolId={pool.id} limit={pool.maxSquaresPerPlayer} />
           </Section>
         )}
         {!over && (

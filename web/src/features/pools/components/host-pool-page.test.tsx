@@ -158,6 +158,30 @@ describe('A host-collected pool, as its host', () => {
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/pools/31/payments.csv')
   })
 
+  it('changes the per-player limit until the first square is taken', async () => {
+    const { fetch, user } = await open({
+      pool: hostPool({ inviteCode: 'K7QW2MXP', currentParticipants: 0 }),
+      routes: { 'PATCH /api/pools/31': { body: hostPool({ maxSquaresPerPlayer: 12 }) } },
+    })
+    const limit = await screen.findByLabelText('Squares per player')
+    expect(limit).toHaveValue(10)
+    await user.clear(limit)
+    await user.type(limit, '26')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Must be a number from 1 to 25.')).toBeInTheDocument()
+    await user.clear(limit)
+    await user.type(limit, '12')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(bodyOf(fetch, 'PATCH', '/api/pools/31')).toEqual({ maxSquaresPerPlayer: 12 }))
+    expect(await screen.findByText('Up to 12 squares per player.')).toBeInTheDocument()
+  })
+
+  it('offers no limit change once a square is taken', async () => {
+    await open()
+    await within(panel()).findByText('Aunt May')
+    expect(screen.queryByLabelText('Squares per player')).not.toBeInTheDocument()
+  })
+
   it('marks a period’s prize paid', async () => {
     const drawn = hostPool({ inviteCode: 'K7QW2MXP', numbersGenerated: true, homeNumbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], awayNumbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], status: 'started', currentParticipants: 100 })
     const q1: Winner = { poolId: 31, period: 1, periodLabel: 'Q1', homeScore: 0, awayScore: 0, row: 0, column: 0, userId: '40', firstName: 'Bo', amount: '250.00', status: 'host_pays' }

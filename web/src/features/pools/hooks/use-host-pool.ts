@@ -3,7 +3,7 @@ import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { Assigned, Guest, HostPayment, HostPayments, PlayerAccount, RemindersSent, TakenBack } from '@/lib/api.gen'
-import type { Cell, Winner } from '@/lib/types'
+import type { Cell, Pool, Winner } from '@/lib/types'
 
 export type { Assigned, Guest, HostPayment, HostPayments, PlayerAccount }
 
@@ -93,6 +93,11 @@ export function useAssign(poolId: number, callbacks: HostCallbacks<AssignInput, 
 
 export function useTakeBack(poolId: number) {
   return useHostMutation((cell: Cell) => api.del<TakenBack>(`/api/pools/${poolId}/squares/${cell.row}/${cell.column}`), board, poolId)
+}
+
+/** Changes the per-player limit (the host, until the first square is taken). */
+export function useSetLimit(poolId: number) {
+  return useHostMutation((maxSquaresPerPlayer: number) => api.patch<Pool>(`/api/pools/${poolId}`, { maxSquaresPerPlayer }), board, poolId)
 }
 
 export function useSendReminder(poolId: number) {
