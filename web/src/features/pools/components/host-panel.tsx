@@ -12,6 +12,7 @@ import type { HostBoard } from '../hooks/use-host-board'
 import { useHostPayments, useSendReminder } from '../hooks/use-host-pool'
 import { HostAssign } from './host-assign'
 import { HostGuestForm } from './host-guest-form'
+import { HostHistory } from './host-history'
 import { HostLimitForm } from './host-limit-form'
 import { HostPlayers } from './host-players'
 import { HostPrizes } from './host-prizes'
@@ -127,6 +128,9 @@ export function HostPanel({ pool, board, winners, hostId }: { pool: Pool; board:
             <HostPrizes poolId={pool.id} winners={decided} ownerOf={(w) => w.firstName?.trim() || 'a player'} />
           </div>
         )}
+        <div className="border-t pt-3">
+          <HostHistory poolId={pool.id} />
+        </div>
       </CardContent>
       <HostTakeBackDialog poolId={pool.id} square={board.takeBack} onClose={board.closeTakeBack} />
     </Card>

@@ -142,6 +142,14 @@ describe('A host-collected pool, as its host', () => {
       routes: {
         'POST /api/pools/31/guests': { status: 201, body: { guestId: 8, name: 'Uncle Bob', email: 'bob@example.com', invited: true } },
         'POST /api/pools/31/reminders': { status: 429, body: { message: wait, code: 'rate_limited' } },
+        'GET /api/pools/31/history': {
+          body: {
+            entries: [
+              { id: 1, at: '2026-11-27T12:00:00Z', actor: { userId: 12, name: 'Ann L.' }, action: 'pool.create', summary: 'Created the pool.', userId: null, guestId: null },
+              { id: 2, at: '2026-11-27T12:05:00Z', actor: { userId: 12, name: 'Ann L.' }, action: 'guest.add', summary: 'Added the guest Aunt May.', userId: null, guestId: 7 },
+            ],
+          },
+        },
       },
     })
     await within(panel()).findByText('Aunt May')
@@ -156,6 +164,10 @@ describe('A host-collected pool, as its host', () => {
     await user.click(screen.getByRole('button', { name: 'Send reminder' }))
     expect(await screen.findByTestId('reminder-note')).toHaveTextContent(wait)
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/pools/31/payments.csv')
+    // The history, newest first, once opened.
+    await user.click(screen.getByRole('button', { name: 'History' }))
+    const items = within(await screen.findByRole('list', { name: 'Pool history' })).getAllByRole('listitem')
+    expect(items.map((i) => i.textContent)).toEqual([expect.stringMatching(/^Added the guest Aunt May\.Ann L\. · /), expect.stringMatching(/^Created the pool\.Ann L\. · /)])
   })
 
   it('changes the per-player limit until the first square is taken', async () => {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import { api } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
 import { queryKeys } from '@/lib/query-keys'
-import type { Assigned, Guest, HostPayment, HostPayments, PlayerAccount, RemindersSent, TakenBack } from '@/lib/api.gen'
+import type { Assigned, Guest, HostPayment, HostPayments, PlayerAccount, PoolHistory, RemindersSent, TakenBack } from '@/lib/api.gen'
 import type { Cell, Pool, Winner } from '@/lib/types'
 
 export type { Assigned, Guest, HostPayment, HostPayments, PlayerAccount }
@@ -23,6 +23,11 @@ export function playerKey(p: PlayerRef | Pick<PlayerAccount, 'userId' | 'guestId
 /** Every player's account, for the host; re-read on the pool's interval (members claim squares meanwhile). */
 export function useHostPayments(poolId: number, enabled: boolean) {
   return useQuery<HostPayments>({ queryKey: queryKeys.pools.payments(poolId), enabled, ...queryTimes.pool })
+}
+
+/** What was done in the pool, oldest first; read when the host opens it. */
+export function usePoolHistory(poolId: number, enabled: boolean) {
+  return useQuery<PoolHistory>({ queryKey: queryKeys.pools.history(poolId), enabled, ...queryTimes.pool })
 }
 
 /** The signed-in member's own account with the host. */
