@@ -22,6 +22,7 @@ export function CartCard({
   blocker,
   pending,
   payHost = false,
+  isHost = false,
   showPurchase = true,
   onRemove,
   onClear,
@@ -38,6 +39,8 @@ export function CartCard({
   pending: boolean
   /** A host-collected pool: squares are claimed here and paid to the host, outside Squares. */
   payHost?: boolean
+  /** The viewer is that pool's host, whom nobody pays. */
+  isHost?: boolean
   /** False while the selection bar at the bottom of a phone's screen carries the purchase button. */
   showPurchase?: boolean
   onRemove: (cell: Cell) => void
@@ -128,7 +131,7 @@ export function CartCard({
               {!claim && selected.length > 0 && <span className="font-black">· {formatCents(total)}</span>}
             </Button>
           )}
-          {payHost && !free && <p className="text-center text-xs text-muted-foreground">You pay the host for your squares, outside Squares.</p>}
+          {payHost && !free && !isHost && <p className="text-center text-xs text-muted-foreground">You pay the host for your squares, outside Squares.</p>}
           {selected.length > 0 && (
             <Button variant="ghost" size="sm" onClick={onClear} disabled={pending}>
               <Trash2 aria-hidden="true" /> Clear selection

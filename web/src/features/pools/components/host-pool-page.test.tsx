@@ -62,6 +62,9 @@ describe('A host-collected pool, as its host', () => {
   it('lists every player with squares, owed, paid and balance, marks unpaid squares, and records a balance in two taps', async () => {
     const { fetch, user } = await open({ routes: { 'POST /api/pools/31/payments': { status: 201, body: { id: 6, amount: '10.00' } } } })
     await within(panel()).findByText('Aunt May')
+    // Nobody pays the host: their own cart does not say to.
+    expect(screen.getByRole('button', { name: 'Claim Squares' })).toBeInTheDocument()
+    expect(screen.queryByText('You pay the host for your squares, outside Squares.')).not.toBeInTheDocument()
     expect(within(row('Bo D.')).getByText('$20.00')).toBeInTheDocument()
     expect(within(row('Aunt May')).getByText('Guest')).toBeInTheDocument()
     expect(within(panel()).getByText(/still owed to you: \$20\.00/)).toBeInTheDocument()
@@ -227,6 +230,7 @@ describe('A host-collected pool, as a member', () => {
     expect(balance).toHaveTextContent('Paid$10.00')
     expect(balance).toHaveTextContent('Still owed$10.00')
     expect(screen.queryByRole('region', { name: 'Players and payments' })).not.toBeInTheDocument()
+    expect(screen.getByText('You pay the host for your squares, outside Squares.')).toBeInTheDocument()
     await user.click(cell(2, 2))
     await user.click(screen.getByRole('button', { name: 'Claim Squares' }))
     await waitFor(() => expect(bodyOf(fetch, 'POST', '/api/pools/31/squares')).toEqual({ row: 2, column: 2 }))

@@ -182,6 +182,7 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
               blocker={blocker}
               pending={pending}
               payHost={hostPool}
+              isHost={host.isHost}
               showPurchase={!showBar}
               onRemove={selection.remove}
               onClear={selection.clear}
