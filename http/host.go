@@ -135,6 +135,22 @@ func (s *Server) handleListPayments(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, toPlayerAccountsJSON(bs))
 }
 
+// handleOwnBalance answers a member's own account in a host pool: GET /api/pools/{id}/payments/mine (what
+// they owe the host, what the host recorded as paid, the balance and their entries).
+func (s *Server) handleOwnBalance(w http.ResponseWriter, r *http.Request) {
+	p, err := s.findVisiblePool(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	b, err := s.Store.OwnBalance(r.Context(), userFrom(r.Context()), p.ID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toPlayerAccountsJSON([]squares.PlayerBalance{b}).Players[0])
+}
+
 // paymentsCSVHeader is the header row of GET /api/pools/{id}/payments.csv.
 var paymentsCSVHeader = []string{"name", "userId", "guestId", "squares", "owed", "paid", "balance", "notes"}
 

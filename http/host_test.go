@@ -125,6 +125,15 @@ func TestHostPoolAPI(t *testing.T) {
 			t.Fatalf("another member sees paid %v", got)
 		}
 
+		// A member reads their own account only: what they owe the host, what was recorded, the balance.
+		mine := friend.get(path + "/payments/mine").want(http.StatusOK).obj()
+		if num(t, mine["userId"]) != friendUser.ID || num(t, mine["squares"]) != 4 || mine["owed"] != "40.00" || mine["paid"] != "15.00" ||
+			mine["balance"] != "25.00" || len(mine["entries"].([]any)) != 1 {
+			t.Fatalf("the friend's own account %v", mine)
+		}
+		s.client(t).get(path + "/payments/mine").want(http.StatusUnauthorized)
+		host.get(cardPath+"/payments/mine").wantError(http.StatusUnprocessableEntity, "unprocessable", "")
+
 		// The list and its CSV, by the host only.
 		friend.get(path+"/payments").wantError(http.StatusForbidden, "forbidden", "")
 		friend.get(path+"/payments.csv").wantError(http.StatusForbidden, "forbidden", "")

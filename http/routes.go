@@ -153,6 +153,7 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/pools/{id}/payments", user, s.handleRecordPayment},
 		{"GET", "/api/pools/{id}/payments", user, s.handleListPayments},
 		{"GET", "/api/pools/{id}/payments.csv", user, s.handlePaymentsCSV},
+		{"GET", "/api/pools/{id}/payments/mine", user, s.handleOwnBalance}, // a member's own account with the host
 		{"DELETE", "/api/pools/{id}/payments/{paymentId}", user, s.handleCorrectPayment},
 		{"GET", "/api/pools/{id}/history", user, s.handlePoolHistory},
 		// Its payment deadline's reminders, and the prizes the host pays (deadline.go).

@@ -148,6 +148,44 @@ func (db *DB) ListPayments(ctx context.Context, actor *squares.User, poolID int6
 	return out, err
 }
 
+// OwnBalance returns a member's own account in a host-collected pool: the squares they own, what they owe
+// and what the host recorded as paid, with their entries. Only a member reads their own (the pool is not
+// found for anyone else); a card pool has no account with its host (EUNPROCESSABLE).
+func (db *DB) OwnBalance(ctx context.Context, actor *squares.User, poolID int64) (squares.PlayerBalance, error) {
+	var out squares.PlayerBalance
+	if actor == nil {
+		return out, squares.Errorf(squares.EUNAUTHORIZED, "Not authenticated. Please sign in.")
+	}
+	err := db.view(ctx, func(tx *Tx) error {
+		p, err := findPool(ctx, tx, poolID, 0)
+		if err != nil {
+			return err
+		}
+		member, err := isPoolMember(ctx, tx, p.ID, actor.ID)
+		if err != nil {
+			return err
+		}
+		if !p.IsPrivate || !member {
+			return squares.Errorf(squares.ENOTFOUND, "Pool not found.")
+		}
+		if !p.HostCollects() {
+			return squares.Errorf(squares.EUNPROCESSABLE, "This pool is paid by card through Squares: there is nothing to pay its host.")
+		}
+		bs, err := listBalances(ctx, tx, p.Pool)
+		if err != nil {
+			return err
+		}
+		for _, b := range bs {
+			if b.Player.UserID == actor.ID {
+				out = b
+				return nil
+			}
+		}
+		return squares.Errorf(squares.ENOTFOUND, "Pool not found.")
+	})
+	return out, err
+}
+
 func listBalances(ctx context.Context, tx *Tx, p *squares.Pool) ([]squares.PlayerBalance, error) {
 	members, err := listMembers(ctx, tx, p.ID)
 	if err != nil {

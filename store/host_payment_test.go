@@ -385,3 +385,54 @@ func TestHostPoolMigrationKeepsRows(t *testing.T) {
 		}
 	})
 }
+
+// TestOwnBalance: a member reads their own account of a host pool (what the host recorded, corrections
+// included), nobody else's; a stranger finds no pool, and a card pool has no account with its host.
+func TestOwnBalance(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, _ := openAt(t, engine)
+		g, _ := addGame(t, db, "W12", t0.Add(72*time.Hour))
+		host, friend, stranger := addPlayer(t, db, "Host"), addPlayer(t, db, "Friend"), addPlayer(t, db, "Stranger")
+		p := hostPool(t, db, host, g.ID, 1000).Pool
+		if _, err := db.JoinPool(ctx, friend, p.InviteCode, squares.PrivatePoolRules{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: friend, Cells: cellsFrom(0, 3)}); err != nil {
+			t.Fatal(err)
+		}
+		b, err := db.OwnBalance(ctx, friend, p.ID)
+		if err != nil || b.Squares != 3 || b.Owed != 3000 || b.Paid != 0 || b.Balance != 3000 || b.Player.UserID != friend.ID {
+			t.Fatalf("before paying: %+v, %v", b, err)
+		}
+		fp := squares.Player{UserID: friend.ID}
+		e, err := db.RecordPayment(ctx, host, p.ID, squares.PaymentInput{Player: fp, Amount: 1500, Note: "cash"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.RecordPayment(ctx, host, p.ID, squares.PaymentInput{Player: fp, Amount: 500}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.CorrectPayment(ctx, host, p.ID, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		b, err = db.OwnBalance(ctx, friend, p.ID)
+		if err != nil || b.Paid != 500 || b.Balance != 2500 || len(b.Entries) != 3 {
+			t.Fatalf("after two payments and a correction: %+v, %v", b, err)
+		}
+		if hb, err := db.OwnBalance(ctx, host, p.ID); err != nil || hb.Player.UserID != host.ID || hb.Squares != 0 {
+			t.Fatalf("the host's own: %+v, %v", hb, err)
+		}
+		_, err = db.OwnBalance(ctx, stranger, p.ID)
+		wantCode(t, err, squares.ENOTFOUND, "")
+		_, err = db.OwnBalance(ctx, nil, p.ID)
+		wantCode(t, err, squares.EUNAUTHORIZED, "")
+		card, err := db.CreatePrivatePool(ctx, host, squares.PrivatePoolInput{GameID: g.ID, Name: "Cards", EntryFee: 500,
+			MaxSquaresPerPlayer: 5}, squares.PrivatePoolRules{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.OwnBalance(ctx, host, card.Pool.ID)
+		wantCode(t, err, squares.EUNPROCESSABLE, "")
+	})
+}

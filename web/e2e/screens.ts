@@ -18,6 +18,10 @@ export interface ScreenData {
   hoopsPoolId: number
   /** Picks the checkout screen's square, so that runs in one database hold different squares. */
   squareIndex: number
+  /** A host-collected pool the player runs (its page shows the host's panel). */
+  hostPoolId: number
+  /** A host-collected pool of another host that the player joined and took a square in. */
+  memberPoolId: number
 }
 
 /** A checkout link for one open square of a $5 pool: the `index`-th free square. */
@@ -30,6 +34,43 @@ async function checkoutPath(request: APIRequestContext, index: number): Promise<
   const cell = free[index] ?? free[0]
   const params = new URLSearchParams({ poolId: String(pool.id), squares: JSON.stringify([{ ...cell, price: pool.entryFee }]), amount: pool.entryFee })
   return `/checkout?${params}`
+}
+
+/**
+ * Issue 21's screens: a host-collected $10 pool the player runs (a guest given two squares, one payment
+ * recorded) and one of another host that the player joined and took a square in, on a game a day away.
+ */
+async function prepareHostPools(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, player: APIRequestContext, admin: APIRequestContext, prefix: string) {
+  const ok = async <T>(res: Promise<Awaited<ReturnType<APIRequestContext['get']>>>, status: number): Promise<T> => {
+    const r = await res
+    expect(r.status(), await r.text()).toBe(status)
+    return (await r.json()) as T
+  }
+  // In the NFL's active week, as every game the demo has (the schedule screens list games by week).
+  const { activeWeek } = await ok<{ activeWeek: string }>(admin.get('/api/leagues/1/active-week'), 200)
+  const game = await ok<{ id: number }>(
+    admin.post('/api/games', {
+      data: { leagueId: 1, homeTeam: 'Detroit Lions', awayTeam: 'Minnesota Vikings', gameDate: new Date(Date.now() + 30 * 3600_000).toISOString(), status: 'scheduled', week: activeWeek },
+    }),
+    201,
+  )
+  const body = { gameId: game.id, entryFee: '10.00', maxSquaresPerPlayer: 10, collection: 'host', paymentInstructions: 'Venmo @host\nor cash at the party' }
+  const mine = await ok<{ pool: { id: number } }>(player.post('/api/pools/private', { data: { ...body, name: 'Office Party' } }), 201)
+  const hostPoolId = mine.pool.id
+  const guest = await ok<{ guestId: number }>(player.post(`/api/pools/${hostPoolId}/guests`, { data: { name: 'Aunt May' } }), 201)
+  await ok(player.post(`/api/pools/${hostPoolId}/assign`, { data: { guestId: guest.guestId, squares: [{ row: 1, column: 1 }, { row: 4, column: 6 }] } }), 201)
+  await ok(player.post(`/api/pools/${hostPoolId}/payments`, { data: { guestId: guest.guestId, amount: '10.00', note: 'cash' } }), 201)
+
+  const other = await playwright.request.newContext({ baseURL })
+  const reg = await other.post('/api/auth/register', {
+    data: { email: `${prefix}-host-${Date.now()}@squares.test`, password: 'correct-horse-battery', firstName: 'Harper', lastName: 'Host', dateOfBirth: '1990-04-01', residenceState: 'NY' },
+  })
+  expect(reg.status()).toBe(201)
+  const theirs = await ok<{ pool: { id: number }; inviteCode: string }>(other.post('/api/pools/private', { data: { ...body, name: 'Game Night' } }), 201)
+  await ok(player.post('/api/pools/join', { data: { inviteCode: theirs.inviteCode } }), 200)
+  await ok(player.post(`/api/pools/${theirs.pool.id}/squares`, { data: { row: 2, column: 3 } }), 201)
+  await other.dispose()
+  return { hostPoolId, memberPoolId: theirs.pool.id }
 }
 
 /** Registers the run's player (`<prefix>-<time>@squares.test`) and starts a college basketball game in play. */
@@ -54,9 +95,10 @@ export async function prepareScreens(playwright: PlaywrightWorkerArgs['playwrigh
   const { id: gameId } = (await game.json()) as { id: number }
   const pools = ((await (await admin.get('/api/pools?leagueId=6')).json()) as (PoolJSON & { gameId: number })[]).filter((p) => p.gameId === gameId)
   const hoopsPoolId = (pools.find((p) => p.entryFee === '10.00') ?? pools[0]).id
+  const host = await prepareHostPools(playwright, baseURL, api, admin, prefix)
   await api.dispose()
   await admin.dispose()
-  return { playerEmail, hoopsPoolId }
+  return { playerEmail, hoopsPoolId, ...host }
 }
 
 /** A browser context of `width` px signed in as `role`. */
@@ -100,6 +142,8 @@ export async function screens(request: APIRequestContext, role: Role, data: Scre
         { path: '/my-pools?tab=winnings' },
         { path: '/my-pools?tab=transactions' },
         { path: `/pool/${pool.id}`, shot: 'pool' },
+        { path: `/pool/${data.hostPoolId}`, shot: 'host-pool-host' },
+        { path: `/pool/${data.memberPoolId}`, shot: 'host-pool-member' },
         { path: '/age-verification' },
         { path: await checkoutPath(request, data.squareIndex), shot: 'checkout' },
         { path: '/how-to-play' },

@@ -31,6 +31,12 @@ export const queryKeys = {
     winners: (id: number) => ['/api/pools', id, 'winners'] as const,
     /** A private pool's members and invitations, for its creator. */
     invitations: (id: number) => ['/api/pools', id, 'invitations'] as const,
+    /** A host-collected pool's players and payments, for its host (GET /api/pools/{id}/payments). */
+    payments: (id: number) => ['/api/pools', id, 'payments'] as const,
+    /** The signed-in member's own account with a host pool's host; under payments, so invalidated with it. */
+    ownBalance: (id: number) => ['/api/pools', id, 'payments', 'mine'] as const,
+    /** What was done in a private pool, for its host (GET /api/pools/{id}/history). */
+    history: (id: number) => ['/api/pools', id, 'history'] as const,
   },
   user: {
     pools: ['/api/user/pools'] as const,

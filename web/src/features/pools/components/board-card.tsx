@@ -178,6 +178,11 @@ export function BoardCard({
               {l.label}
             </li>
           ))}
+          {squares.some((s) => s.paid === false) && (
+            <li className="flex items-center gap-1.5">
+              <span className="size-2 rounded-full bg-red-600" aria-hidden="true" /> Not paid yet
+            </li>
+          )}
           {winners.size > 0 && (
             <li className="flex items-center gap-1.5">
               <span className="size-3 rounded-sm border border-amber-500 bg-amber-300" aria-hidden="true" /> {noun === 'half' ? 'Half' : 'Quarter'} winner

@@ -21,6 +21,8 @@ export function CartCard({
   signedIn,
   blocker,
   pending,
+  payHost = false,
+  isHost = false,
   showPurchase = true,
   onRemove,
   onClear,
@@ -35,6 +37,10 @@ export function CartCard({
   signedIn: boolean
   blocker: CartBlocker
   pending: boolean
+  /** A host-collected pool: squares are claimed here and paid to the host, outside Squares. */
+  payHost?: boolean
+  /** The viewer is that pool's host, whom nobody pays. */
+  isHost?: boolean
   /** False while the selection bar at the bottom of a phone's screen carries the purchase button. */
   showPurchase?: boolean
   onRemove: (cell: Cell) => void
@@ -42,6 +48,7 @@ export function CartCard({
   onPurchase: () => void
 }) {
   const free = isFree(entryFee)
+  const claim = free || payHost
   const total = toCents(entryFee) * selected.length
   const full = selected.length >= limit
   return (
@@ -120,10 +127,11 @@ export function CartCard({
           {showPurchase && (
             <Button size="lg" variant="brand" onClick={onPurchase} disabled={pending || !!blocker || limit === 0} className="w-full">
               {pending && <Spinner label="Claiming squares" />}
-              {free ? 'Claim Squares' : 'Checkout '}
-              {!free && selected.length > 0 && <span className="font-black">· {formatCents(total)}</span>}
+              {claim ? 'Claim Squares' : 'Checkout '}
+              {!claim && selected.length > 0 && <span className="font-black">· {formatCents(total)}</span>}
             </Button>
           )}
+          {payHost && !free && !isHost && <p className="text-center text-xs text-muted-foreground">You pay the host for your squares, outside Squares.</p>}
           {selected.length > 0 && (
             <Button variant="ghost" size="sm" onClick={onClear} disabled={pending}>
               <Trash2 aria-hidden="true" /> Clear selection

@@ -18,7 +18,8 @@ export function DecisionCountdown({ pool, className }: { pool: Pool; className?:
     return () => window.clearInterval(t)
   }, [outlook])
   if (!outlook) return null
-  const text = decisionText(outlook, { free: isFree(pool.entryFee), isPrivate: !!pool.isPrivate }, now)
+  // A host-collected pool's money never passed through Squares: there is nothing for Squares to refund.
+  const text = decisionText(outlook, { free: isFree(pool.entryFee) || pool.collection === 'host', isPrivate: !!pool.isPrivate }, now)
   const cancelling = outlook.action === 'cancel'
   return (
     <p

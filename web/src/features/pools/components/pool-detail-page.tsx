@@ -13,12 +13,15 @@ import type { Cell, Pool, Square } from '@/lib/types'
 import { poolCanonicalPath, useDocumentMeta } from '@/lib/use-document-meta'
 import { usePool, usePoolSquares, usePoolWinners } from '../api/pools-api'
 import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query'
+import { useHostBoard } from '../hooks/use-host-board'
 import { usePoolLive, type SquaresChange } from '../hooks/use-pool-live'
 import { usePurchase } from '../hooks/use-purchase'
 import { useSquareSelection } from '../hooks/use-square-selection'
 import { BoardCard } from './board-card'
 import { CartCard, type CartBlocker } from './cart-card'
 import { DecisionCountdown } from './decision-countdown'
+import { HostMoneyCard } from './host-money-card'
+import { HostPanel } from './host-panel'
 import { PoolHero } from './pool-hero'
 import { InvalidPool, PoolNotFound, PoolSkeleton, SaleNotice, saleState } from './pool-page-states'
 import { GameRulesCard, HowToPlayCard, NoWithdrawalsCard, PoolInfoCard, ReadyToPlayCard, YourSquaresCard } from './pool-side-cards'
@@ -58,6 +61,8 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
   const { selected, dropTaken } = selection
   const [focusCell, setFocusCell] = useState<Cell | null>(null)
   const [announcement, setAnnouncement] = useState('')
+  // The host of a host-collected pool gives squares on the board and takes them back.
+  const host = useHostBoard(pool, isAdmin)
   const paid = !!pool && !isFree(pool.entryFee)
   const blocker: CartBlocker = !user || isAdmin ? null : !user.isAgeVerified ? { kind: 'verify' } : paid && !user.isEligibleToBet ? { kind: 'ineligible' } : null
   const { purchase, pending } = usePurchase({
@@ -79,6 +84,8 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
     const lost = selected.filter((c) => occupied.has(cellKey(c)))
     if (lost.length) dropTaken(lost)
   }, [squares, selected, dropTaken])
+  const hostDropTaken = host.dropTaken
+  useEffect(() => hostDropTaken(squares), [squares, hostDropTaken])
 
   const onSquaresChange = useCallback(
     (change: SquaresChange) => {
@@ -104,7 +111,8 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
 
   const free = isFree(pool.entryFee)
   const sale = saleState(pool)
-  const showCart = !isAdmin && sale === 'open'
+  const hostPool = pool.collection === 'host'
+  const showCart = !isAdmin && sale === 'open' && !host.assigning
   const interactive = showCart && !blocker
   // On a phone the cart comes after the board: once squares are selected, a bar at the bottom of the
   // screen carries the count, the total and the button.
@@ -112,6 +120,11 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
 
   const onActivate = (cell: Cell, sq: Square | undefined) => {
     setFocusCell(cell)
+    const byHost = host.activate(cell, sq)
+    if (byHost === 'picked' || byHost === 'unpicked') {
+      setAnnouncement(`${positionText(cell, null, null)} ${byHost === 'picked' ? `picked for ${host.target?.name}` : 'removed'}.`)
+    }
+    if (byHost) return
     if (!interactive) {
       // Admins (and anyone on a closed board) see who holds a square, nothing more.
       const d = describeSquare(cell, sq, pool, userId)
@@ -147,14 +160,15 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
             squares={squares}
             squaresLoading={squaresQuery.isLoading}
             userId={userId}
-            selected={selected}
-            interactive={interactive}
+            selected={host.assigning ? host.picked : selected}
+            interactive={interactive || host.assigning}
             focusCell={focusCell}
             onActivate={onActivate}
             onFocusCell={setFocusCell}
             announcement={announcement}
             winners={winnersQuery.data}
           />
+          {host.isHost && <HostPanel pool={pool} board={host} winners={winnersQuery.data} hostId={user ? Number(user.id) : null} />}
         </div>
         <aside className="grid min-w-0 gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label="Pool details">
           {showCart && (
@@ -167,25 +181,28 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
               signedIn={!!user}
               blocker={blocker}
               pending={pending}
+              payHost={hostPool}
+              isHost={host.isHost}
               showPurchase={!showBar}
               onRemove={selection.remove}
               onClear={selection.clear}
               onPurchase={purchase}
             />
           )}
-          {showCart && selected.length === 0 && <HowToPlayCard free={free} max={maxPerPlayer} periods={poolPeriods(pool)} />}
+          {hostPool && !isAdmin && <HostMoneyCard pool={pool} member={!!user && !host.isHost} isHost={host.isHost} />}
+          {showCart && selected.length === 0 && <HowToPlayCard free={free} payHost={hostPool} max={maxPerPlayer} periods={poolPeriods(pool)} />}
           {mine.length > 0 && <YourSquaresCard pool={pool} mine={mine} max={maxPerPlayer} />}
           {ownedCount > 0 && <ReadyToPlayCard pool={pool} owned={ownedCount} />}
           {pool.isPrivate && pool.inviteCode && !isAdmin && creatorPanel?.(pool)}
           <PoolInfoCard pool={pool} />
-          <NoWithdrawalsCard free={free} />
+          <NoWithdrawalsCard free={free} payHost={hostPool} />
           <GameRulesCard pool={pool} />
         </aside>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
           <VerifyDrawCard pool={pool} squares={squares} />
         </div>
       </div>
-      {showBar && <SelectionBar entryFee={pool.entryFee} count={selected.length} limit={selection.limit} pending={pending} onPurchase={purchase} />}
+      {showBar && <SelectionBar entryFee={pool.entryFee} payHost={hostPool} count={selected.length} limit={selection.limit} pending={pending} onPurchase={purchase} />}
     </PageContainer>
   )
 }

@@ -17,11 +17,18 @@ function CardIcon({ icon: Icon, className }: { icon: typeof Grid3x3; className: 
 }
 
 /** Quick start, shown while nothing is selected. */
-export function HowToPlayCard({ free, max, periods = QUARTERS }: { free: boolean; max: number; periods?: readonly Period[] }) {
+export function HowToPlayCard({ free, payHost = false, max, periods = QUARTERS }: { free: boolean; payHost?: boolean; max: number; periods?: readonly Period[] }) {
   const noun = periodNoun(periods)
   const steps = [
     { icon: MousePointerClick, text: `Tap up to ${max} open squares on the board.` },
-    { icon: free ? CheckCircle2 : Wallet, text: free ? 'Press Claim Squares: free pools cost nothing.' : 'Press Checkout and pay by card; funds are held, not charged, until the pool completes.' },
+    {
+      icon: free ? CheckCircle2 : Wallet,
+      text: free
+        ? 'Press Claim Squares: free pools cost nothing.'
+        : payHost
+          ? 'Press Claim Squares, then pay the host as they ask: Squares takes no money for this pool.'
+          : 'Press Checkout and pay by card; funds are held, not charged, until the pool completes.',
+    },
     { icon: Hash, text: 'When all 100 squares are taken, the digits 0-9 are drawn for every row and column.' },
     { icon: Trophy, text: `Match the last digit of each team’s score at the end of a ${noun} to win it.` },
   ]
@@ -45,7 +52,7 @@ export function HowToPlayCard({ free, max, periods = QUARTERS }: { free: boolean
   )
 }
 
-export function NoWithdrawalsCard({ free }: { free: boolean }) {
+export function NoWithdrawalsCard({ free, payHost = false }: { free: boolean; payHost?: boolean }) {
   return (
     <Card className="border-amber-200 bg-amber-50/60">
       <CardHeader className="flex-row items-start gap-3">
@@ -56,7 +63,9 @@ export function NoWithdrawalsCard({ free }: { free: boolean }) {
             Squares cannot be sold back or withdrawn once claimed.
             {free
               ? ' Free pools play for bragging rights only.'
-              : ' Refunds happen only if the pool is cancelled before the game (it failed to fill, or the game was called off); your card is held, not charged, until the pool completes.'}
+              : payHost
+                ? ' The host collects the entry fees and pays the prizes; any refund is between you and the host.'
+                : ' Refunds happen only if the pool is cancelled before the game (it failed to fill, or the game was called off); your card is held, not charged, until the pool completes.'}
           </CardDescription>
         </div>
       </CardHeader>
@@ -206,7 +215,8 @@ export function GameRulesCard({ pool }: { pool: Pool }) {
           {periods.length === 2 && <li>College basketball plays two halves: this pool pays at halftime and the final ({formatSchedule(schedule)}).</li>}
           <li>Overtime counts toward the final.</li>
           {!free && feeRule && <li>{feeRule}</li>}
-          {!free && <li>Winners must claim prizes within 30 days.</li>}
+          {!free && pool.collection !== 'host' && <li>Winners must claim prizes within 30 days.</li>}
+          {!free && pool.collection === 'host' && <li>The host collects the entry fees and pays the winners directly; Squares holds none of this pool’s money.</li>}
         </ul>
         <div className={`grid gap-1.5 text-center ${periods.length === 2 ? 'grid-cols-2' : 'grid-cols-4'}`} aria-label="Payout per period">
           {periods.map((period, i) => (

@@ -9,12 +9,15 @@ import { formatCents, isFree, toCents } from '@/lib/money'
  */
 export function SelectionBar({
   entryFee,
+  payHost = false,
   count,
   limit,
   pending,
   onPurchase,
 }: {
   entryFee: string
+  /** A host-collected pool: squares are claimed here and paid to the host. */
+  payHost?: boolean
   count: number
   /** How many squares may be selected at most. */
   limit: number
@@ -43,9 +46,9 @@ export function SelectionBar({
         </p>
         <Button size="lg" variant="brand" onClick={onPurchase} disabled={pending} className="shrink-0">
           {pending && <Spinner label="Claiming squares" />}
-          {free ? 'Claim Squares' : 'Checkout '}
+          {free || payHost ? 'Claim Squares' : 'Checkout '}
           {/* Under 400 px the total is read from the left only, so that the count keeps its line. */}
-          {!free && <span className="font-black max-[399px]:sr-only">· {total}</span>}
+          {!free && !payHost && <span className="font-black max-[399px]:sr-only">· {total}</span>}
         </Button>
       </div>
     </div>

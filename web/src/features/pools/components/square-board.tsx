@@ -197,7 +197,9 @@ export function SquareBoard({
                 const wins = marks.filter((w) => !w.now)
                 const now = marks.find((w) => w.now)
                 const won = wins.length > 0
-                const label = cellLabel(cell, state, sq, awayNumbers, homeNumbers)
+                // In a host pool the host (and the owner) see whether the owner's payments cover the square.
+                const unpaid = sq?.paid === false
+                const label = `${cellLabel(cell, state, sq, awayNumbers, homeNumbers)}${unpaid ? ', not paid yet' : ''}`
                 const focused = focus.row === r && focus.column === c
                 const selectable = interactive && (state === 'available' || state === 'selected')
                 return (
@@ -217,6 +219,7 @@ export function SquareBoard({
                     aria-selected={interactive ? isSelected : undefined}
                     aria-disabled={interactive && !selectable ? true : undefined}
                     data-state={state}
+                    data-unpaid={unpaid || undefined}
                     data-row={r}
                     data-column={c}
                     title={marks.length ? marks.map((w) => w.text).join('\n') : sq ? ownerName(sq) : undefined}
@@ -255,6 +258,9 @@ export function SquareBoard({
                       </span>
                     ) : (
                       <CellContent state={state} sq={sq} />
+                    )}
+                    {unpaid && (
+                      <span aria-hidden="true" className="absolute top-0.5 left-0.5 size-1.5 rounded-full bg-red-600 ring-1 ring-white sm:size-2" data-icon="unpaid" />
                     )}
                     {won && <Trophy className="absolute top-0.5 right-0.5 hidden size-3 text-amber-700 sm:block" aria-hidden="true" />}
                   </div>

@@ -52,6 +52,8 @@ export function WinnersList({
                     <span className="font-black text-emerald-700">{found.mark.amount ?? 'Bragging rights'}</span>
                     <span className="text-muted-foreground">{positionText(found.winner, null, null)}</span>
                   </div>
+                  {found.winner.status === 'host_pays' && <div className="font-semibold text-amber-800">The host pays</div>}
+                  {found.winner.status === 'host_paid' && <div className="font-semibold text-emerald-700">Paid by the host</div>}
                 </>
               ) : (
                 <div className="text-muted-foreground">Not decided yet</div>

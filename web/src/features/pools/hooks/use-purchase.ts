@@ -61,7 +61,8 @@ export function usePurchase({
       return
     }
     if (blocked) return
-    if (isFree(pool.entryFee)) {
+    // A free pool's squares, and a host-collected pool's (paid to the host, outside Squares), are claimed here.
+    if (isFree(pool.entryFee) || pool.collection === 'host') {
       claim.mutate(selected, {
         onSuccess: ({ claimed, error }) => {
           const n = claimed.length

@@ -14,6 +14,11 @@ export interface CreatePrivatePoolInput {
   maxSquaresPerPlayer: number
   inviteEmails: string[]
   payoutSchedule: string
+  /** "host": the host collects the money outside Squares (absent: by card, through Squares). */
+  collection?: 'card' | 'host'
+  paymentInstructions?: string
+  /** RFC 3339; absent for the server's default (24 hours before kickoff). */
+  payBy?: string
 }
 
 /** The pool an invite code leads to, for anyone holding it; a code that leads nowhere is a 404 error. */

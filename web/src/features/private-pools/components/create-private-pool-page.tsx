@@ -97,6 +97,14 @@ function PoolCreated({ created, onAnother }: { created: CreatedPrivatePool; onAn
           </dd>
           <dt className="text-muted-foreground">Entry fee</dt>
           <dd className="font-semibold">{formatMoney(pool.entryFee)}</dd>
+          {pool.collection === 'host' && (
+            <>
+              <dt className="text-muted-foreground">Money</dt>
+              <dd className="font-semibold">You collect it, outside Squares (no fee)</dd>
+              <dt className="text-muted-foreground">Pay by</dt>
+              <dd className="font-semibold">{formatDateTimeET(pool.payBy)}</dd>
+            </>
+          )}
           <dt className="text-muted-foreground">Max squares per player</dt>
           <dd className="font-semibold">{pool.maxSquaresPerPlayer}</dd>
           {pool.houseFeePercent !== undefined && (

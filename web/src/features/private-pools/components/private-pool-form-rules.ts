@@ -8,6 +8,12 @@ export interface PrivatePoolValues {
   maxSquaresPerPlayer: string
   inviteEmails: string[]
   payoutSchedule: string
+  /** Who collects the money: "card" (through Squares) or "host" (the host, outside Squares). */
+  collection: 'card' | 'host'
+  /** A host pool's payment instructions (multi-line). */
+  paymentInstructions: string
+  /** A host pool's payment deadline as a datetime-local value ("" for the default). */
+  payBy: string
 }
 
 export const DEFAULT_VALUES: PrivatePoolValues = {
@@ -17,9 +23,38 @@ export const DEFAULT_VALUES: PrivatePoolValues = {
   maxSquaresPerPlayer: '5',
   inviteEmails: [],
   payoutSchedule: '',
+  collection: 'card',
+  paymentInstructions: '',
+  payBy: '',
 }
 
-export type FieldErrors = Partial<Record<'gameId' | 'name' | 'entryFee' | 'maxSquaresPerPlayer' | 'inviteEmails' | 'payoutSchedule', string>>
+export type FieldKey = 'gameId' | 'name' | 'entryFee' | 'maxSquaresPerPlayer' | 'inviteEmails' | 'payoutSchedule' | 'collection' | 'paymentInstructions' | 'payBy'
+
+export type FieldErrors = Partial<Record<FieldKey, string>>
+
+/** The most characters of a host's payment instructions (squares.MaxPaymentInstructions). */
+export const MAX_INSTRUCTIONS = 500
+
+const HOUR = 60 * 60 * 1000
+
+/** The server's default deadline: 24 hours before kickoff, or 2 hours before (sales close) once that has passed. */
+export function defaultPayBy(kickoff: string, now = Date.now()): Date {
+  const k = Date.parse(kickoff)
+  return k - 24 * HOUR > now ? new Date(k - 24 * HOUR) : new Date(k - 2 * HOUR)
+}
+
+/** A time as a datetime-local input's value, in the browser's zone: "2026-11-29T13:00". */
+export function toLocalInput(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`
+}
+
+/** A datetime-local value as a time (the browser's zone), or null when it is not one. */
+export function fromLocalInput(s: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s)) return null
+  const d = new Date(s)
+  return Number.isNaN(d.getTime()) ? null : d
+}
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/
 
@@ -64,7 +99,7 @@ export function printableLine(s: string): boolean {
 }
 
 /** The browser's copy of the server's rules, with the specification's messages. */
-export function validate(v: PrivatePoolValues, limits: HostLimits = NO_LIMITS): FieldErrors {
+export function validate(v: PrivatePoolValues, limits: HostLimits = NO_LIMITS, kickoff?: string, now = Date.now()): FieldErrors {
   const e: FieldErrors = {}
   if (!v.gameId) e.gameId = 'Please select a game'
   if (!printableLine(v.name)) e.name = 'Pool name must be one line of printable text.'
@@ -82,5 +117,15 @@ export function validate(v: PrivatePoolValues, limits: HostLimits = NO_LIMITS): 
   if (v.maxSquaresPerPlayer.trim() === '' || !Number.isInteger(max) || max < 1) e.maxSquaresPerPlayer = 'Must allow at least 1 square'
   else if (max > 25) e.maxSquaresPerPlayer = 'Cannot exceed 25 squares per player'
   if (v.inviteEmails.some((m) => !validEmail(m))) e.inviteEmails = 'Invalid email address'
+  if (v.collection === 'host') {
+    if ([...v.paymentInstructions.trim()].length > MAX_INSTRUCTIONS)
+      e.paymentInstructions = `Payment instructions must be at most ${MAX_INSTRUCTIONS} characters.`
+    if (v.payBy) {
+      const at = fromLocalInput(v.payBy)
+      if (!at) e.payBy = 'Pay by must be a date and time.'
+      else if (at.getTime() <= now) e.payBy = 'Pay by must be a time to come.'
+      else if (kickoff && at.getTime() >= Date.parse(kickoff)) e.payBy = 'Pay by must be before kickoff.'
+    }
+  }
   return e
 }

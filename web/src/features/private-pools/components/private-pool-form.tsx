@@ -1,4 +1,4 @@
-import { useMemo, useState, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod'
@@ -11,14 +11,19 @@ import { Spinner } from '@/components/ui/spinner'
 import { formatDateTimeET } from '@/lib/dates'
 import type { Game } from '@/lib/types'
 import type { CreatePrivatePoolInput } from '../api/private-pools-api'
+import { CollectionFields } from './collection-fields'
 import {
   DEFAULT_VALUES,
+  defaultPayBy,
   dollars,
+  fromLocalInput,
   NO_LIMITS,
   scheduleOptions,
+  toLocalInput,
   validate,
   validEmail,
   type FieldErrors,
+  type FieldKey,
   type HostLimits,
 } from './private-pool-form-rules'
 
@@ -38,7 +43,7 @@ function withTyped(v: Values): string[] {
 }
 
 /** The form's rules (private-pool-form-rules validate, with the server's limits) as a zod schema. */
-function formSchema(limits: HostLimits) {
+function formSchema(limits: HostLimits, games: Game[]) {
   return z
     .object({
       gameId: z.string(),
@@ -47,10 +52,14 @@ function formSchema(limits: HostLimits) {
       maxSquaresPerPlayer: z.string(),
       inviteEmails: z.array(z.string()),
       payoutSchedule: z.string(),
+      collection: z.enum(['card', 'host']),
+      paymentInstructions: z.string(),
+      payBy: z.string(),
       email: z.string(),
     })
     .superRefine((v, ctx) => {
-      for (const [path, message] of Object.entries(validate({ ...v, inviteEmails: withTyped(v) }, limits))) {
+      const kickoff = games.find((g) => String(g.id) === v.gameId)?.gameDate
+      for (const [path, message] of Object.entries(validate({ ...v, inviteEmails: withTyped(v) }, limits, kickoff))) {
         ctx.addIssue({ code: 'custom', path: [path], message })
       }
     })
@@ -70,7 +79,7 @@ export function PrivatePoolForm({
   limits?: HostLimits
   onSubmit: (input: CreatePrivatePoolInput) => void
 }) {
-  const schema = useMemo(() => formSchema(limits), [limits])
+  const schema = useMemo(() => formSchema(limits, games), [limits, games])
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     // A player who may not host a paid pool starts from a free one.
@@ -80,19 +89,34 @@ export function PrivatePoolForm({
   })
   const { errors } = form.formState
   const shown: FieldErrors = { ...serverErrors }
-  for (const key of ['gameId', 'name', 'entryFee', 'maxSquaresPerPlayer', 'inviteEmails', 'payoutSchedule'] as const) {
+  const keys: FieldKey[] = ['gameId', 'name', 'entryFee', 'maxSquaresPerPlayer', 'inviteEmails', 'payoutSchedule', 'collection', 'paymentInstructions', 'payBy']
+  for (const key of keys) {
     if (errors[key]?.message) shown[key] = errors[key].message
   }
   // What became of the last address added (not valid, already listed); typing clears it.
   const [emailNote, setEmailNote] = useState<string | undefined>()
-  const [gameId, payoutSchedule, inviteEmails] = useWatch({ control: form.control, name: ['gameId', 'payoutSchedule', 'inviteEmails'] })
+  const [gameId, payoutSchedule, inviteEmails, collection, instructions, payBy] = useWatch({
+    control: form.control,
+    name: ['gameId', 'payoutSchedule', 'inviteEmails', 'collection', 'paymentInstructions', 'payBy'],
+  })
   const game = games.find((g) => String(g.id) === gameId)
+  const payByDefault = game ? toLocalInput(defaultPayBy(game.gameDate)) : ''
+  // The deadline shown follows the game until the host sets one.
+  const [payByDirty, setPayByDirty] = useState(false)
+  useEffect(() => {
+    if (!payByDirty) form.setValue('payBy', payByDefault)
+  }, [form, payByDefault, payByDirty])
   const schedules = scheduleOptions(game?.leagueId)
   const schedule = schedules.some((s) => s.value === payoutSchedule) ? payoutSchedule : schedules[0].value
 
   // Changing a field clears its error until the next submit.
-  const field = (name: 'gameId' | 'name' | 'entryFee' | 'maxSquaresPerPlayer' | 'payoutSchedule') =>
-    form.register(name, { onChange: () => form.clearErrors(name) })
+  const field = (name: 'gameId' | 'name' | 'entryFee' | 'maxSquaresPerPlayer' | 'payoutSchedule' | 'collection' | 'paymentInstructions' | 'payBy') =>
+    form.register(name, {
+      onChange: () => {
+        form.clearErrors(name)
+        if (name === 'payBy') setPayByDirty(true)
+      },
+    })
   const setEmails = (list: string[]) => {
     form.setValue('inviteEmails', list)
     form.clearErrors('inviteEmails')
@@ -124,6 +148,14 @@ export function PrivatePoolForm({
       maxSquaresPerPlayer: Number(v.maxSquaresPerPlayer),
       inviteEmails: withTyped(v),
       payoutSchedule: schedule,
+      ...(v.collection === 'host'
+        ? {
+            collection: 'host' as const,
+            paymentInstructions: v.paymentInstructions.trim(),
+            // Untouched, the deadline is the server's default (the one shown).
+            ...(payByDirty && v.payBy ? { payBy: fromLocalInput(v.payBy)?.toISOString() } : {}),
+          }
+        : {}),
     }),
   )
 
@@ -166,6 +198,14 @@ export function PrivatePoolForm({
           ))}
         </NativeSelect>
       </Field>
+      <CollectionFields
+        collection={collection}
+        instructions={instructions}
+        payBy={payBy}
+        defaultPayBy={payByDefault}
+        errors={shown}
+        register={field}
+      />
       <Field id="pp-email" label="Invite by Email" optional error={shown.inviteEmails ?? emailNote} hint="Press Enter or Add after each address." wireControl={false}>
         <div className="flex gap-2">
           <Input
@@ -199,8 +239,9 @@ export function PrivatePoolForm({
         </ul>
       )}
       <p className="text-sm text-muted-foreground">
-        Private pools keep no house fee: the whole pot goes to the winners. A pool that is not full 2 hours before kickoff is cancelled and
-        every payment returned.
+        {collection === 'host'
+          ? 'Squares charges no fee and holds none of this pool’s money: you collect it and pay the winners. A pool that is not full 2 hours before kickoff is cancelled.'
+          : 'Private pools keep no house fee: the whole pot goes to the winners. A pool that is not full 2 hours before kickoff is cancelled and every payment returned.'}
       </p>
       <Button type="submit" size="lg" disabled={pending}>
         {pending && <Spinner label="Creating pool" />}
