@@ -37,7 +37,7 @@ async function checkoutPath(request: APIRequestContext, index: number): Promise<
 }
 
 /**
- * Issue 21's screens: a host-collected $10 pool the player runs (a guest given two squares, one payment
+ * A host's screens: a host-collected $10 pool the player runs (a guest given two squares, one payment
  * recorded) and one of another host that the player joined and took a square in, on a game a day away.
  */
 async function prepareHostPools(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, player: APIRequestContext, admin: APIRequestContext, prefix: string) {
