@@ -22,6 +22,17 @@ func testSubscription(t *testing.T) *PushSubscription {
 		P256dh: base64.URLEncoding.EncodeToString(key.PublicKey().Bytes()), Auth: base64.StdEncoding.EncodeToString(auth)}
 }
 
+// offCurve returns the public key with the last bit of its y changed: a point not on the curve. (Changing its
+// first characters instead left it unchanged, and valid, for one key in 16.)
+func offCurve(t *testing.T, key string) string {
+	b, err := base64.URLEncoding.DecodeString(key)
+	if err != nil || len(b) != 65 {
+		t.Fatalf("test key %q: %v", key, err)
+	}
+	b[64] ^= 1
+	return base64.URLEncoding.EncodeToString(b)
+}
+
 func TestCheckPushSubscription(t *testing.T) {
 	s := testSubscription(t)
 	if err := CheckPushSubscription(s, false); err != nil {
@@ -50,7 +61,7 @@ func TestCheckPushSubscription(t *testing.T) {
 		}, false, "endpoint"},
 		{func(s *PushSubscription) { s.P256dh = "" }, false, "keys.p256dh"},
 		{func(s *PushSubscription) { s.P256dh = s.P256dh[:40] }, false, "keys.p256dh"},
-		{func(s *PushSubscription) { s.P256dh = "BB" + s.P256dh[2:] }, false, "keys.p256dh"}, // not on the curve
+		{func(s *PushSubscription) { s.P256dh = offCurve(t, s.P256dh) }, false, "keys.p256dh"},
 		{func(s *PushSubscription) { s.Auth = "" }, false, "keys.auth"},
 		{func(s *PushSubscription) { s.Auth = base64.RawURLEncoding.EncodeToString(make([]byte, 15)) }, false, "keys.auth"},
 		{func(s *PushSubscription) { s.Auth = "!!!!" }, false, "keys.auth"},
