@@ -104,3 +104,18 @@ func PaidSquares(fee, paid Cents, squares int) int {
 	}
 	return min(int(paid/fee), squares)
 }
+
+// CheckOwnBalance is a member's right to read their own account with a pool's host: only a member of a
+// private pool (the pool is not found for anyone else, as for every private pool's outsider), and only in a
+// pool whose host collects its money (EUNPROCESSABLE in a card pool, which has no account with its host).
+func CheckOwnBalance(actor *User, p *Pool, member bool) error {
+	switch {
+	case actor == nil:
+		return Errorf(EUNAUTHORIZED, "Not authenticated. Please sign in.")
+	case p == nil || !p.IsPrivate || !member:
+		return Errorf(ENOTFOUND, "Pool not found.")
+	case !p.HostCollects():
+		return Errorf(EUNPROCESSABLE, "This pool is paid by card through Squares: there is nothing to pay its host.")
+	}
+	return nil
+}

@@ -153,23 +153,19 @@ func (db *DB) ListPayments(ctx context.Context, actor *squares.User, poolID int6
 // found for anyone else); a card pool has no account with its host (EUNPROCESSABLE).
 func (db *DB) OwnBalance(ctx context.Context, actor *squares.User, poolID int64) (squares.PlayerBalance, error) {
 	var out squares.PlayerBalance
-	if actor == nil {
-		return out, squares.Errorf(squares.EUNAUTHORIZED, "Not authenticated. Please sign in.")
-	}
 	err := db.view(ctx, func(tx *Tx) error {
 		p, err := findPool(ctx, tx, poolID, 0)
 		if err != nil {
 			return err
 		}
-		member, err := isPoolMember(ctx, tx, p.ID, actor.ID)
-		if err != nil {
+		member := false
+		if actor != nil {
+			if member, err = isPoolMember(ctx, tx, p.ID, actor.ID); err != nil {
+				return err
+			}
+		}
+		if err := squares.CheckOwnBalance(actor, p.Pool, member); err != nil {
 			return err
-		}
-		if !p.IsPrivate || !member {
-			return squares.Errorf(squares.ENOTFOUND, "Pool not found.")
-		}
-		if !p.HostCollects() {
-			return squares.Errorf(squares.EUNPROCESSABLE, "This pool is paid by card through Squares: there is nothing to pay its host.")
 		}
 		bs, err := listBalances(ctx, tx, p.Pool)
 		if err != nil {
