@@ -2,6 +2,7 @@ package squares
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -162,13 +163,13 @@ func HostReleasedNotice(p *Pool, total int, players []string) string {
 
 // HostPrizePaidNotice tells the winner of a host pool's period that the host marked their prize paid.
 func HostPrizePaidNotice(p *Pool, w Winner) string {
-	return fmt.Sprintf("The host marked your prize for %s, $%s, as paid.", wonWhere(p, w.Period), w.Amount)
+	return fmt.Sprintf("The host marked your prize for %s, $%s, as paid.", wonWhere(p, w), w.Amount)
 }
 
 // HostPrizeWonNotice tells the winner of a host pool's period what they won and that the host pays it.
 func HostPrizeWonNotice(p *Pool, w Winner) string {
 	return fmt.Sprintf("You won %s: $%s. The host pays you directly; Squares does not hold this pool's money.",
-		wonWhere(p, w.Period), w.Amount)
+		wonWhere(p, w), w.Amount)
 }
 
 // CheckHostPrizePaid says whether the host may mark a winner's prize paid: a host pool's prize (host_pays,
@@ -181,20 +182,36 @@ func CheckHostPrizePaid(w *Winner) error {
 	return Errorf(EUNPROCESSABLE, "This prize is not the host's to pay.")
 }
 
-// PeriodOfLabel is the period a label names in a game paid over periods periods, as the winners list labels
-// them (PeriodLabel: Q1, Q2, Q3, Final; 1st Half, Final), or as the payouts do (PayoutLabel: Halftime),
-// in any case; ENOTFOUND for a label of no period.
-func PeriodOfLabel(label string, periods int) (int, error) {
+// AwardOfLabel is the award a label names in a pool with rules r (paying periods of the league's games),
+// as the winners list names them: a paying period's label (Q1, Q2, Q3, Q4, Final; 1st Half, Final) or the
+// payouts' Halftime, in any case, names that period's prize ("period:Q1"); an award's key as the winners
+// list gives it ("reverse:Q1", "score:7") names itself. ENOTFOUND for a label of no prize of the rules.
+func AwardOfLabel(label string, r Rules, leagueID int64) (string, error) {
 	label = strings.TrimSpace(label)
 	var names []string
-	for i := 1; i <= periods; i++ {
-		name := PeriodLabel(i, periods)
-		if strings.EqualFold(label, name) || strings.EqualFold(label, PayoutLabel(i, periods)) {
-			return i, nil
+	for _, p := range r.orderedPayouts() {
+		name := PayingPeriodLabel(p.Period, leagueID)
+		half := (p.Period == PeriodQ2 || p.Period == PeriodH1) && strings.EqualFold(label, "Halftime")
+		if strings.EqualFold(label, name) || strings.EqualFold(label, p.Period) || half {
+			return AwardPeriod + ":" + p.Period, nil
 		}
 		names = append(names, name)
 	}
-	return 0, Errorf(ENOTFOUND, "This pool has no period %q: its periods are %s.", label, strings.Join(names, ", "))
+	if kind, rest, ok := strings.Cut(label, ":"); ok && rest != "" && !strings.ContainsAny(rest, " /") {
+		switch kind {
+		case AwardPeriod, AwardReverse:
+			for _, p := range r.Payouts {
+				if rest == p.Period || strings.HasPrefix(rest, p.Period+":") {
+					return label, nil
+				}
+			}
+		case AwardScore:
+			if n, err := strconv.Atoi(rest); err == nil && n > 0 && r.EveryScorePercent > 0 {
+				return label, nil
+			}
+		}
+	}
+	return "", Errorf(ENOTFOUND, "This pool has no period %q: its periods are %s.", label, strings.Join(names, ", "))
 }
 
 func countOf(n int, what string) string {

@@ -154,22 +154,35 @@ func TestOwingMembersAndUnpaidSquares(t *testing.T) {
 	}
 }
 
-func TestPeriodOfLabel(t *testing.T) {
+func TestAwardOfLabel(t *testing.T) {
+	quarters, halves := squares.DefaultRules(squares.LeagueNFL), squares.DefaultRules(squares.LeagueNCAAB)
+	withQ4 := quarters
+	withQ4.Payouts = []squares.PayoutShare{{Period: squares.PeriodQ1, Percent: 20}, {Period: squares.PeriodQ4, Percent: 30},
+		{Period: squares.PeriodFinal, Percent: 30}}
+	withQ4.EveryScorePercent, withQ4.ReversePercent = 20, 10
 	for _, tc := range []struct {
-		label   string
-		periods int
-		want    int
+		label string
+		rules squares.Rules
+		want  string
 	}{
-		{"Q1", 4, 1}, {"Q2", 4, 2}, {"q3", 4, 3}, {"Final", 4, 4}, {" final ", 4, 4}, {"Halftime", 4, 2},
-		{"1st Half", 2, 1}, {"Final", 2, 2}, {"halftime", 2, 1},
-		{"Q4", 4, 0}, {"Q2", 2, 0}, {"", 4, 0}, {"1", 4, 0},
+		{"Q1", quarters, "period:Q1"}, {"Q2", quarters, "period:Q2"}, {"q3", quarters, "period:Q3"},
+		{"Final", quarters, "period:FINAL"}, {" final ", quarters, "period:FINAL"}, {"Halftime", quarters, "period:Q2"},
+		{"1st Half", halves, "period:H1"}, {"Final", halves, "period:FINAL"}, {"halftime", halves, "period:H1"},
+		{"Q4", withQ4, "period:Q4"}, {"reverse:Q4", withQ4, "reverse:Q4"}, {"score:7", withQ4, "score:7"},
+		{"period:FINAL:2,3", withQ4, "period:FINAL:2,3"},
+		{"Q4", quarters, ""}, {"Q2", halves, ""}, {"", quarters, ""}, {"1", quarters, ""}, {"Q2", withQ4, ""},
+		{"score:7", quarters, ""}, {"score:0", withQ4, ""}, {"reverse:Q2", withQ4, ""}, {"bonus:Q1", withQ4, ""},
 	} {
-		got, err := squares.PeriodOfLabel(tc.label, tc.periods)
-		if got != tc.want || (tc.want == 0) != (squares.ErrorCode(err) == squares.ENOTFOUND) {
-			t.Errorf("PeriodOfLabel(%q, %d) = %d, %v; want %d", tc.label, tc.periods, got, err, tc.want)
+		league := squares.LeagueNFL
+		if len(tc.rules.Payouts) == 2 {
+			league = squares.LeagueNCAAB
+		}
+		got, err := squares.AwardOfLabel(tc.label, tc.rules, league)
+		if got != tc.want || (tc.want == "") != (squares.ErrorCode(err) == squares.ENOTFOUND) {
+			t.Errorf("AwardOfLabel(%q, %v) = %q, %v; want %q", tc.label, tc.rules.Payouts, got, err, tc.want)
 		}
 	}
-	_, err := squares.PeriodOfLabel("Q5", 4)
+	_, err := squares.AwardOfLabel("Q5", quarters, squares.LeagueNFL)
 	if squares.ErrorMessage(err) != `This pool has no period "Q5": its periods are Q1, Q2, Q3, Final.` {
 		t.Errorf("message %q", squares.ErrorMessage(err))
 	}

@@ -173,6 +173,9 @@ type PrivatePoolInput struct {
 	Collection          string
 	PaymentInstructions string
 	PayBy               *time.Time
+	// Rules are the pool's rules when chosen (nil: today's rules with PayoutSchedule); CheckRules checks
+	// them with the league of the game.
+	Rules *Rules
 }
 
 // Validate checks a private pool to be created with the messages of the specification, trims the name

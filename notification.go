@@ -57,34 +57,34 @@ func PoolCancelledNotice(poolName, reason string) string {
 
 // wonWhere names the period won, the pool and, when it is known, its game: "Q1 of Bills @ Jets $5 Pool
 // (Bills @ Jets)".
-func wonWhere(p *Pool, period int) string {
+func wonWhere(p *Pool, w Winner) string {
 	game := ""
 	if p.Game != nil {
 		game = " (" + GameName(p.Game.AwayTeam, p.Game.HomeTeam) + ")"
 	}
-	return PeriodLabel(period, len(p.PayoutSchedule)) + " of " + p.Name + game
+	return w.NameIn(len(p.PayoutSchedule)) + " of " + p.Name + game
 }
 
 // FreeWinNotice tells the winner of a period of a free pool: bragging rights, nothing to claim.
 func FreeWinNotice(p *Pool, w Winner) string {
-	return fmt.Sprintf("You won %s! Free pools are played for bragging rights.", wonWhere(p, w.Period))
+	return fmt.Sprintf("You won %s! Free pools are played for bragging rights.", wonWhere(p, w))
 }
 
 // PrizeWonNotice tells the winner of a period of a paid pool what they won, and the day to claim it by.
 func PrizeWonNotice(p *Pool, w Winner, claimBy time.Time) string {
-	return fmt.Sprintf("You won %s: $%s. Claim it by %s.", wonWhere(p, w.Period), w.Amount, claimBy.Format("Jan 2, 2006"))
+	return fmt.Sprintf("You won %s: $%s. Claim it by %s.", wonWhere(p, w), w.Amount, claimBy.Format("Jan 2, 2006"))
 }
 
 // PrizeForfeitReminderNotice reminds a winner that their prize is about to be forfeited, and the day to claim it by.
 func PrizeForfeitReminderNotice(z *Prize) string {
 	return fmt.Sprintf("Your %s prize of $%s in %s (%s) is about to be forfeited: claim it by %s.",
-		PeriodLabel(z.Period, z.Periods), z.Amount, z.PoolName, z.Game(), z.ClaimBy.Format("Jan 2, 2006"))
+		z.Name(), z.Amount, z.PoolName, z.Game(), z.ClaimBy.Format("Jan 2, 2006"))
 }
 
 // PrizeForfeitedNotice tells a winner that their prize, not claimed in time, was forfeited.
 func PrizeForfeitedNotice(z *Prize) string {
 	return fmt.Sprintf("Your %s prize of $%s in %s (%s) was not claimed by %s and was forfeited.",
-		PeriodLabel(z.Period, z.Periods), z.Amount, z.PoolName, z.Game(), z.ClaimBy.Format("Jan 2, 2006"))
+		z.Name(), z.Amount, z.PoolName, z.Game(), z.ClaimBy.Format("Jan 2, 2006"))
 }
 
 // RefundNotice tells a player that a payment of theirs was refunded to their card, and why.

@@ -116,3 +116,17 @@ func VerifyNumberSets(sets []NumberSet, poolID int64, ownership string) error {
 	}
 	return nil
 }
+
+// CurrentNumbers is the drawn set a pool's board shows now: the one deciding the period in play of its game
+// (CurrentNumberSet), the first before the game starts. It reports false before the draw.
+func CurrentNumbers(p *Pool) (NumberSet, bool) {
+	quarter, league := 0, p.leagueID()
+	if p.Game != nil {
+		quarter = p.Game.Quarter
+	}
+	set, ok := p.EffectiveRules().CurrentNumberSet(p.NumberSets, InPlayPeriod(quarter, league))
+	if !ok || len(set.HomeNumbers) != GridSize || len(set.AwayNumbers) != GridSize {
+		return NumberSet{}, false
+	}
+	return set, true
+}

@@ -166,9 +166,48 @@ type Pool struct {
 	// PaymentInstructions tell a host pool's players how to pay the host; PayBy is when payment is due.
 	PaymentInstructions string
 	PayBy               *time.Time
-	CreatedAt           time.Time
-	UpdatedAt           time.Time
+	// Rules are the pool's rules, their defaults filled in (a pool made before rules existed plays today's
+	// rules with its payout schedule, RulesFromSchedule).
+	Rules Rules
+	// NumberSets are the pool's committed number sets (NumberSet): one drawn once for every period, or one
+	// per paying period; seeds are secret until the draw, digits empty before it.
+	NumberSets []NumberSet
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
+
+// EffectiveRules is the pool's rules: Rules, or for a pool built without them today's rules with its payout
+// schedule (RulesFromSchedule).
+func (p *Pool) EffectiveRules() Rules {
+	if p.Rules.Grid != 0 {
+		return p.Rules
+	}
+	return RulesFromSchedule(p.PayoutSchedule, p.leagueID()).WithDefaults(p.leagueID())
+}
+
+// leagueID is the league of the pool's game. When the game is not loaded, a schedule of two periods is
+// college basketball's halves, any other a league in quarters (0).
+func (p *Pool) leagueID() int64 {
+	switch {
+	case p.Game != nil:
+		return p.Game.LeagueID
+	case len(p.PayoutSchedule) == 2:
+		return LeagueNCAAB
+	}
+	return 0
+}
+
+// Grid is the pool's grid (its rules' size).
+func (p *Pool) Grid() Grid {
+	g, err := GridOf(p.EffectiveRules().Grid)
+	if err != nil {
+		g, _ = GridOf(Grid100)
+	}
+	return g
+}
+
+// GridSquares is how many squares the pool's grid has: 100, 50 or 25.
+func (p *Pool) GridSquares() int { return p.Grid().Squares() }
 
 // NumbersGenerated reports whether the pool's digits are drawn.
 func (p *Pool) NumbersGenerated() bool {

@@ -48,6 +48,18 @@ type Prize struct {
 	ClaimBy                    time.Time
 	ClaimedAt, PaidAt          *time.Time
 	ForfeitedAt, RemindedAt    *time.Time
+	// Kind, Label and the winning score name what was won (Winner.Name); Label is "" for a prize read
+	// without them.
+	Kind, Label          string
+	HomeScore, AwayScore int
+}
+
+// Name names what the prize was won for: "Q1", "Reverse Final", "Score 14-7".
+func (p *Prize) Name() string {
+	if p.Label == "" {
+		return PeriodLabel(p.Period, p.Periods)
+	}
+	return AwardName(p.Kind, p.Label, p.HomeScore, p.AwayScore)
 }
 
 // PrizeOf reports whether a recorded winner's win is a claimable prize: credited to a player, not the
@@ -105,7 +117,7 @@ func PayoutText(provider, configured string) string {
 func ClaimedMessage(p *Prize, payoutText string) string {
 	switch p.Status {
 	case PrizePaid:
-		return fmt.Sprintf("Paid: $%s for %s of %s has been paid out to you.", p.Amount, PeriodLabel(p.Period, p.Periods), p.PoolName)
+		return fmt.Sprintf("Paid: $%s for %s of %s has been paid out to you.", p.Amount, p.Name(), p.PoolName)
 	case PrizePayoutPending:
 		return "Claimed — payout pending. " + payoutText
 	}

@@ -58,8 +58,11 @@ func poolPath(poolID int64) string { return "/pools/" + strconv.FormatInt(poolID
 // WinPush tells a player their square won a period of a pool: a paid pool's prize is to be claimed from
 // My Pools by claimBy; a free pool's win is the pool's to see.
 func WinPush(w Winner, poolName string, periods int, claimBy time.Time) PushMessage {
-	label := PeriodLabel(w.Period, periods)
+	label := w.NameIn(periods)
 	tag := fmt.Sprintf("win-%d-%d", w.PoolID, w.Period)
+	if w.Kind != "" && w.Kind != AwardPeriod {
+		tag = fmt.Sprintf("win-%d-%s", w.PoolID, w.Award)
+	}
 	if PrizeOf(w) {
 		return PushMessage{Title: fmt.Sprintf("You won $%s in %s", w.Amount, poolName),
 			Body: fmt.Sprintf("Your square won %s (%d-%d). Claim your prize by %s.", label, w.AwayScore, w.HomeScore,

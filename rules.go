@@ -43,16 +43,16 @@ const (
 type PayoutShare struct {
 	// Period is a paying period's code: PeriodQ1 to PeriodQ4 and PeriodFinal, or PeriodH1 and PeriodFinal in
 	// college basketball.
-	Period  string `json:"period"`
+	Period  string `json:"period" tstype:"'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'FINAL'"`
 	Percent int    `json:"percent"`
 }
 
 // Rules are the rules a pool plays by. The zero value of a field means its default (WithDefaults).
 type Rules struct {
 	// Grid is the number of squares: Grid100, Grid50 or Grid25.
-	Grid int `json:"grid"`
+	Grid int `json:"grid" tstype:"100 | 50 | 25"`
 	// Numbers is NumbersOnce or NumbersPerPeriod.
-	Numbers string `json:"numbers"`
+	Numbers string `json:"numbers" tstype:"'once' | 'per-period'"`
 	// Payouts lists the paying periods in period order, with their percents; PeriodFinal is always one.
 	Payouts []PayoutShare `json:"payouts"`
 	// ReversePercent (0-50) is the share of each period's prize that goes to its reverse winner.
@@ -60,7 +60,7 @@ type Rules struct {
 	// EveryScorePercent (0-100) is the share of the prize pool split equally among the game's score changes.
 	EveryScorePercent int `json:"everyScorePercent"`
 	// Unfilled is UnfilledCancel or UnfilledPlay (private pools only).
-	Unfilled string `json:"unfilled"`
+	Unfilled string `json:"unfilled" tstype:"'cancel' | 'play'"`
 }
 
 // DefaultRules are today's rules for a league's pools: 100 squares, numbers drawn once, Q1, Q2, Q3 and the

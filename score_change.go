@@ -74,3 +74,31 @@ func PeriodEndsOf(changes []ScoreChange, leagueID int64, ended int) []PeriodEnd 
 	}
 	return out
 }
+
+// GameEnds returns the end scores of a game's paying periods that have ended, as a pool with rules r is
+// paid: Q1-Q3 (H1) and FINAL as the game records them (Game.PeriodScores), and Q4, the end of regulation,
+// when r pays it and regulation is over (the game final, or in overtime): the final score in a game
+// without overtime, the last score change of regulation otherwise (PeriodEndsOf).
+func GameEnds(g *Game, r Rules, changes []ScoreChange) []PeriodEnd {
+	periods := (&League{ID: g.LeagueID}).Periods()
+	var out []PeriodEnd
+	for _, s := range g.PeriodScores(periods) {
+		out = append(out, PeriodEndOf(s, periods))
+	}
+	paysQ4 := false
+	for _, p := range r.Payouts {
+		paysQ4 = paysQ4 || p.Period == PeriodQ4
+	}
+	if !paysQ4 || HalvesLeague(g.LeagueID) {
+		return out
+	}
+	completed := g.Status == GameCompleted && g.HomeScore != nil && g.AwayScore != nil
+	switch {
+	case completed && g.Quarter <= 4:
+		out = append(out, PeriodEnd{Period: PeriodQ4, Home: *g.HomeScore, Away: *g.AwayScore})
+	case completed || g.Quarter > 4:
+		ends := PeriodEndsOf(changes, g.LeagueID, 4)
+		out = append(out, ends[len(ends)-1])
+	}
+	return out
+}

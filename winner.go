@@ -33,6 +33,60 @@ type Winner struct {
 	Status    string
 	// PaidAt is when the host of a host-collected pool marked the prize paid (WinnerHostPaid); nil before.
 	PaidAt *time.Time
+	// Kind is the award's kind (AwardPeriod, AwardReverse, AwardScore), Award its key in the pool
+	// (Award.Key), PeriodCode the paying period whose prize or numbers decided it, and Label the period
+	// the winners list names (Award.PeriodLabel). Period is PeriodCode's place among the pool's paying
+	// periods (1 for the first).
+	Kind, Award, PeriodCode, Label string
+}
+
+// Name names what the winner won as every screen and notice does: the period ("Q1", "Final"), "Reverse
+// Q1", or a score change's "Score 14-7" (away-home, as scores are written everywhere).
+func (w Winner) Name() string {
+	return AwardName(w.Kind, w.Label, w.HomeScore, w.AwayScore)
+}
+
+// NameIn is Name, or for a winner read without its label the label of its period in a game paid over
+// periods periods (PeriodLabel).
+func (w Winner) NameIn(periods int) string {
+	if w.Label == "" {
+		return PeriodLabel(w.Period, periods)
+	}
+	return w.Name()
+}
+
+// AwardName names an award from its kind, its period's label and its score (Winner.Name).
+func AwardName(kind, label string, home, away int) string {
+	switch kind {
+	case AwardReverse:
+		return "Reverse " + label
+	case AwardScore:
+		return fmt.Sprintf("Score %d-%d", away, home)
+	}
+	return label
+}
+
+// AwardWinner is the winner an award makes of a pool's square: the square's owner (0 for the house) gets
+// the award's amount, which a house square keeps with the house; a host-collected pool's host pays it; a
+// free pool records the win only.
+func AwardWinner(p *Pool, a Award, ownerID int64) Winner {
+	w := Winner{PoolID: p.ID, HomeScore: a.HomeScore, AwayScore: a.AwayScore, Row: a.Row, Column: a.Column,
+		UserID: ownerID, Amount: a.Amount, Status: WinnerCredited, Kind: a.Kind, Award: a.Key(),
+		PeriodCode: a.Period, Label: a.PeriodLabel}
+	for i, s := range p.EffectiveRules().orderedPayouts() {
+		if s.Period == a.Period {
+			w.Period = i + 1
+		}
+	}
+	switch {
+	case p.HostCollects():
+		w.Status = WinnerHostPays
+	case p.IsFree():
+		w.Amount, w.Status = 0, WinnerFree
+	case ownerID == 0:
+		w.Status = WinnerHouse
+	}
+	return w
 }
 
 // PeriodLabel names a period of a game paid over periods periods: Q1..Q3 and "Final" in quarters, "1st
@@ -76,11 +130,16 @@ func WinningCell(p *Pool, s PeriodScore) (Cell, error) {
 // which its JSON shows too (10%, 5% for a non-profit, none for a private pool).
 func SettlementFeePercent(p *Pool) int64 { return p.HouseFeePercent() }
 
-// SettlementPrizes returns each period's prize of a pool: the pot less the settlement fee, split by the
-// pool's payout schedule (floor of each share, the remainder to the final).
+// SettlementPrizes returns each paying period's prize of a pool, in period order: the pot less the
+// settlement fee, split by the pool's rules (Rules.PeriodShares: the floor of each share, the remainder to
+// the final; an every-score share apart).
 func SettlementPrizes(p *Pool) []Cents {
-	pot := p.Pot()
-	return PeriodPrizes(pot-pot.Percent(SettlementFeePercent(p)), p.PayoutSchedule)
+	shares, _ := p.EffectiveRules().PeriodShares(p.PrizePool(), p.leagueID())
+	out := make([]Cents, len(shares))
+	for i, s := range shares {
+		out[i] = s.Amount
+	}
+	return out
 }
 
 // PayoutLabel names what a period of a game paid over periods periods pays for, as every screen shows it:
@@ -95,34 +154,49 @@ func PayoutLabel(period, periods int) string {
 	return fmt.Sprintf("Q%d", period)
 }
 
-// Payout is what one period of a pool pays: its share of the prize pool, in percent, and the amount.
+// Payout is what one paying period of a pool pays: its share of the prize pool, in percent, and the
+// amount. Period is its place among the pool's paying periods (1 for the first), Code its code (Q1 ...).
 type Payout struct {
 	Period  int
+	Code    string
 	Label   string
 	Percent int64
 	Amount  Cents
 }
 
-// IfFull is the pool as it will be once every square is taken: the pool itself once it is full.
+// IfFull is the pool as it will be once every square of its grid is taken: the pool itself once it is full.
 func IfFull(p *Pool) *Pool {
-	if p.SquaresTaken >= SquaresPerPool {
+	if p.SquaresTaken >= p.GridSquares() {
 		return p
 	}
 	q := *p
-	q.SquaresTaken = SquaresPerPool
+	q.SquaresTaken = p.GridSquares()
 	return &q
 }
 
-// Payouts returns what each period of a pool pays, as settlement pays it (SettlementPrizes): on the pot of
-// the pool full until it is, then on its real pot, which is the same. A free pool's amounts are zero.
+// Payouts returns what each paying period of a pool pays, as settlement pays it (SettlementPrizes): on the
+// pot of the pool full until it is, then on its real pot, which is the same. A free pool's amounts are
+// zero. Labels are Q1, Halftime, Q3, Q4 and Final (Halftime and Final in halves).
 func Payouts(p *Pool) []Payout {
 	full := IfFull(p)
-	prizes := SettlementPrizes(full)
-	out := make([]Payout, len(prizes))
-	for i, amount := range prizes {
-		out[i] = Payout{Period: i + 1, Label: PayoutLabel(i+1, len(prizes)), Percent: full.PayoutSchedule[i], Amount: amount}
+	shares, _ := full.EffectiveRules().PeriodShares(full.PrizePool(), p.leagueID())
+	out := make([]Payout, len(shares))
+	for i, s := range shares {
+		label := s.Label
+		switch s.Period {
+		case PeriodQ2, PeriodH1:
+			label = "Halftime"
+		}
+		out[i] = Payout{Period: i + 1, Code: s.Period, Label: label, Percent: int64(s.Percent), Amount: s.Amount}
 	}
 	return out
+}
+
+// EveryScoreShare is the share of a pool's prize pool (if full) that its score changes split, 0 without one.
+func EveryScoreShare(p *Pool) Cents {
+	full := IfFull(p)
+	_, every := full.EffectiveRules().PeriodShares(full.PrizePool(), p.leagueID())
+	return every
 }
 
 // PeriodWinner is the winner of a period: the winning cell's owner (0 for the house) gets the period's
@@ -172,8 +246,17 @@ func PrizeTransaction(w Winner) (LedgerTransaction, bool) {
 	if w.UserID != 0 {
 		to = UserWinningsAccount(w.UserID)
 	}
-	t := transfer(fmt.Sprintf("prize:%d:%d", w.PoolID, w.Period), LedgerPrize, w.Amount, PoolEscrowAccount(w.PoolID), to)
+	// A period's whole prize keeps the key it had before rules existed, so that a period paid then is never
+	// paid again; every other award is keyed by its own key.
+	key := fmt.Sprintf("prize:%d:%d", w.PoolID, w.Period)
+	if w.Kind != "" && w.Award != AwardPeriod+":"+w.PeriodCode {
+		key = fmt.Sprintf("prize:%d:%s", w.PoolID, w.Award)
+	}
+	t := transfer(key, LedgerPrize, w.Amount, PoolEscrowAccount(w.PoolID), to)
 	t.PoolID, t.UserID = w.PoolID, w.UserID
 	t.Memo = fmt.Sprintf("period %d: %d-%d", w.Period, w.HomeScore, w.AwayScore)
+	if w.Kind != "" && w.Kind != AwardPeriod {
+		t.Memo = fmt.Sprintf("%s: %d-%d", w.Name(), w.AwayScore, w.HomeScore)
+	}
 	return t, true
 }

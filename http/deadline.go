@@ -30,7 +30,7 @@ func (s *Server) handleSendReminder(w http.ResponseWriter, r *http.Request) {
 
 // handleMarkPrizePaid is the host's record that they paid a period's prize of a host-collected pool: POST
 // /api/pools/{id}/winners/{periodLabel}/paid, host only, the period named as the winners list labels it
-// (Q1, Q2, Q3, Final; 1st Half, Final). It answers the winner, status host_paid; again, the same.
+// (Q1, Q2, Q3, Final; 1st Half, Final), or by its award key (reverse:Q1, score:7). It answers the winner, status host_paid; again, the same.
 func (s *Server) handleMarkPrizePaid(w http.ResponseWriter, r *http.Request) {
 	p, err := s.findVisiblePool(r)
 	if err != nil {
@@ -43,12 +43,12 @@ func (s *Server) handleMarkPrizePaid(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	period, err := squares.PeriodOfLabel(r.PathValue("periodLabel"), len(p.PayoutSchedule))
+	award, err := squares.AwardOfLabel(r.PathValue("periodLabel"), p.EffectiveRules(), p.Game.LeagueID)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	wn, err := s.Store.MarkHostPrizePaid(r.Context(), userFrom(r.Context()), p.ID, period)
+	wn, err := s.Store.MarkHostPrizePaid(r.Context(), userFrom(r.Context()), p.ID, award)
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -20,6 +20,7 @@ type createPrivatePoolRequest struct {
 	Collection          string          `json:"collection" text:"max=16"`
 	PaymentInstructions string          `json:"paymentInstructions" text:"max=600,multiline"`
 	PayBy               string          `json:"payBy" text:"max=64"`
+	Rules               *squares.Rules  `json:"rules"`
 }
 
 // Invitation is an invitation to a private pool, as its host sees it.
@@ -72,7 +73,7 @@ func (s *Server) handleCreatePrivatePool(w http.ResponseWriter, r *http.Request)
 	}
 	in := squares.PrivatePoolInput{GameID: int64(req.GameID), Name: req.Name, InviteEmails: req.InviteEmails,
 		PayoutSchedule: req.PayoutSchedule, MaxSquaresPerPlayer: squares.PublicSquaresPerPlayer,
-		Collection: req.Collection, PaymentInstructions: req.PaymentInstructions}
+		Collection: req.Collection, PaymentInstructions: req.PaymentInstructions, Rules: req.Rules}
 	var v squares.Validation
 	if req.PayBy != "" {
 		at, err := time.Parse(time.RFC3339, req.PayBy)

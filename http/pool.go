@@ -62,11 +62,46 @@ type Pool struct {
 	// Payouts is what each period pays, as settlement pays it (squares.Payouts): with houseFeePercent,
 	// prizePool and prizePoolIfFull, every figure a screen shows of the pool's money; no client computes one.
 	Payouts []PeriodPayout `json:"payouts"`
+	// Rules are the pool's rules (squares.Rules); rows and columns its grid's (10x10, 10x5 or 5x5).
+	Rules   squares.Rules `json:"rules"`
+	Rows    int           `json:"rows"`
+	Columns int           `json:"columns"`
+	// NumberSets are its number sets: one for every period (period "") or one per paying period, each
+	// committed by seedSha256 from the start, its seed and digits shown once drawn. homeNumbers and
+	// awayNumbers are the set deciding the period now in play.
+	NumberSets []NumberSet `json:"numberSets"`
+	// EveryScoreShare is what the score changes split if the pool fills (0 without every-score rules).
+	EveryScoreShare squares.Cents `json:"everyScoreShare"`
+}
+
+// NumberSet is one draw of a pool's numbers (squares.NumberSet).
+type NumberSet struct {
+	Period      string `json:"period" tstype:"'' | 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'FINAL'"`
+	HomeNumbers []int  `json:"homeNumbers"`
+	AwayNumbers []int  `json:"awayNumbers"`
+	SeedSHA256  string `json:"seedSha256"`
+	// Seed is "" until the draw.
+	Seed string `json:"seed"`
+}
+
+// toNumberSetsJSON shows a pool's number sets: seeds and digits only once drawn.
+func toNumberSetsJSON(p *squares.Pool) []NumberSet {
+	out := make([]NumberSet, 0, len(p.NumberSets))
+	for _, n := range p.NumberSets {
+		set := NumberSet{Period: n.Period, SeedSHA256: n.SeedSHA256, HomeNumbers: []int{}, AwayNumbers: []int{}}
+		if p.NumbersGenerated() && len(n.HomeNumbers) == squares.GridSize {
+			set.HomeNumbers, set.AwayNumbers, set.Seed = n.HomeNumbers, n.AwayNumbers, n.Seed
+		}
+		out = append(out, set)
+	}
+	return out
 }
 
 // PeriodPayout is what one period of a pool pays.
 type PeriodPayout struct {
-	Period  int           `json:"period"`
+	Period int `json:"period"`
+	// Code is the paying period's code in the pool's rules: Q1, Q2, Q3, Q4, H1 or FINAL.
+	Code    string        `json:"code"`
 	Label   string        `json:"label"`
 	Percent int64         `json:"percent"`
 	Amount  squares.Cents `json:"amount"`
@@ -76,7 +111,7 @@ func toPayoutsJSON(p *squares.Pool) []PeriodPayout {
 	ps := squares.Payouts(p)
 	out := make([]PeriodPayout, len(ps))
 	for i, x := range ps {
-		out[i] = PeriodPayout{Period: x.Period, Label: x.Label, Percent: x.Percent, Amount: x.Amount}
+		out[i] = PeriodPayout{Period: x.Period, Code: x.Code, Label: x.Label, Percent: x.Percent, Amount: x.Amount}
 	}
 	return out
 }
@@ -117,16 +152,22 @@ func toPoolJSON(p *squares.PoolView, viewer *squares.User) Pool {
 		TotalPot: p.Pot(), PrizePool: p.PrizePool(), HouseFee: p.HouseFee(),
 		HouseFeePercent: p.HouseFeePercent(), PrizePoolIfFull: squares.IfFull(p.Pool).PrizePool(), Payouts: toPayoutsJSON(p.Pool),
 		CurrentParticipants: p.SquaresTaken, DistinctPlayers: p.DistinctPlayers,
-		MaxParticipants: squares.SquaresPerPool, MaxSquaresPerPlayer: p.MaxSquaresPerPlayer, Status: p.Status,
+		MaxParticipants: p.GridSquares(), MaxSquaresPerPlayer: p.MaxSquaresPerPlayer, Status: p.Status,
 		IsPrivate: p.IsPrivate, IsNonprofit: p.IsNonprofit, IsFeatured: p.IsFeatured,
 		FeaturedReason: optional(p.FeaturedReason), FeaturedUntil: p.FeaturedUntil, PayoutSchedule: p.PayoutSchedule,
 		NumbersGenerated: p.NumbersGenerated(), DrawCommitment: p.DrawCommitment, DrawnAt: p.DrawnAt,
 		UserSquareCount: p.ViewerSquares, SalesCloseAt: p.SalesCloseAt(), CreatedAt: p.CreatedAt,
 		DecisionOutlook: toDecisionOutlookJSON(p), Collection: cmp.Or(p.Collection, squares.CollectionCard),
-		PaymentInstructions: p.PaymentInstructions, PayBy: p.PayBy,
+		PaymentInstructions: p.PaymentInstructions, PayBy: p.PayBy, Rules: p.EffectiveRules(),
+		NumberSets: toNumberSetsJSON(p.Pool), EveryScoreShare: squares.EveryScoreShare(p.Pool),
 	}
+	grid := p.Grid()
+	out.Rows, out.Columns = grid.Rows, grid.Columns
 	if out.NumbersGenerated {
 		out.HomeNumbers, out.AwayNumbers, out.DrawSeed = p.HomeNumbers, p.AwayNumbers, &p.DrawSeed
+		if set, ok := squares.CurrentNumbers(p.Pool); ok {
+			out.HomeNumbers, out.AwayNumbers = set.HomeNumbers, set.AwayNumbers
+		}
 		out.DrawInput, out.DrawInputSHA256 = optional(p.DrawInput), optional(p.DrawInputSHA256)
 	}
 	if open := p.SalesOpenAt(); !open.IsZero() {

@@ -74,7 +74,7 @@ type ClaimedPrize struct {
 func toPrizeJSON(z *squares.Prize, now time.Time) Prize {
 	return Prize{ID: z.ID, WinnerID: z.WinnerID, PoolID: z.PoolID, PoolName: z.PoolName, GameID: z.GameID, Game: z.Game(),
 		AwayTeam: z.AwayTeam, HomeTeam: z.HomeTeam, Kickoff: z.Kickoff, Period: z.Period,
-		PeriodLabel: squares.PeriodLabel(z.Period, z.Periods), Amount: z.Amount, Status: z.Status,
+		PeriodLabel: z.Name(), Amount: z.Amount, Status: z.Status,
 		CreditedAt: z.CreditedAt, ClaimBy: z.ClaimBy, DaysLeft: squares.PrizeDaysLeft(z, now), ClaimedAt: z.ClaimedAt,
 		PaidAt: z.PaidAt, ForfeitedAt: z.ForfeitedAt}
 }

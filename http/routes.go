@@ -137,6 +137,7 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/public/stats", public, s.handlePublicStats},
 		// Private pools and their invitations (invitation.go).
 		{"POST", "/api/pools/private", user, s.handleCreatePrivatePool},
+		{"GET", "/api/rules/presets", public, s.handleRulesPresets},
 		{"POST", "/api/pools/join", user, s.handleJoinPool},
 		{"GET", "/api/invitations/{code}", public, s.handleReadInvitation}, // invitecode.go: read before sign-in
 		{"GET", "/api/pools/{id}/invitations", user, s.handleListInvitations},
@@ -203,6 +204,7 @@ func (s *Server) routeTable() []route {
 		{"GET", "/api/admin/pool-decisions", admin, s.handleDecisions},
 		{"POST", "/api/admin/pools/{id}/cancel", admin, s.handleCancelPool},
 		{"POST", "/api/admin/pools/{id}/house-fill", admin, s.handleHouseFill},
+		{"PATCH", "/api/admin/pools/{id}/rules", admin, s.handleSetPoolRules},
 		{"POST", "/api/admin/automation/run", admin, s.handleRunAutomation},
 
 		// The admin dashboard's and analytics' figures (stats.go).

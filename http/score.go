@@ -1,6 +1,7 @@
 package http
 
 import (
+	"cmp"
 	"time"
 
 	"net/http"
@@ -79,12 +80,23 @@ type Winner struct {
 	// PaidAt is when the host of a host-collected pool marked the prize paid (status host_paid); absent
 	// otherwise.
 	PaidAt *time.Time `json:"paidAt,omitempty" tstype:"string | undefined"`
+	// Kind is the prize's kind: a period's winner, its reverse winner, or a score change's winner.
+	Kind string `json:"kind" tstype:"'period' | 'reverse' | 'score'"`
+	// Award is the prize's key, unique in the pool: "period:Q1", "reverse:FINAL", "score:7" (the game's
+	// 7th score change), "period:FINAL:2,3" (a share of the final on a board played unfilled).
+	Award string `json:"award"`
+	// Name names it as screens do: "Q1", "Reverse Q1", "Score 14-7" (away-home).
+	Name string `json:"name"`
 }
 
 func toWinnerJSON(w *squares.Winner, periods int) Winner {
 	out := Winner{PoolID: w.PoolID, Period: w.Period, PeriodLabel: squares.PeriodLabel(w.Period, periods),
 		HomeScore: w.HomeScore, AwayScore: w.AwayScore, Row: w.Row, Column: w.Column,
-		FirstName: w.FirstName, Amount: w.Amount, Status: w.Status, PaidAt: w.PaidAt}
+		FirstName: w.FirstName, Amount: w.Amount, Status: w.Status, PaidAt: w.PaidAt,
+		Kind: cmp.Or(w.Kind, squares.AwardPeriod), Award: w.Award, Name: w.NameIn(periods)}
+	if w.Label != "" {
+		out.PeriodLabel = w.Label
+	}
 	user := itoa(w.UserID)
 	switch {
 	case w.UserID == 0 && w.GuestID != 0:

@@ -340,8 +340,8 @@ func TestHostPrizePaid(t *testing.T) {
 			}
 			members = append(members, m)
 		}
-		_, err := db.MarkHostPrizePaid(ctx, host, p.ID, 1)
-		wantCode(t, err, squares.ENOTFOUND, "Q1 has no winner yet.")
+		_, err := db.MarkHostPrizePaid(ctx, host, p.ID, "period:Q1")
+		wantCode(t, err, squares.ENOTFOUND, "This prize has no winner yet.")
 		for _, u := range game {
 			if _, err := db.ApplyScore(ctx, g.ID, u); err != nil {
 				t.Fatalf("%+v: %v", u, err)
@@ -358,13 +358,13 @@ func TestHostPrizePaid(t *testing.T) {
 		if ns := notified(t, db, w1.UserID, squares.NotifyHostPrizeWon); len(ns) == 0 || !strings.Contains(ns[0].Message, "The host pays you directly") {
 			t.Errorf("Q1's winner was not told of the win: %+v", ns)
 		}
-		_, err = db.MarkHostPrizePaid(ctx, members[0], p.ID, 1)
+		_, err = db.MarkHostPrizePaid(ctx, members[0], p.ID, "period:Q1")
 		wantCode(t, err, squares.EFORBIDDEN, "")
-		paid, err := db.MarkHostPrizePaid(ctx, host, p.ID, 1)
+		paid, err := db.MarkHostPrizePaid(ctx, host, p.ID, "period:Q1")
 		if err != nil || paid.Status != squares.WinnerHostPaid || paid.PaidAt == nil || !paid.PaidAt.Equal(t0) || paid.Period != 1 {
 			t.Fatalf("marked: %+v, %v", paid, err)
 		}
-		again, err := db.MarkHostPrizePaid(ctx, host, p.ID, 1)
+		again, err := db.MarkHostPrizePaid(ctx, host, p.ID, "period:Q1")
 		if err != nil || again.Status != squares.WinnerHostPaid || !again.PaidAt.Equal(*paid.PaidAt) {
 			t.Fatalf("again: %+v, %v", again, err)
 		}

@@ -12,22 +12,22 @@ import (
 // MarkHostPrizePaid records that the host of a host-collected pool paid the prize of a period (host only:
 // squares.CheckHostAction): the winner's status becomes host_paid, the history says so and a member
 // winner is told. Marking it again changes nothing. Nothing moves in the ledger: the host paid outside
-// Squares. 404 when the period has no winner yet.
-func (db *DB) MarkHostPrizePaid(ctx context.Context, actor *squares.User, poolID int64, period int) (*squares.Winner, error) {
+// Squares. 404 when the award (squares.AwardOfLabel) has no winner yet.
+func (db *DB) MarkHostPrizePaid(ctx context.Context, actor *squares.User, poolID int64, award string) (*squares.Winner, error) {
 	var out *squares.Winner
 	err := db.update(ctx, func(tx *Tx) error {
 		p, err := lockHostPool(ctx, tx, poolID, actor, squares.HostMarkPrizePaid)
 		if err != nil {
 			return err
 		}
-		label := squares.PeriodLabel(period, len(p.PayoutSchedule))
-		w, err := scanWinner(tx.QueryRowContext(ctx, `SELECT `+winnerColumns+` WHERE w.pool_id = $1 AND w.period = $2`,
-			poolID, period))
+		w, err := scanWinner(tx.QueryRowContext(ctx, `SELECT `+winnerColumns+` WHERE w.pool_id = $1 AND w.award = $2`,
+			poolID, award))
 		if errors.Is(err, sql.ErrNoRows) {
-			return squares.Errorf(squares.ENOTFOUND, "%s has no winner yet.", label)
+			return squares.Errorf(squares.ENOTFOUND, "This prize has no winner yet.")
 		} else if err != nil {
-			return fmt.Errorf("winner of %s: %w", label, err)
+			return fmt.Errorf("winner of %s: %w", award, err)
 		}
+		label := w.Name()
 		if err := squares.CheckHostPrizePaid(w); err != nil {
 			return err
 		}

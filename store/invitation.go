@@ -73,8 +73,14 @@ func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in s
 		if err := squares.CheckPrivatePoolGame(g, tx.now); err != nil {
 			return err
 		}
-		schedule, err := squares.ParsePayoutSchedule(in.PayoutSchedule, (&squares.League{ID: g.LeagueID}).Periods())
-		if err != nil {
+		var schedule []int64
+		var rules squares.Rules
+		if in.Rules != nil {
+			rules = in.Rules.WithDefaults(g.LeagueID)
+			if err := squares.CheckRules(squares.RulesInput{Rules: rules, LeagueID: g.LeagueID, Private: true}); err != nil {
+				return err
+			}
+		} else if schedule, err = squares.ParsePayoutSchedule(in.PayoutSchedule, (&squares.League{ID: g.LeagueID}).Periods()); err != nil {
 			return err
 		}
 		code, err := squares.NewInviteCode()
@@ -83,7 +89,7 @@ func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in s
 		}
 		p := &squares.Pool{GameID: g.ID, Game: g, Name: in.Name, EntryFee: in.EntryFee,
 			MaxSquaresPerPlayer: in.MaxSquaresPerPlayer, Status: squares.PoolActive, IsPrivate: true,
-			CreatorID: creator.ID, InviteCode: code, PayoutSchedule: schedule, Collection: in.Collection,
+			CreatorID: creator.ID, InviteCode: code, PayoutSchedule: schedule, Rules: rules, Collection: in.Collection,
 			PaymentInstructions: in.PaymentInstructions}
 		if p.HostCollects() {
 			payBy, err := squares.PayByFor(in.PayBy, g.GameDate, tx.now)

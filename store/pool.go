@@ -22,7 +22,7 @@ const (
 	p.is_private, p.creator_id, p.invite_code, p.is_nonprofit, p.is_featured, p.featured_reason, p.featured_until,
 	p.payout_schedule, p.draw_seed, p.draw_commitment, p.home_numbers, p.away_numbers, p.drawn_at,
 	p.draw_input, p.draw_input_sha256, p.squares_taken, p.created_at, p.updated_at, p.distinct_players,
-	p.collection, p.payment_instructions, p.pay_by,
+	p.collection, p.payment_instructions, p.pay_by, p.rules, p.number_sets,
 	(SELECT COUNT(*) FROM squares s WHERE s.user_id = $1 AND s.pool_id = p.id AND s.state = 'owned') AS mine,
 	` + gameColumns
 	poolFrom = `
@@ -40,14 +40,14 @@ func scanPoolAnd(s scanner, extra ...any) (*squares.PoolView, error) {
 	var creator sql.NullInt64
 	var invite, drawInput, drawInputSum sql.NullString
 	var featuredUntil, drawnAt, payBy sql.NullTime
-	var schedule, home, away string
+	var schedule, home, away, rules, sets string
 	var mine int
 	var ext sql.NullString
 	var n [10]sql.NullInt64
 	dest := []any{&p.ID, &p.GameID, &p.Name, &p.EntryFee, &p.MaxSquaresPerPlayer, &p.Status, &p.IsPrivate,
 		&creator, &invite, &p.IsNonprofit, &p.IsFeatured, &p.FeaturedReason, &featuredUntil, &schedule,
 		&p.DrawSeed, &p.DrawCommitment, &home, &away, &drawnAt, &drawInput, &drawInputSum, &p.SquaresTaken, &p.CreatedAt, &p.UpdatedAt,
-		&p.DistinctPlayers, &p.Collection, &p.PaymentInstructions, &payBy, &mine}
+		&p.DistinctPlayers, &p.Collection, &p.PaymentInstructions, &payBy, &rules, &sets, &mine}
 	dest = append(dest, gameDest(&g, &ext, &n)...)
 	if err := s.Scan(append(dest, extra...)...); err != nil {
 		return nil, err
@@ -66,6 +66,9 @@ func scanPoolAnd(s scanner, extra ...any) (*squares.PoolView, error) {
 		return nil, err
 	}
 	if p.AwayNumbers, err = squares.ParseDigits(away); err != nil {
+		return nil, err
+	}
+	if err := readRules(&p, g.LeagueID, rules, sets); err != nil {
 		return nil, err
 	}
 	return &squares.PoolView{Pool: &p, ViewerSquares: mine}, nil
@@ -90,12 +93,23 @@ func insertPool(ctx context.Context, tx *Tx, p *squares.Pool) error {
 		return err
 	}
 	p.DrawSeed, p.DrawCommitment = seed, squares.DrawCommitment(seed)
-	if len(p.PayoutSchedule) == 0 {
-		league := &squares.League{}
-		if p.Game != nil {
-			league.ID = p.Game.LeagueID
-		}
+	league := &squares.League{}
+	if p.Game != nil {
+		league.ID = p.Game.LeagueID
+	}
+	if len(p.PayoutSchedule) == 0 && p.Rules.Grid == 0 {
 		p.PayoutSchedule, _ = squares.ParsePayoutSchedule("", league.Periods())
+	}
+	if err := commitRules(p, league.ID); err != nil {
+		return err
+	}
+	rules, err := rulesText(p, league.ID)
+	if err != nil {
+		return err
+	}
+	sets, err := numberSetsText(p.NumberSets)
+	if err != nil {
+		return err
 	}
 	var creator any
 	if p.CreatorID > 0 {
@@ -107,11 +121,11 @@ func insertPool(ctx context.Context, tx *Tx, p *squares.Pool) error {
 	}
 	err = tx.QueryRowContext(ctx, `INSERT INTO pools (game_id, name, entry_fee_cents, max_squares_per_player,
 		status, is_private, creator_id, invite_code, is_nonprofit, payout_schedule, draw_seed, draw_commitment,
-		created_at, updated_at, collection, payment_instructions, pay_by)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16) RETURNING id`,
+		created_at, updated_at, collection, payment_instructions, pay_by, rules, number_sets)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16, $17, $18) RETURNING id`,
 		p.GameID, p.Name, int64(p.EntryFee), p.MaxSquaresPerPlayer, p.Status, p.IsPrivate, creator,
 		nullString(p.InviteCode), p.IsNonprofit, squares.FormatPayoutSchedule(p.PayoutSchedule), p.DrawSeed,
-		p.DrawCommitment, tx.now, p.Collection, p.PaymentInstructions, timeArg(p.PayBy)).Scan(&p.ID)
+		p.DrawCommitment, tx.now, p.Collection, p.PaymentInstructions, timeArg(p.PayBy), rules, sets).Scan(&p.ID)
 	if isUniqueViolation(err) {
 		return squares.Errorf(squares.ECONFLICT, "This game already has a %s.", squares.TierName(p.EntryFee))
 	} else if isForeignKeyViolation(err) {

@@ -11,7 +11,8 @@ import (
 
 const prizeColumns = `z.id, z.winner_id, z.user_id, w.pool_id, p.name, w.period, g.league_id, w.amount_cents,
 	z.status, u.first_name, u.last_name, u.email, z.credited_at, z.claim_by, z.claimed_at, z.paid_at,
-	z.forfeited_at, z.warned_at, g.id, g.away_team, g.home_team, g.game_date`
+	z.forfeited_at, z.warned_at, g.id, g.away_team, g.home_team, g.game_date, w.kind, w.label, w.home_score,
+	w.away_score`
 
 const prizeFrom = ` FROM prizes z JOIN winners w ON w.id = z.winner_id JOIN pools p ON p.id = w.pool_id
 	JOIN games g ON g.id = p.game_id JOIN users u ON u.id = z.user_id`
@@ -22,7 +23,7 @@ func scanPrize(s scanner) (*squares.Prize, error) {
 	var claimed, paid, forfeited, warned sql.NullTime
 	if err := s.Scan(&z.ID, &z.WinnerID, &z.UserID, &z.PoolID, &z.PoolName, &z.Period, &league, &z.Amount,
 		&z.Status, &z.FirstName, &z.LastName, &z.Email, &z.CreditedAt, &z.ClaimBy, &claimed, &paid, &forfeited,
-		&warned, &z.GameID, &z.AwayTeam, &z.HomeTeam, &z.Kickoff); err != nil {
+		&warned, &z.GameID, &z.AwayTeam, &z.HomeTeam, &z.Kickoff, &z.Kind, &z.Label, &z.HomeScore, &z.AwayScore); err != nil {
 		return nil, err
 	}
 	z.Kickoff = z.Kickoff.UTC()

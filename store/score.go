@@ -55,6 +55,9 @@ func (db *DB) ApplyScore(ctx context.Context, gameID int64, u squares.ScoreUpdat
 				return err
 			}
 			tx.emit(squares.Event{Kind: squares.EventGame, GameID: gameID})
+			if err := reportScore(ctx, tx, &res.Game); err != nil {
+				return err
+			}
 			reason := ""
 			if u.Correction {
 				reason = "correction"
@@ -141,7 +144,6 @@ func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int, out 
 		byID[p.ID] = p
 		in = append(in, gp)
 	}
-	ended := g.PeriodScores(periods)
 	steps := squares.FollowGame(*g, in)
 	for i, st := range steps {
 		p := byID[st.PoolID]
@@ -168,16 +170,12 @@ func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int, out 
 			}
 		case squares.StepSettle:
 			p.Game = g
-			recorded := false
-			for _, s := range squares.PaidPeriods(p.Pool, ended) {
-				w, ok, err := settlePeriod(ctx, tx, p.Pool, s)
-				if err != nil {
-					return err
-				}
-				if ok {
-					out.Winners, recorded = append(out.Winners, w), true
-				}
+			ws, err := settlePool(ctx, tx, p.Pool, g)
+			if err != nil {
+				return err
 			}
+			out.Winners = append(out.Winners, ws...)
+			recorded := len(ws) > 0
 			completes := i+1 < len(steps) && steps[i+1].PoolID == p.ID && steps[i+1].Step == squares.StepComplete
 			if recorded && !completes {
 				tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: g.ID})
@@ -191,68 +189,13 @@ func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int, out 
 	return nil
 }
 
-// settlePeriod records the winner of one ended period a started pool pays (squares.PaidPeriods) and, for
-// a paid pool, takes the pool's fee (once) and credits the prize, all in the caller's transaction. A
-// period already recorded is left alone: it reports false.
-func settlePeriod(ctx context.Context, tx *Tx, p *squares.Pool, s squares.PeriodScore) (squares.Winner, bool, error) {
-	c, err := squares.WinningCell(p, s)
-	if err != nil {
-		return squares.Winner{}, false, err
-	}
-	var owner sql.NullInt64
-	var guest int64
-	err = tx.QueryRowContext(ctx, `SELECT user_id, COALESCE(guest_id, 0) FROM squares WHERE pool_id = $1 AND row_idx = $2
-		AND col_idx = $3 AND state = 'owned'`, p.ID, c.Row, c.Column).Scan(&owner, &guest)
-	if err != nil && err != sql.ErrNoRows {
-		return squares.Winner{}, false, fmt.Errorf("winning square of pool %d: %w", p.ID, err)
-	}
-	// A square nobody owns (it cannot happen in a started pool) counts as the house's.
-	w, err := squares.PeriodWinner(p, s, c, owner.Int64)
-	if err != nil {
-		return squares.Winner{}, false, err
-	}
-	if owner.Int64 == 0 {
-		w.GuestID = guest // a guest of a host-collected pool, whose host pays them
-	}
-	var user any
-	if w.UserID != 0 {
-		user = w.UserID
-	}
-	err = tx.QueryRowContext(ctx, `INSERT INTO winners (pool_id, period, home_score, away_score, row_idx, col_idx,
-		user_id, amount_cents, status, created_at, guest_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-		ON CONFLICT (pool_id, period) DO NOTHING RETURNING id`, w.PoolID, w.Period, w.HomeScore, w.AwayScore,
-		w.Row, w.Column, user, int64(w.Amount), w.Status, tx.now, zeroNull(w.GuestID)).Scan(&w.ID)
-	if err == sql.ErrNoRows {
-		return squares.Winner{}, false, nil
-	} else if err != nil {
-		return squares.Winner{}, false, fmt.Errorf("record winner of pool %d period %d: %w", p.ID, w.Period, err)
-	}
-	if fee, ok := squares.SettlementFeeTransaction(p); ok {
-		if _, err := insertLedger(ctx, tx, fee); err != nil {
-			return squares.Winner{}, false, err
-		}
-	}
-	if prize, ok := squares.PrizeTransaction(w); ok {
-		if _, err := insertLedger(ctx, tx, prize); err != nil {
-			return squares.Winner{}, false, err
-		}
-	}
-	if err := creditPrize(ctx, tx, p, w); err != nil {
-		return squares.Winner{}, false, err
-	}
-	if err := pushWin(ctx, tx, p, w); err != nil {
-		return squares.Winner{}, false, err
-	}
-	return w, true, nil
-}
-
 // ListWinners returns the recorded winners of a pool by period, with each winner's first name.
 func (db *DB) ListWinners(ctx context.Context, poolID int64) ([]*squares.Winner, error) {
 	var out []*squares.Winner
 	err := db.view(ctx, func(tx *Tx) (err error) {
 		out, err = queryAll(ctx, tx, func(s scanner) (*squares.Winner, error) {
 			return scanWinner(s)
-		}, `SELECT `+winnerColumns+` WHERE w.pool_id = $1 ORDER BY w.period`, poolID)
+		}, `SELECT `+winnerColumns+` WHERE w.pool_id = $1 ORDER BY w.period, w.id`, poolID)
 		if err != nil {
 			return fmt.Errorf("list winners: %w", err)
 		}
@@ -263,7 +206,8 @@ func (db *DB) ListWinners(ctx context.Context, poolID int64) ([]*squares.Winner,
 
 // winnerColumns reads a winner with its first name (the member's, or the guest's).
 const winnerColumns = `w.id, w.pool_id, w.period, w.home_score, w.away_score, w.row_idx, w.col_idx, w.user_id,
-	COALESCE(u.first_name, gu.name, ''), w.amount_cents, w.status, COALESCE(w.guest_id, 0), w.paid_at
+	COALESCE(u.first_name, gu.name, ''), w.amount_cents, w.status, COALESCE(w.guest_id, 0), w.paid_at, w.kind,
+	w.award, w.period_code, w.label
 	FROM winners w LEFT JOIN users u ON u.id = w.user_id LEFT JOIN pool_guests gu ON gu.id = w.guest_id`
 
 func scanWinner(s scanner) (*squares.Winner, error) {
@@ -271,7 +215,7 @@ func scanWinner(s scanner) (*squares.Winner, error) {
 	var user sql.NullInt64
 	var paid sql.NullTime
 	err := s.Scan(&w.ID, &w.PoolID, &w.Period, &w.HomeScore, &w.AwayScore, &w.Row, &w.Column, &user,
-		&w.FirstName, &w.Amount, &w.Status, &w.GuestID, &paid)
+		&w.FirstName, &w.Amount, &w.Status, &w.GuestID, &paid, &w.Kind, &w.Award, &w.PeriodCode, &w.Label)
 	w.UserID, w.PaidAt = user.Int64, nullTime(paid)
 	return &w, err
 }

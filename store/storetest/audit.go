@@ -70,6 +70,8 @@ type AuditWinner struct {
 	Period         int
 	Amount         squares.Cents
 	Status         string
+	// Kind, Award and PeriodCode name the award (squares.Winner's).
+	Kind, Award, PeriodCode string
 }
 
 func (a *Auditor) Snapshot(t testing.TB, db *store.DB) *Snapshot {
@@ -116,11 +118,11 @@ func (a *Auditor) Snapshot(t testing.TB, db *store.DB) *Snapshot {
 			s.Pools[p.ID] = &p
 			return nil
 		})
-	query(`SELECT pool_id, period, COALESCE(user_id, 0), amount_cents, status FROM winners`,
+	query(`SELECT pool_id, period, COALESCE(user_id, 0), amount_cents, status, kind, award, period_code FROM winners`,
 		func(r *sql.Rows) error {
 			var w AuditWinner
 			s.Winners = append(s.Winners, &w)
-			return r.Scan(&w.PoolID, &w.Period, &w.UserID, &w.Amount, &w.Status)
+			return r.Scan(&w.PoolID, &w.Period, &w.UserID, &w.Amount, &w.Status, &w.Kind, &w.Award, &w.PeriodCode)
 		})
 	var err error
 	if s.Txs, err = db.ListLedgerTransactions(context.Background()); err != nil {

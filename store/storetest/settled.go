@@ -71,6 +71,9 @@ func (s *Snapshot) checkPrizes(t testing.TB) {
 	for _, w := range s.Winners {
 		won[w.PoolID] = true
 		key := fmt.Sprintf("prize:%d:%d", w.PoolID, w.Period)
+		if w.Award != squares.AwardPeriod+":"+w.PeriodCode {
+			key = fmt.Sprintf("prize:%d:%s", w.PoolID, w.Award)
+		}
 		if w.Amount <= 0 || w.Status == squares.WinnerFree {
 			if len(prizes[key]) != 0 {
 				t.Fatalf("winner of pool %d period %d wins nothing but has prize transactions %v", w.PoolID, w.Period, prizes[key])

@@ -98,6 +98,48 @@ export interface PushMessage {
 }
 
 /**
+ * PayoutShare is what one paying period pays: an integer percent of the prize pool.
+ */
+export interface PayoutShare {
+  /**
+   * Period is a paying period's code: PeriodQ1 to PeriodQ4 and PeriodFinal, or PeriodH1 and PeriodFinal in
+   * college basketball.
+   */
+  period: 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'FINAL';
+  percent: number /* int */;
+}
+
+/**
+ * Rules are the rules a pool plays by. The zero value of a field means its default (WithDefaults).
+ */
+export interface Rules {
+  /**
+   * Grid is the number of squares: Grid100, Grid50 or Grid25.
+   */
+  grid: 100 | 50 | 25;
+  /**
+   * Numbers is NumbersOnce or NumbersPerPeriod.
+   */
+  numbers: 'once' | 'per-period';
+  /**
+   * Payouts lists the paying periods in period order, with their percents; PeriodFinal is always one.
+   */
+  payouts: PayoutShare[];
+  /**
+   * ReversePercent (0-50) is the share of each period's prize that goes to its reverse winner.
+   */
+  reversePercent: number /* int */;
+  /**
+   * EveryScorePercent (0-100) is the share of the prize pool split equally among the game's score changes.
+   */
+  everyScorePercent: number /* int */;
+  /**
+   * Unfilled is UnfilledCancel or UnfilledPlay (private pools only).
+   */
+  unfilled: 'cancel' | 'play';
+}
+
+/**
  * Cell is a position on the grid.
  */
 export interface Cell {
@@ -818,6 +860,36 @@ export interface Pool {
    * prizePool and prizePoolIfFull, every figure a screen shows of the pool's money; no client computes one.
    */
   payouts: PeriodPayout[];
+  /**
+   * Rules are the pool's rules (squares.Rules); rows and columns its grid's (10x10, 10x5 or 5x5).
+   */
+  rules: Rules;
+  rows: number /* int */;
+  columns: number /* int */;
+  /**
+   * NumberSets are its number sets: one for every period (period "") or one per paying period, each
+   * committed by seedSha256 from the start, its seed and digits shown once drawn. homeNumbers and
+   * awayNumbers are the set deciding the period now in play.
+   */
+  numberSets: NumberSet[];
+  /**
+   * EveryScoreShare is what the score changes split if the pool fills (0 without every-score rules).
+   */
+  everyScoreShare: string;
+}
+
+/**
+ * NumberSet is one draw of a pool's numbers (squares.NumberSet).
+ */
+export interface NumberSet {
+  period: '' | 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'FINAL';
+  homeNumbers: number /* int */[];
+  awayNumbers: number /* int */[];
+  seedSha256: string;
+  /**
+   * Seed is "" until the draw.
+   */
+  seed: string;
 }
 
 /**
@@ -825,6 +897,10 @@ export interface Pool {
  */
 export interface PeriodPayout {
   period: number /* int */;
+  /**
+   * Code is the paying period's code in the pool's rules: Q1, Q2, Q3, Q4, H1 or FINAL.
+   */
+  code: string;
   label: string;
   percent: number /* int64 */;
   amount: string;
@@ -1054,6 +1130,14 @@ export interface Health {
 }
 
 /**
+ * RulesPreset is a named set of rules a host may start from (squares.RulesPresets).
+ */
+export interface RulesPreset {
+  name: string;
+  rules: Rules;
+}
+
+/**
  * ScheduleGame is an item of a schedule: the spec's NFL schedule item (id, week, date, time, home,
  * away, homeScore, awayScore, status) with what the schedule screens draw and link to besides.
  */
@@ -1147,6 +1231,19 @@ export interface Winner {
    * otherwise.
    */
   paidAt?: string;
+  /**
+   * Kind is the prize's kind: a period's winner, its reverse winner, or a score change's winner.
+   */
+  kind: 'period' | 'reverse' | 'score';
+  /**
+   * Award is the prize's key, unique in the pool: "period:Q1", "reverse:FINAL", "score:7" (the game's
+   * 7th score change), "period:FINAL:2,3" (a share of the final on a board played unfilled).
+   */
+  award: string;
+  /**
+   * Name names it as screens do: "Q1", "Reverse Q1", "Score 14-7" (away-home).
+   */
+  name: string;
 }
 
 /**
