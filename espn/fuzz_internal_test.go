@@ -97,14 +97,27 @@ func FuzzParseScoringPlays(f *testing.F) {
 		if err := json.Unmarshal(b, &answer); err != nil {
 			f.Fatalf("%s: %v", name, err)
 		}
-		// The header and the first plays: real inputs, small enough to mutate quickly.
+		// The header's parts read and the first plays: real inputs, small enough to mutate quickly.
+		var header struct {
+			ID           string `json:"id"`
+			Competitions []struct {
+				Status      json.RawMessage `json:"status"`
+				Competitors []struct {
+					HomeAway string          `json:"homeAway"`
+					Score    json.RawMessage `json:"score"`
+				} `json:"competitors"`
+			} `json:"competitions"`
+		}
+		if err := json.Unmarshal(answer["header"], &header); err != nil {
+			f.Fatalf("%s: %v", name, err)
+		}
 		for _, key := range []string{"scoringPlays", "plays"} {
 			var plays []json.RawMessage
 			if json.Unmarshal(answer[key], &plays) != nil || len(plays) == 0 {
 				continue
 			}
 			for _, n := range []int{0, 1, 4} {
-				one, err := json.Marshal(map[string]any{"header": answer["header"], key: plays[:min(n, len(plays))]})
+				one, err := json.Marshal(map[string]any{"header": header, key: plays[:min(n, len(plays))]})
 				if err != nil {
 					f.Fatal(err)
 				}
