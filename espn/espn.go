@@ -1,5 +1,6 @@
 // Package espn reads game scores from ESPN's public scoreboard JSON,
-// {base}/apis/site/v2/sports/{sport}/{league}/scoreboard?dates=YYYYMMDD, into squares.FeedGame values.
+// {base}/apis/site/v2/sports/{sport}/{league}/scoreboard?dates=YYYYMMDD, into squares.FeedGame values,
+// and an event's scoring plays from its summary (ScoringPlays) into squares.ReportedScore values.
 //
 // An answer that is not a whole, well-formed scoreboard (an error status, HTML, truncated or oversized
 // JSON, fields of the wrong type, an event without a home and an away team) is an error and yields no
