@@ -1,5 +1,6 @@
 // Package espn reads game scores from ESPN's public scoreboard JSON,
-// {base}/apis/site/v2/sports/{sport}/{league}/scoreboard?dates=YYYYMMDD, into squares.FeedGame values.
+// {base}/apis/site/v2/sports/{sport}/{league}/scoreboard?dates=YYYYMMDD, into squares.FeedGame values,
+// and an event's scoring plays from its summary (ScoringPlays) into squares.ReportedScore values.
 //
 // An answer that is not a whole, well-formed scoreboard (an error status, HTML, truncated or oversized
 // JSON, fields of the wrong type, an event without a home and an away team) is an error and yields no
@@ -86,6 +87,21 @@ func (c *Client) Scoreboard(ctx context.Context, leagueCode string, date time.Ti
 	}
 	url := c.base + "/apis/site/v2/sports/" + l.path + "/scoreboard?dates=" +
 		date.In(squares.Eastern).Format("20060102") + l.query
+	body, err := c.get(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	slug := l.path[strings.LastIndex(l.path, "/")+1:]
+	games, err := parse(body, code, slug)
+	if err != nil {
+		return nil, fmt.Errorf("espn: %s: %w", url, err)
+	}
+	return games, nil
+}
+
+// get reads one answer of ESPN's API: an error for a failed request, a status other than 200 OK, or a body
+// past MaxBodySize.
+func (c *Client) get(ctx context.Context, url string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, fmt.Errorf("espn: %w", err)
@@ -106,12 +122,7 @@ func (c *Client) Scoreboard(ctx context.Context, leagueCode string, date time.Ti
 	if len(body) > MaxBodySize {
 		return nil, fmt.Errorf("espn: %s answered more than %d bytes", url, MaxBodySize)
 	}
-	slug := l.path[strings.LastIndex(l.path, "/")+1:]
-	games, err := parse(body, code, slug)
-	if err != nil {
-		return nil, fmt.Errorf("espn: %s: %w", url, err)
-	}
-	return games, nil
+	return body, nil
 }
 
 // The parts of ESPN's scoreboard JSON that Squares reads.
