@@ -24,6 +24,14 @@ type Coverage interface {
 	Covers(league string) bool
 }
 
+// Plays is what a Source may also give: a game's scoring plays (ESPN's summary), every score change in
+// order. A game with pools paying every score, or the end of regulation apart from the final, has its plays
+// read in overtime and before its final is applied, so that those prizes follow every change of the score
+// rather than the scoreboard's look every interval.
+type Plays interface {
+	ScoringPlays(ctx context.Context, league, eventID string) ([]squares.ReportedScore, error)
+}
+
 // Polling windows: a game is polled from Ahead before its kickoff, and while it is live; a scheduled game
 // whose kickoff passed without a report is looked for up to Behind after it.
 const (
@@ -218,6 +226,10 @@ func (p *Poller) apply(ctx context.Context, t store.FeedTarget, ev squares.FeedG
 	if err != nil || !ok {
 		return false, err
 	}
+	if err := p.readPlays(ctx, t, ev, u); err != nil {
+		// The final waits for the plays: its prizes are paid on them (the next poll tries again).
+		return false, err
+	}
 	out, err := p.Applier.Apply(ctx, t.Game.ID, u)
 	if err != nil {
 		return false, err
@@ -228,6 +240,28 @@ func (p *Poller) apply(ctx context.Context, t store.FeedTarget, ev squares.FeedG
 			"ended", len(out.Ended), "winners", len(out.Winners), "cancelledPools", len(out.CancelledPools))
 	}
 	return out.Changed, nil
+}
+
+// readPlays stores the scoring plays of a game whose pools are paid on them (store.ScoringPlaysWanted),
+// in overtime and when the update completes it, from a Source that gives them.
+func (p *Poller) readPlays(ctx context.Context, t store.FeedTarget, ev squares.FeedGame, u squares.ScoreUpdate) error {
+	src, ok := p.Source.(Plays)
+	if !ok || ev.EventID == "" || t.Game.Status == squares.GameCompleted {
+		return nil
+	}
+	overtime := ev.Period > (&squares.League{ID: t.Game.LeagueID}).Periods()
+	if u.Status != squares.GameCompleted && !overtime {
+		return nil
+	}
+	wanted, err := p.Store.ScoringPlaysWanted(ctx, t.Game.ID)
+	if err != nil || !wanted {
+		return err
+	}
+	plays, err := src.ScoringPlays(ctx, t.League, ev.EventID)
+	if err != nil {
+		return fmt.Errorf("scoring plays: %w", err)
+	}
+	return p.Store.SetScoringPlays(ctx, t.Game.ID, plays)
 }
 
 // Update is the score update a feed's event makes of our game g: none (false) for an event not started;

@@ -177,3 +177,23 @@ func (db *DB) SetScoringPlays(ctx context.Context, gameID int64, plays []squares
 		return nil
 	})
 }
+
+// ScoringPlaysWanted reports whether a game has a pool still to be paid whose rules need every change of
+// the score: every-score prizes, or the end of regulation (Q4) apart from the final.
+func (db *DB) ScoringPlaysWanted(ctx context.Context, gameID int64) (bool, error) {
+	var out bool
+	err := db.view(ctx, func(tx *Tx) error {
+		pools, err := listPools(ctx, tx, squares.PoolFilter{GameID: gameID})
+		if err != nil {
+			return err
+		}
+		for _, p := range pools {
+			r := p.EffectiveRules()
+			if p.Status != squares.PoolCancelled && p.Status != squares.PoolCompleted && (r.EveryScorePercent > 0 || paysQ4(r)) {
+				out = true
+			}
+		}
+		return nil
+	})
+	return out, err
+}
