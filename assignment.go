@@ -37,6 +37,9 @@ func CheckAssignment(a Assignment) (int, error) {
 		if err := CheckCells(a.Cells); err != nil {
 			return 0, err
 		}
+		if err := CheckOnGrid(a.Pool.Grid(), a.Cells); err != nil {
+			return 0, err
+		}
 	}
 	s := Sale{Kind: SaleClaim, Pool: a.Pool, Now: a.Now}
 	if err := s.checkOpen(); err != nil {

@@ -54,7 +54,7 @@ func (in DecisionInput) squares() int {
 // Decision is a pool's final decision, with what it does to players and money.
 type Decision struct {
 	PoolID int64  `json:"poolId"`
-	Action string `json:"action" tstype:"'cancel' | 'house_fill' | 'continue'"`
+	Action string `json:"action" tstype:"'cancel' | 'house_fill' | 'continue' | 'play'"`
 	// Reason says why, for admins and the log: "7 players, 10 needed for a $5 pool".
 	Reason string `json:"reason"`
 	// ParticipantsAffected is the number of distinct players in the pool.

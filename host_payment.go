@@ -38,7 +38,7 @@ type PaymentInput struct {
 func (in *PaymentInput) Validate(p *Pool) error {
 	var v Validation
 	v.Merge(CheckPlayer(in.Player))
-	total := p.EntryFee * SquaresPerPool
+	total := p.EntryFee * Cents(p.GridSquares())
 	if in.Amount <= 0 || in.Amount > total {
 		v.Add("amount", fmt.Sprintf("The amount must be more than $0.00 and at most the pool's total, $%s.", total))
 	}

@@ -129,8 +129,8 @@ func CheckOpen(p *Pool, now time.Time) error {
 
 // CheckFull refuses to mark a pool full before every one of its squares is taken.
 func CheckFull(p *Pool) error {
-	if p.SquaresTaken < SquaresPerPool {
-		return Errorf(EUNPROCESSABLE, "%s cannot be full: %d of 100 squares are taken.", p.Name, p.SquaresTaken)
+	if p.SquaresTaken < p.GridSquares() {
+		return Errorf(EUNPROCESSABLE, "%s cannot be full: %d of %d squares are taken.", p.Name, p.SquaresTaken, p.GridSquares())
 	}
 	return nil
 }

@@ -52,6 +52,9 @@ func CheckSale(s Sale) (Cents, error) {
 	if err := CheckCells(s.Cells); err != nil {
 		return 0, err
 	}
+	if err := CheckOnGrid(s.Pool.Grid(), s.Cells); err != nil {
+		return 0, err
+	}
 	if err := s.checkOpen(); err != nil {
 		return 0, err
 	}
@@ -182,6 +185,17 @@ func CheckCells(cells []Cell) error {
 			return FieldError("squares", "The same square is listed twice.")
 		}
 		seen[cell] = true
+	}
+	return nil
+}
+
+// CheckOnGrid refuses cells off a pool's grid: a 50-square grid has columns 0 to 4, a 25-square grid rows
+// and columns 0 to 4.
+func CheckOnGrid(g Grid, cells []Cell) error {
+	for _, c := range cells {
+		if !g.Contains(c) {
+			return FieldError("squares", fmt.Sprintf("This pool's grid has rows 0 to %d and columns 0 to %d.", g.Rows-1, g.Columns-1))
+		}
 	}
 	return nil
 }

@@ -57,7 +57,7 @@ func (db *DB) AssignSquares(ctx context.Context, a Assignment) (*AssignResult, e
 		}
 		cells := a.Cells
 		if len(cells) == 0 {
-			if cells, err = randomFree(ctx, tx, p.ID, n); err != nil {
+			if cells, err = randomFree(ctx, tx, p.ID, p.Grid(), n); err != nil {
 				return err
 			}
 		}
@@ -106,7 +106,7 @@ func countOwned(ctx context.Context, tx *Tx, poolID int64, pl squares.Player) (i
 
 // randomFree picks n free squares of a pool at random (squares.PickRandom with a cryptographic source):
 // neither owned nor held for a checkout.
-func randomFree(ctx context.Context, tx *Tx, poolID int64, n int) ([]squares.Cell, error) {
+func randomFree(ctx context.Context, tx *Tx, poolID int64, grid squares.Grid, n int) ([]squares.Cell, error) {
 	taken, err := queryAll(ctx, tx, func(s scanner) (squares.Cell, error) {
 		var c squares.Cell
 		return c, s.Scan(&c.Row, &c.Column)
@@ -119,8 +119,8 @@ func randomFree(ctx context.Context, tx *Tx, poolID int64, n int) ([]squares.Cel
 		used[c] = true
 	}
 	var free []squares.Cell
-	for r := range squares.GridSize {
-		for c := range squares.GridSize {
+	for r := range grid.Rows {
+		for c := range grid.Columns {
 			if cell := (squares.Cell{Row: r, Column: c}); !used[cell] {
 				free = append(free, cell)
 			}

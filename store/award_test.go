@@ -143,3 +143,91 @@ func TestSettleByRules(t *testing.T) {
 		}
 	})
 }
+
+// TestSmallGridPerPeriodUnfilled: a host pool of 25 squares at $4 (rules: numbers per period, every score
+// 40%, reverse 20%, played unfilled) given 20 squares by its host, drawn as it stands when its game goes
+// live: four number sets, each from its own committed seed and the same ownership text with five empty
+// squares; off-grid squares are refused; the game pays the whole pot of 80.00 to the cent, by the rules.
+func TestSmallGridPerPeriodUnfilled(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, _ := openAt(t, engine)
+		g, _ := addGame(t, db, "W12", t0.Add(72*time.Hour))
+		host := addPlayer(t, db, "Host")
+		before := ledgerState(t, db)
+		rules := squares.Rules{Grid: squares.Grid25, Numbers: squares.NumbersPerPeriod, EveryScorePercent: 40, ReversePercent: 20,
+			Unfilled: squares.UnfilledPlay, Payouts: []squares.PayoutShare{{Period: squares.PeriodQ1, Percent: 15},
+				{Period: squares.PeriodQ2, Percent: 15}, {Period: squares.PeriodQ3, Percent: 15}, {Period: squares.PeriodFinal, Percent: 15}}}
+		bad := rules
+		bad.Grid = 36
+		_, err := db.CreatePrivatePool(ctx, host, squares.PrivatePoolInput{GameID: g.ID, Name: "Small", EntryFee: 400,
+			MaxSquaresPerPlayer: squares.MaxPrivateSquares, Collection: squares.CollectionHost, Rules: &bad}, squares.PrivatePoolRules{})
+		wantCode(t, err, squares.EINVALIDINPUT, "Grid must be 100, 50 or 25 squares.")
+		created, err := db.CreatePrivatePool(ctx, host, squares.PrivatePoolInput{GameID: g.ID, Name: "Small", EntryFee: 400,
+			MaxSquaresPerPlayer: squares.MaxPrivateSquares, Collection: squares.CollectionHost, Rules: &rules}, squares.PrivatePoolRules{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := created.Pool
+		if p.GridSquares() != 25 || len(p.NumberSets) != 4 || p.NumberSets[0].SeedSHA256 != p.DrawCommitment ||
+			p.NumberSets[1].SeedSHA256 == p.DrawCommitment {
+			t.Fatalf("grid %d, sets %+v", p.GridSquares(), p.NumberSets)
+		}
+		gu, err := db.AddGuest(ctx, host, p.ID, squares.GuestInput{Name: "Gina"}, squares.PrivatePoolRules{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.AssignSquares(ctx, store.Assignment{PoolID: p.ID, Actor: host, Player: squares.Player{GuestID: gu.ID},
+			Cells: []squares.Cell{{Row: 5, Column: 0}}})
+		wantCode(t, err, squares.EINVALID, "This pool's grid has rows 0 to 4 and columns 0 to 4.")
+		if _, err := db.AssignSquares(ctx, store.Assignment{PoolID: p.ID, Actor: host, Player: squares.Player{GuestID: gu.ID},
+			Random: 20}); err != nil {
+			t.Fatal(err)
+		}
+		if cur, _ := db.FindPool(ctx, p.ID, 0); cur.NumbersGenerated() || cur.SquaresTaken != 20 {
+			t.Fatalf("drawn %v with %d squares", cur.NumbersGenerated(), cur.SquaresTaken)
+		}
+		for _, u := range overtimeGame {
+			if _, err := db.ApplyScore(ctx, g.ID, u); err != nil {
+				t.Fatalf("%+v: %v", u, err)
+			}
+		}
+		drawn, err := db.FindPool(ctx, p.ID, 0)
+		if err != nil || drawn.Status != squares.PoolCompleted || len(drawn.NumberSets) != 4 {
+			t.Fatalf("pool %s, %d sets, %v", drawn.Status, len(drawn.NumberSets), err)
+		}
+		if err := squares.VerifyNumberSets(drawn.NumberSets, p.ID, drawn.DrawInput); err != nil {
+			t.Fatal(err)
+		}
+		if owners, err := squares.ParseGridOwnershipText(drawn.DrawInput, 25); err != nil || countEmpty(owners) != 5 {
+			t.Fatalf("draw input %q: %v", drawn.DrawInput, err)
+		}
+		ws, err := db.ListWinners(ctx, p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum squares.Cents
+		for _, w := range ws {
+			sum += w.Amount
+			if w.Status != squares.WinnerHostPays || w.Row > 4 || w.Column > 4 {
+				t.Errorf("winner %+v", *w)
+			}
+		}
+		if sum != 8_000 {
+			t.Fatalf("winners share %s of 80.00: %d winners", sum, len(ws))
+		}
+		if after := ledgerState(t, db); after != before {
+			t.Fatalf("a host pool moved money: %s", after)
+		}
+	})
+}
+
+func countEmpty(owners []string) int {
+	n := 0
+	for _, o := range owners {
+		if o == "" {
+			n++
+		}
+	}
+	return n
+}

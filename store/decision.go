@@ -36,7 +36,8 @@ const decisionRefund = `(SELECT COALESCE(SUM(y.amount_cents), 0) FROM payments y
 func decisionInput(p *squares.PoolView, refund squares.Cents) squares.DecisionInput {
 	return squares.DecisionInput{PoolID: p.ID, EntryFee: p.EntryFee, IsPrivate: p.IsPrivate, Status: p.Status,
 		SquaresTaken: p.SquaresTaken, DistinctPlayers: p.DistinctPlayers, RefundAmount: refund, Kickoff: p.Game.GameDate,
-		GameID: p.GameID, GameStatus: p.Game.Status}
+		GameID: p.GameID, GameStatus: p.Game.Status, Squares: p.GridSquares(),
+		PlayUnfilled: p.EffectiveRules().Unfilled == squares.UnfilledPlay}
 }
 
 // ListUndecidedPools returns what the final decision reads for every pool still awaiting it (draft,
@@ -119,6 +120,9 @@ func applyDecision(ctx context.Context, tx *Tx, p *squares.PoolView, d squares.D
 		}
 	case squares.DecideHouseFill:
 		return houseFill(ctx, tx, p)
+	case squares.DecidePlay:
+		// Played as it stands: drawn now, full for the game (the escrow captures its holds as a full pool's).
+		return drawPool(ctx, tx, p.ID)
 	}
 	return nil
 }
@@ -253,8 +257,9 @@ func houseFill(ctx context.Context, tx *Tx, p *squares.PoolView) error {
 		taken[c] = true
 	}
 	var filled []squares.Cell
-	for r := 0; r < squares.GridSize; r++ {
-		for c := 0; c < squares.GridSize; c++ {
+	grid := p.Grid()
+	for r := 0; r < grid.Rows; r++ {
+		for c := 0; c < grid.Columns; c++ {
 			cell := squares.Cell{Row: r, Column: c}
 			if taken[cell] {
 				continue

@@ -98,7 +98,7 @@ func (db *DB) FindInvitedPool(ctx context.Context, code string) (*InvitedPool, e
 			AND (state = 'owned' OR hold_expires_at > $2)`, poolID, tx.now).Scan(&taken); err != nil {
 			return fmt.Errorf("count taken squares: %w", err)
 		}
-		out.SquaresFree = max(squares.SquaresPerPool-taken, 0)
+		out.SquaresFree = max(p.GridSquares()-taken, 0)
 		return nil
 	})
 	return out, err

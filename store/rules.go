@@ -28,6 +28,22 @@ func readRules(p *squares.Pool, leagueID int64, rules, sets string) error {
 	return nil
 }
 
+// gridSquares is the number of squares of a pool's grid from its stored rules ('' for 100).
+func gridSquares(rules string) (int, error) {
+	if rules == "" {
+		return squares.Grid100, nil
+	}
+	var r squares.Rules
+	if err := json.Unmarshal([]byte(rules), &r); err != nil {
+		return 0, fmt.Errorf("rules: %w", err)
+	}
+	g, err := squares.GridOf(r.WithDefaults(0).Grid)
+	if err != nil {
+		return 0, err
+	}
+	return g.Squares(), nil
+}
+
 // rulesText is what the pools table keeps of a pool's rules: ” for rules that only choose a payout
 // schedule, which the schedule column holds, so that such a pool reads as every pool did before rules.
 func rulesText(p *squares.Pool, leagueID int64) (string, error) {

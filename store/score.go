@@ -158,7 +158,7 @@ func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int, out 
 				return err
 			}
 			out.Decisions = append(out.Decisions, st.Decision)
-			if st.Decision.Action == squares.DecideHouseFill {
+			if st.Decision.Action == squares.DecideHouseFill || st.Decision.Action == squares.DecidePlay {
 				// Drawn now: the steps that follow read its numbers.
 				if byID[p.ID], err = findPool(ctx, tx, p.ID, 0); err != nil {
 					return err

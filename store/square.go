@@ -185,14 +185,19 @@ type takenCounts struct {
 // first squares of the pool); when that completes the grid the pool becomes full and its numbers are drawn.
 func addTaken(ctx context.Context, tx *Tx, poolID int64, n, newPlayers int) (takenCounts, error) {
 	var c takenCounts
+	var rules string
 	if err := tx.QueryRowContext(ctx, `UPDATE pools SET squares_taken = squares_taken + $1,
 		distinct_players = distinct_players + $2, updated_at = $3
-		WHERE id = $4 RETURNING squares_taken, distinct_players, updated_at`, n, newPlayers, tx.now, poolID).
-		Scan(&c.Taken, &c.Players, &c.UpdatedAt); err != nil {
+		WHERE id = $4 RETURNING squares_taken, distinct_players, updated_at, rules`, n, newPlayers, tx.now, poolID).
+		Scan(&c.Taken, &c.Players, &c.UpdatedAt, &rules); err != nil {
 		return c, fmt.Errorf("count taken squares: %w", err)
 	}
 	c.UpdatedAt = c.UpdatedAt.UTC()
-	return c, drawIfFull(ctx, tx, poolID, &c)
+	grid, err := gridSquares(rules)
+	if err != nil {
+		return c, fmt.Errorf("pool %d: %w", poolID, err)
+	}
+	return c, drawIfFull(ctx, tx, poolID, grid, &c)
 }
 
 // addClaimed is addTaken for a claim of n squares of the pool p, read and locked by this transaction
@@ -212,12 +217,12 @@ func addClaimed(ctx context.Context, tx *Tx, p *squares.Pool, n, newPlayers int)
 		return takenCounts{}, fmt.Errorf("count taken squares: pool %d: %d rows, %v", p.ID, rows, err)
 	}
 	c := takenCounts{Taken: p.SquaresTaken + n, Players: p.DistinctPlayers + newPlayers, UpdatedAt: tx.now}
-	return c, drawIfFull(ctx, tx, p.ID, &c)
+	return c, drawIfFull(ctx, tx, p.ID, p.GridSquares(), &c)
 }
 
-// drawIfFull draws the pool's numbers when the counts c complete its grid, and says so in c.
-func drawIfFull(ctx context.Context, tx *Tx, poolID int64, c *takenCounts) error {
-	if c.Taken < squares.SquaresPerPool {
+// drawIfFull draws the pool's numbers when the counts c complete its grid of grid squares, and says so in c.
+func drawIfFull(ctx context.Context, tx *Tx, poolID int64, grid int, c *takenCounts) error {
+	if c.Taken < grid {
 		return nil
 	}
 	c.Drew = true
@@ -236,42 +241,51 @@ func countPlayers(ctx context.Context, tx *Tx, poolID int64) error {
 	return nil
 }
 
-// drawPool draws a complete pool's numbers from its committed seed and final ownership, exactly once: the
-// update only applies while no numbers exist. It stores what the derivation consumed, the ownership text and
-// its SHA-256, beside the digits: squares may change hands later (a house takeover), and the draw must stay
-// verifiable from its own input.
+// drawPool draws a pool's numbers from its committed seeds and final ownership, exactly once: the update
+// only applies while no numbers exist. Each of its number sets (one, or one per paying period) is drawn
+// from its own seed and the same ownership text (squares.DrawNumberSets). It stores what the derivation
+// consumed, the ownership text and its SHA-256, beside the digits: squares may change hands later (a house
+// takeover), and the draw must stay verifiable from its own input. The grid must be complete unless the
+// pool's rules play it unfilled.
 func drawPool(ctx context.Context, tx *Tx, poolID int64) error {
-	var seed, name string
-	if err := tx.QueryRowContext(ctx, `SELECT draw_seed, name FROM pools WHERE id = $1`, poolID).Scan(&seed, &name); err != nil {
+	p, err := findPool(ctx, tx, poolID, 0)
+	if err != nil {
 		return fmt.Errorf("draw: %w", err)
 	}
-	owners, err := gridOwners(ctx, tx, poolID)
+	owners, err := gridOwners(ctx, tx, p.Pool)
 	if err != nil {
 		return err
 	}
-	input := squares.OwnershipText(owners)
-	home, away := squares.DrawFromOwnership(seed, poolID, input)
+	input := squares.GridOwnershipText(owners)
+	sets := squares.DrawNumberSets(p.NumberSets, poolID, input)
+	setsText, err := numberSetsText(sets)
+	if err != nil {
+		return fmt.Errorf("draw: %w", err)
+	}
 	res, err := tx.ExecContext(ctx, `UPDATE pools SET home_numbers = $1, away_numbers = $2, drawn_at = $3,
-		status = $4, draw_input = $5, draw_input_sha256 = $6, updated_at = $3 WHERE id = $7 AND home_numbers = ''`,
-		squares.FormatDigits(home), squares.FormatDigits(away), tx.now, squares.PoolFull, input,
-		squares.DrawInputSHA256(input), poolID)
+		status = $4, draw_input = $5, draw_input_sha256 = $6, updated_at = $3, number_sets = $7 WHERE id = $8
+		AND home_numbers = ''`,
+		squares.FormatDigits(sets[0].HomeNumbers), squares.FormatDigits(sets[0].AwayNumbers), tx.now, squares.PoolFull, input,
+		squares.DrawInputSHA256(input), setsText, poolID)
 	if err != nil {
 		return fmt.Errorf("draw: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
 		return squares.Errorf(squares.ECONFLICT, "This pool's numbers are already drawn.")
 	}
-	return pushPoolDrawn(ctx, tx, poolID, name)
+	return pushPoolDrawn(ctx, tx, poolID, p.Name)
 }
 
-// gridOwners returns the owner of every square in row-major order, as the draw reads them. It reads only
-// the columns the draw needs: it runs inside the claim that fills the pool, on the SQLite writer.
-func gridOwners(ctx context.Context, tx *Tx, poolID int64) ([squares.SquaresPerPool]string, error) {
-	var owners [squares.SquaresPerPool]string
+// gridOwners returns the owner of every square of a pool's grid in row-major order, as the draw reads
+// them ("" for a square nobody took, which only a pool played unfilled has). It reads only the columns the
+// draw needs: it runs inside the claim that fills the pool, on the SQLite writer.
+func gridOwners(ctx context.Context, tx *Tx, p *squares.Pool) ([]string, error) {
+	grid := p.Grid()
+	owners := make([]string, grid.Squares())
 	rows, err := tx.QueryContext(ctx, `SELECT row_idx, col_idx, user_id, is_house, COALESCE(guest_id, 0) FROM squares
-		WHERE pool_id = $1 AND state = 'owned'`, poolID)
+		WHERE pool_id = $1 AND state = 'owned'`, p.ID)
 	if err != nil {
-		return owners, fmt.Errorf("draw: %w", err)
+		return nil, fmt.Errorf("draw: %w", err)
 	}
 	defer rows.Close()
 	n := 0
@@ -279,21 +293,21 @@ func gridOwners(ctx context.Context, tx *Tx, poolID int64) ([squares.SquaresPerP
 		var sq squares.Square
 		var user sql.NullInt64
 		if err := rows.Scan(&sq.Row, &sq.Column, &user, &sq.IsHouse, &sq.GuestID); err != nil {
-			return owners, fmt.Errorf("draw: %w", err)
+			return nil, fmt.Errorf("draw: %w", err)
 		}
-		cell := sq.Row*squares.GridSize + sq.Column
-		if sq.Row < 0 || sq.Row >= squares.GridSize || sq.Column < 0 || sq.Column >= squares.GridSize || owners[cell] != "" {
-			return owners, fmt.Errorf("draw: pool %d has a square at row %d, column %d twice or off the grid", poolID, sq.Row, sq.Column)
+		c := squares.Cell{Row: sq.Row, Column: sq.Column}
+		if !grid.Contains(c) || owners[grid.Index(c)] != "" {
+			return nil, fmt.Errorf("draw: pool %d has a square at row %d, column %d twice or off the grid", p.ID, sq.Row, sq.Column)
 		}
 		sq.UserID = user.Int64
-		owners[cell] = OwnerID(&sq)
+		owners[grid.Index(c)] = OwnerID(&sq)
 		n++
 	}
 	if err := rows.Err(); err != nil {
-		return owners, fmt.Errorf("draw: %w", err)
+		return nil, fmt.Errorf("draw: %w", err)
 	}
-	if n != squares.SquaresPerPool {
-		return owners, fmt.Errorf("draw: pool %d has %d owned squares, want 100", poolID, n)
+	if n != grid.Squares() && (p.EffectiveRules().Unfilled != squares.UnfilledPlay || n == 0) {
+		return nil, fmt.Errorf("draw: pool %d has %d owned squares, want %d", p.ID, n, grid.Squares())
 	}
 	return owners, nil
 }

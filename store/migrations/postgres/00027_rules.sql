@@ -49,7 +49,16 @@ END $$;
 ALTER TABLE winners ADD CONSTRAINT winners_period_check CHECK (period BETWEEN 1 AND 5);
 ALTER TABLE winners ADD CONSTRAINT winners_pool_award UNIQUE (pool_id, award);
 
+-- A private pool whose rules play a board not full is drawn as it stands: its final decision is "play".
+ALTER TABLE pool_decisions DROP CONSTRAINT pool_decisions_action_check;
+ALTER TABLE pool_decisions ADD CONSTRAINT pool_decisions_action_check
+    CHECK (action IN ('continue', 'cancel', 'house_fill', 'play'));
+
 -- +goose Down
+DELETE FROM pool_decisions WHERE action = 'play';
+ALTER TABLE pool_decisions DROP CONSTRAINT pool_decisions_action_check;
+ALTER TABLE pool_decisions ADD CONSTRAINT pool_decisions_action_check
+    CHECK (action IN ('continue', 'cancel', 'house_fill'));
 ALTER TABLE winners DROP CONSTRAINT winners_pool_award;
 DELETE FROM prizes WHERE winner_id IN (SELECT id FROM winners WHERE kind <> 'period' OR period > 4);
 DELETE FROM winners WHERE kind <> 'period' OR period > 4;

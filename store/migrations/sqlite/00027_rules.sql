@@ -58,6 +58,20 @@ INSERT INTO winners (id, pool_id, period, home_score, away_score, row_idx, col_i
 DROP TABLE winners_old;
 CREATE INDEX winners_user ON winners (user_id);
 
+-- A private pool whose rules play a board not full is drawn as it stands: its final decision is "play".
+CREATE TABLE pool_decisions_old AS SELECT * FROM pool_decisions;
+DROP TABLE pool_decisions;
+CREATE TABLE pool_decisions (
+    pool_id    INTEGER PRIMARY KEY REFERENCES pools (id),
+    decided_at TIMESTAMP NOT NULL,
+    action     TEXT NOT NULL CHECK (action IN ('continue', 'cancel', 'house_fill', 'play')),
+    reason     TEXT NOT NULL,
+    decided_by TEXT NOT NULL,
+    details    TEXT NOT NULL
+);
+INSERT INTO pool_decisions SELECT pool_id, decided_at, action, reason, decided_by, details FROM pool_decisions_old;
+DROP TABLE pool_decisions_old;
+
 -- +goose Down
 PRAGMA defer_foreign_keys = ON;
 CREATE TABLE winners_new AS SELECT * FROM winners;
@@ -82,6 +96,18 @@ INSERT INTO winners SELECT id, pool_id, period, home_score, away_score, row_idx,
     status, created_at, guest_id, paid_at FROM winners_new WHERE kind = 'period' AND period <= 4;
 DROP TABLE winners_new;
 CREATE INDEX winners_user ON winners (user_id);
+CREATE TABLE pool_decisions_new AS SELECT * FROM pool_decisions WHERE action <> 'play';
+DROP TABLE pool_decisions;
+CREATE TABLE pool_decisions (
+    pool_id    INTEGER PRIMARY KEY REFERENCES pools (id),
+    decided_at TIMESTAMP NOT NULL,
+    action     TEXT NOT NULL CHECK (action IN ('continue', 'cancel', 'house_fill')),
+    reason     TEXT NOT NULL,
+    decided_by TEXT NOT NULL,
+    details    TEXT NOT NULL
+);
+INSERT INTO pool_decisions SELECT pool_id, decided_at, action, reason, decided_by, details FROM pool_decisions_new;
+DROP TABLE pool_decisions_new;
 DROP TABLE game_scores;
 ALTER TABLE pools DROP COLUMN number_sets;
 ALTER TABLE pools DROP COLUMN rules;

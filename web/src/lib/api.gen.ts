@@ -51,7 +51,7 @@ export interface AuditChange {
  */
 export interface Decision {
   poolId: number /* int64 */;
-  action: 'cancel' | 'house_fill' | 'continue';
+  action: 'cancel' | 'house_fill' | 'continue' | 'play';
   /**
    * Reason says why, for admins and the log: "7 players, 10 needed for a $5 pool".
    */
