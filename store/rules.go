@@ -28,7 +28,7 @@ func readRules(p *squares.Pool, leagueID int64, rules, sets string) error {
 	return nil
 }
 
-// gridSquares is the number of squares of a pool's grid from its stored rules ('' for 100).
+// gridSquares is the number of squares of a pool's grid from its stored rules (” for 100).
 func gridSquares(rules string) (int, error) {
 	if rules == "" {
 		return squares.Grid100, nil
