@@ -9,7 +9,7 @@ import (
 )
 
 // readRules fills a scanned pool's rules and number sets from their stored JSON: a pool made before rules
-// existed (”) plays today's rules with its payout schedule, and draws one set from its draw seed.
+// existed (none stored) plays today's rules with its payout schedule, and draws one set from its draw seed.
 func readRules(p *squares.Pool, leagueID int64, rules, sets string) error {
 	if rules == "" {
 		p.Rules = squares.RulesFromSchedule(p.PayoutSchedule, leagueID)
@@ -28,7 +28,7 @@ func readRules(p *squares.Pool, leagueID int64, rules, sets string) error {
 	return nil
 }
 
-// gridSquares is the number of squares of a pool's grid from its stored rules (” for 100).
+// gridSquares is the number of squares of a pool's grid from its stored rules (none stored for 100).
 func gridSquares(rules string) (int, error) {
 	if rules == "" {
 		return squares.Grid100, nil
@@ -44,7 +44,7 @@ func gridSquares(rules string) (int, error) {
 	return g.Squares(), nil
 }
 
-// rulesText is what the pools table keeps of a pool's rules: ” for rules that only choose a payout
+// rulesText is what the pools table keeps of a pool's rules: nothing for rules that only choose a payout
 // schedule, which the schedule column holds, so that such a pool reads as every pool did before rules.
 func rulesText(p *squares.Pool, leagueID int64) (string, error) {
 	if p.Rules.Grid == 0 {
@@ -61,7 +61,7 @@ func rulesText(p *squares.Pool, leagueID int64) (string, error) {
 	return string(b), nil
 }
 
-// numberSetsText is what the pools table keeps of a pool's number sets: ” for one set drawn once, which
+// numberSetsText is what the pools table keeps of a pool's number sets: nothing for one set drawn once, which
 // the draw seed and digit columns hold.
 func numberSetsText(sets []squares.NumberSet) (string, error) {
 	if len(sets) <= 1 {
