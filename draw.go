@@ -94,12 +94,13 @@ type OwnerChange struct {
 // draw).
 func (c OwnerChange) HouseTakeover() bool { return c.Now == HouseUserID }
 
-// ChangedOwners lists, in grid order, the squares whose owner now differs from the owner the draw consumed.
-func ChangedOwners(atDraw, now [SquaresPerPool]string) []OwnerChange {
+// ChangedOwners lists, in grid order, the squares of a grid of columns columns whose owner now differs from
+// the owner the draw consumed.
+func ChangedOwners(atDraw, now []string, columns int) []OwnerChange {
 	var out []OwnerChange
-	for i := range atDraw {
+	for i := range min(len(atDraw), len(now)) {
 		if atDraw[i] != now[i] {
-			out = append(out, OwnerChange{Row: i / GridSize, Column: i % GridSize, AtDraw: atDraw[i], Now: now[i]})
+			out = append(out, OwnerChange{Row: i / columns, Column: i % columns, AtDraw: atDraw[i], Now: now[i]})
 		}
 	}
 	return out

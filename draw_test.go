@@ -287,14 +287,14 @@ func TestChangedOwners(t *testing.T) {
 	for i := range atDraw {
 		atDraw[i] = fmt.Sprint(i/5 + 1)
 	}
-	if got := squares.ChangedOwners(atDraw, atDraw); len(got) != 0 {
+	if got := squares.ChangedOwners(atDraw[:], atDraw[:], squares.GridSize); len(got) != 0 {
 		t.Errorf("same owners changed: %v", got)
 	}
 	now := atDraw
 	now[0], now[1], now[99] = squares.HouseUserID, squares.HouseUserID, "7"
 	want := []squares.OwnerChange{{Row: 0, Column: 0, AtDraw: "1", Now: squares.HouseUserID},
 		{Row: 0, Column: 1, AtDraw: "1", Now: squares.HouseUserID}, {Row: 9, Column: 9, AtDraw: "20", Now: "7"}}
-	if got := squares.ChangedOwners(atDraw, now); !slices.Equal(got, want) {
+	if got := squares.ChangedOwners(atDraw[:], now[:], squares.GridSize); !slices.Equal(got, want) {
 		t.Errorf("ChangedOwners = %v, want %v", got, want)
 	}
 	if !want[0].HouseTakeover() || want[2].HouseTakeover() {

@@ -26,8 +26,12 @@ type publishedDraw struct {
 	// empty for a pool drawn before draw inputs were stored.
 	DrawInput       string
 	DrawInputSHA256 string
-	// Owners are the squares' owners now, in row-major order.
-	Owners [squares.SquaresPerPool]string
+	// Owners are the squares' owners now, in row-major order of a grid of Columns columns.
+	Owners  []string
+	Columns int
+	// Sets are the pool's number sets when it draws one per paying period (the first is Seed's, with
+	// HomeNumbers and AwayNumbers); nil for a pool drawn once.
+	Sets []squares.NumberSet
 }
 
 // runVerifyDraw recomputes a pool's draw from its published seed and draw input, from the public API of a
@@ -84,13 +88,13 @@ func verifyDraw(d *publishedDraw, w io.Writer) error {
 		} else {
 			fail("draw input  FAIL  sha256(drawInput) = %s, published %s", got, d.DrawInputSHA256)
 		}
-		if atDraw, err := squares.ParseOwnershipText(ownership); err != nil {
+		if atDraw, err := squares.ParseGridOwnershipText(ownership, len(d.Owners)); err != nil {
 			fail("draw input  FAIL  %v", err)
 		} else {
-			changes = squares.ChangedOwners(atDraw, d.Owners)
+			changes = squares.ChangedOwners(atDraw, d.Owners, d.Columns)
 		}
 	} else {
-		ownership = squares.OwnershipText(d.Owners)
+		ownership = squares.GridOwnershipText(d.Owners)
 		fmt.Fprintf(w, "draw input  none  this pool was drawn before draw inputs were stored: checking against the\n"+
 			"                  current owners, which match the draw only if no square changed hands since\n")
 	}
@@ -103,6 +107,19 @@ func verifyDraw(d *publishedDraw, w io.Writer) error {
 			fmt.Fprintf(w, "%-11s ok    %s\n", c.name, squares.FormatDigits(c.got))
 		} else {
 			fail("%-11s FAIL  derived %s, published %s", c.name, squares.FormatDigits(c.got), squares.FormatDigits(c.published))
+		}
+	}
+	if len(d.Sets) > 1 {
+		var periods []string
+		for _, s := range d.Sets {
+			periods = append(periods, s.Period)
+		}
+		if d.Sets[0].SeedSHA256 != d.Commitment || d.Sets[0].Seed != d.Seed {
+			fail("number sets FAIL  the first set is not the pool's committed seed")
+		} else if err := squares.VerifyNumberSets(d.Sets, d.PoolID, ownership); err != nil {
+			fail("number sets FAIL  %v", err)
+		} else {
+			fmt.Fprintf(w, "number sets ok    %s: each seed against its commitment, each set's digits\n", strings.Join(periods, ", "))
 		}
 	}
 	if len(changes) > 0 {
@@ -164,18 +181,25 @@ func loadDraw(ctx context.Context, url string, id int64) (*publishedDraw, error)
 	if err != nil {
 		return nil, err
 	}
-	d := &publishedDraw{PoolID: p.ID, Commitment: p.DrawCommitment, HomeNumbers: p.HomeNumbers, AwayNumbers: p.AwayNumbers}
+	grid := p.Grid()
+	d := &publishedDraw{PoolID: p.ID, Commitment: p.DrawCommitment, HomeNumbers: p.HomeNumbers, AwayNumbers: p.AwayNumbers,
+		Owners: make([]string, grid.Squares()), Columns: grid.Columns}
 	if !p.NumbersGenerated() {
 		return d, nil
 	}
 	d.Seed, d.DrawInput, d.DrawInputSHA256 = p.DrawSeed, p.DrawInput, p.DrawInputSHA256
+	if len(p.NumberSets) > 1 {
+		d.Sets = p.NumberSets
+	}
 	sqs, err := db.ListSquares(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	for _, sq := range sqs {
 		if sq.State == squares.SquareOwned {
-			d.Owners[sq.Row*squares.GridSize+sq.Column] = store.OwnerID(sq)
+			if c := (squares.Cell{Row: sq.Row, Column: sq.Column}); grid.Contains(c) {
+				d.Owners[grid.Index(c)] = store.OwnerID(sq)
+			}
 		}
 	}
 	return d, nil
@@ -215,13 +239,16 @@ func fetchDraw(ctx context.Context, base string, id int64) (*publishedDraw, erro
 
 // apiPool is what the verifier reads of GET /api/pools/{id}.
 type apiPool struct {
-	ID              int64   `json:"id"`
-	DrawCommitment  string  `json:"drawCommitment"`
-	DrawSeed        *string `json:"drawSeed"`
-	DrawInput       *string `json:"drawInput"`
-	DrawInputSHA256 *string `json:"drawInputSha256"`
-	HomeNumbers     []int   `json:"homeNumbers"`
-	AwayNumbers     []int   `json:"awayNumbers"`
+	ID              int64               `json:"id"`
+	DrawCommitment  string              `json:"drawCommitment"`
+	DrawSeed        *string             `json:"drawSeed"`
+	DrawInput       *string             `json:"drawInput"`
+	DrawInputSHA256 *string             `json:"drawInputSha256"`
+	HomeNumbers     []int               `json:"homeNumbers"`
+	AwayNumbers     []int               `json:"awayNumbers"`
+	Rows            int                 `json:"rows"`
+	Columns         int                 `json:"columns"`
+	NumberSets      []squares.NumberSet `json:"numberSets"`
 }
 
 // apiSquare is what the verifier reads of a square in GET /api/pools/{id}/squares.
@@ -234,9 +261,21 @@ type apiSquare struct {
 
 // drawFromAPI assembles a publication from the pool and its squares as the public API shows them.
 func drawFromAPI(pool apiPool, sqs []apiSquare) (*publishedDraw, error) {
-	d := &publishedDraw{PoolID: pool.ID, Commitment: pool.DrawCommitment, HomeNumbers: pool.HomeNumbers, AwayNumbers: pool.AwayNumbers}
+	grid, err := squares.GridOf(squares.Grid100)
+	if pool.Rows > 0 && pool.Columns > 0 {
+		grid, err = squares.GridOf(pool.Rows * pool.Columns)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("pool %d: %w", pool.ID, err)
+	}
+	d := &publishedDraw{PoolID: pool.ID, Commitment: pool.DrawCommitment, HomeNumbers: pool.HomeNumbers, AwayNumbers: pool.AwayNumbers,
+		Owners: make([]string, grid.Squares()), Columns: grid.Columns}
 	if pool.DrawSeed == nil {
 		return d, nil
+	}
+	if len(pool.NumberSets) > 1 {
+		d.Sets = pool.NumberSets
+		d.HomeNumbers, d.AwayNumbers = pool.NumberSets[0].HomeNumbers, pool.NumberSets[0].AwayNumbers
 	}
 	d.Seed = *pool.DrawSeed
 	if pool.DrawInput != nil {
@@ -246,11 +285,12 @@ func drawFromAPI(pool apiPool, sqs []apiSquare) (*publishedDraw, error) {
 		d.DrawInputSHA256 = *pool.DrawInputSHA256
 	}
 	for _, sq := range sqs {
-		if !squares.ValidCell(sq.Row, sq.Column) {
+		c := squares.Cell{Row: sq.Row, Column: sq.Column}
+		if !grid.Contains(c) {
 			return nil, fmt.Errorf("square at %d,%d is off the grid", sq.Row, sq.Column)
 		}
 		if sq.Status == "" || sq.Status == squares.SquareOwned {
-			d.Owners[sq.Row*squares.GridSize+sq.Column] = sq.UserID
+			d.Owners[grid.Index(c)] = sq.UserID
 		}
 	}
 	return d, nil
