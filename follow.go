@@ -88,15 +88,3 @@ func FollowGame(g Game, pools []GamePool) []PoolStep {
 // its decision. The store locks such a pool and reads it again before it asks FollowGame, so that a sale
 // that took the pool's lock before is counted.
 func DecidesAtOnce(g *Game, status string) bool { return g.Started() && Decidable(status) }
-
-// PaidPeriods returns the ended periods of its game that a pool pays (StepSettle records a winner for
-// each): those its payout schedule has.
-func PaidPeriods(p *Pool, ended []PeriodScore) []PeriodScore {
-	var out []PeriodScore
-	for _, s := range ended {
-		if s.Period <= len(p.PayoutSchedule) {
-			out = append(out, s)
-		}
-	}
-	return out
-}

@@ -107,19 +107,3 @@ func TestDecidesAtOnce(t *testing.T) {
 		}
 	}
 }
-
-// TestPaidPeriods: a pool settles the ended periods its payout schedule pays, no others.
-func TestPaidPeriods(t *testing.T) {
-	ended := []squares.PeriodScore{{Period: 1, Home: 7}, {Period: 2, Home: 14}, {Period: 3, Home: 17}}
-	halves := &squares.Pool{PayoutSchedule: []int64{50, 50}}
-	quarters := &squares.Pool{PayoutSchedule: []int64{25, 25, 25, 25}}
-	if got := squares.PaidPeriods(halves, ended); len(got) != 2 || got[0].Period != 1 || got[1].Period != 2 {
-		t.Errorf("halves: %v", got)
-	}
-	if got := squares.PaidPeriods(quarters, ended); len(got) != 3 || got[2].Home != 17 {
-		t.Errorf("quarters: %v", got)
-	}
-	if got := squares.PaidPeriods(quarters, nil); len(got) != 0 {
-		t.Errorf("nothing ended: %v", got)
-	}
-}

@@ -107,10 +107,7 @@ func TestHostPoolMoney(t *testing.T) {
 		t.Error("a host pool's settlement takes a fee")
 	}
 	for _, owner := range []int64{0, 8} {
-		w, err := squares.PeriodWinner(p, squares.PeriodScore{Period: 4, Home: 7, Away: 3}, squares.Cell{Row: 3, Column: 7}, owner)
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := periodWinner(p, 4, 7, 3, squares.Cell{Row: 3, Column: 7}, owner)
 		if w.Status != squares.WinnerHostPays || w.Amount != 25_000 {
 			t.Errorf("owner %d: winner %s %s, want host_pays 250.00", owner, w.Status, w.Amount)
 		}
@@ -124,7 +121,7 @@ func TestHostPoolMoney(t *testing.T) {
 	// A card pool keeps its ways.
 	c := cardPool()
 	c.SquaresTaken, c.HomeNumbers, c.AwayNumbers = 100, p.HomeNumbers, p.AwayNumbers
-	w, _ := squares.PeriodWinner(c, squares.PeriodScore{Period: 4, Home: 7, Away: 3}, squares.Cell{Row: 3, Column: 7}, 8)
+	w := periodWinner(c, 4, 7, 3, squares.Cell{Row: 3, Column: 7}, 8)
 	if _, ok := squares.PrizeTransaction(w); !ok || w.Status != squares.WinnerCredited {
 		t.Errorf("a card pool's prize: %s, want credited with a transaction", w.Status)
 	}

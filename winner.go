@@ -199,26 +199,6 @@ func EveryScoreShare(p *Pool) Cents {
 	return every
 }
 
-// PeriodWinner is the winner of a period: the winning cell's owner (0 for the house) gets the period's
-// prize, which a house square keeps with the house; a free pool records the win only.
-func PeriodWinner(p *Pool, s PeriodScore, c Cell, ownerID int64) (Winner, error) {
-	prizes := SettlementPrizes(p)
-	if s.Period < 1 || s.Period > len(prizes) {
-		return Winner{}, Errorf(EINVALID, "%s pays %d periods; there is no period %d.", p.Name, len(prizes), s.Period)
-	}
-	w := Winner{PoolID: p.ID, Period: s.Period, HomeScore: s.Home, AwayScore: s.Away, Row: c.Row, Column: c.Column,
-		UserID: ownerID, Amount: prizes[s.Period-1], Status: WinnerCredited}
-	switch {
-	case p.HostCollects():
-		w.Status = WinnerHostPays
-	case p.IsFree():
-		w.Amount, w.Status = 0, WinnerFree
-	case ownerID == 0:
-		w.Status = WinnerHouse
-	}
-	return w, nil
-}
-
 // SettlementFeeTransaction moves a decided pool's fee from its escrow to the house (or, for a
 // non-profit pool, to the organisation's account). It reports false when there is no fee to take.
 func SettlementFeeTransaction(p *Pool) (LedgerTransaction, bool) {

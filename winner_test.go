@@ -33,6 +33,19 @@ func TestWinningCell(t *testing.T) {
 	}
 }
 
+// periodWinner is the winner of a pool's n-th paying period as settlement records it (squares.AwardWinner):
+// the award its rules make for the period's whole prize.
+func periodWinner(p *squares.Pool, n, home, away int, c squares.Cell, owner int64) squares.Winner {
+	payouts := squares.Payouts(p)
+	code := payouts[n-1].Code
+	label := map[string]string{squares.PeriodFinal: "Final", squares.PeriodH1: "1st Half"}[code]
+	if label == "" {
+		label = code
+	}
+	return squares.AwardWinner(p, squares.Award{Kind: squares.AwardPeriod, Period: code, PeriodLabel: label, Row: c.Row,
+		Column: c.Column, HomeScore: home, AwayScore: away, Amount: squares.SettlementPrizes(p)[n-1]}, owner)
+}
+
 func TestPeriodWinnerAndTransactions(t *testing.T) {
 	p := drawnPool(1000)
 	if got, want := squares.SettlementPrizes(p), []squares.Cents{22500, 22500, 22500, 22500}; !slices.Equal(got, want) {
@@ -42,20 +55,23 @@ func TestPeriodWinnerAndTransactions(t *testing.T) {
 	if !ok || fee.Key != "fee:7" || fee.Amount != 10000 || !fee.Balanced() || fee.Entries[1].Account != squares.AccountHouseFees {
 		t.Fatalf("fee %+v", fee)
 	}
-	w, err := squares.PeriodWinner(p, squares.PeriodScore{Period: 2, Home: 14, Away: 3}, squares.Cell{Row: 6, Column: 2}, 42)
-	if err != nil || w.Amount != 22500 || w.Status != squares.WinnerCredited {
-		t.Fatalf("winner %+v %v", w, err)
+	w := periodWinner(p, 2, 14, 3, squares.Cell{Row: 6, Column: 2}, 42)
+	if w.Amount != 22500 || w.Status != squares.WinnerCredited || w.Award != "period:Q2" || w.Name() != "Q2" {
+		t.Fatalf("winner %+v", w)
 	}
 	prize, ok := squares.PrizeTransaction(w)
 	if !ok || prize.Key != "prize:7:2" || !prize.Balanced() || prize.Entries[1].Account != squares.UserWinningsAccount(42) {
 		t.Fatalf("prize %+v", prize)
 	}
-	house, _ := squares.PeriodWinner(p, squares.PeriodScore{Period: 4, Home: 1, Away: 1}, squares.Cell{}, 0)
+	house := periodWinner(p, 4, 1, 1, squares.Cell{}, 0)
 	if tx, ok := squares.PrizeTransaction(house); house.Status != squares.WinnerHouse || !ok || tx.Entries[1].Account != squares.AccountHouseWinnings {
 		t.Fatalf("house winner %+v %+v", house, tx)
 	}
-	if _, err := squares.PeriodWinner(p, squares.PeriodScore{Period: 5}, squares.Cell{}, 1); squares.ErrorCode(err) != squares.EINVALID {
-		t.Fatalf("period 5: %v", err)
+	// A reverse or score prize has a key of its own: never a period's.
+	rev := w
+	rev.Kind, rev.Award = squares.AwardReverse, "reverse:Q2"
+	if tx, _ := squares.PrizeTransaction(rev); tx.Key != "prize:7:reverse:Q2" || tx.Memo != "Reverse Q2: 3-14" {
+		t.Fatalf("reverse prize %+v", tx)
 	}
 	// Non-profit: 5% to the organisation. Private: no fee. Free: the win only.
 	np := drawnPool(1000)
@@ -69,7 +85,7 @@ func TestPeriodWinnerAndTransactions(t *testing.T) {
 		t.Fatalf("private pool keeps a fee: %v", squares.SettlementPrizes(priv))
 	}
 	free := drawnPool(0)
-	fw, _ := squares.PeriodWinner(free, squares.PeriodScore{Period: 1}, squares.Cell{}, 9)
+	fw := periodWinner(free, 1, 0, 0, squares.Cell{}, 9)
 	if _, ok := squares.PrizeTransaction(fw); ok || fw.Status != squares.WinnerFree || fw.Amount != 0 {
 		t.Fatalf("free winner %+v", fw)
 	}
@@ -135,9 +151,8 @@ func TestPayouts(t *testing.T) {
 		full := *squares.IfFull(&c.pool)
 		full.HomeNumbers, full.AwayNumbers = drawnPool(0).HomeNumbers, drawnPool(0).AwayNumbers
 		for _, p := range squares.Payouts(&full) {
-			w, err := squares.PeriodWinner(&full, squares.PeriodScore{Period: p.Period}, squares.Cell{}, 42)
-			if err != nil || w.Amount != p.Amount {
-				t.Errorf("%s: period %d settles %v (%v), payout says %v", c.name, p.Period, w.Amount, err, p.Amount)
+			if w := periodWinner(&full, p.Period, 0, 0, squares.Cell{}, 42); w.Amount != p.Amount {
+				t.Errorf("%s: period %d settles %v, payout says %v", c.name, p.Period, w.Amount, p.Amount)
 			}
 		}
 	}
