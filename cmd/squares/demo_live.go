@@ -85,7 +85,7 @@ func demoPlayers(ctx context.Context, db *store.DB) (*squares.User, []*squares.U
 }
 
 // newLiveDemoGame makes live demo game number seq, kicking off at now: its free pool and its $5 pool
-// full and drawn, the $5 squares bought the real way (checkout, the sandbox's test card, confirmation,
+// full and drawn, the demo player's 25-square every-score pool (seedRulesPool) too, the $5 squares bought the real way (checkout, the sandbox's test card, confirmation,
 // capture) so that the ledger holds every cent, the demo player holding squares in both; its other tier
 // pools, which nobody plays, are removed. The pools are filled while kickoff is still hours away (sales
 // close two hours before it), then the kickoff moves to now, as a rescheduled game's does. A game that
@@ -119,7 +119,11 @@ func newLiveDemoGame(ctx context.Context, db *store.DB, logger *slog.Logger, seq
 	sb := sandbox.New(db)
 	esc := escrow.New(db, sb, logger)
 	sb.OnEvent = esc.HandleEvent
-	if err := fillLiveDemoPools(ctx, db, esc, sb, g, demo, players, rng); err != nil {
+	err = fillLiveDemoPools(ctx, db, esc, sb, g, demo, players, rng)
+	if err == nil {
+		_, err = seedRulesPool(ctx, db, g.ID, demo, players[:4])
+	}
+	if err != nil {
 		if _, cerr := scores.NewApplier(db, esc, logger).Apply(ctx, g.ID, squares.ScoreUpdate{Status: squares.GameCancelled}); cerr != nil {
 			logger.Error("cancel unfilled demo game", "game", g.ID, "err", cerr)
 		}

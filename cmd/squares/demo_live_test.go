@@ -95,13 +95,25 @@ func (e *liveEnv) playOn(sim *simulator.Simulator, g *squares.Game, stop func(*s
 func (e *liveEnv) checkFinal(g *squares.Game) {
 	e.t.Helper()
 	pools, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: g.ID})
-	if err != nil || len(pools) != 2 {
+	if err != nil || len(pools) != 3 {
 		e.t.Fatalf("pools of game %d: %d, %v", g.ID, len(pools), err)
 	}
 	books := storetest.Books(e.t, e.db)
 	for _, p := range pools {
 		if p.Status != squares.PoolCompleted {
 			e.t.Errorf("pool %d (%s) is %s", p.ID, p.Name, p.Status)
+		}
+		if p.Name == demoRulesPoolName {
+			// Every score pays: more prizes than periods, each named by its kind.
+			ws, err := e.db.ListWinners(e.ctx, p.ID)
+			kinds := map[string]int{}
+			for _, w := range ws {
+				kinds[w.Kind]++
+			}
+			if err != nil || kinds[squares.AwardPeriod] != 4 || kinds[squares.AwardScore] == 0 {
+				e.t.Errorf("every-score pool's winners: %v, %v", kinds, err)
+			}
+			continue
 		}
 		ws, err := e.db.ListWinners(e.ctx, p.ID)
 		if err != nil || len(ws) != 4 {
@@ -143,9 +155,22 @@ func TestDemoGamePlaysToFinal(t *testing.T) {
 			*g.AwayScore != 0 || !g.GameDate.Equal(e.clock.Now().Truncate(time.Second)) {
 			t.Fatalf("demo game: %+v", g)
 		}
-		pools, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: g.ID})
+		all, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: g.ID})
+		var pools []*squares.PoolView
+		var rules *squares.PoolView
+		for _, p := range all {
+			if p.IsPrivate {
+				rules = p
+			} else {
+				pools = append(pools, p)
+			}
+		}
 		if err != nil || len(pools) != 2 || !pools[0].IsFree() || pools[1].EntryFee != demoLiveFee {
 			t.Fatalf("pools: %v, %v", pools, err)
+		}
+		if rules == nil || rules.Name != demoRulesPoolName || rules.GridSquares() != 25 || rules.SquaresTaken != 25 ||
+			rules.Status != squares.PoolStarted || len(rules.NumberSets) != 4 || rules.Rules.EveryScorePercent != 40 {
+			t.Fatalf("the every-score pool: %+v", rules)
 		}
 		demo, _ := e.db.FindUserByEmail(e.ctx, demoPlayerEmail)
 		for _, p := range pools {
@@ -154,7 +179,7 @@ func TestDemoGamePlaysToFinal(t *testing.T) {
 					p.NumbersGenerated(), p.DistinctPlayers)
 			}
 		}
-		if mine, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: g.ID, OwnedBy: demo.ID}); err != nil || len(mine) != 2 {
+		if mine, err := e.db.ListPools(e.ctx, squares.PoolFilter{GameID: g.ID, OwnedBy: demo.ID}); err != nil || len(mine) != 3 {
 			t.Errorf("the demo player is in %d of the demo game's pools, %v", len(mine), err)
 		}
 		if books := storetest.Books(t, e.db); books[squares.PoolEscrowAccount(pools[1].ID)] != 50_000 {
