@@ -119,7 +119,7 @@ func toPayoutsJSON(p *squares.Pool) []PeriodPayout {
 // DecisionOutlook is what a pool not yet full needs by its final decision, 2 hours before kickoff.
 type DecisionOutlook struct {
 	DueAt           time.Time `json:"dueAt"`
-	Action          string    `json:"action" tstype:"'cancel' | 'house_fill' | (string & {})"`
+	Action          string    `json:"action" tstype:"'cancel' | 'house_fill' | 'play' | (string & {})"`
 	MinPlayers      int       `json:"minPlayers"`
 	PlayersNeeded   int       `json:"playersNeeded"`
 	MaxHouseSquares int       `json:"maxHouseSquares"`
@@ -134,7 +134,8 @@ func toDecisionOutlookJSON(p *squares.PoolView) *DecisionOutlook {
 		return nil
 	}
 	o, ok := squares.Outlook(squares.DecisionInput{PoolID: p.ID, EntryFee: p.EntryFee, IsPrivate: p.IsPrivate,
-		Status: p.Status, SquaresTaken: p.SquaresTaken, DistinctPlayers: p.DistinctPlayers, Kickoff: p.Game.GameDate})
+		Status: p.Status, SquaresTaken: p.SquaresTaken, DistinctPlayers: p.DistinctPlayers, Kickoff: p.Game.GameDate,
+		Squares: p.GridSquares(), PlayUnfilled: p.EffectiveRules().Unfilled == squares.UnfilledPlay})
 	if !ok {
 		return nil
 	}

@@ -911,7 +911,7 @@ export interface PeriodPayout {
  */
 export interface DecisionOutlook {
   dueAt: string;
-  action: 'cancel' | 'house_fill' | (string & {});
+  action: 'cancel' | 'house_fill' | 'play' | (string & {});
   minPlayers: number /* int */;
   playersNeeded: number /* int */;
   maxHouseSquares: number /* int */;

@@ -21,8 +21,8 @@ import {
 import { CancelReasonForm } from './cancel-reason-form'
 import { AdminOnly } from '@/components/layout/admin-only'
 
-const actionLabel: Record<PoolDecision['action'], string> = { cancel: 'Cancel', house_fill: 'House fill', continue: 'Continue' }
-const actionVariant = { cancel: 'destructive', house_fill: 'warning', continue: 'completed' } as const
+const actionLabel: Record<PoolDecision['action'], string> = { cancel: 'Cancel', house_fill: 'House fill', continue: 'Continue', play: 'Plays as it stands' }
+const actionVariant = { cancel: 'destructive', house_fill: 'warning', continue: 'completed', play: 'completed' } as const
 
 /** "$5 Pool #12": a decision's pool by name and id. */
 const poolOf = (d: PoolDecision) => `${d.poolName || 'Pool'} #${d.poolId}`

@@ -51,6 +51,17 @@ describe('the decision countdown', () => {
     expect(decisionText(outlook({ action: 'house_fill', playersNeeded: 0, squaresFree: 1 }), paid, NOW)).toMatch(/the house takes the last open square/)
   })
 
+  it('says a private pool whose rules play it unfilled plays as it stands, once a square is taken', () => {
+    const priv = { free: false, isPrivate: true }
+    const base = { minPlayers: 0, playersNeeded: 0, maxHouseSquares: 0, action: 'play' as const }
+    expect(decisionText(outlook({ ...base, squaresFree: 7, squaresShort: 0 }), priv, NOW)).toBe(
+      'Decided in 1 h 42 min: if it is not full by then, it plays as it stands and the numbers are drawn',
+    )
+    expect(decisionText(outlook({ ...base, action: 'cancel', squaresFree: 25, squaresShort: 1 }), priv, NOW)).toBe(
+      'Decided in 1 h 42 min: needs 1 more square taken to be full or it is cancelled and refunded',
+    )
+  })
+
   it('cancels a free pool without a refund, and a private pool unless it is full', () => {
     expect(decisionText(outlook({ minPlayers: 5, playersNeeded: 2 }), { free: true, isPrivate: false }, NOW)).toBe(
       'Decided in 1 h 42 min: needs 2 more players or it is cancelled',

@@ -22,12 +22,13 @@ const count = (n: number, one: string, many: string) => `${n} more ${n === 1 ? o
 /**
  * "Decided in 1 h 42 min: needs 3 more players or it is cancelled and refunded"; for a pool the house would
  * fill, "... : if it is not full by then, the house takes the 40 open squares and the numbers are drawn";
- * a private pool must be full. Free pools are cancelled, with nothing to refund.
+ * a private pool must be full, unless its rules play it as it stands. Free pools are cancelled, with nothing to refund.
  */
 export function decisionText(o: DecisionOutlook, pool: { free: boolean; isPrivate: boolean }, now: number = Date.now()): string {
   const left = Date.parse(o.dueAt) - now
   const when = left > 0 ? `Decided in ${formatCountdown(left)}` : 'Being decided now'
   const cancelled = pool.free ? 'or it is cancelled' : 'or it is cancelled and refunded'
+  if (pool.isPrivate && o.action === 'play') return `${when}: if it is not full by then, it plays as it stands and the numbers are drawn`
   if (pool.isPrivate) return `${when}: needs ${count(o.squaresShort, 'square', 'squares')} taken to be full ${cancelled}`
   const needs: string[] = []
   if (o.playersNeeded > 0) needs.push(count(o.playersNeeded, 'player', 'players'))
