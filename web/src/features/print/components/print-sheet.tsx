@@ -1,11 +1,12 @@
-import { useLayoutEffect, useRef } from 'react'
-import { formatDateET, formatDateTimeET, formatTimeET } from '@/lib/dates'
-import { formatMoney, isFree } from '@/lib/money'
+import { Fragment, useLayoutEffect, useRef } from 'react'
+import { formatDateET, formatTimeET } from '@/lib/dates'
+import { formatCents, formatMoney, isFree } from '@/lib/money'
 import type { Pool } from '@/lib/types'
 import { PrintBoard } from './print-board'
 import { QrCode } from './qr-code'
 import { fitNames, type SheetSquare } from './sheet-names'
-import { sheetRules } from './sheet-text'
+import { drawNote, prizesNote, reverseCents, sheetRules } from './sheet-text'
+import { poolRules, sheetGrid } from './sheet-grid'
 
 /**
  * The sheet's size, the same on screen and on paper: it fits the printable area of US Letter and of A4 in
@@ -23,7 +24,8 @@ export const SHEET_PAGE_CSS = `@page { size: landscape; margin: 0.35in; }
 
 /**
  * A pool's sheet for the wall: its board with every owner's name, the teams and kickoff, what each period
- * pays (the server's payouts), its rules in two lines and a QR code of its page.
+ * pays (the server's payouts, with the reverse and every-score shares its rules give), its rules a line each
+ * and a QR code of its page.
  */
 export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Pool; squares: readonly SheetSquare[]; poolUrl: string; joins?: boolean }) {
   const ref = useRef<HTMLElement>(null)
@@ -43,8 +45,10 @@ export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Po
 
   const game = pool.game
   const free = isFree(pool.entryFee)
-  const full = pool.currentParticipants >= (pool.maxParticipants || 100)
-  const [how, terms] = sheetRules(pool)
+  const full = pool.currentParticipants >= sheetGrid(pool).squares
+  const rules = poolRules(pool)
+  const lines = sheetRules(pool)
+  const prize = (amount: string) => (free ? 'Bragging rights' : formatMoney(amount))
   return (
     <article
       ref={ref}
@@ -71,9 +75,7 @@ export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Po
             <span className="font-semibold">Entry:</span> {free ? 'Free' : `${formatMoney(pool.entryFee)} a square`}
           </p>
           <p className="text-[8pt] leading-snug text-neutral-700">
-            {pool.numbersGenerated
-              ? `Digits drawn${pool.drawnAt ? ` ${formatDateTimeET(pool.drawnAt)}` : ''}.`
-              : 'Digits not drawn yet: they are drawn when all 100 squares are taken.'}
+            {drawNote(pool)}
           </p>
         </header>
         <section aria-labelledby="sheet-payouts" className="grid gap-[3pt]">
@@ -90,17 +92,38 @@ export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Po
             </thead>
             <tbody>
               {(pool.payouts ?? []).map((p) => (
-                <tr key={p.period} className="border-b-[0.5pt] border-neutral-400" data-testid={`sheet-payout-${p.period}`}>
-                  <th scope="row" className="py-[2pt] text-left font-semibold">
-                    {p.label}
-                  </th>
-                  <td className="py-[2pt] text-right text-neutral-700">{p.percent}%</td>
-                  <td className="py-[2pt] text-right font-bold">{free ? 'Bragging rights' : formatMoney(p.amount)}</td>
-                </tr>
+                <Fragment key={p.period}>
+                  <tr className="border-b-[0.5pt] border-neutral-400" data-testid={`sheet-payout-${p.period}`}>
+                    <th scope="row" className="py-[2pt] text-left font-semibold">
+                      {p.label}
+                    </th>
+                    <td className="py-[2pt] text-right text-neutral-700">{p.percent}%</td>
+                    <td className="py-[2pt] text-right font-bold">{prize(p.amount)}</td>
+                  </tr>
+                  {rules.reversePercent > 0 && (
+                    <tr className="border-b-[0.5pt] border-neutral-400 text-[7.5pt]" data-testid={`sheet-payout-${p.period}-reverse`}>
+                      <th scope="row" className="py-[1pt] pl-[8pt] text-left font-normal">
+                        Reverse {p.label}
+                      </th>
+                      <td className="py-[1pt] text-right text-neutral-700">{rules.reversePercent}% of it</td>
+                      <td className="py-[1pt] text-right font-semibold">{free ? 'Bragging rights' : formatCents(reverseCents(p.amount, rules.reversePercent))}</td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
+              {rules.everyScorePercent > 0 && (
+                <tr className="border-b-[0.5pt] border-neutral-400" data-testid="sheet-payout-score">
+                  <th scope="row" className="py-[2pt] text-left font-semibold">
+                    Every score
+                  </th>
+                  <td className="py-[2pt] text-right text-neutral-700">{rules.everyScorePercent}%</td>
+                  <td className="py-[2pt] text-right font-bold">{prize(pool.everyScoreShare)}</td>
+                </tr>
+              )}
             </tbody>
           </table>
-          {!free && !full && <p className="text-[7pt] text-neutral-700">Prizes when all 100 squares are taken.</p>}
+          {rules.everyScorePercent > 0 && <p className="text-[7pt] text-neutral-700">Every score: split equally among the game’s score changes.</p>}
+          {!free && !full && <p className="text-[7pt] text-neutral-700">{prizesNote(pool)}</p>}
         </section>
         <figure className="mt-auto grid justify-items-center gap-[3pt] text-center">
           <QrCode text={poolUrl} label={joins ? `QR code to join the pool, ${poolUrl}` : `QR code of the pool’s page, ${poolUrl}`} className="size-[1.6in]" />
@@ -111,8 +134,9 @@ export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Po
         </figure>
       </div>
       <section aria-label="Rules" className="col-span-2 grid gap-[1pt] border-t-[0.75pt] border-black pt-[4pt] text-[7pt] leading-snug" data-testid="sheet-rules">
-        <p>{how}</p>
-        <p>{terms}</p>
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
       </section>
     </article>
   )
