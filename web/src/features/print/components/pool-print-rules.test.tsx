@@ -136,6 +136,8 @@ describe('The printed sheet of a 25-square board', () => {
     expect(cellAt(0, 0)).toHaveTextContent('Dana Diaz')
     expect(cellAt(4, 4)).toHaveTextContent('Sam King')
     expect(cellAt(2, 3)!.textContent).toBe('')
+    // A 25-square board's squares are larger: names start larger than on a board of 100 (11pt there).
+    expect(within(cellAt(0, 0)!).getByText('Dana Diaz').style.fontSize).toBe('16.5pt')
     expect(cellAt(5, 0)).toBeNull()
     expect(cellAt(0, 5)).toBeNull()
     // Column c holds homeNumbers[2c] and [2c+1]; row r awayNumbers[2r] and [2r+1].
@@ -174,17 +176,9 @@ describe('The printed sheet of a 25-square board', () => {
   it('pays each period with its reverse share and the every-score share, and says every rule of the pool', async () => {
     const sheet = await open(everyScore(), [square(0, 0, 'Dana', 'Diaz')])
     const rows = within(screen.getByTestId('sheet-payouts')).getAllByRole('row').slice(1)
-    expect(rows.map((r) => r.textContent)).toEqual([
-      'Q110%$25.00',
-      'Reverse Q120% of it$5.00',
-      'Halftime15%$37.50',
-      'Reverse Halftime20% of it$7.50',
-      'Q310%$25.00',
-      'Reverse Q320% of it$5.00',
-      'Final15%$37.50',
-      'Reverse Final20% of it$7.50',
-      'Every score50%$125.00',
-    ])
+    const table = screen.getByTestId('sheet-payouts')
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Period', 'Share', 'Prize', 'Reverse 20%'])
+    expect(rows.map((r) => r.textContent)).toEqual(['Q110%$25.00$5.00', 'Halftime15%$37.50$7.50', 'Q310%$25.00$5.00', 'Final15%$37.50$7.50', 'Every score50%$125.00'])
     expect(sheet).toHaveTextContent('Prizes when all 25 squares are taken. If the board is not full it plays on the squares taken.')
     expect(rulesText()).toEqual([
       'This board has 25 squares: each row holds two of the away digits and each column two of the home digits. At the end of each quarter the square whose row holds the Kansas City Chiefs’ last digit and whose column the Buffalo Bills’ wins; overtime counts toward the final.',

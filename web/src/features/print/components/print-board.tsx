@@ -5,7 +5,7 @@ import { cellDigits, sheetGrid, type SheetSet } from './sheet-grid'
 import { sheetName, type SheetSquare } from './sheet-names'
 
 /** The header cells' digits, on one line (numbers drawn once) or one labelled line a period (numbers per period). */
-function HeaderDigits({ sets, count, index, side }: { sets: readonly SheetSet[]; count: number; index: number; side: 'home' | 'away' }) {
+function HeaderDigits({ sets, count, index, side, pt }: { sets: readonly SheetSet[]; count: number; index: number; side: 'home' | 'away'; pt: number }) {
   const slots = 10 / count
   if (sets.length === 1 && !sets[0].label) {
     const d = cellDigits(sets[0][side], count, index)
@@ -19,17 +19,16 @@ function HeaderDigits({ sets, count, index, side }: { sets: readonly SheetSet[];
       </span>
     )
   }
-  const pt = lineSize(sets.length)
   return (
     <span className="grid w-full justify-center" style={{ fontSize: `${pt}pt`, lineHeight: 1.05 }}>
       {sets.map((s) => {
         const d = cellDigits(s[side], count, index)
         return (
           <span key={s.period} className="flex items-baseline justify-between gap-[3pt] whitespace-nowrap">
-            <span className="text-[0.7em] font-bold opacity-80">{s.label}</span>
+            <span className="text-[0.8em] font-semibold">{s.label}</span>
             <span className="flex gap-[2pt]">
               {Array.from({ length: slots }, (_, i) => (
-                <span key={i} data-digit={side} data-period={s.period} className="inline-block min-w-[0.6em] text-center">
+                <span key={i} data-digit={side} data-period={s.period} className={cn('inline-block min-w-[0.6em] text-center', !d && 'h-[1em] border-b-[0.5pt] border-current')}>
                   {d ? d[i] : ''}
                 </span>
               ))}
@@ -41,11 +40,22 @@ function HeaderDigits({ sets, count, index, side }: { sets: readonly SheetSet[];
   )
 }
 
-/** The size (pt) of a header's lines when each period has its own digits: smaller the more periods. */
-function lineSize(periods: number): number {
+/**
+ * The size (pt) of a header's lines when each period has its own digits: smaller the more periods, larger on
+ * a board of 5 rows, whose row headers are twice as tall.
+ */
+function lineSize(periods: number, rows: number): number {
+  if (rows < 10) return periods <= 2 ? 14 : 10
   if (periods <= 2) return 12
   if (periods <= 3) return 9
   return 7
+}
+
+/** How much larger than on a board of 100 a name starts in its square (fitNames): a small grid's squares are larger. */
+function nameScale(squares: number): number {
+  if (squares <= 25) return 1.5
+  if (squares <= 50) return 1.2
+  return 1
 }
 
 /** What a header cell says to a screen reader: "Buffalo Bills digit 3", "digits 3 and 8", "digits Q1 3, Q2 7, Final 1". */
@@ -71,12 +81,13 @@ export function PrintBoard({ pool, squares }: { pool: Pool; squares: readonly Sh
   const awayTeam = pool.game?.awayTeam ?? 'Away'
   const home = teamInfo(homeTeam, pool.game?.homeTeamColor)
   const away = teamInfo(awayTeam, pool.game?.awayTeamColor)
-  const { rows, columns, sets } = sheetGrid(pool)
+  const { rows, columns, squares: count, sets } = sheetGrid(pool)
   const rowIdx = Array.from({ length: rows }, (_, i) => i)
   const colIdx = Array.from({ length: columns }, (_, i) => i)
   const labelled = sets.length > 1 || !!sets[0]?.label
   // The corner's size: the column headers' height and the row headers' width.
-  const headH = labelled ? (sets.length * lineSize(sets.length) * 1.05) / 72 + 0.1 : 0.42
+  const pt = lineSize(sets.length, rows)
+  const headH = labelled ? (sets.length * pt * 1.05) / 72 + 0.1 : 0.42
   const headW = rows < 10 ? 0.62 : 0.42
   const byCell = new Map(squares.map((s) => [`${s.row}-${s.column}`, s]))
   const headerStyle = (color: string) => ({ backgroundColor: color, color: textColorOn(color) })
@@ -117,7 +128,7 @@ export function PrintBoard({ pool, squares }: { pool: Pool; squares: readonly Sh
               className="flex items-center justify-center border-r-[0.75pt] border-b-[1.5pt] border-black text-[16pt] font-black last:border-r-[1.5pt]"
               style={headerStyle(home.primaryColor)}
             >
-              <HeaderDigits sets={sets} count={columns} index={c} side="home" />
+              <HeaderDigits sets={sets} count={columns} index={c} side="home" pt={pt} />
             </div>
           ))}
         </div>
@@ -129,7 +140,7 @@ export function PrintBoard({ pool, squares }: { pool: Pool; squares: readonly Sh
               className="flex items-center justify-center border-r-[1.5pt] border-b-[0.75pt] border-black text-[16pt] font-black"
               style={{ ...headerStyle(away.primaryColor), ...(r === rows - 1 ? { borderBottomWidth: '1.5pt' } : null) }}
             >
-              <HeaderDigits sets={sets} count={rows} index={r} side="away" />
+              <HeaderDigits sets={sets} count={rows} index={r} side="away" pt={pt} />
             </div>
             {colIdx.map((c) => {              const sq = byCell.get(`${r}-${c}`)
               const held = sq?.status === 'held'
@@ -145,7 +156,7 @@ export function PrintBoard({ pool, squares }: { pool: Pool; squares: readonly Sh
                 >
                   <div className="flex size-full flex-col justify-center-safe overflow-hidden text-center">
                     {name ? (
-                      <span data-name className={cn('block leading-[1.1]', sq?.userId === 'admin' ? 'font-medium text-neutral-500' : 'font-semibold')}>
+                      <span data-name data-name-scale={nameScale(count)} className={cn('block leading-[1.1]', sq?.userId === 'admin' ? 'font-medium text-neutral-500' : 'font-semibold')}>
                         {name}
                       </span>
                     ) : held ? (

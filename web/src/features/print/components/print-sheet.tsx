@@ -1,7 +1,8 @@
-import { Fragment, useLayoutEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { formatDateET, formatTimeET } from '@/lib/dates'
 import { formatCents, formatMoney, isFree } from '@/lib/money'
 import type { Pool } from '@/lib/types'
+import { cn } from '@/lib/utils'
 import { PrintBoard } from './print-board'
 import { QrCode } from './qr-code'
 import { fitNames, type SheetSquare } from './sheet-names'
@@ -48,6 +49,9 @@ export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Po
   const full = pool.currentParticipants >= sheetGrid(pool).squares
   const rules = poolRules(pool)
   const lines = sheetRules(pool)
+  const reverse = rules.reversePercent > 0
+  // The rules of a pool beyond today's take more lines: a smaller QR code and two columns leave the board its room.
+  const long = lines.length > 2
   const prize = (amount: string) => (free ? 'Bragging rights' : formatMoney(amount))
   return (
     <article
@@ -83,33 +87,38 @@ export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Po
             Payouts
           </h2>
           <table className="w-full border-collapse text-[9pt]" data-testid="sheet-payouts">
-            <thead className="sr-only">
+            <thead className={reverse ? 'text-[6.5pt] text-neutral-700' : 'sr-only'}>
               <tr>
-                <th scope="col">Period</th>
-                <th scope="col">Share</th>
-                <th scope="col">Prize</th>
+                <th scope="col" className="text-left font-normal">
+                  Period
+                </th>
+                <th scope="col" className="text-right font-normal">
+                  Share
+                </th>
+                <th scope="col" className="text-right font-normal">
+                  Prize
+                </th>
+                {reverse && (
+                  <th scope="col" className="text-right font-normal">
+                    Reverse {rules.reversePercent}%
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
               {(pool.payouts ?? []).map((p) => (
-                <Fragment key={p.period}>
-                  <tr className="border-b-[0.5pt] border-neutral-400" data-testid={`sheet-payout-${p.period}`}>
-                    <th scope="row" className="py-[2pt] text-left font-semibold">
-                      {p.label}
-                    </th>
-                    <td className="py-[2pt] text-right text-neutral-700">{p.percent}%</td>
-                    <td className="py-[2pt] text-right font-bold">{prize(p.amount)}</td>
-                  </tr>
-                  {rules.reversePercent > 0 && (
-                    <tr className="border-b-[0.5pt] border-neutral-400 text-[7.5pt]" data-testid={`sheet-payout-${p.period}-reverse`}>
-                      <th scope="row" className="py-[1pt] pl-[8pt] text-left font-normal">
-                        Reverse {p.label}
-                      </th>
-                      <td className="py-[1pt] text-right text-neutral-700">{rules.reversePercent}% of it</td>
-                      <td className="py-[1pt] text-right font-semibold">{free ? 'Bragging rights' : formatCents(reverseCents(p.amount, rules.reversePercent))}</td>
-                    </tr>
+                <tr key={p.period} className="border-b-[0.5pt] border-neutral-400" data-testid={`sheet-payout-${p.period}`}>
+                  <th scope="row" className="py-[2pt] text-left font-semibold">
+                    {p.label}
+                  </th>
+                  <td className="py-[2pt] text-right text-neutral-700">{p.percent}%</td>
+                  <td className="py-[2pt] text-right font-bold">{prize(p.amount)}</td>
+                  {reverse && (
+                    <td className="py-[2pt] text-right font-semibold" data-testid={`sheet-payout-${p.period}-reverse`}>
+                      {free ? '-' : formatCents(reverseCents(p.amount, rules.reversePercent))}
+                    </td>
                   )}
-                </Fragment>
+                </tr>
               ))}
               {rules.everyScorePercent > 0 && (
                 <tr className="border-b-[0.5pt] border-neutral-400" data-testid="sheet-payout-score">
@@ -118,22 +127,26 @@ export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Po
                   </th>
                   <td className="py-[2pt] text-right text-neutral-700">{rules.everyScorePercent}%</td>
                   <td className="py-[2pt] text-right font-bold">{prize(pool.everyScoreShare)}</td>
+                  {reverse && <td />}
                 </tr>
               )}
             </tbody>
           </table>
-          {rules.everyScorePercent > 0 && <p className="text-[7pt] text-neutral-700">Every score: split equally among the game’s score changes.</p>}
           {!free && !full && <p className="text-[7pt] text-neutral-700">{prizesNote(pool)}</p>}
         </section>
         <figure className="mt-auto grid justify-items-center gap-[3pt] text-center">
-          <QrCode text={poolUrl} label={joins ? `QR code to join the pool, ${poolUrl}` : `QR code of the pool’s page, ${poolUrl}`} className="size-[1.6in]" />
+          <QrCode text={poolUrl} label={joins ? `QR code to join the pool, ${poolUrl}` : `QR code of the pool’s page, ${poolUrl}`} className={long ? 'size-[1.25in]' : 'size-[1.6in]'} />
           <figcaption className="grid gap-[1pt]">
             <span className="text-[8pt] font-semibold">{joins ? 'Scan to join and watch the live board' : 'Scan for the live board'}</span>
             <span className="text-[6.5pt] break-all text-neutral-700">{poolUrl}</span>
           </figcaption>
         </figure>
       </div>
-      <section aria-label="Rules" className="col-span-2 grid gap-[1pt] border-t-[0.75pt] border-black pt-[4pt] text-[7pt] leading-snug" data-testid="sheet-rules">
+      <section
+        aria-label="Rules"
+        className={cn('col-span-2 border-t-[0.75pt] border-black pt-[4pt] text-[7pt] leading-snug', long ? 'columns-2 gap-x-[0.2in] [&>p]:mb-[1pt]' : 'grid gap-[1pt]')}
+        data-testid="sheet-rules"
+      >
         {lines.map((line) => (
           <p key={line}>{line}</p>
         ))}

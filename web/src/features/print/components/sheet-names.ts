@@ -54,15 +54,16 @@ function shrink(el: HTMLElement, box: HTMLElement, from: number) {
 
 /**
  * Shrinks each name in `root` (elements with data-name, each in a box of its own) by half points until it
- * fits its box, down to MIN_NAME_PT. A name breaks between its words only, so that it reads (and copies
- * from the PDF) whole; a word too long for its square even at the smallest size breaks anywhere. The sheet
+ * fits its box, from nameSize times its data-name-scale down to MIN_NAME_PT. A name breaks between its
+ * words only, so that it reads (and copies from the PDF) whole; a word too long for its square even at the smallest size breaks anywhere. The sheet
  * has the same size on screen and on paper, so a name that fits on screen fits printed.
  */
 export function fitNames(root: HTMLElement) {
   for (const el of root.querySelectorAll<HTMLElement>('[data-name]')) {
     const box = el.parentElement
     if (!box) continue
-    const from = nameSize(el.textContent ?? '')
+    // A small grid's squares are larger: its names start larger (data-name-scale).
+    const from = nameSize(el.textContent ?? '') * (Number(el.dataset.nameScale) || 1)
     el.style.overflowWrap = 'normal'
     shrink(el, box, from)
     if (overflows(el, box)) {
