@@ -30,17 +30,27 @@ export const SHEET_PAGE_CSS = `@page { size: landscape; margin: 0.35in; }
  */
 export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Pool; squares: readonly SheetSquare[]; poolUrl: string; joins?: boolean }) {
   const ref = useRef<HTMLElement>(null)
-  // Names shrink until they fit their squares, again once the web font has loaded (it changes their size).
+  // Names shrink until they fit their squares, again once the web font has loaded (it changes their size)
+  // and whenever a square changes size.
   useLayoutEffect(() => {
     const el = ref.current
     if (!el) return
     fitNames(el)
     let live = true
-    void document.fonts?.ready.then(() => {
+    const refit = () => {
       if (live) fitNames(el)
-    })
+    }
+    void document.fonts?.ready.then(refit)
+    // A font that starts loading after the first fit, or a square that changes size as the sheet settles
+    // (the rules' lines wrapping anew), fits the names again.
+    document.fonts?.addEventListener?.('loadingdone', refit)
+    const cell = el.querySelector('[role=cell]')
+    const ro = typeof ResizeObserver === 'undefined' || !cell ? null : new ResizeObserver(refit)
+    if (cell) ro?.observe(cell)
     return () => {
       live = false
+      document.fonts?.removeEventListener?.('loadingdone', refit)
+      ro?.disconnect()
     }
   }, [pool, squares])
 
