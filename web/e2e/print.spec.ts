@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
+import { openPools } from './helpers'
 
 // Issue 21, item 7: the sheet on the wall. A pool's /pools/{id}/print is made for paper: Chromium's PDF of
 // it, on US Letter and on A4 in landscape, is one page, and in print the page holds every owner's whole name
@@ -26,6 +27,11 @@ interface PoolJSON {
   awayNumbers: number[] | null
   payouts: { period: number; label: string; percent: number; amount: string }[]
   game: { homeTeam: string; awayTeam: string }
+  inviteCode?: string | null
+  rows: number
+  columns: number
+  rules: { numbers: 'once' | 'per-period' }
+  numberSets: { period: string; homeNumbers: number[]; awayNumbers: number[] }[]
 }
 
 interface SquareJSON {
@@ -117,7 +123,9 @@ async function checkSheet(page: Page, api: APIRequestContext, poolId: number, na
       const n = c.querySelector<HTMLElement>('[data-name]')
       return { row: Number(c.dataset.row), column: Number(c.dataset.column), name: n?.textContent ?? null, fits: !n || (n.offsetHeight <= n.parentElement!.clientHeight && n.scrollWidth <= n.clientWidth) }
     })
-    const digits = (side: string) => [...sheet.querySelectorAll(`[data-digit=${side}]`)].map((d) => d.textContent)
+    const digits = (side: string, period = '') =>
+      [...sheet.querySelectorAll(`[data-digit=${side}]${period ? `[data-period=${period}]` : ''}`)].map((d) => d.textContent)
+    const sets = [...new Set([...sheet.querySelectorAll<HTMLElement>('[data-period]')].map((d) => d.dataset.period!))]
     return {
       width: box.width,
       height: box.height,
@@ -127,6 +135,8 @@ async function checkSheet(page: Page, api: APIRequestContext, poolId: number, na
       cells,
       home: digits('home'),
       away: digits('away'),
+      // Each period's digits when the numbers change each period.
+      perSet: Object.fromEntries(sets.map((p) => [p, { home: digits('home', p), away: digits('away', p) }])),
       text: document.body.innerText,
     }
   })
@@ -134,7 +144,7 @@ async function checkSheet(page: Page, api: APIRequestContext, poolId: number, na
   expect(laid.height).toBeLessThanOrEqual(PRINTABLE.height)
   expect(laid.pageHeight, 'the printed page is taller than the sheet').toBeLessThanOrEqual(Math.ceil(PRINTABLE.height))
   expect(laid.outside, 'parts of the sheet past its edge').toEqual([])
-  expect(laid.cells).toHaveLength(100)
+  expect(laid.cells).toHaveLength(pool.rows * pool.columns)
   for (const sq of owned) {
     const cell = laid.cells.find((c) => c.row === sq.row && c.column === sq.column)!
     expect(cell.name, `square ${sq.row},${sq.column}`).toBe(expectedName(sq))
@@ -142,7 +152,13 @@ async function checkSheet(page: Page, api: APIRequestContext, poolId: number, na
     expect(laid.text).toContain(expectedName(sq))
   }
   expect(laid.cells.filter((c) => c.name !== null)).toHaveLength(owned.length)
-  if (pool.numbersGenerated) {
+  if (pool.rules.numbers === 'per-period') {
+    expect(Object.keys(laid.perSet)).toEqual(pool.numberSets.map((s) => s.period))
+    for (const set of pool.numberSets) {
+      const want = (d: number[]) => (pool.numbersGenerated ? d.map(String) : Array<string>(10).fill(''))
+      expect(laid.perSet[set.period], `the ${set.period} digits`).toEqual({ home: want(set.homeNumbers), away: want(set.awayNumbers) })
+    }
+  } else if (pool.numbersGenerated) {
     expect(laid.home).toEqual(pool.homeNumbers!.map(String))
     expect(laid.away).toEqual(pool.awayNumbers!.map(String))
   } else {
@@ -154,8 +170,8 @@ async function checkSheet(page: Page, api: APIRequestContext, poolId: number, na
     await expect(row).toContainText(p.label)
     await expect(row).toContainText(free ? 'Bragging rights' : `$${Number(p.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
   }
-  await expect(page.getByRole('img', { name: /QR code of the pool’s page/ })).toBeVisible()
-  await expect(page.getByTestId('print-sheet')).toContainText(`/pool/${poolId}`)
+  await expect(page.getByRole('img', { name: pool.inviteCode ? /QR code to join the pool/ : /QR code of the pool’s page/ })).toBeVisible()
+  await expect(page.getByTestId('print-sheet')).toContainText(pool.inviteCode ? `/join/${pool.inviteCode}` : `/pool/${poolId}`)
 
   for (const format of ['Letter', 'A4'] as const) {
     const pdf = await page.pdf({ format, landscape: true, printBackground: true })
@@ -238,4 +254,74 @@ test('the printed sheet is one page of Letter and of A4 with every owner’s nam
   expect(errors).toEqual([])
   await admin.dispose()
   await visitor.dispose()
+})
+
+test('the printed sheet plays the pool’s rules: a 25-square board with new numbers each quarter and a 50-square board, each one page', async ({ page }) => {
+  // Four sheets, each checked on screen, in print and as two PDFs.
+  test.setTimeout(240_000)
+  mkdirSync(SHOTS, { recursive: true })
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  // A host who collects the money: guests take squares without paying through Squares.
+  await ok(
+    page.request.post('/api/auth/register', {
+      data: { email: `print-rules-${Date.now()}@squares.test`, password: 'correct-horse-battery', firstName: 'Hana', lastName: 'Host', dateOfBirth: '1990-04-01', residenceState: 'NY' },
+    }),
+    201,
+  )
+  const [open] = await openPools(page.request, '5.00')
+  expect(open, 'an open $5 pool in the demo data, for its game').toBeTruthy()
+  const { gameId } = await ok<{ gameId: number }>(page.request.get(`/api/pools/${open.id}`))
+
+  const make = async (name: string, entryFee: number, rules: object) =>
+    (await ok<{ pool: PoolJSON }>(page.request.post('/api/pools/private', { data: { gameId, name, entryFee, maxSquaresPerPlayer: 25, collection: 'host', rules } }), 201)).pool
+  const guest = async (poolId: number, name: string, squares: { row: number; column: number }[] | number) => {
+    const { guestId } = await ok<{ guestId: number }>(page.request.post(`/api/pools/${poolId}/guests`, { data: { name } }), 201)
+    await ok(page.request.post(`/api/pools/${poolId}/assign`, { data: typeof squares === 'number' ? { guestId, random: squares } : { guestId, squares } }), 201)
+  }
+  const rulesText = () => page.getByTestId('sheet-rules')
+
+  // 25 squares, every score pays half, reverse 20%, new numbers each quarter, played unfilled if need be.
+  const every = await make(`Every Score Sheet ${Date.now()}`, 10, {
+    grid: 25,
+    numbers: 'per-period',
+    payouts: [
+      { period: 'Q1', percent: 10 },
+      { period: 'Q2', percent: 15 },
+      { period: 'Q3', percent: 10 },
+      { period: 'FINAL', percent: 15 },
+    ],
+    reversePercent: 20,
+    everyScorePercent: 50,
+    unfilled: 'play',
+  })
+  expect([every.rows, every.columns]).toEqual([5, 5])
+  await guest(every.id, 'Dana Diaz', [{ row: 0, column: 0 }, { row: 2, column: 3 }])
+  await guest(every.id, 'Maximiliana Wolfeschlegelsteinhausenbergerdorff', [{ row: 4, column: 4 }])
+  await checkSheet(page, page.request, every.id, 'rules25-open')
+  await expect(page.getByTestId('print-sheet')).toContainText('Digits not drawn yet: new numbers each quarter, drawn when all 25 squares are taken, or 2 hours before kickoff as the board stands.')
+  await expect(rulesText()).toContainText('If the board is not full it plays as it stands')
+  await expect(rulesText()).toContainText('Every score pays: 50% of the prize pool ($125.00 if full)')
+  await expect(page.getByTestId('sheet-payout-1-reverse')).toContainText('$5.00')
+  await expect(page.getByTestId('sheet-payout-score')).toContainText('$125.00')
+  await guest(every.id, 'Sam King', 22)
+  expect((await ok<PoolJSON>(page.request.get(`/api/pools/${every.id}`))).numbersGenerated).toBe(true)
+  await checkSheet(page, page.request, every.id, 'rules25-drawn')
+
+  // 50 squares, Q4 paid apart from the final, numbers drawn once.
+  const fifty = await make(`Fifty Sheet ${Date.now()}`, 5, {
+    grid: 50,
+    payouts: ['Q1', 'Q2', 'Q3', 'Q4', 'FINAL'].map((period) => ({ period, percent: 20 })),
+  })
+  expect([fifty.rows, fifty.columns]).toEqual([10, 5])
+  await guest(fifty.id, 'Dana Diaz', [{ row: 0, column: 0 }, { row: 9, column: 4 }])
+  await guest(fifty.id, 'Maximiliana Wolfeschlegelsteinhausenbergerdorff', [{ row: 5, column: 2 }])
+  await checkSheet(page, page.request, fifty.id, 'rules50-open')
+  await expect(rulesText()).toContainText('This board has 50 squares')
+  await expect(rulesText()).toContainText('the end of regulation (Q4) and the final')
+  await guest(fifty.id, 'Sam King', 25)
+  await guest(fifty.id, 'Priya Raman', 22)
+  expect((await ok<PoolJSON>(page.request.get(`/api/pools/${fifty.id}`))).numbersGenerated).toBe(true)
+  await checkSheet(page, page.request, fifty.id, 'rules50-drawn')
+  expect(errors).toEqual([])
 })

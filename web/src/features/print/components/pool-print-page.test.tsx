@@ -37,7 +37,8 @@ const squares: SheetSquare[] = [
   square(2, 2, { userId: '42', user: { firstName: 'Jordan', lastName: 'Reyes' }, status: 'held' }),
 ]
 
-const payouts: Payout[] = ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, label, percent: [20, 30, 20, 30][i], amount: ['180.00', '270.00', '180.00', '270.00'][i] }))
+const CODES = ['Q1', 'Q2', 'Q3', 'FINAL']
+const payouts: Payout[] = ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, code: CODES[i], label, percent: [20, 30, 20, 30][i], amount: ['180.00', '270.00', '180.00', '270.00'][i] }))
 
 const tenDollar = (over: Partial<Pool> = {}) =>
   makePool({
@@ -131,7 +132,7 @@ describe('The printable sheet', () => {
   })
 
   it('shows a free pool’s periods as bragging rights, never $0.00', async () => {
-    const free = makePool({ payouts: ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, label, percent: 25, amount: '0.00' })), houseFeePercent: 0 })
+    const free = makePool({ payouts: ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, code: CODES[i], label, percent: 25, amount: '0.00' })), houseFeePercent: 0 })
     const { sheet } = await open(free)
     expect(within(screen.getByTestId('sheet-payouts')).getAllByText('Bragging rights')).toHaveLength(4)
     expect(sheet).not.toHaveTextContent('$0.00')

@@ -1,11 +1,13 @@
 import { useLayoutEffect, useRef } from 'react'
-import { formatDateET, formatDateTimeET, formatTimeET } from '@/lib/dates'
-import { formatMoney, isFree } from '@/lib/money'
+import { formatDateET, formatTimeET } from '@/lib/dates'
+import { formatCents, formatMoney, isFree } from '@/lib/money'
 import type { Pool } from '@/lib/types'
+import { cn } from '@/lib/utils'
 import { PrintBoard } from './print-board'
 import { QrCode } from './qr-code'
 import { fitNames, type SheetSquare } from './sheet-names'
-import { sheetRules } from './sheet-text'
+import { drawNote, prizesNote, reverseCents, sheetRules } from './sheet-text'
+import { poolRules, sheetGrid } from './sheet-grid'
 
 /**
  * The sheet's size, the same on screen and on paper: it fits the printable area of US Letter and of A4 in
@@ -23,28 +25,44 @@ export const SHEET_PAGE_CSS = `@page { size: landscape; margin: 0.35in; }
 
 /**
  * A pool's sheet for the wall: its board with every owner's name, the teams and kickoff, what each period
- * pays (the server's payouts), its rules in two lines and a QR code of its page.
+ * pays (the server's payouts, with the reverse and every-score shares its rules give), its rules a line each
+ * and a QR code of its page.
  */
 export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Pool; squares: readonly SheetSquare[]; poolUrl: string; joins?: boolean }) {
   const ref = useRef<HTMLElement>(null)
-  // Names shrink until they fit their squares, again once the web font has loaded (it changes their size).
+  // Names shrink until they fit their squares, again once the web font has loaded (it changes their size)
+  // and whenever a square changes size.
   useLayoutEffect(() => {
     const el = ref.current
     if (!el) return
     fitNames(el)
     let live = true
-    void document.fonts?.ready.then(() => {
+    const refit = () => {
       if (live) fitNames(el)
-    })
+    }
+    void document.fonts?.ready.then(refit)
+    // A font that starts loading after the first fit, or a square that changes size as the sheet settles
+    // (the rules' lines wrapping anew), fits the names again.
+    document.fonts?.addEventListener?.('loadingdone', refit)
+    const cell = el.querySelector('[role=cell]')
+    const ro = typeof ResizeObserver === 'undefined' || !cell ? null : new ResizeObserver(refit)
+    if (cell) ro?.observe(cell)
     return () => {
       live = false
+      document.fonts?.removeEventListener?.('loadingdone', refit)
+      ro?.disconnect()
     }
   }, [pool, squares])
 
   const game = pool.game
   const free = isFree(pool.entryFee)
-  const full = pool.currentParticipants >= (pool.maxParticipants || 100)
-  const [how, terms] = sheetRules(pool)
+  const full = pool.currentParticipants >= sheetGrid(pool).squares
+  const rules = poolRules(pool)
+  const lines = sheetRules(pool)
+  const reverse = rules.reversePercent > 0
+  // The rules of a pool beyond today's take more lines: a smaller QR code and two columns leave the board its room.
+  const long = lines.length > 2
+  const prize = (amount: string) => (free ? 'Bragging rights' : formatMoney(amount))
   return (
     <article
       ref={ref}
@@ -71,9 +89,7 @@ export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Po
             <span className="font-semibold">Entry:</span> {free ? 'Free' : `${formatMoney(pool.entryFee)} a square`}
           </p>
           <p className="text-[8pt] leading-snug text-neutral-700">
-            {pool.numbersGenerated
-              ? `Digits drawn${pool.drawnAt ? ` ${formatDateTimeET(pool.drawnAt)}` : ''}.`
-              : 'Digits not drawn yet: they are drawn when all 100 squares are taken.'}
+            {drawNote(pool)}
           </p>
         </header>
         <section aria-labelledby="sheet-payouts" className="grid gap-[3pt]">
@@ -81,11 +97,22 @@ export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Po
             Payouts
           </h2>
           <table className="w-full border-collapse text-[9pt]" data-testid="sheet-payouts">
-            <thead className="sr-only">
+            <thead className={reverse ? 'text-[6.5pt] text-neutral-700' : 'sr-only'}>
               <tr>
-                <th scope="col">Period</th>
-                <th scope="col">Share</th>
-                <th scope="col">Prize</th>
+                <th scope="col" className="text-left font-normal">
+                  Period
+                </th>
+                <th scope="col" className="text-right font-normal">
+                  Share
+                </th>
+                <th scope="col" className="text-right font-normal">
+                  Prize
+                </th>
+                {reverse && (
+                  <th scope="col" className="text-right font-normal">
+                    Reverse {rules.reversePercent}%
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -95,24 +122,44 @@ export function PrintSheet({ pool, squares, poolUrl, joins = false }: { pool: Po
                     {p.label}
                   </th>
                   <td className="py-[2pt] text-right text-neutral-700">{p.percent}%</td>
-                  <td className="py-[2pt] text-right font-bold">{free ? 'Bragging rights' : formatMoney(p.amount)}</td>
+                  <td className="py-[2pt] text-right font-bold">{prize(p.amount)}</td>
+                  {reverse && (
+                    <td className="py-[2pt] text-right font-semibold" data-testid={`sheet-payout-${p.period}-reverse`}>
+                      {free ? '-' : formatCents(reverseCents(p.amount, rules.reversePercent))}
+                    </td>
+                  )}
                 </tr>
               ))}
+              {rules.everyScorePercent > 0 && (
+                <tr className="border-b-[0.5pt] border-neutral-400" data-testid="sheet-payout-score">
+                  <th scope="row" className="py-[2pt] text-left font-semibold">
+                    Every score
+                  </th>
+                  <td className="py-[2pt] text-right text-neutral-700">{rules.everyScorePercent}%</td>
+                  <td className="py-[2pt] text-right font-bold">{prize(pool.everyScoreShare)}</td>
+                  {reverse && <td />}
+                </tr>
+              )}
             </tbody>
           </table>
-          {!free && !full && <p className="text-[7pt] text-neutral-700">Prizes when all 100 squares are taken.</p>}
+          {!free && !full && <p className="text-[7pt] text-neutral-700">{prizesNote(pool)}</p>}
         </section>
         <figure className="mt-auto grid justify-items-center gap-[3pt] text-center">
-          <QrCode text={poolUrl} label={joins ? `QR code to join the pool, ${poolUrl}` : `QR code of the pool’s page, ${poolUrl}`} className="size-[1.6in]" />
+          <QrCode text={poolUrl} label={joins ? `QR code to join the pool, ${poolUrl}` : `QR code of the pool’s page, ${poolUrl}`} className={long ? 'size-[1.25in]' : 'size-[1.6in]'} />
           <figcaption className="grid gap-[1pt]">
             <span className="text-[8pt] font-semibold">{joins ? 'Scan to join and watch the live board' : 'Scan for the live board'}</span>
             <span className="text-[6.5pt] break-all text-neutral-700">{poolUrl}</span>
           </figcaption>
         </figure>
       </div>
-      <section aria-label="Rules" className="col-span-2 grid gap-[1pt] border-t-[0.75pt] border-black pt-[4pt] text-[7pt] leading-snug" data-testid="sheet-rules">
-        <p>{how}</p>
-        <p>{terms}</p>
+      <section
+        aria-label="Rules"
+        className={cn('col-span-2 border-t-[0.75pt] border-black pt-[4pt] text-[7pt] leading-snug', long ? 'columns-2 gap-x-[0.2in] [&>p]:mb-[1pt]' : 'grid gap-[1pt]')}
+        data-testid="sheet-rules"
+      >
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
       </section>
     </article>
   )

@@ -42,32 +42,43 @@ function overflows(el: HTMLElement, box: HTMLElement): boolean {
   return el.offsetHeight > box.clientHeight || el.scrollWidth > el.clientWidth
 }
 
-/** Sets the name's size from `from` down by half points until it fits its box or reaches MIN_NAME_PT. */
-function shrink(el: HTMLElement, box: HTMLElement, from: number) {
+/** Below this size (pt) a name whole is harder to read than the same name broken inside a long word. */
+const READABLE_NAME_PT = 6
+
+/** Sets the name's size from `from` down by half points until it fits its box or reaches MIN_NAME_PT; returns the size. */
+function shrink(el: HTMLElement, box: HTMLElement, from: number): number {
   let size = from
   el.style.fontSize = `${size}pt`
   while (size > MIN_NAME_PT && overflows(el, box)) {
     size -= 0.5
     el.style.fontSize = `${size}pt`
   }
+  return size
 }
 
 /**
  * Shrinks each name in `root` (elements with data-name, each in a box of its own) by half points until it
- * fits its box, down to MIN_NAME_PT. A name breaks between its words only, so that it reads (and copies
- * from the PDF) whole; a word too long for its square even at the smallest size breaks anywhere. The sheet
- * has the same size on screen and on paper, so a name that fits on screen fits printed.
+ * fits its box, from nameSize times its data-name-scale down to MIN_NAME_PT. A name breaks between its
+ * words only, so that it reads (and copies from the PDF) whole; a word too long for its square even at the
+ * smallest size, or that would need a size below READABLE_NAME_PT, breaks anywhere when that lets it be
+ * larger. The sheet has the same size on screen and on paper, so a name that fits on screen fits printed.
  */
 export function fitNames(root: HTMLElement) {
   for (const el of root.querySelectorAll<HTMLElement>('[data-name]')) {
     const box = el.parentElement
     if (!box) continue
-    const from = nameSize(el.textContent ?? '')
+    // A small grid's squares are larger: its names start larger (data-name-scale).
+    const from = nameSize(el.textContent ?? '') * (Number(el.dataset.nameScale) || 1)
     el.style.overflowWrap = 'normal'
-    shrink(el, box, from)
-    if (overflows(el, box)) {
+    const whole = shrink(el, box, from)
+    if (overflows(el, box) || whole < READABLE_NAME_PT) {
+      const wholeFits = !overflows(el, box)
       el.style.overflowWrap = 'anywhere'
-      shrink(el, box, from)
+      const broken = shrink(el, box, from)
+      if (wholeFits && broken <= whole) {
+        el.style.overflowWrap = 'normal'
+        el.style.fontSize = `${whole}pt`
+      }
     }
   }
 }
