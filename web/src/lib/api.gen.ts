@@ -818,6 +818,59 @@ export interface Pool {
    * prizePool and prizePoolIfFull, every figure a screen shows of the pool's money; no client computes one.
    */
   payouts: PeriodPayout[];
+  /**
+   * Rules are the rules the pool plays by (issue 22); absent from a server older than them.
+   */
+  rules?: Rules;
+  /**
+   * Rows and Columns are the board's geometry: 10 x 10, 10 x 5 (grid 50) or 5 x 5 (grid 25).
+   */
+  rows?: number /* int */;
+  columns?: number /* int */;
+  /**
+   * NumberSets are the pool's draws: one with period "" when the numbers are drawn once, else one per
+   * paying period. Digits are [] and seed "" until drawn.
+   */
+  numberSets?: NumberSet[];
+}
+
+/**
+ * PayoutShare is what one paying period pays: an integer percent of the prize pool.
+ */
+export interface PayoutShare {
+  period: 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'FINAL' | (string & {});
+  percent: number /* int */;
+}
+
+/**
+ * Rules are the rules a pool plays by.
+ */
+export interface Rules {
+  grid: number /* int */;
+  numbers: 'once' | 'per-period' | (string & {});
+  payouts: PayoutShare[];
+  reversePercent: number /* int */;
+  everyScorePercent: number /* int */;
+  unfilled: 'cancel' | 'play' | (string & {});
+}
+
+/**
+ * RulesPreset is a set of rules offered by name when a pool is made.
+ */
+export interface RulesPreset {
+  name: string;
+  rules: Rules;
+}
+
+/**
+ * NumberSet is one draw of a pool's numbers, by commit and reveal.
+ */
+export interface NumberSet {
+  period: string;
+  homeNumbers: number[];
+  awayNumbers: number[];
+  seedSha256: string;
+  seed: string;
 }
 
 /**
@@ -1142,6 +1195,14 @@ export interface Winner {
   firstName: string;
   amount: string;
   status: string;
+  /**
+   * Kind is what the prize is for: the period's winner, its reverse winner, or a change of the score.
+   */
+  kind?: 'period' | 'reverse' | 'score' | (string & {});
+  /**
+   * Award is the prize's key, unique in the pool: "period:Q1", "reverse:FINAL", "score:7".
+   */
+  award?: string;
   /**
    * PaidAt is when the host of a host-collected pool marked the prize paid (status host_paid); absent
    * otherwise.
