@@ -6,6 +6,7 @@ import {
   builtInPresets,
   checkRules,
   currentNumberSet,
+  decidingPeriod,
   defaultRules,
   gridShape,
   periodShares,
@@ -76,5 +77,14 @@ describe('rules', () => {
     ]
     expect(currentNumberSet({ numberSets: sets, homeNumbers: [...home].reverse(), awayNumbers: home })?.period).toBe('Q2')
     expect(currentNumberSet({ numberSets: sets.slice(0, 1), homeNumbers: home, awayNumbers: home })).toBeNull()
+  })
+})
+
+describe('decidingPeriod', () => {
+  it('is the first paying period ending with or after the one in play', () => {
+    const r = { payouts: [{ period: 'Q2', percent: 50 }, { period: 'FINAL', percent: 50 }] }
+    expect([0, 1, 2, 3, 4].map((i) => decidingPeriod(r, i, false))).toEqual(['Q2', 'Q2', 'FINAL', 'FINAL', 'FINAL'])
+    expect(decidingPeriod(defaultRules(NFL), 3, false)).toBe('FINAL')
+    expect([0, 1].map((i) => decidingPeriod(defaultRules(LEAGUE_NCAAB), i, true))).toEqual(['H1', 'FINAL'])
   })
 })

@@ -262,3 +262,19 @@ export function currentNumberSet(pool: Pick<Pool, 'numberSets' | 'homeNumbers' |
   const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i])
   return sets.find((s) => same(s.homeNumbers, pool.homeNumbers!) && same(s.awayNumbers, pool.awayNumbers!)) ?? null
 }
+
+/**
+ * The paying period whose prize a period in play decides (squares.Rules DecidingPeriod): the first paying
+ * period that ends with it or after it. `inPlay` is the index of the game's period in play (0-3 in quarters,
+ * 0-1 in halves); overtime counts with the final.
+ */
+export function decidingPeriod(rules: Pick<Rules, 'payouts'>, inPlay: number, halves: boolean): string {
+  const at = halves ? (inPlay <= 0 ? 2 : 4) : Math.min(Math.max(inPlay + 1, 1), 5)
+  let best = 'FINAL'
+  let bestAt = ORDER.FINAL
+  for (const p of rules.payouts) {
+    const o = ORDER[p.period] ?? 99
+    if (o >= at && o < bestAt) [best, bestAt] = [p.period, o]
+  }
+  return best
+}
