@@ -30,7 +30,7 @@ export function gridShape(grid: number | null | undefined): GridShape {
 /** A pool's board: its own rows and columns when the server sends them, else its rules' grid, else 10 x 10. */
 export function poolGrid(pool: Pick<Pool, 'rows' | 'columns' | 'rules'>): GridShape {
   const ok = (n: number | undefined) => n === 5 || n === 10
-  if (ok(pool.rows) && ok(pool.columns)) return { rows: pool.rows!, columns: pool.columns! }
+  if (ok(pool.rows) && ok(pool.columns)) return { rows: pool.rows, columns: pool.columns }
   return gridShape(pool.rules?.grid)
 }
 

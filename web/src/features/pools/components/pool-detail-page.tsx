@@ -23,6 +23,7 @@ import { DecisionCountdown } from './decision-countdown'
 import { HostMoneyCard } from './host-money-card'
 import { HostPanel } from './host-panel'
 import { PoolHero } from './pool-hero'
+import { PoolRulesCard } from './pool-rules-card'
 import { InvalidPool, PoolNotFound, PoolSkeleton, SaleNotice, saleState } from './pool-page-states'
 import { GameRulesCard, HowToPlayCard, NoWithdrawalsCard, PoolInfoCard, ReadyToPlayCard, YourSquaresCard } from './pool-side-cards'
 import { SelectionBar } from './selection-bar'
@@ -195,6 +196,7 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
           {ownedCount > 0 && <ReadyToPlayCard pool={pool} owned={ownedCount} />}
           {pool.isPrivate && pool.inviteCode && !isAdmin && creatorPanel?.(pool)}
           <PoolInfoCard pool={pool} />
+          <PoolRulesCard pool={pool} />
           <NoWithdrawalsCard free={free} payHost={hostPool} />
           <GameRulesCard pool={pool} />
         </aside>
