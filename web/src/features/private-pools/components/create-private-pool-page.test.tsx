@@ -67,14 +67,26 @@ describe('Create private pool', () => {
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false)
   })
 
-  it('offers 50/50 and 40/60 for college basketball, and 25/25/25/25 or 20/30/20/30 otherwise', async () => {
+  it("edits the rules per period of the game's league: Q1-Q4 and Final, or 1st Half and Final in college basketball", async () => {
     stubFetch({ 'GET /api/games': { body: games } })
     const user = userEvent.setup()
     renderPage(<CreatePrivatePoolPage />, { path: '/create-private-pool', user: player })
-    const schedule = await screen.findByLabelText('Payout Schedule')
-    expect(within(schedule).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['25/25/25/25', '20/30/20/30'])
+    const payouts = await screen.findByRole('group', { name: 'Payout per period (% of the prize pool)' })
+    expect(within(payouts).getAllByRole('spinbutton').map((i) => [i.closest('label')?.textContent, (i as HTMLInputElement).value])).toEqual([
+      ['Q1', '25'],
+      ['Q2', '25'],
+      ['Q3', '25'],
+      ['Q4', '0'],
+      ['Final', '25'],
+    ])
     await user.selectOptions(screen.getByLabelText('Game'), '4')
-    expect(within(schedule).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['50/50', '40/60'])
+    await waitFor(() =>
+      expect(within(payouts).getAllByRole('spinbutton').map((i) => [i.closest('label')?.textContent, (i as HTMLInputElement).value])).toEqual([
+        ['1st Half', '50'],
+        ['Final', '50'],
+      ]),
+    )
+    expect(screen.getByRole('radio', { name: 'Standard' })).toBeChecked()
   })
 
   it('creates the pool and shows the invite code and link with copy buttons, the invitations, and View Pool', async () => {
@@ -91,13 +103,17 @@ describe('Create private pool', () => {
     await user.type(screen.getByLabelText('Entry Fee ($ per square)'), '0')
     await user.clear(screen.getByLabelText('Max Squares per Player'))
     await user.type(screen.getByLabelText('Max Squares per Player'), '10')
-    await user.selectOptions(screen.getByLabelText('Payout Schedule'), '20/30/20/30')
+    await user.click(screen.getByRole('radio', { name: '20/30/20/30' }))
     await user.type(screen.getByLabelText(/Invite by Email/), 'sam@example.com')
     await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
 
     expect(await screen.findByText('Private Pool Created!')).toBeInTheDocument()
     expect(bodyOf(fetch, 'POST', '/api/pools/private')).toEqual({
       gameId: 3, name: 'Office pool', entryFee: 0, maxSquaresPerPlayer: 10, inviteEmails: ['sam@example.com'], payoutSchedule: '20/30/20/30',
+      rules: {
+        grid: 100, numbers: 'once', unfilled: 'cancel', reversePercent: 0, everyScorePercent: 0,
+        payouts: [{ period: 'Q1', percent: 20 }, { period: 'Q2', percent: 30 }, { period: 'Q3', percent: 20 }, { period: 'FINAL', percent: 30 }],
+      },
     })
     expect(screen.getByText('K7QW2MXP')).toBeInTheDocument()
     expect(screen.getByText(`${window.location.origin}/join/K7QW2MXP`)).toBeInTheDocument()
