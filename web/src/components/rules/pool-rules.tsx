@@ -4,7 +4,7 @@ import type { Pool } from '@/lib/types'
 
 function Item({ term, children, testId }: { term: string; children: React.ReactNode; testId?: string }) {
   return (
-    <div className="grid gap-0.5 sm:grid-cols-[9rem_minmax(0,1fr)] sm:gap-3" data-testid={testId}>
+    <div className="grid gap-0.5" data-testid={testId}>
       <dt className="font-semibold text-muted-foreground">{term}</dt>
       <dd className="min-w-0 font-medium">{children}</dd>
     </div>

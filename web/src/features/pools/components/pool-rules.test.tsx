@@ -35,6 +35,18 @@ describe('A pool with its own rules (issue 22)', () => {
     expect(screen.getByRole('rowheader', { name: 'Row 1: Kansas City Chiefs digits 2 or 7' })).toBeInTheDocument()
   })
 
+  it("names the player's own squares by both digits of their row and column", async () => {
+    const mine: Square = { ...dana, id: 9, userId: player.id, row: 0, column: 1, user: { firstName: 'Ann', lastName: 'Lee' } }
+    stubFetch({
+      'GET /api/pools/40': { body: rulesPool() },
+      'GET /api/pools/40/squares': { body: [mine] },
+      'GET /api/pools/40/winners': { body: [] },
+    })
+    renderPage(<PoolDetailPage />, { path: '/pool/:id', at: '/pool/40', user: player })
+    const list = await screen.findByRole('list', { name: 'Your squares' })
+    expect(list).toHaveTextContent('Row 1 (away 2 or 7), column 2 (home 4 or 7)')
+  })
+
   it('marks period, reverse and every-score winners by name, and lists them by kind', async () => {
     open(rulesPool())
     const dana = await screen.findByRole('gridcell', { name: 'Q1 winner, $8.00, Dana D.; Reverse Q1 winner, $2.00, Dana D.' })
@@ -59,11 +71,15 @@ describe('A pool with its own rules (issue 22)', () => {
     expect(within(card).getByTestId('rules-numbers')).toHaveTextContent('New numbers for each paying period')
     expect(within(card).getByTestId('rules-unfilled')).toHaveTextContent('Played as it stands')
     expect(within(card).getByRole('link', { name: 'How to Play this pool' })).toHaveAttribute('href', '/how-to-play?pool=40')
+    // Game Rules leaves what it pays and how it draws to this card: no 25% quarters, no "drawn once".
+    expect(document.querySelector('[aria-label="Payout per period"]')).toBeNull()
+    expect(screen.getByText(/Numbers are drawn as the rules of this pool say/)).toBeInTheDocument()
   })
 
   it('shows today’s rules for a pool from a server older than rules', async () => {
     open(makePool({ entryFee: '10.00', prizePoolIfFull: '900.00', payoutSchedule: [20, 30, 20, 30] }))
     const card = await screen.findByRole('region', { name: 'Rules of this pool' })
+    expect(document.querySelector('[aria-label="Payout per period"]')).not.toBeNull()
     expect(within(card).getByTestId('rules-grid')).toHaveTextContent('100 squares (10 x 10)')
     expect(within(card).getByTestId('rules-period-Q2')).toHaveTextContent('Q2: 30%, $270.00')
     expect(within(card).getByTestId('rules-reverse')).toHaveTextContent('No reverse winners.')
