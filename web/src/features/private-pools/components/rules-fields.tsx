@@ -70,7 +70,7 @@ export function RulesFields({
 
       <fieldset className="grid gap-2">
         <legend className="mb-1.5 text-sm font-semibold">Preset</legend>
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))]">
           {presets.map((p) => (
             <Choice key={p.name} name={`${id}-preset`} value={p.name} checked={preset === p.name} onChange={() => onChange(rulesValuesOf(p.rules, value))}>
               <span className="font-semibold">{p.name}</span>
