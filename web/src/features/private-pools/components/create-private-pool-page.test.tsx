@@ -86,7 +86,14 @@ describe('Create private pool', () => {
         ['Final', '50'],
       ]),
     )
-    expect(screen.getByRole('radio', { name: 'Standard' })).toBeChecked()
+    expect(screen.getByLabelText('Payout Schedule')).toHaveValue('50/50')
+    expect(within(screen.getByLabelText('Payout Schedule')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Standard (50/50)',
+      '20/30/20/30 (40/60)',
+      'Every score',
+      'Reverse',
+      'Custom',
+    ])
   })
 
   it('creates the pool and shows the invite code and link with copy buttons, the invitations, and View Pool', async () => {
@@ -103,7 +110,7 @@ describe('Create private pool', () => {
     await user.type(screen.getByLabelText('Entry Fee ($ per square)'), '0')
     await user.clear(screen.getByLabelText('Max Squares per Player'))
     await user.type(screen.getByLabelText('Max Squares per Player'), '10')
-    await user.click(screen.getByRole('radio', { name: '20/30/20/30' }))
+    await user.selectOptions(screen.getByLabelText('Payout Schedule'), '20/30/20/30')
     await user.type(screen.getByLabelText(/Invite by Email/), 'sam@example.com')
     await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { bodyOf, player, renderPage, stubFetch } from '@/test/utils'
 import { later, makePool } from '@/test/pool'
@@ -29,11 +29,21 @@ describe('The rules of a new private pool', () => {
     // The server's names and rules win over the built-in copy.
     const presets = builtInPresets(1).map((p) => (p.name === 'Every score' ? { ...p, rules: { ...p.rules, everyScorePercent: 60, payouts: [{ period: 'FINAL', percent: 40 }] } } : p))
     const { fetch, user } = await openForm({ 'GET /api/rules/presets?leagueId=1': { body: presets } })
-    const radios = screen.getByRole('group', { name: 'Preset' })
-    expect(within(radios).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['Standard', '20/30/20/30', 'Every score', 'Reverse', 'Custom'])
-    await user.click(await screen.findByRole('radio', { name: 'Every score' }))
+    const schedule = screen.getByLabelText('Payout Schedule')
+    // Today's schedules keep their values ("20/30/20/30"), so a schedule is chosen as before rules.
+    expect(within(schedule).getAllByRole('option').map((o) => [o.textContent, (o as HTMLOptionElement).value])).toEqual([
+      ['Standard (25/25/25/25)', '25/25/25/25'],
+      ['20/30/20/30', '20/30/20/30'],
+      ['Every score', 'Every score'],
+      ['Reverse', 'Reverse'],
+      ['Custom', 'custom'],
+    ])
+    // Chosen once the server's presets are read (the built-in copy until then).
+    await waitFor(async () => {
+      await user.selectOptions(schedule, 'Every score')
+      expect(percentOf('Final')).toHaveValue(40)
+    })
     expect(percentOf('Q1')).toHaveValue(0)
-    expect(percentOf('Final')).toHaveValue(40)
     expect(screen.getByLabelText('Every score pays (% of the prize pool)')).toHaveValue(60)
     await submit(user)
     await screen.findByText('Private Pool Created!')
@@ -49,7 +59,7 @@ describe('The rules of a new private pool', () => {
     await user.clear(percentOf('Q1'))
     await user.type(percentOf('Q1'), '15')
     expect(screen.getByTestId('rules-sum')).toHaveTextContent('Total: 90%: it must be 100%.')
-    expect(screen.getByRole('radio', { name: 'Custom' })).toBeChecked()
+    expect(screen.getByLabelText('Payout Schedule')).toHaveValue('custom')
     await submit(user)
     expect(screen.getByText('The payout percents and the every-score percent must add up to 100; they add up to 90.')).toBeInTheDocument()
     await user.clear(screen.getByLabelText('Reverse winner (% of each period’s prize)'))

@@ -1,5 +1,7 @@
 import { useId } from 'react'
+import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/native-select'
 import { formatCents } from '@/lib/money'
 import { gridShape, MAX_REVERSE_PERCENT, payingPeriodLabel, periodShares, reverseShare, sameRules, type Rules } from '@/lib/rules'
 import { cn } from '@/lib/utils'
@@ -57,7 +59,7 @@ export function RulesFields({
   const id = useId()
   const rules = valuesToRules(value, leagueId)
   // A preset is a split of the prize (payouts, reverse, every score); the grid, numbers and board-not-full stay.
-  const preset = presets.find((p) => sameRules({ ...p.rules, grid: rules.grid, numbers: rules.numbers, unfilled: rules.unfilled }, rules))?.name ?? 'Custom'
+  const preset = presets.find((p) => sameRules({ ...p.rules, grid: rules.grid, numbers: rules.numbers, unfilled: rules.unfilled }, rules))
   const set = (patch: Partial<RulesValues>) => onChange({ ...value, ...patch })
   const sum = valuesSum(value)
   const squares = Number(value.grid)
@@ -68,19 +70,22 @@ export function RulesFields({
     <fieldset className="grid gap-4 rounded-xl border p-3 sm:p-4" aria-describedby={`${id}-sum`}>
       <legend className="px-1 text-base font-bold">Rules</legend>
 
-      <fieldset className="grid gap-2">
-        <legend className="mb-1.5 text-sm font-semibold">Preset</legend>
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))]">
+      <Field id="pp-schedule" label="Payout Schedule" hint="A preset split of the prize, or Custom: set each share below.">
+        <NativeSelect
+          value={preset ? presetValue(preset.rules, preset.name) : 'custom'}
+          onChange={(e) => {
+            const chosen = presets.find((p) => presetValue(p.rules, p.name) === e.target.value)
+            if (chosen) onChange(rulesValuesOf(chosen.rules, value))
+          }}
+        >
           {presets.map((p) => (
-            <Choice key={p.name} name={`${id}-preset`} value={p.name} checked={preset === p.name} onChange={() => onChange(rulesValuesOf(p.rules, value))}>
-              <span className="font-semibold">{p.name}</span>
-            </Choice>
+            <option key={p.name} value={presetValue(p.rules, p.name)}>
+              {presetLabel(p.rules, p.name)}
+            </option>
           ))}
-          <Choice name={`${id}-preset`} value="Custom" checked={preset === 'Custom'} onChange={() => {}}>
-            <span className="font-semibold">Custom</span>
-          </Choice>
-        </div>
-      </fieldset>
+          <option value="custom">Custom</option>
+        </NativeSelect>
+      </Field>
 
       <fieldset className="grid gap-2">
         <legend className="mb-1.5 text-sm font-semibold">Grid size</legend>
@@ -178,7 +183,7 @@ export function RulesFields({
         <legend className="mb-1.5 text-sm font-semibold">Numbers</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           <Choice name={`${id}-numbers`} value="once" checked={value.numbers === 'once'} onChange={() => set({ numbers: 'once' })}>
-            Drawn once for the whole game
+            Drawn once
           </Choice>
           <Choice name={`${id}-numbers`} value="per-period" checked={value.numbers === 'per-period'} onChange={() => set({ numbers: 'per-period' })}>
             New numbers each period
@@ -225,6 +230,21 @@ export function RulesFields({
       )}
     </fieldset>
   )
+}
+
+/**
+ * A preset's value in the select: today's schedule ("25/25/25/25", "20/30/20/30", "50/50", "40/60") for a
+ * preset that is only a schedule, as the form offered before rules, else its name.
+ */
+function presetValue(r: Rules, name: string): string {
+  const plain = r.reversePercent === 0 && r.everyScorePercent === 0
+  return plain ? r.payouts.map((p) => p.percent).join('/') : name
+}
+
+/** "Standard (25/25/25/25)", "20/30/20/30", "Every score", "Reverse". */
+function presetLabel(r: Rules, name: string): string {
+  const schedule = presetValue(r, name)
+  return schedule === name ? name : `${name} (${schedule})`
 }
 
 /** A preset's rules as the form's values, keeping the grid, numbers and board-not-full choices already made. */
