@@ -43,14 +43,14 @@ const (
 type PayoutShare struct {
 	// Period is a paying period's code: PeriodQ1 to PeriodQ4 and PeriodFinal, or PeriodH1 and PeriodFinal in
 	// college basketball.
-	Period  string `json:"period" tstype:"'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'FINAL'"`
+	Period  string `json:"period"`
 	Percent int    `json:"percent"`
 }
 
 // Rules are the rules a pool plays by. The zero value of a field means its default (WithDefaults).
 type Rules struct {
 	// Grid is the number of squares: Grid100, Grid50 or Grid25.
-	Grid int `json:"grid" tstype:"100 | 50 | 25"`
+	Grid int `json:"grid"`
 	// Numbers is NumbersOnce or NumbersPerPeriod.
 	Numbers string `json:"numbers" tstype:"'once' | 'per-period'"`
 	// Payouts lists the paying periods in period order, with their percents; PeriodFinal is always one.

@@ -76,7 +76,7 @@ type Pool struct {
 
 // NumberSet is one draw of a pool's numbers (squares.NumberSet).
 type NumberSet struct {
-	Period      string `json:"period" tstype:"'' | 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'FINAL'"`
+	Period      string `json:"period"`
 	HomeNumbers []int  `json:"homeNumbers"`
 	AwayNumbers []int  `json:"awayNumbers"`
 	SeedSHA256  string `json:"seedSha256"`

@@ -105,7 +105,7 @@ export interface PayoutShare {
    * Period is a paying period's code: PeriodQ1 to PeriodQ4 and PeriodFinal, or PeriodH1 and PeriodFinal in
    * college basketball.
    */
-  period: 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'FINAL';
+  period: string;
   percent: number /* int */;
 }
 
@@ -116,7 +116,7 @@ export interface Rules {
   /**
    * Grid is the number of squares: Grid100, Grid50 or Grid25.
    */
-  grid: 100 | 50 | 25;
+  grid: number /* int */;
   /**
    * Numbers is NumbersOnce or NumbersPerPeriod.
    */
@@ -882,7 +882,7 @@ export interface Pool {
  * NumberSet is one draw of a pool's numbers (squares.NumberSet).
  */
 export interface NumberSet {
-  period: '' | 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'FINAL';
+  period: string;
   homeNumbers: number /* int */[];
   awayNumbers: number /* int */[];
   seedSha256: string;

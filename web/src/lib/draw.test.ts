@@ -116,3 +116,53 @@ describe('a draw stays verifiable after squares change hands', () => {
     expect(drawCheckInput({ ...fixture.pool, drawSeed: null }, fixture.squares)).toHaveProperty('missing')
   })
 })
+
+// Number sets per period on a 25-square board drawn unfilled (its last square empty, "-"): the digits the Go
+// domain derives (squares.DrawFromOwnership with squares.GridOwnershipText), printed by a throwaway go run.
+describe('number sets per period (issue 22)', () => {
+  const boardInput = '1,2,3,4,5,6,1,2,3,4,5,6,1,2,3,4,5,6,1,2,3,4,5,6,-'
+  const boardInputSha = '279b62aca51e4917c9d7dfa30e821a4f7048de740e3d105ee6812bc7b455481d'
+  const seed2 = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff'
+  const q1 = { period: 'Q1', seed, seedSha256: commitment, homeNumbers: [3, 7, 6, 4, 0, 1, 8, 9, 5, 2], awayNumbers: [9, 5, 6, 7, 2, 1, 4, 8, 0, 3] }
+  const q2 = {
+    period: 'Q2',
+    seed: seed2,
+    seedSha256: '2a8abfa8cb9906290437854193ca6bca41d4d4e26d1d454bd66a35158095e737',
+    homeNumbers: [4, 9, 5, 7, 6, 8, 1, 0, 2, 3],
+    awayNumbers: [1, 7, 2, 3, 8, 9, 6, 0, 4, 5],
+  }
+  const base = { poolId, seed, commitment, owners: null, drawInput: boardInput, drawInputSha256: boardInputSha, squares: 25 }
+
+  it('checks every set: its seed against its SHA-256 and its digits from its own seed and the draw input', async () => {
+    const ok = await verifyDraw({ ...base, homeNumbers: q2.homeNumbers, awayNumbers: q2.awayNumbers, sets: [q1, q2] })
+    expect(ok.input?.ok).toBe(true)
+    expect(ok.sets.map((s) => [s.label, s.ok])).toEqual([
+      ['Q1', true],
+      ['Q2', true],
+    ])
+    expect(ok.ok).toBe(true)
+  })
+
+  it('names the set that does not verify: a seed that is not its SHA-256, swapped digits, a seed used twice', async () => {
+    const badSeed = await verifyDraw({ ...base, homeNumbers: q1.homeNumbers, awayNumbers: q1.awayNumbers, sets: [q1, { ...q2, seedSha256: commitment }] })
+    expect(badSeed.ok).toBe(false)
+    expect(badSeed.sets[1].commitment.ok).toBe(false)
+    const swapped = await verifyDraw({ ...base, homeNumbers: q1.homeNumbers, awayNumbers: q1.awayNumbers, sets: [q1, { ...q2, homeNumbers: q2.awayNumbers }] })
+    expect(swapped.sets.map((s) => s.home.ok)).toEqual([true, false])
+    const twice = await verifyDraw({ ...base, homeNumbers: q1.homeNumbers, awayNumbers: q1.awayNumbers, sets: [q1, { ...q1, period: 'Q2' }] })
+    expect(twice.sets[1].repeated).toBe(true)
+    expect(twice.ok).toBe(false)
+    // The board's numbers must be one of the sets.
+    const stray = await verifyDraw({ ...base, homeNumbers: home, awayNumbers: away, sets: [q1, q2] })
+    expect(stray.home.ok).toBe(false)
+  })
+
+  it('reads a drawn 25-square pool from its JSON', () => {
+    const pool = {
+      id: poolId, drawSeed: seed, drawCommitment: commitment, drawInput: boardInput, drawInputSha256: boardInputSha,
+      homeNumbers: q2.homeNumbers, awayNumbers: q2.awayNumbers, rows: 5, columns: 5, numberSets: [q1, q2],
+    } as unknown as Pool
+    const found = drawCheckInput(pool, [])
+    expect('input' in found && found.input).toMatchObject({ squares: 25, sets: [q1, q2] })
+  })
+})

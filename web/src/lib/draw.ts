@@ -8,6 +8,7 @@
 // lapsed), so the check recomputes from what the draw consumed and only reports the owners of today.
 
 import { parseDigits } from './game-status'
+import { payingPeriodLabel, poolGrid } from './rules'
 import type { Pool, Square } from './types'
 
 export const DRAW_VERSION = 'squares-draw-v1'
@@ -45,13 +46,19 @@ export function ownershipText(owners: readonly string[]): string {
   return owners.join(',')
 }
 
-/** Row-major owners from a pool's squares; null when any of the 100 squares has no owner. */
-export function ownersFromSquares(squares: readonly { row: number; column: number; userId: string | null; status?: string }[]): string[] | null {
-  const owners: (string | null)[] = Array.from({ length: GRID * GRID }, () => null)
+/**
+ * Row-major owners from a pool's squares; null when any square of the grid (100, or 10 x 5 and 5 x 5 boards
+ * of 50 and 25) has no owner.
+ */
+export function ownersFromSquares(
+  squares: readonly { row: number; column: number; userId: string | null; status?: string }[],
+  grid: { rows: number; columns: number } = { rows: GRID, columns: GRID },
+): string[] | null {
+  const owners: (string | null)[] = Array.from({ length: grid.rows * grid.columns }, () => null)
   for (const sq of squares) {
     if (sq.status && sq.status !== 'owned') continue
-    if (sq.row < 0 || sq.row >= GRID || sq.column < 0 || sq.column >= GRID || !sq.userId) continue
-    owners[sq.row * GRID + sq.column] = sq.userId
+    if (sq.row < 0 || sq.row >= grid.rows || sq.column < 0 || sq.column >= grid.columns || !sq.userId) continue
+    owners[sq.row * grid.columns + sq.column] = sq.userId
   }
   return owners.every((o) => o !== null) ? owners : null
 }
@@ -110,6 +117,35 @@ export interface DrawCheckInput {
   drawInputSha256?: string | null
   homeNumbers: readonly number[]
   awayNumbers: readonly number[]
+  /** The board's squares (100, 50 or 25): how many owners the draw input names. */
+  squares?: number
+  /**
+   * The pool's number sets when it draws new numbers each period: each checked on its own (seed against its
+   * SHA-256, digits from its seed and the draw input); the top-level numbers are then the set in play.
+   */
+  sets?: readonly NumberSetInput[]
+}
+
+/** One published number set to check. */
+export interface NumberSetInput {
+  period: string
+  seed: string
+  seedSha256: string
+  homeNumbers: readonly number[]
+  awayNumbers: readonly number[]
+}
+
+/** The check of one number set. */
+export interface NumberSetCheck {
+  period: string
+  /** "Q1", "Final", "1st Half". */
+  label: string
+  commitment: { expected: string; computed: string; ok: boolean }
+  home: { published: number[]; computed: number[]; ok: boolean }
+  away: { published: number[]; computed: number[]; ok: boolean }
+  /** The seed of an earlier set again: sets must each have their own. */
+  repeated: boolean
+  ok: boolean
 }
 
 /** A square whose owner now is not its owner at the draw ("admin" now: the house took it over). */
@@ -131,6 +167,8 @@ export interface DrawCheck {
   away: { published: number[]; computed: number[]; ok: boolean }
   /** Squares that changed hands after the draw (reported, not failed). */
   changed: OwnerChange[]
+  /** Each number set's check, when the numbers are drawn per period (else empty). */
+  sets: NumberSetCheck[]
 }
 
 const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i])
@@ -141,6 +179,7 @@ const same = (a: readonly number[], b: readonly number[]) => a.length === b.leng
  * squares whose owner changed since), else from the current owners.
  */
 export async function verifyDraw(input: DrawCheckInput): Promise<DrawCheck> {
+  const n = input.squares ?? GRID * GRID
   const computed = await drawCommitment(input.seed)
   const commitment = { expected: input.commitment.toLowerCase(), computed, ok: computed === input.commitment.toLowerCase() }
   let ownership: string
@@ -151,28 +190,69 @@ export async function verifyDraw(input: DrawCheckInput): Promise<DrawCheck> {
     const atDraw = ownership.split(',')
     const sum = await sha256Hex(ownership)
     const expected = (input.drawInputSha256 ?? '').toLowerCase()
-    inputCheck = { expected, computed: sum, ok: sum === expected && atDraw.length === GRID * GRID && atDraw.every((o) => o !== '') }
-    if (input.owners && atDraw.length === GRID * GRID) {
+    inputCheck = { expected, computed: sum, ok: sum === expected && atDraw.length === n && atDraw.every((o) => o !== '') }
+    // Rows are 10 squares wide, or 5 on the boards of 50 and 25.
+    const width = n === GRID * GRID ? GRID : 5
+    if (input.owners && atDraw.length === n && input.owners.length === n) {
       atDraw.forEach((o, i) => {
-        if (o !== input.owners![i]) changed.push({ row: Math.floor(i / GRID), column: i % GRID, atDraw: o, now: input.owners![i] })
+        if (o !== input.owners![i]) changed.push({ row: Math.floor(i / width), column: i % width, atDraw: o, now: input.owners![i] })
       })
     }
   } else {
     if (!input.owners) throw new Error('Waiting for the owner of every square (the board is still loading).')
-    ownership = ownershipText(input.owners)
+    ownership = input.owners.length === GRID * GRID ? ownershipText(input.owners) : input.owners.join(',')
   }
-  const { home, away } = await drawDigitsFromOwnership(input.seed, input.poolId, ownership)
-  const h = { published: [...input.homeNumbers], computed: home, ok: same(home, input.homeNumbers) }
-  const a = { published: [...input.awayNumbers], computed: away, ok: same(away, input.awayNumbers) }
+  const sets = input.sets && input.sets.length > 1 ? await verifyNumberSets(input.sets, input.poolId, ownership) : []
+  let h: DrawCheck['home']
+  let a: DrawCheck['away']
+  if (sets.length) {
+    // Per period, the board's numbers are the set in play: they must be one of the sets checked.
+    const shown = input.sets!.find((s) => same(s.homeNumbers, input.homeNumbers) && same(s.awayNumbers, input.awayNumbers))
+    const setOf = shown ? sets.find((c) => c.period === shown.period) : undefined
+    h = { published: [...input.homeNumbers], computed: setOf?.home.computed ?? [], ok: !!setOf?.home.ok }
+    a = { published: [...input.awayNumbers], computed: setOf?.away.computed ?? [], ok: !!setOf?.away.ok }
+  } else {
+    const { home, away } = await drawDigitsFromOwnership(input.seed, input.poolId, ownership)
+    h = { published: [...input.homeNumbers], computed: home, ok: same(home, input.homeNumbers) }
+    a = { published: [...input.awayNumbers], computed: away, ok: same(away, input.awayNumbers) }
+  }
   return {
-    ok: commitment.ok && (inputCheck?.ok ?? true) && h.ok && a.ok,
+    ok: commitment.ok && (inputCheck?.ok ?? true) && h.ok && a.ok && sets.every((c) => c.ok),
     source: input.drawInput ? 'draw-input' : 'current-owners',
     commitment,
     input: inputCheck,
     home: h,
     away: a,
     changed,
+    sets,
   }
+}
+
+/**
+ * Checks each published number set as `squares verify-draw` does (squares.VerifyNumberSets): its seed against
+ * its SHA-256, no two sets on one seed, and its digits against their derivation from its seed, the pool id and
+ * the draw input.
+ */
+export async function verifyNumberSets(sets: readonly NumberSetInput[], poolId: number, ownership: string): Promise<NumberSetCheck[]> {
+  const seen = new Set<string>()
+  const out: NumberSetCheck[] = []
+  for (const s of sets) {
+    const computed = await drawCommitment(s.seed)
+    const expected = s.seedSha256.toLowerCase()
+    const { home, away } = await drawDigitsFromOwnership(s.seed, poolId, ownership)
+    const repeated = seen.has(computed)
+    seen.add(computed)
+    const check: Omit<NumberSetCheck, 'ok'> = {
+      period: s.period,
+      label: s.period ? payingPeriodLabel(s.period) : 'Numbers',
+      commitment: { expected, computed, ok: s.seed !== '' && computed === expected },
+      home: { published: [...s.homeNumbers], computed: home, ok: same(home, s.homeNumbers) },
+      away: { published: [...s.awayNumbers], computed: away, ok: same(away, s.awayNumbers) },
+      repeated,
+    }
+    out.push({ ...check, ok: check.commitment.ok && check.home.ok && check.away.ok && !repeated })
+  }
+  return out
 }
 
 /**
@@ -185,8 +265,16 @@ export function drawCheckInput(pool: Pool, squares: readonly Square[]): { input:
   if (!pool.drawSeed || !pool.drawCommitment || !homeNumbers || !awayNumbers) {
     return { missing: 'The server has not published the seed, the commitment and both sets of numbers.' }
   }
-  const owners = ownersFromSquares(squares)
+  const grid = poolGrid(pool)
+  const owners = ownersFromSquares(squares, grid)
   if (!pool.drawInput && !owners) return { missing: 'Waiting for the owner of every square (the board is still loading).' }
+  const sets = (pool.numberSets ?? []).map((s) => ({
+    period: s.period,
+    seed: s.seed,
+    seedSha256: s.seedSha256,
+    homeNumbers: s.homeNumbers ?? [],
+    awayNumbers: s.awayNumbers ?? [],
+  }))
   return {
     input: {
       poolId: pool.id,
@@ -197,6 +285,8 @@ export function drawCheckInput(pool: Pool, squares: readonly Square[]): { input:
       drawInputSha256: pool.drawInputSha256 ?? null,
       homeNumbers,
       awayNumbers,
+      squares: grid.rows * grid.columns,
+      ...(sets.length > 1 ? { sets } : {}),
     },
   }
 }

@@ -53,6 +53,10 @@ export const queryKeys = {
   publicStats: ['/api/public/stats'] as const,
   /** The signed-in player's devices subscribed to push notifications. */
   pushSubscriptions: ['/api/push/subscriptions'] as const,
+  /** The rules offered by name for a league's pools (GET /api/rules/presets?leagueId=N). */
+  rules: {
+    presets: (leagueId: number) => ['/api/rules/presets', { leagueId }] as const,
+  },
   /** What an invite code shows before sign-in (GET /api/invitations/{code}). */
   invitations: {
     detail: (code: string) => ['/api/invitations', code] as const,

@@ -58,3 +58,54 @@ export function makePool(over: Partial<Pool> = {}): Pool {
 
 /** The board's square at row `r`, column `c`. */
 export const cell = (r: number, c: number) => document.querySelector<HTMLElement>(`[role=gridcell][data-row="${r}"][data-column="${c}"]`)!
+
+const q1Home = [3, 8, 1, 0, 6, 9, 2, 5, 7, 4]
+const q1Away = [5, 0, 6, 9, 7, 3, 8, 1, 2, 4]
+const q2Home = [9, 1, 4, 7, 0, 2, 6, 3, 8, 5]
+const q2Away = [2, 7, 0, 4, 9, 1, 5, 8, 3, 6]
+const set = (period: string, home: number[], away: number[]) => ({ period, homeNumbers: home, awayNumbers: away, seed: `seed-${period}`, seedSha256: `sha-${period}` })
+
+/**
+ * A full $4 private 25-square pool (prize pool $100): Q1 10, Q2 15, Q3 10, FINAL 15, every score 50,
+ * reverse 20, new numbers each period; the game is in Q2, so the board shows the Q2 set.
+ */
+export function makeRulesPool(over: Partial<Pool> = {}): Pool {
+  const base = makePool()
+  return makePool({
+    id: 40,
+    name: 'Office 25',
+    isPrivate: true,
+    entryFee: '4.00',
+    totalPot: '100.00',
+    prizePool: '100.00',
+    prizePoolIfFull: '100.00',
+    houseFeePercent: 0,
+    currentParticipants: 25,
+    maxParticipants: 25,
+    status: 'started',
+    numbersGenerated: true,
+    rows: 5,
+    columns: 5,
+    rules: {
+      grid: 25,
+      numbers: 'per-period',
+      payouts: [
+        { period: 'Q1', percent: 10 },
+        { period: 'Q2', percent: 15 },
+        { period: 'Q3', percent: 10 },
+        { period: 'FINAL', percent: 15 },
+      ],
+      reversePercent: 20,
+      everyScorePercent: 50,
+      unfilled: 'play',
+    },
+    payoutSchedule: [10, 15, 10, 15],
+    numberSets: [set('Q1', q1Home, q1Away), set('Q2', q2Home, q2Away), set('Q3', [], []), set('FINAL', [], [])],
+    homeNumbers: q2Home,
+    awayNumbers: q2Away,
+    salesCloseAt: later(-1),
+    game: { ...base.game!, gameDate: later(-0.5), status: 'live', quarter: 2, awayScore: 14, homeScore: 7, awayScoreQ1: 7, homeScoreQ1: 0 },
+    ...over,
+  })
+}
+

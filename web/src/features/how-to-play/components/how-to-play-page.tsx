@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PageContainer, PageHeader } from '@/components/layout/page'
 import { GameRules, HouseFeePolicy, Policies } from '@/components/rules/rules-lists'
@@ -6,6 +6,7 @@ import { PayoutStructure } from '@/components/rules/payout-structure'
 import { TierTable } from '@/components/rules/tier-table'
 import { useUser } from '@/lib/auth'
 import { useDocumentMeta } from '@/lib/use-document-meta'
+import { PoolRulesSection } from './pool-rules-section'
 
 const AUTOMATION = [
   'Participation is checked every 15 minutes.',
@@ -23,6 +24,10 @@ export function HowToPlayPage() {
     canonicalPath: '/how-to-play',
   })
   const { user } = useUser()
+  // Opened for a pool (its "Rules of this pool" card links here): that pool's rules come first.
+  const [params] = useSearchParams()
+  const poolParam = params.get('pool') ?? ''
+  const poolId = /^\d+$/.test(poolParam) ? Number(poolParam) : null
   return (
     <PageContainer className="max-w-5xl">
       <PageHeader
@@ -31,6 +36,7 @@ export function HowToPlayPage() {
         description="Squares in one minute: pick squares, wait for the numbers, win on the last digits of the score."
       />
       <div className="grid gap-10 *:min-w-0">
+        {poolId !== null && <PoolRulesSection poolId={poolId} />}
         <section aria-labelledby="rules-h">
           <h2 id="rules-h" className="mb-4 text-xl font-extrabold">
             The rules

@@ -2,8 +2,9 @@ import { Crosshair, Grid3x3, Info } from 'lucide-react'
 import { Card } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { gameStatusLabel, parseDigits } from '@/lib/game-status'
-import { formatMoney, isFree } from '@/lib/money'
+import { formatCents, formatMoney, isFree, toCents } from '@/lib/money'
 import { gameState, periodNoun, poolPeriods, type GamePhase, type Period } from '@/lib/periods'
+import { currentNumberSet, decidingPeriod, halvesLeague, payingPeriodLabel, periodShares, poolGrid, poolRules, reverseShare, sameRules, defaultRules, type GridShape } from '@/lib/rules'
 import type { Cell, Pool, Square, Winner } from '@/lib/types'
 import { cn } from '@/lib/utils'
 import { ConnectionIndicator } from './connection-indicator'
@@ -28,6 +29,22 @@ function boardTitle(phase: GamePhase): string {
   return 'SQUARES BOARD'
 }
 
+/**
+ * What the winner of the period in play would take: the server's payout of that period, or, under rules other
+ * than today's, the winner's part of the prize of the paying period it decides (lib/rules mirrors the server).
+ */
+function inPlayAmount(pool: Pool, inPlay: number): string | null {
+  if (isFree(pool.entryFee) || inPlay < 0) return null
+  const rules = poolRules(pool)
+  if (!pool.rules || sameRules(rules, defaultRules(pool.game?.leagueId))) {
+    const payout = pool.payouts?.[inPlay]
+    return payout ? formatMoney(payout.amount) : null
+  }
+  const period = decidingPeriod(rules, inPlay, halvesLeague(pool.game?.leagueId))
+  const share = periodShares(toCents(pool.prizePool), rules).periods.find((p) => p.period === period)
+  return share ? formatCents(share.amount - reverseShare(share.amount, rules.reversePercent)) : null
+}
+
 /** The board's marks: the period winners, and the square that would win the period in play if it ended now. */
 function withWinningNow(
   winners: Map<string, WinnerMark[]>,
@@ -37,10 +54,10 @@ function withWinningNow(
   away: number[] | null,
   home: number[] | null,
   squares: Square[],
+  grid: GridShape,
 ): Map<string, WinnerMark[]> {
-  const payout = pool.payouts?.[inPlay]
-  const amount = isFree(pool.entryFee) || !payout ? null : formatMoney(payout.amount)
-  const now = winningNow({ inPlay, periods, awayScore: pool.game?.awayScore, homeScore: pool.game?.homeScore, away, home, squares, amount })
+  const amount = inPlayAmount(pool, inPlay)
+  const now = winningNow({ inPlay, periods, awayScore: pool.game?.awayScore, homeScore: pool.game?.homeScore, away, home, squares, amount, grid })
   if (!now) return winners
   const out = new Map(winners)
   const k = cellKey(now.cell)
@@ -78,7 +95,9 @@ export function BoardCard({
   const game = pool.game
   const home = pool.numbersGenerated ? parseDigits(pool.homeNumbers) : null
   const away = pool.numbersGenerated ? parseDigits(pool.awayNumbers) : null
-  const max = pool.maxParticipants || 100
+  const grid = poolGrid(pool)
+  const rules = poolRules(pool)
+  const max = pool.maxParticipants || grid.rows * grid.columns
   const claimed = pool.currentParticipants
   const pct = Math.min(100, Math.round((claimed / max) * 100))
   const status = gameStatusLabel(game?.status)
@@ -86,8 +105,11 @@ export function BoardCard({
   const state = gameState(game, periods)
   const noun = periodNoun(periods)
   const free = isFree(pool.entryFee)
-  const winners = boardWinners(serverWinners, squares, periods, free)
-  const marks = withWinningNow(winners, pool, state.inPlay, periods, away, home, squares)
+  const winners = boardWinners(serverWinners, squares, periods, free, rules)
+  const marks = withWinningNow(winners, pool, state.inPlay, periods, away, home, squares, grid)
+  // Numbers drawn per period: the board shows the set of the period in play (the top-level numbers).
+  const perPeriod = rules.numbers === 'per-period'
+  const shownSet = perPeriod && home && away ? currentNumberSet(pool) : null
   const showScoreboard = !!game && (status !== 'SCHEDULED' || pool.numbersGenerated)
 
   return (
@@ -130,8 +152,8 @@ export function BoardCard({
             <p className="flex gap-2 rounded-lg bg-lime-50 p-3 text-xs text-lime-950 sm:text-sm">
               <Info className="mt-0.5 size-4 shrink-0 text-lime-700" aria-hidden="true" />
               <span>
-                <strong>How to Win Big:</strong> pick open squares. When all 100 are taken, every row gets a digit for the
-                away team and every column one for the home team. Match the last digits of the score at the end of a{' '}
+                <strong>How to Win Big:</strong> pick open squares. When all {grid.rows * grid.columns} are taken, every row gets{' '}
+                {grid.rows < 10 ? 'two digits' : 'a digit'} for the away team and every column {grid.columns < 10 ? 'two' : 'one'} for the home team. Match the last digits of the score at the end of a{' '}
                 {noun} and that {noun}'s prize is yours.
               </span>
             </p>
@@ -139,7 +161,7 @@ export function BoardCard({
               <div className="flex items-center gap-1.5 font-semibold text-muted-foreground">
                 <Crosshair className="size-3.5" aria-hidden="true" /> Selected Position
               </div>
-              <div className="font-bold">{focusCell ? positionText(focusCell, away, home) : 'Pick a square'}</div>
+              <div className="font-bold">{focusCell ? positionText(focusCell, away, home, grid) : 'Pick a square'}</div>
             </div>
           </div>
         )}
@@ -151,6 +173,16 @@ export function BoardCard({
           </div>
         ) : (
           <div className="order-1 overflow-x-auto pb-1 sm:order-none">
+            {perPeriod && (
+              <p className="mb-2 flex flex-wrap items-center gap-x-2 px-1 text-xs font-semibold text-muted-foreground sm:px-0 sm:text-sm" data-testid="number-set">
+                <span className="rounded-full bg-violet-100 px-2 py-0.5 font-bold text-violet-800">New numbers each period</span>
+                {!home || !away
+                  ? 'Each paying period gets its own draw.'
+                  : shownSet
+                    ? `The board shows the ${payingPeriodLabel(shownSet.period)} numbers.`
+                    : 'The board shows the numbers of the period in play.'}
+              </p>
+            )}
             <SquareBoard
               homeTeam={game?.homeTeam ?? 'Home'}
               awayTeam={game?.awayTeam ?? 'Away'}
@@ -165,11 +197,13 @@ export function BoardCard({
               onActivate={onActivate}
               onFocusCell={onFocusCell}
               winners={marks}
+              rows={grid.rows}
+              columns={grid.columns}
             />
           </div>
         )}
         {home && away && (serverWinners?.length || status !== 'SCHEDULED') ? (
-          <WinnersList periods={periods} winners={serverWinners ?? []} marks={winners} className="order-2 sm:order-none" />
+          <WinnersList periods={periods} rules={rules} winners={serverWinners ?? []} marks={winners} className="order-2 sm:order-none" />
         ) : null}
         <ul className="order-3 flex flex-wrap gap-x-4 gap-y-1.5 px-1 text-xs text-muted-foreground sm:order-none sm:px-0" aria-label="Legend">
           {LEGEND.map((l) => (

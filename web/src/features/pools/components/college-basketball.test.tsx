@@ -71,6 +71,7 @@ const squares: Square[] = [{ id: 1, poolId: 61, userId: '40', row: 0, column: 7,
 // The halftime winner as GET /api/pools/{id}/winners answers: away 0, home 7, 40% of $900.
 const halftime: Winner = {
   poolId: 61, period: 1, periodLabel: '1st Half', homeScore: 27, awayScore: 30, row: 0, column: 7, userId: '40', firstName: 'Bo', amount: '360.00', status: 'credited',
+  kind: 'period', award: 'period:H1', name: '1st Half',
 }
 
 async function open(pool: Pool, winners: Winner[] = [halftime]) {
@@ -114,8 +115,8 @@ describe('A college basketball pool', () => {
         entryFee: '5.00',
         payoutSchedule: [50, 50],
         payouts: [
-          { period: 1, label: 'Halftime', percent: 50, amount: '225.00' },
-          { period: 2, label: 'Final', percent: 50, amount: '225.00' },
+          { period: 1, code: 'H1', label: 'Halftime', percent: 50, amount: '225.00' },
+          { period: 2, code: 'FINAL', label: 'Final', percent: 50, amount: '225.00' },
         ],
         game: { ...base.game!, status: 'completed', homeScore: 71, awayScore: 70, homeScoreQ2: 71, awayScoreQ2: 70 },
         status: 'completed',

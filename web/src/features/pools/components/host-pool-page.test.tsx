@@ -199,7 +199,7 @@ describe('A host-collected pool, as its host', () => {
 
   it('marks a period’s prize paid', async () => {
     const drawn = hostPool({ inviteCode: 'K7QW2MXP', numbersGenerated: true, homeNumbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], awayNumbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], status: 'started', currentParticipants: 100 })
-    const q1: Winner = { poolId: 31, period: 1, periodLabel: 'Q1', homeScore: 0, awayScore: 0, row: 0, column: 0, userId: '40', firstName: 'Bo', amount: '250.00', status: 'host_pays' }
+    const q1: Winner = { poolId: 31, period: 1, periodLabel: 'Q1', homeScore: 0, awayScore: 0, row: 0, column: 0, userId: '40', firstName: 'Bo', amount: '250.00', status: 'host_pays', kind: 'period', award: 'period:Q1', name: 'Q1' }
     const { fetch, user } = await open({
       pool: drawn,
       routes: { 'GET /api/pools/31/winners': { body: [q1] }, 'POST /api/pools/31/winners/Q1/paid': { body: { ...q1, status: 'host_paid' } } },
@@ -239,7 +239,7 @@ describe('A host-collected pool, as a member', () => {
 
   it('shows a win the host paid as "Paid by the host"', async () => {
     const drawn = hostPool({ numbersGenerated: true, homeNumbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], awayNumbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], status: 'started', currentParticipants: 100 })
-    const q1: Winner = { poolId: 31, period: 1, periodLabel: 'Q1', homeScore: 0, awayScore: 0, row: 0, column: 0, userId: '40', firstName: 'Bo', amount: '250.00', status: 'host_paid', paidAt: '2026-12-06T20:00:00Z' }
+    const q1: Winner = { poolId: 31, period: 1, periodLabel: 'Q1', homeScore: 0, awayScore: 0, row: 0, column: 0, userId: '40', firstName: 'Bo', amount: '250.00', status: 'host_paid', paidAt: '2026-12-06T20:00:00Z', kind: 'period', award: 'period:Q1', name: 'Q1' }
     await open({ pool: drawn, user: bo, routes: { 'GET /api/pools/31/winners': { body: [q1] }, 'GET /api/pools/31/payments/mine': { body: payments.players[1] } } })
     expect(await screen.findByText('Paid by the host')).toBeInTheDocument()
   })

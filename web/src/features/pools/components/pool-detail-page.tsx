@@ -9,6 +9,7 @@ import { formatDateTimeET } from '@/lib/dates'
 import { useLeagues } from '@/lib/leagues'
 import { isFree } from '@/lib/money'
 import { poolPeriods } from '@/lib/periods'
+import { poolGrid } from '@/lib/rules'
 import type { Cell, Pool, Square } from '@/lib/types'
 import { poolCanonicalPath, useDocumentMeta } from '@/lib/use-document-meta'
 import { usePool, usePoolSquares, usePoolWinners } from '../api/pools-api'
@@ -23,6 +24,7 @@ import { DecisionCountdown } from './decision-countdown'
 import { HostMoneyCard } from './host-money-card'
 import { HostPanel } from './host-panel'
 import { PoolHero } from './pool-hero'
+import { PoolRulesCard } from './pool-rules-card'
 import { InvalidPool, PoolNotFound, PoolSkeleton, SaleNotice, saleState } from './pool-page-states'
 import { GameRulesCard, HowToPlayCard, NoWithdrawalsCard, PoolInfoCard, ReadyToPlayCard, YourSquaresCard } from './pool-side-cards'
 import { SelectionBar } from './selection-bar'
@@ -190,11 +192,12 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
             />
           )}
           {hostPool && !isAdmin && <HostMoneyCard pool={pool} member={!!user && !host.isHost} isHost={host.isHost} />}
-          {showCart && selected.length === 0 && <HowToPlayCard free={free} payHost={hostPool} max={maxPerPlayer} periods={poolPeriods(pool)} />}
+          {showCart && selected.length === 0 && <HowToPlayCard free={free} payHost={hostPool} max={maxPerPlayer} periods={poolPeriods(pool)} squares={poolGrid(pool).rows * poolGrid(pool).columns} />}
           {mine.length > 0 && <YourSquaresCard pool={pool} mine={mine} max={maxPerPlayer} />}
           {ownedCount > 0 && <ReadyToPlayCard pool={pool} owned={ownedCount} />}
           {pool.isPrivate && pool.inviteCode && !isAdmin && creatorPanel?.(pool)}
           <PoolInfoCard pool={pool} />
+          <PoolRulesCard pool={pool} />
           <NoWithdrawalsCard free={free} payHost={hostPool} />
           <GameRulesCard pool={pool} />
         </aside>

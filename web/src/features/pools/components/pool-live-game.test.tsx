@@ -18,7 +18,7 @@ function livePool(game: Partial<Game> = {}, over: Partial<Pool> = {}): Pool {
     prizePool: '900.00',
     houseFeePercent: 10,
     prizePoolIfFull: '900.00',
-    payouts: ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, label, percent: 25, amount: '225.00' })),
+    payouts: ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, code: ['Q1', 'Q2', 'Q3', 'FINAL'][i], label, percent: 25, amount: '225.00' })),
     currentParticipants: 100,
     distinctPlayers: 20,
     status: 'started',
@@ -33,7 +33,7 @@ function livePool(game: Partial<Game> = {}, over: Partial<Pool> = {}): Pool {
 }
 
 const dana: Square = { id: 5, poolId: 31, userId: '40', row: 3, column: 7, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Dana', lastName: 'Demo' }, status: 'owned' }
-const q1: Winner = { poolId: 31, period: 1, periodLabel: 'Q1', homeScore: 7, awayScore: 3, row: 3, column: 7, userId: '40', firstName: 'Dana', amount: '225.00', status: 'credited' }
+const q1: Winner = { poolId: 31, period: 1, periodLabel: 'Q1', homeScore: 7, awayScore: 3, row: 3, column: 7, userId: '40', firstName: 'Dana', amount: '225.00', status: 'credited', kind: 'period', award: 'period:Q1', name: 'Q1' }
 
 function open(pool: Pool, winners: () => Winner[]) {
   const fetch = stubFetch({

@@ -8,7 +8,7 @@ import { PoolDetailPage } from './pool-detail-page'
 // The money a pool page shows is the pool JSON's (houseFeePercent, prizePool, prizePoolIfFull, payouts), as
 // settlement pays it: the page computes no fee, pot or prize of its own.
 
-const quarters = (amount: string): Payout[] => ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, label, percent: 25, amount }))
+const quarters = (amount: string): Payout[] => ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, code: ['Q1', 'Q2', 'Q3', 'FINAL'][i], label, percent: 25, amount }))
 
 async function open(pool: Pool) {
   stubFetch({ [`GET /api/pools/${pool.id}`]: { body: pool }, [`GET /api/pools/${pool.id}/squares`]: { body: [] } })

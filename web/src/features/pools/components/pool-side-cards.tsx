@@ -5,6 +5,7 @@ import { formatDateET, formatDateTimeET, formatTimeET } from '@/lib/dates'
 import { parseDigits } from '@/lib/game-status'
 import { formatEntryFee, formatMoney, isFree } from '@/lib/money'
 import { formatSchedule, periodNoun, poolPeriods, poolSchedule, QUARTERS, type Period } from '@/lib/periods'
+import { defaultRules, poolGrid, poolRules, sameRules } from '@/lib/rules'
 import type { Pool, Square } from '@/lib/types'
 import { positionText } from './square-labels'
 
@@ -17,7 +18,20 @@ function CardIcon({ icon: Icon, className }: { icon: typeof Grid3x3; className: 
 }
 
 /** Quick start, shown while nothing is selected. */
-export function HowToPlayCard({ free, payHost = false, max, periods = QUARTERS }: { free: boolean; payHost?: boolean; max: number; periods?: readonly Period[] }) {
+export function HowToPlayCard({
+  free,
+  payHost = false,
+  max,
+  periods = QUARTERS,
+  squares = 100,
+}: {
+  free: boolean
+  payHost?: boolean
+  max: number
+  periods?: readonly Period[]
+  /** The board's squares: 100, 50 or 25. */
+  squares?: number
+}) {
   const noun = periodNoun(periods)
   const steps = [
     { icon: MousePointerClick, text: `Tap up to ${max} open squares on the board.` },
@@ -29,7 +43,13 @@ export function HowToPlayCard({ free, payHost = false, max, periods = QUARTERS }
           ? 'Press Claim Squares, then pay the host as they ask: Squares takes no money for this pool.'
           : 'Press Checkout and pay by card; funds are held, not charged, until the pool completes.',
     },
-    { icon: Hash, text: 'When all 100 squares are taken, the digits 0-9 are drawn for every row and column.' },
+    {
+      icon: Hash,
+      text:
+        squares === 100
+          ? 'When all 100 squares are taken, the digits 0-9 are drawn for every row and column.'
+          : `When all ${squares} squares are taken, the digits 0-9 are drawn: two for every ${squares === 25 ? 'row and column' : 'column, one for every row'}.`,
+    },
     { icon: Trophy, text: `Match the last digit of each team’s score at the end of a ${noun} to win it.` },
   ]
   return (
@@ -145,6 +165,7 @@ export function PoolInfoCard({ pool }: { pool: Pool }) {
 export function YourSquaresCard({ pool, mine, max }: { pool: Pool; mine: Square[]; max: number }) {
   const home = pool.numbersGenerated ? parseDigits(pool.homeNumbers) : null
   const away = pool.numbersGenerated ? parseDigits(pool.awayNumbers) : null
+  const grid = poolGrid(pool)
   const owned = mine.filter((s) => s.status !== 'held')
   const held = mine.filter((s) => s.status === 'held')
   return (
@@ -159,12 +180,12 @@ export function YourSquaresCard({ pool, mine, max }: { pool: Pool; mine: Square[
         <ul className="flex flex-wrap gap-2" aria-label="Your squares">
           {owned.map((s) => (
             <li key={`${s.row}-${s.column}`} className="rounded-md bg-emerald-700 px-2 py-1 text-xs font-bold text-white">
-              {positionText(s, away, home)}
+              {positionText(s, away, home, grid)}
             </li>
           ))}
           {held.map((s) => (
             <li key={`${s.row}-${s.column}`} className="flex items-center gap-1 rounded-md bg-amber-100 px-2 py-1 text-xs font-bold text-amber-900">
-              <Clock className="size-3" aria-hidden="true" /> {positionText(s, away, home)} (payment pending)
+              <Clock className="size-3" aria-hidden="true" /> {positionText(s, away, home, grid)} (payment pending)
             </li>
           ))}
         </ul>
@@ -178,7 +199,8 @@ export function ReadyToPlayCard({ pool, owned }: { pool: Pool; owned: number }) 
     if (pool.status === 'completed') return 'This game is over. Each period’s winning square is highlighted on the board, with its prize under it.'
     if (pool.status === 'started') return `The game is on. Follow the board: each ${periodNoun(poolPeriods(pool))}’s winning square lights up as it ends.`
     if (pool.numbersGenerated) return 'The board is full and the numbers are drawn. Your digits are on the board; good luck at kickoff!'
-    return `You have ${owned} ${owned === 1 ? 'square' : 'squares'}. The numbers are drawn the moment all 100 squares are taken; this page updates live.`
+    const { rows, columns } = poolGrid(pool)
+    return `You have ${owned} ${owned === 1 ? 'square' : 'squares'}. The numbers are drawn the moment all ${rows * columns} squares are taken; this page updates live.`
   })()
   return (
     <Card className="border-emerald-200 bg-emerald-50/60">
@@ -201,6 +223,8 @@ export function GameRulesCard({ pool }: { pool: Pool }) {
   const payouts = pool.payouts?.length === periods.length ? pool.payouts : null
   const full = pool.currentParticipants >= (pool.maxParticipants || 100)
   const feeRule = houseFeeRule(pool)
+  // Rules of its own (issue 22): the "Rules of this pool" card says what it pays and how it draws.
+  const ownRules = !!pool.rules && !sameRules(poolRules(pool), defaultRules(pool.game?.leagueId))
   return (
     <Card>
       <CardHeader className="flex-row items-center gap-3 pb-3">
@@ -211,23 +235,28 @@ export function GameRulesCard({ pool }: { pool: Pool }) {
         <ul className="grid list-disc gap-1.5 pl-5">
           <li>Rows are the {pool.game?.awayTeam ?? 'away team'}'s last digit, columns the {pool.game?.homeTeam ?? 'home team'}'s.</li>
           <li>Up to {pool.maxSquaresPerPlayer} squares per player; first come, first served.</li>
-          <li>Numbers are drawn once, when the pool fills, and can be verified below the board.</li>
-          {periods.length === 2 && <li>College basketball plays two halves: this pool pays at halftime and the final ({formatSchedule(schedule)}).</li>}
+          <li>
+            {ownRules ? 'Numbers are drawn as the rules of this pool say' : 'Numbers are drawn once, when the pool fills'}, and can be verified below the
+            board.
+          </li>
+          {periods.length === 2 && !ownRules && <li>College basketball plays two halves: this pool pays at halftime and the final ({formatSchedule(schedule)}).</li>}
           <li>Overtime counts toward the final.</li>
           {!free && feeRule && <li>{feeRule}</li>}
           {!free && pool.collection !== 'host' && <li>Winners must claim prizes within 30 days.</li>}
           {!free && pool.collection === 'host' && <li>The host collects the entry fees and pays the winners directly; Squares holds none of this pool’s money.</li>}
         </ul>
-        <div className={`grid gap-1.5 text-center ${periods.length === 2 ? 'grid-cols-2' : 'grid-cols-4'}`} aria-label="Payout per period">
-          {periods.map((period, i) => (
-            <div key={period.label} className="min-w-0 rounded-lg bg-muted px-1 py-2" data-testid={`payout-${period.label}`}>
-              <div className="text-[0.65rem] font-bold tracking-wide uppercase">{payouts ? payouts[i].label : period.name}</div>
-              <div className="font-black text-foreground">{payouts ? payouts[i].percent : schedule[i]}%</div>
-              {!free && payouts && <div className="text-[0.65rem]">{formatMoney(payouts[i].amount)}</div>}
-            </div>
-          ))}
-        </div>
-        {!free && payouts && !full && <p className="text-xs">Amounts shown are for a full pool.</p>}
+        {!ownRules && (
+          <div className={`grid gap-1.5 text-center ${periods.length === 2 ? 'grid-cols-2' : 'grid-cols-4'}`} aria-label="Payout per period">
+            {periods.map((period, i) => (
+              <div key={period.label} className="min-w-0 rounded-lg bg-muted px-1 py-2" data-testid={`payout-${period.label}`}>
+                <div className="text-[0.65rem] font-bold tracking-wide uppercase">{payouts ? payouts[i].label : period.name}</div>
+                <div className="font-black text-foreground">{payouts ? payouts[i].percent : schedule[i]}%</div>
+                {!free && payouts && <div className="text-[0.65rem]">{formatMoney(payouts[i].amount)}</div>}
+              </div>
+            ))}
+          </div>
+        )}
+        {!free && payouts && !full && !ownRules && <p className="text-xs">Amounts shown are for a full pool.</p>}
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
           <span className="flex items-center gap-1.5">
             <ShieldCheck className="size-3.5 shrink-0" aria-hidden="true" /> 18+ only; paid pools where permitted.

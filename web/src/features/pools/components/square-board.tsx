@@ -2,10 +2,9 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Check, Clock, Home, Lock, Trophy } from 'lucide-react'
 import { teamColorOnWhite, teamInfo, textColorOn } from '@/lib/teams'
 import type { Cell, Square } from '@/lib/types'
+import { axisDigits, digitsText } from '@/lib/rules'
 import { cn } from '@/lib/utils'
 import { cellKey, cellLabel, cellState, ownerInitials, ownerName, type CellState, type WinnerMark } from './square-labels'
-
-const N = 10
 
 export interface SquareBoardProps {
   homeTeam: string
@@ -29,6 +28,12 @@ export interface SquareBoardProps {
    * with `now` is the square that would win the period in play ("Q2 winning now, $225.00, Dana D.").
    */
   winners?: Map<string, WinnerMark[]>
+  /**
+   * The board's rows and columns: 10 x 10 (100 squares), 10 x 5 (50) or 5 x 5 (25). A row or column of a
+   * smaller board holds two digits (numbers[2i] and numbers[2i+1]).
+   */
+  rows?: number
+  columns?: number
 }
 
 const stateClass: Record<CellState, string> = {
@@ -41,9 +46,18 @@ const stateClass: Record<CellState, string> = {
   held: 'border-amber-300 bg-[repeating-linear-gradient(135deg,var(--color-amber-50)_0_4px,var(--color-amber-100)_4px_8px)] text-amber-700',
 }
 
+// The board's columns: the digit column, then the squares. On a phone the digit column is narrower than a
+// square (and the row headers fill the row's height), so that the squares themselves are at least 32 px wide on
+// a 390 px screen; from sm up all are equal. Five columns leave room: every column is equal from the start,
+// capped so that a 25-square board stays square-ish on a wide screen.
+const GRID_COLS: Record<number, string> = {
+  10: 'grid grid-cols-[1.25rem_repeat(10,minmax(1.5rem,1fr))] gap-px min-[400px]:gap-0.5 sm:grid-cols-[repeat(11,minmax(1.5rem,1fr))] sm:gap-1',
+  5: 'grid grid-cols-[2rem_repeat(5,minmax(2.5rem,1fr))] gap-0.5 sm:grid-cols-[repeat(6,minmax(2.5rem,1fr))] sm:gap-1',
+}
+
 /**
- * The 11 x 11 board: a header row of home digits, a header column of away digits ('?' until drawn), and
- * 100 squares. A keyboard grid: one square is in the tab order (roving tabindex), arrow keys move,
+ * The board: a header row of home digits, a header column of away digits ('?' until drawn), and 100, 50
+ * or 25 squares (two digits a header cell where a row or column holds two). A keyboard grid: one square is in the tab order (roving tabindex), arrow keys move,
  * Home/End go to the row's ends, Ctrl+Home/End to the corners, Enter or Space activates.
  */
 export function SquareBoard({
@@ -60,6 +74,8 @@ export function SquareBoard({
   onActivate,
   onFocusCell,
   winners,
+  rows = 10,
+  columns = 10,
 }: SquareBoardProps) {
   const [focus, setFocus] = useState<Cell>({ row: 0, column: 0 })
   const refs = useRef<(HTMLDivElement | null)[]>([])
@@ -70,7 +86,7 @@ export function SquareBoard({
 
   const moveTo = (cell: Cell) => {
     setFocus(cell)
-    refs.current[cell.row * N + cell.column]?.focus()
+    refs.current[cell.row * columns + cell.column]?.focus()
     onFocusCell?.(cell)
   }
 
@@ -82,25 +98,25 @@ export function SquareBoard({
         next = { row: Math.max(0, row - 1), column }
         break
       case 'ArrowDown':
-        next = { row: Math.min(N - 1, row + 1), column }
+        next = { row: Math.min(rows - 1, row + 1), column }
         break
       case 'ArrowLeft':
         next = { row, column: Math.max(0, column - 1) }
         break
       case 'ArrowRight':
-        next = { row, column: Math.min(N - 1, column + 1) }
+        next = { row, column: Math.min(columns - 1, column + 1) }
         break
       case 'Home':
         next = e.ctrlKey ? { row: 0, column: 0 } : { row, column: 0 }
         break
       case 'End':
-        next = e.ctrlKey ? { row: N - 1, column: N - 1 } : { row, column: N - 1 }
+        next = e.ctrlKey ? { row: rows - 1, column: columns - 1 } : { row, column: columns - 1 }
         break
       case 'PageUp':
         next = { row: 0, column }
         break
       case 'PageDown':
-        next = { row: N - 1, column }
+        next = { row: rows - 1, column }
         break
       case 'Enter':
       case ' ':
@@ -116,20 +132,22 @@ export function SquareBoard({
   }
 
   const headerBase = 'flex aspect-square items-center justify-center rounded-[3px] text-xs font-black text-white sm:rounded-md sm:text-sm'
-  // On a phone the digit column is narrower than a square (and the row headers fill the row's height), so
-  // that the squares themselves are at least 32 px wide on a 390 px screen; from sm up all 11 are equal.
-  const gridCols =
-    'grid grid-cols-[1.25rem_repeat(10,minmax(1.5rem,1fr))] gap-px min-[400px]:gap-0.5 sm:grid-cols-[repeat(11,minmax(1.5rem,1fr))] sm:gap-1'
+  const gridCols = GRID_COLS[columns] ?? GRID_COLS[10]
   const phoneHeader = 'max-sm:aspect-auto'
+  const grid = { rows, columns }
+  // A header's digits: "7", or "4 1" on a smaller board (named "4 or 1").
+  const colDigits = (c: number) => (homeNumbers ? axisDigits(homeNumbers, columns, c) : null)
+  const rowDigits = (r: number) => (awayNumbers ? axisDigits(awayNumbers, rows, r) : null)
+  const small = columns < 10
 
   return (
-    <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-1 gap-y-1 sm:gap-x-2">
+    <div className={cn('grid grid-cols-[auto_minmax(0,1fr)] gap-x-1 gap-y-1 sm:gap-x-2', small && 'mx-auto max-w-xl')}>
       <span aria-hidden="true" />
       {/* Home team along the columns, away team along the rows */}
       <div className={gridCols} aria-hidden="true">
         <span />
         <span
-          className="col-span-10 truncate text-center text-[0.65rem] font-extrabold tracking-widest uppercase sm:text-xs"
+          className="col-[2/-1] truncate text-center text-[0.65rem] font-extrabold tracking-widest uppercase sm:text-xs"
           style={{ color: teamColorOnWhite(home.primaryColor) }}
         >
           {homeTeam} (home)
@@ -147,8 +165,8 @@ export function SquareBoard({
         <div
           role="grid"
           aria-label={`Squares board: rows are ${awayTeam} (away) digits, columns are ${homeTeam} (home) digits`}
-          aria-rowcount={N + 1}
-          aria-colcount={N + 1}
+          aria-rowcount={rows + 1}
+          aria-colcount={columns + 1}
           aria-multiselectable={interactive || undefined}
           aria-readonly={!interactive || undefined}
           className="flex flex-col gap-px min-[400px]:gap-0.5 sm:gap-1"
@@ -163,31 +181,34 @@ export function SquareBoard({
               </span>
               <span className="sr-only">Away digit by row, home digit by column</span>
             </div>
-            {Array.from({ length: N }, (_, c) => (
-              <div
-                key={c}
-                role="columnheader"
-                aria-colindex={c + 2}
-                aria-label={`Column ${c + 1}: ${homeTeam} digit ${homeNumbers ? homeNumbers[c] : 'not drawn yet'}`}
-                className={headerBase}
-                style={{ backgroundColor: home.primaryColor, color: textColorOn(home.primaryColor) }}
-              >
-                {homeNumbers ? homeNumbers[c] : '?'}
-              </div>
-            ))}
+            {Array.from({ length: columns }, (_, c) => {
+              const d = colDigits(c)
+              return (
+                <div
+                  key={c}
+                  role="columnheader"
+                  aria-colindex={c + 2}
+                  aria-label={`Column ${c + 1}: ${homeTeam} ${d && d.length > 1 ? 'digits' : 'digit'} ${d ? digitsText(d) : 'not drawn yet'}`}
+                  className={cn(headerBase, small && 'gap-1 sm:text-base')}
+                  style={{ backgroundColor: home.primaryColor, color: textColorOn(home.primaryColor) }}
+                >
+                  {d ? d.map((n, i) => <span key={i}>{n}</span>) : '?'}
+                </div>
+              )
+            })}
           </div>
-          {Array.from({ length: N }, (_, r) => (
+          {Array.from({ length: rows }, (_, r) => (
             <div key={r} role="row" aria-rowindex={r + 2} className={gridCols}>
               <div
                 role="rowheader"
                 aria-colindex={1}
-                aria-label={`Row ${r + 1}: ${awayTeam} digit ${awayNumbers ? awayNumbers[r] : 'not drawn yet'}`}
-                className={cn(headerBase, phoneHeader)}
+                aria-label={`Row ${r + 1}: ${awayTeam} ${(rowDigits(r)?.length ?? 1) > 1 ? 'digits' : 'digit'} ${rowDigits(r) ? digitsText(rowDigits(r)!) : 'not drawn yet'}`}
+                className={cn(headerBase, phoneHeader, rows < 10 && 'flex-col leading-tight sm:text-base')}
                 style={{ backgroundColor: away.primaryColor, color: textColorOn(away.primaryColor) }}
               >
-                {awayNumbers ? awayNumbers[r] : '?'}
+                {rowDigits(r) ? rowDigits(r)!.map((n, i) => <span key={i}>{n}</span>) : '?'}
               </div>
-              {Array.from({ length: N }, (_, c) => {
+              {Array.from({ length: columns }, (_, c) => {
                 const cell = { row: r, column: c }
                 const k = cellKey(cell)
                 const sq = byCell.get(k)
@@ -199,14 +220,14 @@ export function SquareBoard({
                 const won = wins.length > 0
                 // In a host pool the host (and the owner) see whether the owner's payments cover the square.
                 const unpaid = sq?.paid === false
-                const label = `${cellLabel(cell, state, sq, awayNumbers, homeNumbers)}${unpaid ? ', not paid yet' : ''}`
+                const label = `${cellLabel(cell, state, sq, awayNumbers, homeNumbers, grid)}${unpaid ? ', not paid yet' : ''}`
                 const focused = focus.row === r && focus.column === c
                 const selectable = interactive && (state === 'available' || state === 'selected')
                 return (
                   <div
                     key={c}
                     ref={(el) => {
-                      refs.current[r * N + c] = el
+                      refs.current[r * columns + c] = el
                     }}
                     role="gridcell"
                     aria-colindex={c + 2}
@@ -244,9 +265,13 @@ export function SquareBoard({
                   >
                     {won ? (
                       <span aria-hidden="true" className="flex flex-col items-center text-[0.55rem] leading-[1.05] font-black sm:text-[0.65rem]">
-                        {wins.map((w) => (
-                          <span key={w.label}>{w.label}</span>
+                        {/* A square that won many prizes (every score) shows two and how many more; its name lists all. */}
+                        {wins.slice(0, wins.length > 3 ? 2 : 3).map((w, i) => (
+                          <span key={i} className="whitespace-nowrap">
+                            {w.label}
+                          </span>
                         ))}
+                        {wins.length > 3 && <span>+{wins.length - 2}</span>}
                         {/* From sm up a single win also shows its prize and owner on the square. */}
                         {wins.length === 1 && wins[0].amount && <span className="hidden font-bold sm:block">{wins[0].amount.replace(/\.00$/, '')}</span>}
                         {wins.length === 1 && sq && <span className="hidden font-semibold sm:block">{ownerInitials(sq)}</span>}

@@ -1,5 +1,6 @@
 import { formatMoney } from '@/lib/money'
 import type { Period } from '@/lib/periods'
+import { axisDigits, axisOf, digitsText, type GridShape, type Rules } from '@/lib/rules'
 import type { Cell, Square, Winner } from '@/lib/types'
 
 export const HOUSE_USER_ID = 'admin'
@@ -57,29 +58,48 @@ export function stateText(state: CellState, sq: Square | undefined): string {
   }
 }
 
-/** "Row 3 (away 7), column 5 (home 2)" once numbers are drawn; "Row 3, column 5" before. 1-based. */
-export function positionText(cell: Cell, away: readonly number[] | null, home: readonly number[] | null): string {
-  const row = `Row ${cell.row + 1}${away ? ` (away ${away[cell.row]})` : ''}`
-  const col = `column ${cell.column + 1}${home ? ` (home ${home[cell.column]})` : ''}`
+const FULL: GridShape = { rows: 10, columns: 10 }
+
+/**
+ * "Row 3 (away 7), column 5 (home 2)" once numbers are drawn; "Row 3, column 5" before. 1-based. On a
+ * smaller grid a row or column holding two digits names both: "Row 2 (away 4 or 1), column 3 (home 6 or 9)".
+ */
+export function positionText(cell: Cell, away: readonly number[] | null, home: readonly number[] | null, grid: GridShape = FULL): string {
+  const row = `Row ${cell.row + 1}${away ? ` (away ${digitsText(axisDigits(away, grid.rows, cell.row))})` : ''}`
+  const col = `column ${cell.column + 1}${home ? ` (home ${digitsText(axisDigits(home, grid.columns, cell.column))})` : ''}`
   return `${row}, ${col}`
 }
 
 /** The accessible name of a board cell, e.g. "Row 3 (away 7), column 5 (home 2): owned by Ann L." */
-export function cellLabel(cell: Cell, state: CellState, sq: Square | undefined, away: readonly number[] | null, home: readonly number[] | null): string {
-  return `${positionText(cell, away, home)}: ${stateText(state, sq)}`
+export function cellLabel(
+  cell: Cell,
+  state: CellState,
+  sq: Square | undefined,
+  away: readonly number[] | null,
+  home: readonly number[] | null,
+  grid: GridShape = FULL,
+): string {
+  return `${positionText(cell, away, home, grid)}: ${stateText(state, sq)}`
 }
 
-/** One period won by a square, or the period in play that it would win if it ended now, as the board shows it. */
+/** What a square won: a period, the reverse of a period, or a change of the score (the winner's kind). */
+export type WinKind = 'period' | 'reverse' | 'score'
+
+/** One prize won by a square, or the period in play that it would win if it ended now, as the board shows it. */
 export interface WinnerMark {
-  /** The period's box label: Q1-Q4, or H1 and H2. */
+  /** The box label on the square: Q1-Q4, H1 and H2 (Final where Q4 pays apart), "R Q1" (reverse), "14-7" (a score). */
   label: string
+  /** What the prize is for; absent on a period's winner from a server older than rules. */
+  kind?: WinKind
+  /** The prize's key in the pool ("period:Q1", "reverse:FINAL", "score:7"). */
+  award?: string
   /** Set on the square that would win the period in play if it ended at the current score. */
   now?: boolean
   /** Who owns the square: "Dana D.", "House". */
   owner: string
   /** "$225.00"; null in a free pool (bragging rights). */
   amount: string | null
-  /** "Q1 winner, $225.00, Dana D." or, in a free pool, "Q1 winner, Dana D.". */
+  /** "Q1 winner, $225.00, Dana D.", "Reverse Q1 winner, $20.00, Dana D.", "Score 14-7 winner, $6.25, Sam K.". */
   text: string
 }
 
@@ -89,26 +109,51 @@ export function winnerText(label: string, amount: string | null, owner: string):
 }
 
 /**
- * The winning squares of a pool from the server's winners, by cell: each mark names the period by the
- * pool's own boxes (a period past the last, which the server never sends, counts as the final), the owner
- * as the board shows them (first name and initial) and the amount, unless the pool is free.
+ * The box label of a paying period (its code in a winner's award): the pool's own boxes as today, Q1-Q3
+ * and Q4 for the final in quarters, H1 and H2 in halves; where the rules pay Q4 apart from the final, the
+ * final is "Final".
+ */
+export function awardPeriodLabel(code: string, periods: readonly Period[], rules?: Rules | null): string {
+  if (code === 'FINAL') return rules?.payouts.some((p) => p.period === 'Q4') ? 'Final' : periods[periods.length - 1].label
+  return code
+}
+
+/** The kind of a winner and its period's box label, from its award ("reverse:Q1") or, without one, its period number. */
+function winnerKind(w: Winner, periods: readonly Period[], rules?: Rules | null): { kind: WinKind; period: string } {
+  const kind: WinKind = w.kind === 'reverse' ? 'reverse' : w.kind === 'score' ? 'score' : 'period'
+  const [, code] = (w.award ?? '').split(':')
+  if (kind !== 'score' && code) return { kind, period: awardPeriodLabel(code, periods, rules) }
+  return { kind, period: periods[Math.min(Math.max(w.period, 1), periods.length) - 1].label }
+}
+
+/**
+ * The winning squares of a pool from the server's winners, by cell: each mark names the prize by the pool's
+ * own boxes (a period past the last, which the server never sends, counts as the final): "Q1 winner",
+ * "Reverse Q1 winner", or "Score 14-7 winner" (the score away-home, as the rows are the away team's), with the
+ * owner as the board shows them (first name and initial) and the amount, unless the pool is free.
  */
 export function boardWinners(
   winners: readonly Winner[] | null | undefined,
   squares: readonly Square[],
   periods: readonly Period[],
   free: boolean,
+  rules?: Rules | null,
 ): Map<string, WinnerMark[]> {
   const out = new Map<string, WinnerMark[]>()
   if (!winners?.length) return out
   const byCell = new Map(squares.map((s) => [cellKey(s), s]))
-  for (const w of [...winners].sort((a, b) => a.period - b.period)) {
+  const rank = { period: 0, reverse: 1, score: 2 }
+  const sorted = [...winners].sort((a, b) => a.period - b.period || rank[winnerKind(a, periods).kind] - rank[winnerKind(b, periods).kind])
+  for (const w of sorted) {
     const k = cellKey(w)
-    const period = periods[Math.min(Math.max(w.period, 1), periods.length) - 1]
+    const { kind, period } = winnerKind(w, periods, rules)
     const sq = byCell.get(k)
     const owner = w.userId === HOUSE_USER_ID ? 'House' : sq && sq.userId === w.userId ? ownerName(sq) : w.firstName?.trim() || 'a player'
     const amount = free || w.status === 'free' ? null : formatMoney(w.amount)
-    out.set(k, [...(out.get(k) ?? []), { label: period.label, owner, amount, text: winnerText(period.label, amount, owner) }])
+    const score = `${w.awayScore}-${w.homeScore}`
+    const named = kind === 'reverse' ? `Reverse ${period}` : kind === 'score' ? `Score ${score}` : period
+    const label = kind === 'reverse' ? `R ${period}` : kind === 'score' ? score : period
+    out.set(k, [...(out.get(k) ?? []), { label, kind, award: w.award, owner, amount, text: winnerText(named, amount, owner) }])
   }
   return out
 }
@@ -132,6 +177,7 @@ export function winningNow({
   home,
   squares,
   amount,
+  grid = FULL,
 }: {
   /** The index of the period in play, or -1. */
   inPlay: number
@@ -143,10 +189,12 @@ export function winningNow({
   squares: readonly Square[]
   /** The period's payout as the server says it ("$225.00"), or null (a free pool). */
   amount: string | null
+  /** The board's rows and columns (two digits a row or column on a smaller grid). */
+  grid?: GridShape
 }): { cell: Cell; mark: WinnerMark } | null {
   if (inPlay < 0 || inPlay >= periods.length || !away || !home) return null
-  const row = away.indexOf((awayScore ?? 0) % 10)
-  const column = home.indexOf((homeScore ?? 0) % 10)
+  const row = axisOf(away, grid.rows, (awayScore ?? 0) % 10)
+  const column = axisOf(home, grid.columns, (homeScore ?? 0) % 10)
   if (row < 0 || column < 0) return null
   const cell = { row, column }
   const sq = squares.find((s) => s.row === row && s.column === column)

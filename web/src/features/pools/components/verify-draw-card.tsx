@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { drawCheckInput, verifyDraw, type DrawCheck, type DrawCheckInput, type OwnerChange } from '@/lib/draw'
+import { payingPeriodLabel, poolGrid } from '@/lib/rules'
 import type { Pool, Square } from '@/lib/types'
 import { cn } from '@/lib/utils'
 
@@ -87,6 +88,8 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
   // Everything the check depends on, compared by value (`found` is rebuilt on every render).
   const checkKey = 'input' in found ? JSON.stringify(found.input) : null
   const command = `squares verify-draw --url ${window.location.origin} ${pool.id}`
+  const grid = poolGrid(pool)
+  const perPeriod = (pool.numberSets?.length ?? 0) > 1
   const result: Result =
     !open || !drawn
       ? { state: 'idle' }
@@ -143,8 +146,12 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
               <p className="text-muted-foreground">
                 When this pool opened, the server picked a secret random seed and published its SHA-256 fingerprint, the{' '}
                 <strong className="text-foreground">commitment</strong>, below. The digits will be derived from that seed and the
-                final owner of every square, so neither the house nor any player can steer them. Once all 100 squares are
-                taken the seed is revealed with the owners the draw used, and this panel will recompute the digits in your browser.
+                final owner of every square, so neither the house nor any player can steer them.{' '}
+                {perPeriod
+                  ? 'This pool draws new numbers for each paying period, each from its own seed, committed now and listed below. '
+                  : ''}
+                At the draw the seed{perPeriod ? 's are' : ' is'} revealed with the owners the draw used (all {grid.rows * grid.columns} squares), and this
+                panel will recompute the digits in your browser.
               </p>
               <div>
                 <div className="mb-1 flex items-center gap-1.5 text-xs font-semibold text-muted-foreground">
@@ -152,6 +159,16 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
                 </div>
                 <Mono>{pool.drawCommitment || 'Not published'}</Mono>
               </div>
+              {perPeriod && (
+                <ul className="grid gap-2" aria-label="Commitment of each period's numbers">
+                  {pool.numberSets.map((s) => (
+                    <li key={s.period}>
+                      <div className="mb-1 text-xs font-semibold text-muted-foreground">{payingPeriodLabel(s.period)} numbers: SHA-256 of their seed</div>
+                      <Mono>{s.seedSha256 || 'Not published'}</Mono>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </>
           ) : (
             <>
@@ -199,10 +216,24 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
                       )}
                     </Match>
                   )}
-                  <Match ok={result.check.away.ok} label={`Away digits (rows) ${result.check.away.published.join(', ')}`}>
+                  {result.check.sets.map((set) => (
+                    <Match key={set.period} ok={set.ok} label={`${set.label} numbers: seed and digits`}>
+                      <div className="text-xs text-muted-foreground">
+                        away {set.away.published.join(', ')} · home {set.home.published.join(', ')}
+                      </div>
+                      {!set.commitment.ok && <Mono className="mt-1">seed SHA-256 published {set.commitment.expected || 'none'}, computed {set.commitment.computed}</Mono>}
+                      {set.repeated && <div className="text-xs text-destructive">The same seed as an earlier set.</div>}
+                      {(!set.away.ok || !set.home.ok) && (
+                        <div className="text-xs text-muted-foreground">
+                          computed away {set.away.computed.join(', ')} · home {set.home.computed.join(', ')}
+                        </div>
+                      )}
+                    </Match>
+                  ))}
+                  <Match ok={result.check.away.ok} label={`${perPeriod ? 'Board’s away digits (the set in play)' : 'Away digits (rows)'} ${result.check.away.published.join(', ')}`}>
                     {!result.check.away.ok && <div className="text-xs text-muted-foreground">computed {result.check.away.computed.join(', ')}</div>}
                   </Match>
-                  <Match ok={result.check.home.ok} label={`Home digits (columns) ${result.check.home.published.join(', ')}`}>
+                  <Match ok={result.check.home.ok} label={`${perPeriod ? 'Board’s home digits (the set in play)' : 'Home digits (columns)'} ${result.check.home.published.join(', ')}`}>
                     {!result.check.home.ok && <div className="text-xs text-muted-foreground">computed {result.check.home.computed.join(', ')}</div>}
                   </Match>
                 </ul>
@@ -218,10 +249,19 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
                 </p>
               )}
               <div className="grid gap-2">
-                <div>
-                  <div className="mb-1 text-xs font-semibold text-muted-foreground">Seed (revealed)</div>
-                  <Mono>{pool.drawSeed}</Mono>
-                </div>
+                {perPeriod ? (
+                  pool.numberSets.map((s) => (
+                    <div key={s.period}>
+                      <div className="mb-1 text-xs font-semibold text-muted-foreground">{payingPeriodLabel(s.period)} seed (revealed)</div>
+                      <Mono>{s.seed || 'Not revealed yet'}</Mono>
+                    </div>
+                  ))
+                ) : (
+                  <div>
+                    <div className="mb-1 text-xs font-semibold text-muted-foreground">Seed (revealed)</div>
+                    <Mono>{pool.drawSeed}</Mono>
+                  </div>
+                )}
                 <div>
                   <div className="mb-1 text-xs font-semibold text-muted-foreground">Commitment (published when the pool opened)</div>
                   <Mono>{pool.drawCommitment}</Mono>

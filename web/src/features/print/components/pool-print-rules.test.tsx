@@ -97,7 +97,7 @@ const fifty = (over: Partial<Pool> = {}) =>
     columns: 5,
     rules: rules({
       grid: 50,
-      payouts: ['Q1', 'Q2', 'Q3', 'Q4', 'FINAL'].map((period) => ({ period: period as Rules['payouts'][number]['period'], percent: 20 })),
+      payouts: ['Q1', 'Q2', 'Q3', 'Q4', 'FINAL'].map((period) => ({ period: period, percent: 20 })),
     }),
     payoutSchedule: [20, 20, 20, 20, 20],
     payouts: [

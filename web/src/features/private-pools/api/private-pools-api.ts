@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
 import type { Game } from '@/lib/types'
+import type { Rules, RulesPreset } from '@/lib/api.gen'
 import type { CreatedPrivatePool, Invitation, InvitedPool, JoinedPool, PoolInvitations, PoolMember } from '@/lib/api.gen'
 
 export type { CreatedPrivatePool, Invitation, InvitedPool, PoolInvitations, PoolMember }
@@ -13,7 +14,10 @@ export interface CreatePrivatePoolInput {
   entryFee: number
   maxSquaresPerPlayer: number
   inviteEmails: string[]
-  payoutSchedule: string
+  /** Today's payout schedule ("25/25/25/25"), sent beside rules that are only such a schedule. */
+  payoutSchedule?: string
+  /** The pool's rules (issue 22); absent for today's defaults. */
+  rules?: Rules
   /** "host": the host collects the money outside Squares (absent: by card, through Squares). */
   collection?: 'card' | 'host'
   paymentInstructions?: string
@@ -24,6 +28,11 @@ export interface CreatePrivatePoolInput {
 /** The pool an invite code leads to, for anyone holding it; a code that leads nowhere is a 404 error. */
 export function useInvitedPool(code: string) {
   return useQuery<InvitedPool>({ queryKey: queryKeys.invitations.detail(code.toUpperCase()), enabled: code !== '', staleTime: 30_000 })
+}
+
+/** The rules offered by name for a league's pools ("Standard", "20/30/20/30", "Every score", "Reverse"). */
+export function useRulesPresets(leagueId: number | undefined) {
+  return useQuery<RulesPreset[]>({ queryKey: queryKeys.rules.presets(leagueId ?? 0), enabled: leagueId !== undefined, staleTime: 60 * 60_000 })
 }
 
 /** The games a private pool can still be made on: scheduled, more than 2 hours before kickoff. */

@@ -67,14 +67,33 @@ describe('Create private pool', () => {
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false)
   })
 
-  it('offers 50/50 and 40/60 for college basketball, and 25/25/25/25 or 20/30/20/30 otherwise', async () => {
+  it("edits the rules per period of the game's league: Q1-Q4 and Final, or 1st Half and Final in college basketball", async () => {
     stubFetch({ 'GET /api/games': { body: games } })
     const user = userEvent.setup()
     renderPage(<CreatePrivatePoolPage />, { path: '/create-private-pool', user: player })
-    const schedule = await screen.findByLabelText('Payout Schedule')
-    expect(within(schedule).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['25/25/25/25', '20/30/20/30'])
+    const payouts = await screen.findByRole('group', { name: 'Payout per period (% of the prize pool)' })
+    expect(within(payouts).getAllByRole('spinbutton').map((i) => [i.closest('label')?.textContent, (i as HTMLInputElement).value])).toEqual([
+      ['Q1', '25'],
+      ['Q2', '25'],
+      ['Q3', '25'],
+      ['Q4', '0'],
+      ['Final', '25'],
+    ])
     await user.selectOptions(screen.getByLabelText('Game'), '4')
-    expect(within(schedule).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['50/50', '40/60'])
+    await waitFor(() =>
+      expect(within(payouts).getAllByRole('spinbutton').map((i) => [i.closest('label')?.textContent, (i as HTMLInputElement).value])).toEqual([
+        ['1st Half', '50'],
+        ['Final', '50'],
+      ]),
+    )
+    expect(screen.getByLabelText('Payout Schedule')).toHaveValue('50/50')
+    expect(within(screen.getByLabelText('Payout Schedule')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Standard (50/50)',
+      '20/30/20/30 (40/60)',
+      'Every score',
+      'Reverse',
+      'Custom',
+    ])
   })
 
   it('creates the pool and shows the invite code and link with copy buttons, the invitations, and View Pool', async () => {
@@ -98,6 +117,10 @@ describe('Create private pool', () => {
     expect(await screen.findByText('Private Pool Created!')).toBeInTheDocument()
     expect(bodyOf(fetch, 'POST', '/api/pools/private')).toEqual({
       gameId: 3, name: 'Office pool', entryFee: 0, maxSquaresPerPlayer: 10, inviteEmails: ['sam@example.com'], payoutSchedule: '20/30/20/30',
+      rules: {
+        grid: 100, numbers: 'once', unfilled: 'cancel', reversePercent: 0, everyScorePercent: 0,
+        payouts: [{ period: 'Q1', percent: 20 }, { period: 'Q2', percent: 30 }, { period: 'Q3', percent: 20 }, { period: 'FINAL', percent: 30 }],
+      },
     })
     expect(screen.getByText('K7QW2MXP')).toBeInTheDocument()
     expect(screen.getByText(`${window.location.origin}/join/K7QW2MXP`)).toBeInTheDocument()
@@ -179,7 +202,7 @@ describe('Create private pool', () => {
   })
 
   it("shows the new pool's money as the server pays it: no fee, the whole $200 pot, $50.00 a quarter", async () => {
-    const payouts = ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, label, percent: 25, amount: '50.00' }))
+    const payouts = ['Q1', 'Halftime', 'Q3', 'Final'].map((label, i) => ({ period: i + 1, code: ['Q1', 'Q2', 'Q3', 'FINAL'][i], label, percent: 25, amount: '50.00' }))
     const pool = makePool({ id: 42, name: 'Two-dollar friends', entryFee: '2.00', isPrivate: true, houseFeePercent: 0, prizePool: '0.00', prizePoolIfFull: '200.00', payouts })
     stubFetch({
       'GET /api/games': { body: games },

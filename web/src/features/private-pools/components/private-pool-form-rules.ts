@@ -1,5 +1,3 @@
-import { LEAGUE_NCAAB } from '@/lib/periods'
-
 /** The form's values as typed. */
 export interface PrivatePoolValues {
   gameId: string
@@ -60,19 +58,6 @@ const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/
 
 export function validEmail(s: string): boolean {
   return EMAIL.test(s.trim())
-}
-
-/** The payout schedules a game's league offers (decisions.md), the default first. */
-export function scheduleOptions(leagueId: number | null | undefined): { value: string; label: string }[] {
-  return leagueId === LEAGUE_NCAAB
-    ? [
-        { value: '50/50', label: '50/50 (halftime, final)' },
-        { value: '40/60', label: '40/60 (bigger final)' },
-      ]
-    : [
-        { value: '25/25/25/25', label: '25/25/25/25 (even quarters)' },
-        { value: '20/30/20/30', label: '20/30/20/30 (bigger halftime and final)' },
-      ]
 }
 
 /** What the form's rules read besides the values: the server's fee cap and what the player may host. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod'
@@ -9,16 +9,19 @@ import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTimeET } from '@/lib/dates'
+import { LEAGUE_NCAAB } from '@/lib/periods'
+import { builtInPresets, halvesLeague } from '@/lib/rules'
 import type { Game } from '@/lib/types'
-import type { CreatePrivatePoolInput } from '../api/private-pools-api'
+import { useRulesPresets, type CreatePrivatePoolInput } from '../api/private-pools-api'
 import { CollectionFields } from './collection-fields'
+import { RulesFields } from './rules-fields'
+import { defaultRulesValues, legacySchedule, validateRules, valuesToRules, type RulesErrors, type RulesValues } from './rules-form'
 import {
   DEFAULT_VALUES,
   defaultPayBy,
   dollars,
   fromLocalInput,
   NO_LIMITS,
-  scheduleOptions,
   toLocalInput,
   validate,
   validEmail,
@@ -56,11 +59,23 @@ function formSchema(limits: HostLimits, games: Game[]) {
       paymentInstructions: z.string(),
       payBy: z.string(),
       email: z.string(),
+      rules: z.object({
+        grid: z.enum(['100', '50', '25']),
+        numbers: z.enum(['once', 'per-period']),
+        unfilled: z.enum(['cancel', 'play']),
+        payouts: z.record(z.string(), z.string()),
+        reversePercent: z.string(),
+        everyScorePercent: z.string(),
+      }),
     })
     .superRefine((v, ctx) => {
-      const kickoff = games.find((g) => String(g.id) === v.gameId)?.gameDate
-      for (const [path, message] of Object.entries(validate({ ...v, inviteEmails: withTyped(v) }, limits, kickoff))) {
+      const game = games.find((g) => String(g.id) === v.gameId)
+      for (const [path, message] of Object.entries(validate({ ...v, inviteEmails: withTyped(v) }, limits, game?.gameDate))) {
         ctx.addIssue({ code: 'custom', path: [path], message })
+      }
+      // The rules as the server checks them: errors named as the API names them ("rules.payouts").
+      for (const [path, message] of Object.entries(validateRules(v.rules, game?.leagueId))) {
+        ctx.addIssue({ code: 'custom', path: path.split('.'), message })
       }
     })
 }
@@ -83,7 +98,12 @@ export function PrivatePoolForm({
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     // A player who may not host a paid pool starts from a free one.
-    defaultValues: { ...DEFAULT_VALUES, entryFee: limits.paidAllowed ? DEFAULT_VALUES.entryFee : '0', email: '' },
+    defaultValues: {
+      ...DEFAULT_VALUES,
+      entryFee: limits.paidAllowed ? DEFAULT_VALUES.entryFee : '0',
+      email: '',
+      rules: defaultRulesValues(undefined),
+    },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   })
@@ -95,22 +115,43 @@ export function PrivatePoolForm({
   }
   // What became of the last address added (not valid, already listed); typing clears it.
   const [emailNote, setEmailNote] = useState<string | undefined>()
-  const [gameId, payoutSchedule, inviteEmails, collection, instructions, payBy] = useWatch({
+  const [gameId, inviteEmails, collection, instructions, payBy, entryFee, rulesValues] = useWatch({
     control: form.control,
-    name: ['gameId', 'payoutSchedule', 'inviteEmails', 'collection', 'paymentInstructions', 'payBy'],
+    name: ['gameId', 'inviteEmails', 'collection', 'paymentInstructions', 'payBy', 'entryFee', 'rules'],
   })
   const game = games.find((g) => String(g.id) === gameId)
+  const leagueId = game?.leagueId
+  const presets = useRulesPresets(leagueId)
+  // The server's presets for the chosen game's league; the same built in until a game is chosen or if they cannot be read.
+  const presetList = presets.data?.length ? presets.data : builtInPresets(leagueId)
+  // Halves and quarters pay different periods: a game of the other kind starts from its league's standard rules.
+  const halves = halvesLeague(leagueId)
+  const rulesHalves = useRef(false)
+  useEffect(() => {
+    if (halves === rulesHalves.current) return
+    rulesHalves.current = halves
+    form.setValue('rules', defaultRulesValues(halves ? LEAGUE_NCAAB : undefined))
+  }, [form, halves])
+  const fee = Number(entryFee)
+  const feeCents = entryFee.trim() !== '' && Number.isFinite(fee) && fee >= 0 && fee <= 1000 ? Math.round(fee * 100) : null
+  const rulesErrors: RulesErrors = { ...(serverErrors as RulesErrors | undefined) }
+  for (const key of ['grid', 'numbers', 'payouts', 'reversePercent', 'everyScorePercent', 'unfilled'] as const) {
+    const message = (errors.rules?.[key] as { message?: string } | undefined)?.message
+    if (message) rulesErrors[`rules.${key}`] = message
+  }
+  const setRules = (v: RulesValues) => {
+    form.setValue('rules', v)
+    form.clearErrors('rules')
+  }
   const payByDefault = game ? toLocalInput(defaultPayBy(game.gameDate)) : ''
   // The deadline shown follows the game until the host sets one.
   const [payByDirty, setPayByDirty] = useState(false)
   useEffect(() => {
     if (!payByDirty) form.setValue('payBy', payByDefault)
   }, [form, payByDefault, payByDirty])
-  const schedules = scheduleOptions(game?.leagueId)
-  const schedule = schedules.some((s) => s.value === payoutSchedule) ? payoutSchedule : schedules[0].value
 
   // Changing a field clears its error until the next submit.
-  const field = (name: 'gameId' | 'name' | 'entryFee' | 'maxSquaresPerPlayer' | 'payoutSchedule' | 'collection' | 'paymentInstructions' | 'payBy') =>
+  const field = (name: 'gameId' | 'name' | 'entryFee' | 'maxSquaresPerPlayer' | 'collection' | 'paymentInstructions' | 'payBy') =>
     form.register(name, {
       onChange: () => {
         form.clearErrors(name)
@@ -140,14 +181,18 @@ export function PrivatePoolForm({
     }
   }
 
-  const submit = form.handleSubmit((v) =>
+  const submit = form.handleSubmit((v) => {
+    const leagueOf = games.find((g) => String(g.id) === v.gameId)?.leagueId
+    const rules = valuesToRules(v.rules, leagueOf)
+    const schedule = legacySchedule(rules, leagueOf)
     onSubmit({
       gameId: Number(v.gameId),
       name: v.name.trim(),
       entryFee: Number(v.entryFee),
       maxSquaresPerPlayer: Number(v.maxSquaresPerPlayer),
       inviteEmails: withTyped(v),
-      payoutSchedule: schedule,
+      rules,
+      ...(schedule ? { payoutSchedule: schedule } : {}),
       ...(v.collection === 'host'
         ? {
             collection: 'host' as const,
@@ -156,8 +201,8 @@ export function PrivatePoolForm({
             ...(payByDirty && v.payBy ? { payBy: fromLocalInput(v.payBy)?.toISOString() } : {}),
           }
         : {}),
-    }),
-  )
+    })
+  })
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Create private pool">
@@ -189,15 +234,7 @@ export function PrivatePoolForm({
           <Input type="number" inputMode="numeric" min={1} max={25} step={1} {...field('maxSquaresPerPlayer')} />
         </Field>
       </div>
-      <Field id="pp-schedule" label="Payout Schedule" error={shown.payoutSchedule} hint="Share of the prize pool paid at each period.">
-        <NativeSelect {...field('payoutSchedule')} value={schedule}>
-          {schedules.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      <RulesFields value={rulesValues} onChange={setRules} errors={rulesErrors} leagueId={leagueId} feeCents={feeCents} presets={presetList} />
       <CollectionFields
         collection={collection}
         instructions={instructions}
@@ -240,8 +277,8 @@ export function PrivatePoolForm({
       )}
       <p className="text-sm text-muted-foreground">
         {collection === 'host'
-          ? 'Squares charges no fee and holds none of this pool’s money: you collect it and pay the winners. A pool that is not full 2 hours before kickoff is cancelled.'
-          : 'Private pools keep no house fee: the whole pot goes to the winners. A pool that is not full 2 hours before kickoff is cancelled and every payment returned.'}
+          ? `Squares charges no fee and holds none of this pool’s money: you collect it and pay the winners. ${rulesValues.unfilled === 'play' ? 'A pool that is not full 2 hours before kickoff is played as it stands.' : 'A pool that is not full 2 hours before kickoff is cancelled.'}`
+          : `Private pools keep no house fee: the whole pot goes to the winners. ${rulesValues.unfilled === 'play' ? 'A pool that is not full 2 hours before kickoff is played as it stands.' : 'A pool that is not full 2 hours before kickoff is cancelled and every payment returned.'}`}
       </p>
       <Button type="submit" size="lg" disabled={pending}>
         {pending && <Spinner label="Creating pool" />}
