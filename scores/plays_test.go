@@ -3,8 +3,10 @@ package scores_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -132,6 +134,51 @@ func TestPollPaysEveryScoreOnRecordedPlays(t *testing.T) {
 		}
 		if again := e.books(); len(again) != len(books) || again[squares.PoolEscrowAccount(ten.ID)] != 0 {
 			t.Errorf("books after a second poll: %v", again)
+		}
+	})
+}
+
+// failingPlays is a feed whose scoreboard reports the game final but whose scoring plays cannot be read.
+type failingPlays struct{ ev squares.FeedGame }
+
+func (f failingPlays) Scoreboard(context.Context, string, time.Time) ([]squares.FeedGame, error) {
+	return []squares.FeedGame{f.ev}, nil
+}
+
+func (failingPlays) ScoringPlays(context.Context, string, string) ([]squares.ReportedScore, error) {
+	return nil, errors.New("summary: 503 Service Unavailable")
+}
+
+// TestPollFinalWaitsForPlays: a game whose pool pays every score is not completed, and pays nothing, while
+// its scoring plays cannot be read; the poll reports the error, and the next one that reads them settles it.
+func TestPollFinalWaitsForPlays(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		e := newEnv(t, engine, time.Date(2023, 9, 14, 15, 0, 0, 0, time.UTC))
+		body := recorded(t, "summary/nfl-401547417.json")
+		e.feed.serve(http.StatusOK, "application/json", body)
+		ev := feedGameOfSummary(t, body)
+		g, ten := e.game("Atlanta Falcons", "Green Bay Packers", ev.Start, "")
+		if _, err := e.db.SetPoolRules(e.ctx, ten.ID, squares.RulesPresets(squares.LeagueNFL)[2].Rules); err != nil {
+			t.Fatal(err)
+		}
+		e.fill(ten)
+		e.clock.Set(time.Date(2023, 9, 17, 21, 0, 0, 0, time.UTC))
+		e.poller.Source = failingPlays{ev: ev}
+		if rep, err := e.poller.RunOnce(e.ctx); err == nil || rep.Applied != 0 || !strings.Contains(err.Error(), "scoring plays") {
+			t.Fatalf("poll without plays: %+v, %v", rep, err)
+		}
+		if got := e.findGame(g.ID); got.Status == squares.GameCompleted {
+			t.Fatal("the final was applied without its scoring plays")
+		}
+		if ws, _ := e.db.ListWinners(e.ctx, ten.ID); len(ws) != 0 {
+			t.Fatalf("%d winners paid without the plays", len(ws))
+		}
+		e.poller.Source = headerGame{Client: espn.New(e.feed.srv.URL, e.feed.srv.Client()), ev: ev}
+		if rep, err := e.poller.RunOnce(e.ctx); err != nil || rep.Applied != 1 {
+			t.Fatalf("poll with plays: %+v, %v", rep, err)
+		}
+		if ws, _ := e.db.ListWinners(e.ctx, ten.ID); len(ws) != 14 {
+			t.Fatalf("%d winners, want 14", len(ws))
 		}
 	})
 }
