@@ -61,3 +61,26 @@ func (s *Server) handleSetPoolRules(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, toPoolJSON(p, userFrom(r.Context())))
 }
+
+// NumberSet is one draw of a pool's numbers (squares.NumberSet).
+type NumberSet struct {
+	Period      string `json:"period"`
+	HomeNumbers []int  `json:"homeNumbers"`
+	AwayNumbers []int  `json:"awayNumbers"`
+	SeedSHA256  string `json:"seedSha256"`
+	// Seed is "" until the draw.
+	Seed string `json:"seed"`
+}
+
+// toNumberSetsJSON shows a pool's number sets: seeds and digits only once drawn.
+func toNumberSetsJSON(p *squares.Pool) []NumberSet {
+	out := make([]NumberSet, 0, len(p.NumberSets))
+	for _, n := range p.NumberSets {
+		set := NumberSet{Period: n.Period, SeedSHA256: n.SeedSHA256, HomeNumbers: []int{}, AwayNumbers: []int{}}
+		if p.NumbersGenerated() && len(n.HomeNumbers) == squares.GridSize {
+			set.HomeNumbers, set.AwayNumbers, set.Seed = n.HomeNumbers, n.AwayNumbers, n.Seed
+		}
+		out = append(out, set)
+	}
+	return out
+}

@@ -879,20 +879,6 @@ export interface Pool {
 }
 
 /**
- * NumberSet is one draw of a pool's numbers (squares.NumberSet).
- */
-export interface NumberSet {
-  period: string;
-  homeNumbers: number /* int */[];
-  awayNumbers: number /* int */[];
-  seedSha256: string;
-  /**
-   * Seed is "" until the draw.
-   */
-  seed: string;
-}
-
-/**
  * PeriodPayout is what one period of a pool pays.
  */
 export interface PeriodPayout {
@@ -1135,6 +1121,20 @@ export interface Health {
 export interface RulesPreset {
   name: string;
   rules: Rules;
+}
+
+/**
+ * NumberSet is one draw of a pool's numbers (squares.NumberSet).
+ */
+export interface NumberSet {
+  period: string;
+  homeNumbers: number /* int */[];
+  awayNumbers: number /* int */[];
+  seedSha256: string;
+  /**
+   * Seed is "" until the draw.
+   */
+  seed: string;
 }
 
 /**
