@@ -85,6 +85,9 @@ export default defineConfig({
         SQUARES_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         SQUARES_MAIL_INTERVAL: '1s',
         SQUARES_SUPPORT_EMAIL: SUPPORT_EMAIL,
+        // The suite registers more accounts in an hour, from one address, than a network may (30 by default):
+        // the limit itself is tested in Go (http/throttle_test.go, TestRegisterLimit).
+        SQUARES_REGISTER_LIMIT: '500',
       },
     },
   ],

@@ -92,9 +92,10 @@ async function checkSheet(page: Page, api: APIRequestContext, poolId: number, na
   // A phone sees the whole sheet, smaller, and never scrolls sideways.
   for (const width of [390, 320]) {
     await page.setViewportSize({ width, height: 844 })
-    await page.waitForTimeout(300)
-    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(sideways, `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(0)
+    // The sheet is scaled to the window once its size is observed: on a loaded machine that takes a moment.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `the page scrolls sideways at ${width} px` })
+      .toBeLessThanOrEqual(0)
     const sheetWidth = await page.getByTestId('print-sheet').evaluate((el) => el.getBoundingClientRect().width)
     expect(sheetWidth).toBeLessThanOrEqual(width)
   }
