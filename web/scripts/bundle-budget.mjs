@@ -61,8 +61,7 @@ for (const f of [...shell].sort()) {
 }
 for (const r of routes) r.total = measure(r.files)
 routes.sort((a, b) => b.total - a.total)
-for (const r of routes.slice(0, 8)) console.log(`  ${kb(r.total).padStart(10)}  ${r.name}`)
-if (routes.length > 8) console.log(`  ... ${routes.length - 8} more routes, each smaller`)
+for (const r of routes) console.log(`  ${kb(r.total).padStart(10)}  ${r.name}`)
 const over = routes.filter((r) => r.total > budget)
 console.log(`  largest first load ${kb(routes[0].total)} (${routes[0].name}) of a ${kb(budget)} budget`)
 if (over.length > 0) {
