@@ -116,38 +116,52 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
 }
 
+// One Lighthouse run in a fresh Chromium: the figures, or the error Lighthouse reports.
+async function measure(page, run) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: args.chrome,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  try {
+    const result = await lighthouse(base + page.path, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
+    })
+    const lhr = result.lhr
+    if (lhr.runtimeError) return { error: lhr.runtimeError.message }
+    writeFileSync(join(args.out, `${page.name.split(' ')[0]}-${run}.json`), result.report)
+    return {
+      performance: Math.round(lhr.categories.performance.score * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      fcp: lhr.audits['first-contentful-paint'].numericValue,
+      bytes: lhr.audits['total-byte-weight'].numericValue,
+    }
+  } finally {
+    await chrome.kill()
+  }
+}
+
 const rows = []
 for (const page of pages) {
   const samples = []
   for (let run = 1; run <= runs; run++) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: args.chrome,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    })
-    try {
-      const result = await lighthouse(base + page.path, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
-      })
-      const lhr = result.lhr
-      if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.message}`)
-      writeFileSync(join(args.out, `${page.name.split(' ')[0]}-${run}.json`), result.report)
-      const sample = {
-        performance: Math.round(lhr.categories.performance.score * 100),
-        lcp: lhr.audits['largest-contentful-paint'].numericValue,
-        tbt: lhr.audits['total-blocking-time'].numericValue,
-        cls: lhr.audits['cumulative-layout-shift'].numericValue,
-        accessibility: Math.round(lhr.categories.accessibility.score * 100),
-        fcp: lhr.audits['first-contentful-paint'].numericValue,
-        bytes: lhr.audits['total-byte-weight'].numericValue,
+    // A run Lighthouse itself could not record (NO_NAVSTART, NO_FCP on a busy machine) is tried again, twice.
+    for (let attempt = 1; ; attempt++) {
+      const sample = await measure(page, run)
+      if (sample.error && attempt < 3) {
+        console.error(`  ${page.name} run ${run}: ${sample.error}; again`)
+        continue
       }
+      if (sample.error) throw new Error(`${page.name} run ${run}: ${sample.error}`)
       samples.push(sample)
       console.error(`  ${page.name} run ${run}: performance ${sample.performance}, LCP ${(sample.lcp / 1000).toFixed(1)} s, TBT ${Math.round(sample.tbt)} ms, CLS ${sample.cls.toFixed(3)}, accessibility ${sample.accessibility}`)
-    } finally {
-      await chrome.kill()
+      break
     }
   }
   const m = Object.fromEntries(Object.keys(samples[0]).map((k) => [k, median(samples.map((s) => s[k]))]))
