@@ -7,7 +7,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts \
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/tsconfig.sw.json web/package.json
 
-.PHONY: run cluster build web tools test checks checks-then-e2e test-go test-web test-e2e vet lint generate check-generated bench bench-full bench-go clean
+.PHONY: run cluster build web tools test checks checks-then-e2e test-go test-web test-e2e vet lint generate check-generated bench bench-full bench-go bench-web clean
 
 ## run: build everything and start a development server with demo data on http://localhost:8080
 run: build
@@ -106,6 +106,19 @@ bench:
 ## also across two instances)
 bench-full:
 	$(MAKE) bench CLAIMS_FLAGS='-pools 200 -duration 60s' READS_FLAGS='-duration 10s -fresh 10s' FANOUT_FLAGS='-n 10000 -events 20 -rounds 3' CROSS_FLAGS='-n 10000 -events 20 -rounds 3'
+
+## bench-web: Lighthouse 12 (lighthouse@12.2.3, bench/web) on the built server with demo data: mobile settings,
+## three runs per page (landing, dashboard, How to Play, a live pool page, checkout), the median; prints the
+## table and whether each target of issue 23 is met (fails otherwise). Needs Chromium (CHROME_PATH, default
+## /usr/bin/chromium). Reports: $(BENCH_WEB_DIR). Not part of make test.
+BENCH_WEB_DIR ?= $(or $(TMPDIR),/tmp)/squares-bench-web
+bench-web: build bench/web/node_modules/.package-lock.json
+	@echo "load before: $$(cat /proc/loadavg)"
+	node bench/web/run.mjs --server bin/squares --out $(BENCH_WEB_DIR)
+
+bench/web/node_modules/.package-lock.json: bench/web/package.json bench/web/package-lock.json
+	cd bench/web && $(NPM) ci --no-audit --no-fund
+	@touch $@
 
 ## bench-go: the Go benchmarks (go test -bench)
 bench-go:

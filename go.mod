@@ -12,6 +12,7 @@ require (
 	github.com/gobwas/ws v1.5.0
 	github.com/gzuidhof/tygo v0.2.18
 	github.com/jackc/pgx/v5 v5.12.0
+	github.com/klauspost/compress v1.20.1
 	github.com/mileusna/useragent v1.3.5
 	github.com/pquerna/otp v1.5.0
 	github.com/pressly/goose/v3 v3.29.0

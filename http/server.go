@@ -211,7 +211,7 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, squares.Errorf(squares.EFORBIDDEN, "Cross-site requests are not allowed."))
 	}))
-	return s.observe(s.recoverPanics(s.securityHeaders(s.limitBody(csrf.Handler(s.mux)))))
+	return s.observe(s.recoverPanics(s.securityHeaders(s.limitBody(csrf.Handler(compressAnswers(s.mux))))))
 }
 
 func (s *Server) now() time.Time { return s.Now().UTC() }

@@ -2,17 +2,22 @@ package http
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 	"time"
 )
 
 // webApp serves the built web app: its files when they exist, and index.html for every other path so
 // the browser's router decides the screen.
 func (s *Server) webApp() http.Handler {
+	var etags sync.Map // file name -> its ETag
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -39,7 +44,7 @@ func (s *Server) webApp() http.Handler {
 						w.Header().Set("Content-Type", "application/manifest+json")
 					}
 				}
-				http.ServeFileFS(w, r, s.Assets, name)
+				serveFile(w, r, s.Assets, name, &etags)
 				return
 			}
 			// A missing file with an extension is a 404, not the app.
@@ -48,13 +53,76 @@ func (s *Server) webApp() http.Handler {
 				return
 			}
 		}
-		index, err := fs.ReadFile(s.Assets, "index.html")
-		if err != nil {
+		if _, err := fs.Stat(s.Assets, "index.html"); err != nil {
 			http.Error(w, "web app missing index.html", http.StatusInternalServerError)
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
+		serveFile(w, r, s.Assets, "index.html", &etags)
 	})
+}
+
+// serveFile sends a file of the web app in the best content coding the browser accepts among the copies
+// the build wrote (name.br, name.gz), else as it is, with an ETag per coding (If-None-Match answers 304;
+// index.html and the service worker are revalidated on every load) and Range and HEAD as
+// http.ServeContent does them, over the bytes sent.
+func serveFile(w http.ResponseWriter, r *http.Request, assets fs.FS, name string, etags *sync.Map) {
+	var available []string
+	for _, p := range precompressed {
+		if f, err := fs.Stat(assets, name+p.suffix); err == nil && !f.IsDir() {
+			available = append(available, p.coding)
+		}
+	}
+	file, coding := name, ""
+	if len(available) > 0 {
+		w.Header().Add("Vary", "Accept-Encoding")
+		if coding = chooseCoding(r.Header.Get("Accept-Encoding"), available); coding != "" {
+			for _, p := range precompressed {
+				if p.coding == coding {
+					file = name + p.suffix
+				}
+			}
+		}
+	}
+	data, err := fs.ReadFile(assets, file)
+	if err != nil {
+		http.Error(w, "web app file unreadable", http.StatusInternalServerError)
+		return
+	}
+	if coding != "" {
+		// Content-Encoding is set as the status is written: ServeContent leaves out Content-Length (of the
+		// whole file or of a range) when it finds it set before.
+		w = encodedWriter{w, coding}
+		if w.Header().Get("Content-Type") == "" {
+			// ServeContent would otherwise sniff the compressed bytes.
+			ct := mime.TypeByExtension(path.Ext(name))
+			if ct == "" {
+				ct = "application/octet-stream"
+			}
+			w.Header().Set("Content-Type", ct)
+		}
+	}
+	// The same file is the same bytes for the life of the binary: its hash is worked out once.
+	tag, ok := etags.Load(file)
+	if !ok {
+		sum := sha256.Sum256(data)
+		tag = `"` + hex.EncodeToString(sum[:12]) + `"`
+		etags.Store(file, tag)
+	}
+	w.Header().Set("ETag", tag.(string))
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(data))
+}
+
+// encodedWriter adds Content-Encoding to a file's answer that carries its bytes (200, 206).
+type encodedWriter struct {
+	http.ResponseWriter
+	coding string
+}
+
+func (w encodedWriter) WriteHeader(status int) {
+	if status == http.StatusOK || status == http.StatusPartialContent {
+		w.Header().Set("Content-Encoding", w.coding)
+	}
+	w.ResponseWriter.WriteHeader(status)
 }

@@ -68,5 +68,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: each route's chunks and CSS, read by scripts/bundle-budget.mjs (which
+    // deletes it, so the binary does not serve it).
+    manifest: true,
   },
 })

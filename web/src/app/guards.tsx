@@ -2,8 +2,11 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { useUser } from '@/lib/auth'
 import { signInPath } from '@/lib/return-to'
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page'
-import { LandingPage } from '@/features/landing/components/landing-page'
+
+// Each screen is its own chunk: a visitor's landing page does not download the dashboard, nor a player's
+// dashboard the landing (the root layout's Suspense shows a spinner while one loads).
+const LandingPage = lazy(() => import('@/features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })))
+const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })))
 
 const AdminDashboardPage = lazy(() =>
   import('@/features/admin-console/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),

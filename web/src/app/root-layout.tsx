@@ -1,6 +1,5 @@
-import { Suspense } from 'react'
+import { lazy, Suspense } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
-import { AdminNavbar } from '@/components/layout/admin-navbar'
 import { ErrorBoundary, ErrorFallback } from '@/components/layout/error-boundary'
 import { Footer } from '@/components/layout/footer'
 import { FullScreenSpinner } from '@/components/layout/full-screen-spinner'
@@ -10,6 +9,9 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { Spinner } from '@/components/ui/spinner'
 import { useUser } from '@/lib/auth'
 import { useServerConfig } from '@/lib/config'
+
+// Only admins see it: visitors and players do not download it.
+const AdminNavbar = lazy(() => import('@/components/layout/admin-navbar').then((m) => ({ default: m.AdminNavbar })))
 
 export function RootLayout() {
   const { isLoading, isAdmin } = useUser()
@@ -25,7 +27,13 @@ export function RootLayout() {
         Skip to content
       </a>
       <TestPaymentsBanner />
-      {isAdmin ? <AdminNavbar /> : <Navbar notifications={<NotificationBell />} />}
+      {isAdmin ? (
+        <Suspense fallback={<div className="h-16 border-b-2 border-amber-400 bg-navy box-content" aria-hidden="true" />}>
+          <AdminNavbar />
+        </Suspense>
+      ) : (
+        <Navbar notifications={<NotificationBell />} />
+      )}
       <main id="main" className="flex-1">
         <ErrorBoundary key={location.pathname}>
           <Suspense

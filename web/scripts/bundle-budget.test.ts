@@ -1,0 +1,80 @@
+// The bundle budget script against a small build of its own: it measures each route's first load on the
+// wire (Brotli copies) and fails the build past the budget.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliCompressSync } from 'node:zlib'
+import { afterEach, describe, expect, it } from 'vitest'
+
+// (vitest runs in web/; under jsdom import.meta.url is not a file URL)
+const script = join(process.cwd(), 'scripts', 'bundle-budget.mjs')
+const dirs: string[] = []
+
+// A build: index.html, an entry importing a shared chunk, CSS, and two lazy routes; every file with a
+// Brotli copy unless told otherwise. Returns the folder and each file's Brotli size.
+function build(opts: { skipBrotli?: string } = {}) {
+  const dist = mkdtempSync(join(tmpdir(), 'budget-'))
+  dirs.push(dist)
+  mkdirSync(join(dist, 'assets'))
+  mkdirSync(join(dist, '.vite'))
+  const noise = (n: number, seed: number) => Array.from({ length: n }, (_, i) => ((i * 7919 + seed * 104729) % 65521).toString(36)).join(';')
+  const files: Record<string, string> = {
+    'index.html': '<!doctype html><script type="module" src="/assets/index.js"></script>' + 'x'.repeat(2000),
+    'assets/index.js': noise(4000, 1),
+    'assets/shared.js': noise(2000, 2),
+    'assets/index.css': noise(1500, 3),
+    'assets/admin.js': noise(6000, 4),
+    'assets/landing.js': noise(500, 5),
+  }
+  const br: Record<string, number> = {}
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(join(dist, name), text)
+    const copy = brotliCompressSync(Buffer.from(text))
+    br[name] = copy.length
+    if (name !== opts.skipBrotli) writeFileSync(join(dist, `${name}.br`), copy)
+  }
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], css: ['assets/index.css'], dynamicImports: ['src/admin.tsx', 'src/landing.tsx'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      'src/admin.tsx': { file: 'assets/admin.js', imports: ['_shared.js'], isDynamicEntry: true },
+      'src/landing.tsx': { file: 'assets/landing.js', isDynamicEntry: true },
+    }),
+  )
+  const shell = br['index.html'] + br['assets/index.js'] + br['assets/shared.js'] + br['assets/index.css']
+  return { dist, admin: shell + br['assets/admin.js'], landing: shell + br['assets/landing.js'] }
+}
+
+const run = (dist: string, budget: number) => spawnSync(process.execPath, [script, dist, String(budget)], { encoding: 'utf8' })
+
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+describe('bundle budget', () => {
+  it('passes when the largest route first load on the wire fits, naming it and its size', () => {
+    const b = build()
+    const r = run(b.dist, b.admin)
+    expect(r.status).toBe(0)
+    expect(r.stdout).toContain(`largest first load ${(b.admin / 1000).toFixed(2)} kB (admin.tsx)`)
+    expect(r.stdout).toContain(`${(b.landing / 1000).toFixed(2)} kB  landing.tsx`)
+  })
+
+  it('fails the build when a route is one byte over, and names the route', () => {
+    const b = build()
+    const r = run(b.dist, b.admin - 1)
+    expect(r.status).toBe(1)
+    expect(r.stderr).toContain('1 route(s) over')
+    expect(r.stderr).toContain('admin.tsx')
+    expect(r.stderr).not.toContain('landing.tsx')
+  })
+
+  it('fails when a file has no Brotli copy to measure', () => {
+    const b = build({ skipBrotli: 'assets/admin.js' })
+    const r = run(b.dist, 10_000_000)
+    expect(r.status).toBe(1)
+    expect(r.stderr).toContain('assets/admin.js has no Brotli copy')
+  })
+})
