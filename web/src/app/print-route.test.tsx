@@ -34,7 +34,8 @@ function renderApp(at: string) {
 describe('The printable sheet’s route', () => {
   it('shows /pools/{id}/print as the sheet alone, without the site’s navigation and footer', async () => {
     renderApp('/pools/31/print')
-    expect(await screen.findByTestId('print-sheet')).toBeInTheDocument()
+    // Routes are loaded lazily: the first import of a page's module graph can take seconds on a loaded machine.
+    expect(await screen.findByTestId('print-sheet', undefined, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument()
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument()
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument()
@@ -42,7 +43,7 @@ describe('The printable sheet’s route', () => {
 
   it('keeps /pools/{id} the pool’s page', async () => {
     renderApp('/pools/31')
-    expect(await screen.findByText('Pool Information')).toBeInTheDocument()
+    expect(await screen.findByText('Pool Information', undefined, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.queryByTestId('print-sheet')).not.toBeInTheDocument()
   })
 })
