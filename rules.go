@@ -235,6 +235,15 @@ func (r Rules) PayoutSchedule() []int64 {
 	return out
 }
 
+// Pays reports whether the rules pay a paying period.
+func (r Rules) Pays(period string) bool {
+	return slices.ContainsFunc(r.Payouts, func(p PayoutShare) bool { return p.Period == period })
+}
+
+// ReadsScoreChanges reports whether the rules' prizes are decided from every change of the score, not only
+// from the periods' ends: every-score prizes, or the end of regulation (Q4) apart from the final.
+func (r Rules) ReadsScoreChanges() bool { return r.EveryScorePercent > 0 || r.Pays(PeriodQ4) }
+
 // RulesFromSchedule is the rules of a pool made before rules existed, from its stored payout schedule
 // (Q1, Q2, Q3 and the final in quarters; the first half and the final in halves): today's rules otherwise.
 // A schedule of another length gives the league's default payouts.

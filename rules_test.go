@@ -277,3 +277,18 @@ func TestCheckRulesChange(t *testing.T) {
 		}
 	}
 }
+
+func TestRulesReadScoreChanges(t *testing.T) {
+	std := squares.DefaultRules(squares.LeagueNFL)
+	withQ4 := std
+	withQ4.Payouts = []squares.PayoutShare{{Period: squares.PeriodQ4, Percent: 50}, {Period: squares.PeriodFinal, Percent: 50}}
+	every := squares.RulesPresets(squares.LeagueNFL)[2].Rules
+	for _, c := range []struct {
+		rules        squares.Rules
+		q4, readsAll bool
+	}{{std, false, false}, {withQ4, true, true}, {every, false, true}} {
+		if c.rules.Pays(squares.PeriodQ4) != c.q4 || c.rules.ReadsScoreChanges() != c.readsAll || !c.rules.Pays(squares.PeriodFinal) {
+			t.Errorf("rules %+v: pays Q4 %v, reads score changes %v", c.rules, c.rules.Pays(squares.PeriodQ4), c.rules.ReadsScoreChanges())
+		}
+	}
+}

@@ -85,11 +85,7 @@ func GameEnds(g *Game, r Rules, changes []ScoreChange) []PeriodEnd {
 	for _, s := range g.PeriodScores(periods) {
 		out = append(out, PeriodEndOf(s, periods))
 	}
-	paysQ4 := false
-	for _, p := range r.Payouts {
-		paysQ4 = paysQ4 || p.Period == PeriodQ4
-	}
-	if !paysQ4 || HalvesLeague(g.LeagueID) {
+	if !r.Pays(PeriodQ4) || HalvesLeague(g.LeagueID) {
 		return out
 	}
 	completed := g.Status == GameCompleted && g.HomeScore != nil && g.AwayScore != nil

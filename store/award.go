@@ -16,7 +16,7 @@ import (
 func settlePool(ctx context.Context, tx *Tx, p *squares.Pool, g *squares.Game) ([]squares.Winner, error) {
 	rules := p.EffectiveRules()
 	var changes []squares.ScoreChange
-	if rules.EveryScorePercent > 0 || paysQ4(rules) {
+	if rules.ReadsScoreChanges() {
 		reports, err := gameReports(ctx, tx, g.ID)
 		if err != nil {
 			return nil, err
@@ -53,15 +53,6 @@ func settlePool(ctx context.Context, tx *Tx, p *squares.Pool, g *squares.Game) (
 		}
 	}
 	return out, nil
-}
-
-func paysQ4(r squares.Rules) bool {
-	for _, p := range r.Payouts {
-		if p.Period == squares.PeriodQ4 {
-			return true
-		}
-	}
-	return false
 }
 
 // recordWinner inserts a winner unless its award is recorded already (it reports false), then for a paid
@@ -188,8 +179,7 @@ func (db *DB) ScoringPlaysWanted(ctx context.Context, gameID int64) (bool, error
 			return err
 		}
 		for _, p := range pools {
-			r := p.EffectiveRules()
-			if p.Status != squares.PoolCancelled && p.Status != squares.PoolCompleted && (r.EveryScorePercent > 0 || paysQ4(r)) {
+			if p.Status != squares.PoolCancelled && p.Status != squares.PoolCompleted && p.EffectiveRules().ReadsScoreChanges() {
 				out = true
 			}
 		}
