@@ -37,11 +37,15 @@ type Sale struct {
 	Amount Cents
 	// Member reports whether the buyer joined the pool: a private pool sells only to its members.
 	Member bool
+	// Taken counts the cells asked for that a square of the pool (owned, or held) already occupies, when
+	// the store read them under the pool's lock; the store that does not relies on the unique key of
+	// (pool, row, column), which refuses them as it writes.
+	Taken int
 }
 
 // CheckSale applies every rule of a sale, in this order: who buys (a private pool's member), the squares asked for, the pool being
-// open for sale, the buyer's limit and, for a checkout, the amount. It returns the price: the pool's entry
-// fee for each square.
+// open for sale, the buyer's limit, for a checkout the amount, and the squares being free. It returns the
+// price: the pool's entry fee for each square.
 func CheckSale(s Sale) (Cents, error) {
 	if err := s.checkBuyer(); err != nil {
 		return 0, err
@@ -66,6 +70,9 @@ func CheckSale(s Sale) (Cents, error) {
 	if s.Kind == SaleCheckout && s.Amount != price {
 		return 0, FieldError("amount", fmt.Sprintf("The amount does not match the price of %d squares: $%s.",
 			len(s.Cells), price))
+	}
+	if s.Taken > 0 {
+		return 0, Errorf(ECONFLICT, MsgSquareTaken)
 	}
 	return price, nil
 }
@@ -128,6 +135,9 @@ func (s *Sale) checkOpen() error {
 	}
 	return nil
 }
+
+// MsgSquareTaken refuses a sale of a square somebody else already took.
+const MsgSquareTaken = "This square is already owned by another player."
 
 // Why a pool's sales closed with its game.
 const (

@@ -197,6 +197,14 @@ func TestCheckSale(t *testing.T) {
 			Pool: with(free(), func(p *squares.Pool) { p.IsPrivate, p.MaxSquaresPerPlayer = true, 10 }), Have: 5, Cells: cells(6)},
 			code: squares.EUNPROCESSABLE, msg: "You can only select 10 squares at a time. Remove a selected square first to select a different one."},
 
+		// A square somebody took already, when the store read it: refused after every other rule.
+		{name: "a square taken", sale: squares.Sale{Kind: squares.SaleClaim, Pool: free(), Buyer: player(true, true),
+			Cells: cells(2), Taken: 1}, code: squares.ECONFLICT, msg: "This square is already owned by another player."},
+		{name: "a square taken, over the limit", sale: squares.Sale{Kind: squares.SaleClaim, Pool: free(), Buyer: player(true, true),
+			Have: 5, Cells: cells(1), Taken: 1}, code: squares.EUNPROCESSABLE, msg: limitMsg},
+		{name: "a square taken, wrong amount", sale: squares.Sale{Kind: squares.SaleCheckout, Pool: five(), Buyer: player(true, true),
+			Cells: cells(1), Amount: 1, Taken: 1}, code: squares.EINVALID},
+
 		// The price is the server's: the browser's amount is only checked.
 		{name: "amount below the price", sale: squares.Sale{Kind: squares.SaleCheckout, Pool: five(), Buyer: player(true, true),
 			Cells: cells(2), Amount: 500}, code: squares.EINVALID, msg: "The amount does not match the price of 2 squares: $10.00."},

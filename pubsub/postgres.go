@@ -95,14 +95,24 @@ const notifySQL = "SELECT pg_notify($1, $2)"
 // transactional), and not at all if it rolls back. The store publishes a transaction's events so
 // (store.TxPublisher), so that a server that dies just after a commit loses none.
 func (p *Postgres) PublishTx(ctx context.Context, tx *sql.Tx, e squares.Event) error {
-	payload, err := json.Marshal(e)
+	query, args, err := p.Notification(e)
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, notifySQL, Channel, string(payload)); err != nil {
+	if _, err := tx.ExecContext(ctx, query, args...); err != nil {
 		return fmt.Errorf("notify: %w", err)
 	}
 	return nil
+}
+
+// Notification is the statement, with its arguments, that PublishTx runs to send e: for a transaction
+// that sends its statements together (the store's PostgreSQL claim, in one pgx batch with its commit).
+func (p *Postgres) Notification(e squares.Event) (string, []any, error) {
+	payload, err := json.Marshal(e)
+	if err != nil {
+		return "", nil, err
+	}
+	return notifySQL, []any{Channel, string(payload)}, nil
 }
 
 // DatabaseURL is the database the bus listens on.

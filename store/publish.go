@@ -37,6 +37,24 @@ type TxPublisher interface {
 	DatabaseURL() string
 }
 
+// TxNotifier is a TxPublisher that also gives the statement sending an event, for a transaction that sends
+// its statements together with its commit (a PostgreSQL claim: claimPostgres).
+type TxNotifier interface {
+	TxPublisher
+	// Notification is the statement, with its arguments, that sends e when its transaction commits.
+	Notification(e squares.Event) (query string, args []any, err error)
+}
+
+// txNotifier returns the store's Events as a TxNotifier when it sends events within the store's own
+// PostgreSQL transactions (publishInTx), nil otherwise.
+func (db *DB) txNotifier() TxNotifier {
+	txn, ok := db.Events.(TxNotifier)
+	if !ok || db.engine != Postgres || txn.DatabaseURL() != db.URL {
+		return nil
+	}
+	return txn
+}
+
 // emit queues an event to publish after the transaction commits; a rolled-back change tells no one.
 func (tx *Tx) emit(e squares.Event) {
 	tx.events = append(tx.events, e)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -75,13 +76,17 @@ type ClaimResult struct {
 // The unique key on (pool, row, column) makes a double sale impossible even when checks race. The claim
 // that takes the 100th square draws the numbers in the same transaction. On SQLite, claims that arrive
 // together commit together, each in a savepoint of one transaction (claimBatcher); each is answered as if
-// it had its own.
+// it had its own. On PostgreSQL a claim is two round trips (claimPostgres), the one that draws excepted.
 func (db *DB) ClaimSquares(ctx context.Context, c Claim) (*ClaimResult, error) {
 	if db.engine == SQLite {
 		return db.claimBatched(ctx, c)
 	}
-	var res *ClaimResult
-	err := db.update(ctx, func(tx *Tx) (err error) {
+	res, err := db.claimPostgres(ctx, c)
+	if !errors.Is(err, errClaimDraws) {
+		return res, err
+	}
+	// The claim that completes the grid draws the numbers: the general path.
+	err = db.update(ctx, func(tx *Tx) (err error) {
 		res, err = claimSquares(ctx, tx, c)
 		return err
 	})
@@ -166,7 +171,7 @@ func insertSquare(ctx context.Context, tx *Tx, sq *squares.Square) error {
 		err = tx.QueryRowContext(ctx, insert+` RETURNING id`, args...).Scan(&sq.ID)
 	}
 	if isUniqueViolation(err) {
-		return squares.Errorf(squares.ECONFLICT, "This square is already owned by another player.")
+		return squares.Errorf(squares.ECONFLICT, squares.MsgSquareTaken)
 	} else if err != nil {
 		return fmt.Errorf("insert square: %w", err)
 	}

@@ -1,0 +1,227 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/squaresapp/squares"
+)
+
+// A PostgreSQL claim in two round trips. Each statement through database/sql is a round trip of its own,
+// and a claim was seven (BEGIN, the pool's lock, the sale's read, the insert, the counters, the NOTIFY,
+// COMMIT) against the bare INSERT's one. claimPostgres sends them in two pgx batches, each one write and
+// one wait on the connection (the extended protocol's pipeline):
+//
+//  1. BEGIN, the pool's row locked, and everything the rules of the sale read (claimSelect);
+//  2. the squares, the pool's counters (claimWrite: one statement), the NOTIFY of the event, COMMIT.
+//
+// Between the two the rules decide (squares.CheckSale) with what the read returned; a refused claim sends
+// ROLLBACK instead of the second batch. A claim that completes the grid, one in a hundred, draws the numbers:
+// it takes the general path (claimSquares in one transaction).
+//
+// A later write of the claim (a record entry per square taken) joins the second batch: one more CTE of
+// claimWrite, or one more statement queued before COMMIT.
+
+// errClaimDraws says a claim would complete the grid: it runs on the general path, which draws.
+var errClaimDraws = errors.New("the claim completes the grid")
+
+// claimLockSQL locks the pool's row. The sale is read by the next statement, which starts after the lock is
+// granted and so sees every sale of the pool committed before: a locking read evaluates its own subqueries
+// on the snapshot it started with, which may miss a sale committed while it waited (lockSale).
+const claimLockSQL = `SELECT id FROM pools WHERE id = $1 FOR UPDATE`
+
+// claimSelect is poolSelect with what the rules of a claim read besides, for the buyer $1 and the cells
+// $3 (rows) and $4 (columns): the active week of the pool's league, the squares the buyer holds or owns
+// in the pool, whether they joined it, and how many of the cells a square already occupies.
+const claimSelect = poolColumns + `, l.active_week,
+	(SELECT COUNT(*) FROM squares s WHERE s.user_id = $1 AND s.pool_id = p.id) AS have,
+	EXISTS (SELECT 1 FROM pool_members m WHERE m.pool_id = p.id AND m.user_id = $1) AS member,
+	(SELECT COUNT(*) FROM unnest($3::int[], $4::int[]) AS c(r, k)
+		JOIN squares s ON s.pool_id = p.id AND s.row_idx = c.r AND s.col_idx = c.k) AS taken` + poolFrom + `
+	WHERE p.id = $2`
+
+// claimWrite takes the cells ($2 rows, $3 columns) of the pool $1 for the buyer $4 at the price $5 at the
+// time $6, and counts $7 more squares taken and $8 more distinct players on the pool, in one statement.
+// The unique key of (pool, row, column) still refuses a square taken twice.
+const claimWrite = `WITH ins AS (
+	INSERT INTO squares (pool_id, row_idx, col_idx, user_id, is_house, state, purchase_price_cents,
+		purchased_at, hold_expires_at, payment_id, created_at, guest_id)
+	SELECT $1, c.r, c.k, $4, FALSE, 'owned', $5, $6, NULL, NULL, $6, NULL FROM unnest($2::int[], $3::int[]) AS c(r, k)
+	RETURNING id, row_idx, col_idx
+), counted AS (
+	UPDATE pools SET squares_taken = squares_taken + $7, distinct_players = distinct_players + $8, updated_at = $6
+	WHERE id = $1
+)
+SELECT id, row_idx, col_idx FROM ins`
+
+// claimPostgres runs a claim on PostgreSQL in two round trips (see above), or returns errClaimDraws,
+// having taken nothing, for a claim that would complete the grid.
+func (db *DB) claimPostgres(ctx context.Context, c Claim) (*ClaimResult, error) {
+	write, _ := db.conns(ctx)
+	conn, err := write.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("begin: %w", err)
+	}
+	defer conn.Close()
+	// PostgreSQL keeps microseconds: the answer shows the times as a later read will.
+	now := db.Now().UTC().Truncate(time.Microsecond)
+	var res *ClaimResult
+	var events []squares.Event
+	var published bool
+	err = conn.Raw(func(dc any) error {
+		pc := dc.(*stdlib.Conn).Conn()
+		var err error
+		res, events, published, err = claimPipelined(ctx, pc, db.txNotifier(), c, now)
+		if err != nil && pc.PgConn().TxStatus() != 'I' {
+			// The transaction is still open (a refusal, an error): end it. Should that fail too, database/sql
+			// discards the connection, which pgx reports as still in a transaction.
+			if _, rbErr := pc.Exec(context.WithoutCancel(ctx), "rollback"); rbErr != nil {
+				return errors.Join(err, rbErr)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	db.committedEvents(ctx, events, published)
+	return res, nil
+}
+
+// claimPipelined runs a claim's two batches on pc (see above). It returns the claim's result and events, and
+// whether txn sent them in the transaction; on an error the transaction may still be open.
+func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, now time.Time) (*ClaimResult, []squares.Event, bool, error) {
+	rows, cols := make([]int32, len(c.Cells)), make([]int32, len(c.Cells))
+	for i, cell := range c.Cells {
+		rows[i], cols[i] = int32(cell.Row), int32(cell.Column)
+	}
+	buyer := userID(c.User)
+
+	// 1. BEGIN, the lock, the read.
+	read := &pgx.Batch{}
+	read.Queue("begin")
+	read.Queue(claimLockSQL, c.PoolID)
+	read.Queue(claimSelect, buyer, c.PoolID, rows, cols)
+	br := pc.SendBatch(ctx, read)
+	var p *squares.PoolView
+	var week string
+	var have, taken int
+	var member bool
+	_, err := br.Exec()
+	if err == nil {
+		_, err = br.Exec()
+	}
+	if err == nil {
+		p, err = scanPoolAnd(br.QueryRow(), &week, &have, &member, &taken)
+		err = notFound(err, "Pool")
+	}
+	if closeErr := br.Close(); err == nil && closeErr != nil {
+		err = closeErr
+	}
+	if err != nil {
+		return nil, nil, false, claimError(err)
+	}
+
+	// The rules, with what the read returned.
+	kind := squares.SaleClaim
+	if c.Paid {
+		kind = squares.SalePaid
+	}
+	sale := squares.Sale{Kind: kind, Pool: p.Pool, Now: now, Buyer: c.User, Cells: c.Cells, ActiveWeek: week,
+		Have: have, Taken: taken}
+	if c.User != nil && p.IsPrivate {
+		sale.Member = member
+	}
+	if _, err := squares.CheckSale(sale); err != nil {
+		return nil, nil, false, err
+	}
+	if p.SquaresTaken+len(c.Cells) >= p.GridSquares() {
+		return nil, nil, false, errClaimDraws
+	}
+
+	// 2. The write, the event, COMMIT.
+	owned := p.ViewerSquares
+	newPlayers := 0
+	if owned == 0 {
+		newPlayers = 1
+	}
+	e := squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: p.GameID, Cells: c.Cells}
+	wr := &pgx.Batch{}
+	wr.Queue(claimWrite, p.ID, rows, cols, buyer, int64(p.EntryFee), now, len(c.Cells), newPlayers)
+	if txn != nil {
+		query, args, err := txn.Notification(e)
+		if err != nil {
+			return nil, nil, false, fmt.Errorf("publish %s event: %w", e.Kind, err)
+		}
+		wr.Queue(query, args...)
+	}
+	wr.Queue("commit")
+	br = pc.SendBatch(ctx, wr)
+	ids := map[squares.Cell]int64{}
+	written, err := br.Query()
+	if err == nil {
+		for written.Next() {
+			var id int64
+			var cell squares.Cell
+			if err = written.Scan(&id, &cell.Row, &cell.Column); err != nil {
+				break
+			}
+			ids[cell] = id
+		}
+		written.Close()
+		if err == nil {
+			err = written.Err()
+		}
+	}
+	if err == nil && txn != nil {
+		if _, err = br.Exec(); err != nil {
+			err = fmt.Errorf("publish %s event: %w", e.Kind, err)
+		}
+	}
+	if err == nil {
+		if _, err = br.Exec(); err != nil {
+			err = fmt.Errorf("commit: %w", err)
+		}
+	}
+	if closeErr := br.Close(); err == nil && closeErr != nil {
+		err = closeErr
+	}
+	if err != nil {
+		return nil, nil, false, claimError(err)
+	}
+	if len(ids) != len(c.Cells) {
+		return nil, nil, false, fmt.Errorf("claim: %d squares written of %d", len(ids), len(c.Cells))
+	}
+
+	res := &ClaimResult{}
+	for _, cell := range c.Cells {
+		res.Squares = append(res.Squares, &squares.Square{ID: ids[cell], PoolID: p.ID, UserID: c.User.ID,
+			Row: cell.Row, Column: cell.Column, State: squares.SquareOwned, PurchasePrice: p.EntryFee,
+			PurchasedAt: now, OwnerFirst: c.User.FirstName, OwnerLast: c.User.LastName})
+	}
+	// The pool as it was locked, with what this claim changed (as claimSquares answers).
+	p.SquaresTaken += len(c.Cells)
+	p.DistinctPlayers += newPlayers
+	p.UpdatedAt = now
+	p.ViewerSquares = owned + len(c.Cells)
+	res.Pool = p
+	return res, []squares.Event{e}, txn != nil, nil
+}
+
+// claimError is the error of a claim's statement: a square taken twice is the sale's conflict (the unique
+// key caught what the read did not see).
+func claimError(err error) error {
+	if isUniqueViolation(err) {
+		return squares.Errorf(squares.ECONFLICT, squares.MsgSquareTaken)
+	}
+	var e *squares.Error
+	if errors.As(err, &e) {
+		return err
+	}
+	return fmt.Errorf("claim: %w", err)
+}
