@@ -27,8 +27,10 @@ import (
 // A later write of the claim (a record entry per square taken) joins the second batch: one more CTE of
 // claimWrite, or one more statement queued before COMMIT.
 
-// errClaimDraws says a claim would complete the grid: it runs on the general path, which draws.
-var errClaimDraws = errors.New("the claim completes the grid")
+// errClaimGeneral says a claim runs on the general path (claimSquares in one transaction): it would
+// complete the grid, which draws the numbers, or the store's Events sends events within transactions but
+// cannot say with what statement (not a TxNotifier).
+var errClaimGeneral = errors.New("the claim takes the general path")
 
 // claimLockSQL locks the pool's row. The sale is read by the next statement, which starts after the lock is
 // granted and so sees every sale of the pool committed before: a locking read evaluates its own subqueries
@@ -59,9 +61,13 @@ const claimWrite = `WITH ins AS (
 )
 SELECT id, row_idx, col_idx FROM ins`
 
-// claimPostgres runs a claim on PostgreSQL in two round trips (see above), or returns errClaimDraws,
-// having taken nothing, for a claim that would complete the grid.
+// claimPostgres runs a claim on PostgreSQL in two round trips (see above), or returns errClaimGeneral,
+// having taken nothing.
 func (db *DB) claimPostgres(ctx context.Context, c Claim) (*ClaimResult, error) {
+	txn := db.txNotifier()
+	if txp, ok := db.Events.(TxPublisher); ok && txn == nil && db.engine == Postgres && txp.DatabaseURL() == db.URL {
+		return nil, errClaimGeneral
+	}
 	write, _ := db.conns(ctx)
 	conn, err := write.Conn(ctx)
 	if err != nil {
@@ -76,11 +82,13 @@ func (db *DB) claimPostgres(ctx context.Context, c Claim) (*ClaimResult, error) 
 	err = conn.Raw(func(dc any) error {
 		pc := dc.(*stdlib.Conn).Conn()
 		var err error
-		res, events, published, err = claimPipelined(ctx, pc, db.txNotifier(), c, now)
+		res, events, published, err = claimPipelined(ctx, pc, txn, c, now)
 		if err != nil && pc.PgConn().TxStatus() != 'I' {
 			// The transaction is still open (a refusal, an error): end it. Should that fail too, database/sql
 			// discards the connection, which pgx reports as still in a transaction.
-			if _, rbErr := pc.Exec(context.WithoutCancel(ctx), "rollback"); rbErr != nil {
+			rbCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			defer cancel()
+			if _, rbErr := pc.Exec(rbCtx, "rollback"); rbErr != nil {
 				return errors.Join(err, rbErr)
 			}
 		}
@@ -141,7 +149,7 @@ func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, 
 		return nil, nil, false, err
 	}
 	if p.SquaresTaken+len(c.Cells) >= p.GridSquares() {
-		return nil, nil, false, errClaimDraws
+		return nil, nil, false, errClaimGeneral
 	}
 
 	// 2. The write, the event, COMMIT.

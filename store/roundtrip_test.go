@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/binary"
 	"fmt"
 	"net"
@@ -312,6 +313,77 @@ func TestClaimRoundTrips(t *testing.T) {
 			if n > c.maxTrips {
 				t.Errorf("%s: %d round trips, want at most %d", c.name, n, c.maxTrips)
 			}
+		}
+	})
+}
+
+// TestClaimReadsAfterTheLock: a claim that waited for the pool's lock reads the sale as the transaction
+// that held it left it. Another transaction locks the pool and gives the player their fifth square; the
+// player's claim of one more waits for the lock, and once that transaction commits, is refused by the limit
+// (a read evaluated on the snapshot of before the wait would count four and sell a sixth).
+func TestClaimReadsAfterTheLock(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		if engine != store.Postgres {
+			t.Skip("SQLite runs one writer at a time: no claim waits inside its transaction")
+		}
+		ctx := context.Background()
+		db := storetest.Open(t, engine)
+		p, users := raceFixture(t, db, 1)
+		ann := users[0]
+		if _, err := db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: ann, Cells: cellsFrom(0, 4)}); err != nil {
+			t.Fatal(err)
+		}
+		raw, err := sql.Open("pgx", db.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer raw.Close()
+		other, err := raw.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer other.Rollback()
+		if _, err := other.ExecContext(ctx, `SELECT id FROM pools WHERE id = $1 FOR UPDATE`, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := other.ExecContext(ctx, `INSERT INTO squares (pool_id, row_idx, col_idx, user_id, is_house, state,
+			purchase_price_cents, purchased_at, created_at) VALUES ($1, 5, 5, $2, FALSE, 'owned', 0, now(), now())`, p.ID, ann.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := other.ExecContext(ctx, `UPDATE pools SET squares_taken = squares_taken + 1 WHERE id = $1`, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() {
+			_, err := db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: ann, Cells: []squares.Cell{{Row: 7, Column: 7}}})
+			done <- err
+		}()
+		// Wait until the claim waits for the lock.
+		for deadline := time.Now().Add(10 * time.Second); ; {
+			var waiting int
+			if err := raw.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database()
+				AND wait_event_type = 'Lock'`).Scan(&waiting); err != nil {
+				t.Fatal(err)
+			}
+			if waiting > 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("the claim never waited for the pool's lock")
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if err := other.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		wantCode(t, <-done, squares.EUNPROCESSABLE,
+			"You can only select 5 squares at a time. Remove a selected square first to select a different one.")
+		sqs, err := db.ListSquares(ctx, p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sqs) != 5 {
+			t.Errorf("%d squares, want 5", len(sqs))
 		}
 	})
 }

@@ -82,10 +82,10 @@ func (db *DB) ClaimSquares(ctx context.Context, c Claim) (*ClaimResult, error) {
 		return db.claimBatched(ctx, c)
 	}
 	res, err := db.claimPostgres(ctx, c)
-	if !errors.Is(err, errClaimDraws) {
+	if !errors.Is(err, errClaimGeneral) {
 		return res, err
 	}
-	// The claim that completes the grid draws the numbers: the general path.
+	// The claim that completes the grid (it draws the numbers), or one whose events need a sql.Tx.
 	err = db.update(ctx, func(tx *Tx) (err error) {
 		res, err = claimSquares(ctx, tx, c)
 		return err
