@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/squaresapp/squares"
@@ -16,22 +14,18 @@ import (
 
 // A PostgreSQL claim in two round trips. Each statement through database/sql is a round trip of its own,
 // and a claim was seven (BEGIN, the pool's lock, the sale's read, the insert, the counters, the NOTIFY,
-// COMMIT) against the bare INSERT's one. claimPostgres runs it as one pipeline of the extended protocol on
-// the connection (pgconn.Pipeline), in one implicit transaction, the one that every statement sent before a
-// Sync runs in, committed by the Sync:
+// COMMIT) against the bare INSERT's one. claimPostgres sends them in two pgx batches, each one write and
+// one wait on the connection (the extended protocol's pipeline):
 //
-//  1. the pool's row locked, and everything the rules of the sale read (claimSelect); a Flush, not a Sync:
-//     the transaction stays open, the lock held, while the rules decide (squares.CheckSale);
-//  2. the squares and the pool's counters (claimWrite: one statement), the NOTIFY of the event, and the
-//     Sync that commits them. A claim the rules refuse sends only the Sync: its transaction wrote nothing.
+//  1. BEGIN, the pool's row locked, and everything the rules of the sale read (claimSelect);
+//  2. the squares, the pool's counters (claimWrite: one statement), the NOTIFY of the event, COMMIT.
 //
-// No BEGIN and no COMMIT: four statements for a claim, two for a refusal. An error in a statement has the
-// server skip the rest and roll the transaction back at the Sync; a pipeline left without its Sync (an
-// error on this side) closes the connection, which rolls it back. A claim that completes the grid, one in
-// a hundred, draws the numbers: it takes the general path (claimSquares in one transaction).
+// Between the two the rules decide (squares.CheckSale) with what the read returned; a refused claim sends
+// ROLLBACK instead of the second batch. A claim that completes the grid, one in a hundred, draws the numbers:
+// it takes the general path (claimSquares in one transaction).
 //
-// A later write of the claim (a record entry per square taken) joins the second step: one more CTE of
-// claimWrite, or one more statement sent before the Sync.
+// A later write of the claim (a record entry per square taken) joins the second batch: one more CTE of
+// claimWrite, or one more statement queued before COMMIT.
 
 // errClaimGeneral says a claim runs on the general path (claimSquares in one transaction): it would
 // complete the grid, which draws the numbers, or the store's Events sends events within transactions but
@@ -77,7 +71,7 @@ func (db *DB) claimPostgres(ctx context.Context, c Claim) (*ClaimResult, error) 
 	write, _ := db.conns(ctx)
 	conn, err := write.Conn(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("claim: %w", err)
+		return nil, fmt.Errorf("begin: %w", err)
 	}
 	defer conn.Close()
 	// PostgreSQL keeps microseconds: the answer shows the times as a later read will.
@@ -86,8 +80,18 @@ func (db *DB) claimPostgres(ctx context.Context, c Claim) (*ClaimResult, error) 
 	var events []squares.Event
 	var published bool
 	err = conn.Raw(func(dc any) error {
+		pc := dc.(*stdlib.Conn).Conn()
 		var err error
-		res, events, published, err = claimPipelined(ctx, dc.(*stdlib.Conn).Conn(), txn, c, now)
+		res, events, published, err = claimPipelined(ctx, pc, txn, c, now)
+		if err != nil && pc.PgConn().TxStatus() != 'I' {
+			// The transaction is still open (a refusal, an error): end it. Should that fail too, database/sql
+			// discards the connection, which pgx reports as still in a transaction.
+			rbCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			defer cancel()
+			if _, rbErr := pc.Exec(rbCtx, "rollback"); rbErr != nil {
+				return errors.Join(err, rbErr)
+			}
+		}
 		return err
 	})
 	if err != nil {
@@ -97,130 +101,35 @@ func (db *DB) claimPostgres(ctx context.Context, c Claim) (*ClaimResult, error) 
 	return res, nil
 }
 
-// claimStatements are the statements of a claim on one connection, prepared there once: pgx keeps a
-// statement prepared with its text as its name.
-type claimStatements struct {
-	lock, read, write, notify *pgconn.StatementDescription
-}
-
-func prepareClaim(ctx context.Context, pc *pgx.Conn, notifySQL string) (claimStatements, error) {
-	var st claimStatements
-	var err error
-	for _, s := range []struct {
-		sd  **pgconn.StatementDescription
-		sql string
-	}{{&st.lock, claimLockSQL}, {&st.read, claimSelect}, {&st.write, claimWrite}, {&st.notify, notifySQL}} {
-		if s.sql == "" {
-			continue
-		}
-		if *s.sd, err = pc.Prepare(ctx, s.sql, s.sql); err != nil {
-			return st, fmt.Errorf("claim: prepare: %w", err)
-		}
-	}
-	return st, nil
-}
-
-// claimPipeline is a claim's pipeline on a connection.
-type claimPipeline struct {
-	*pgconn.Pipeline
-	types *pgtype.Map
-}
-
-// send queues a prepared statement with its arguments. Each statement has a builder of its own: the
-// pipeline keeps the result formats until it reads the statement's result.
-func (pl claimPipeline) send(sd *pgconn.StatementDescription, args ...any) error {
-	var b pgx.ExtendedQueryBuilder
-	if err := b.Build(pl.types, sd, args); err != nil {
-		return fmt.Errorf("claim: %w", err)
-	}
-	pl.SendQueryStatement(sd, b.ParamValues, b.ParamFormats, b.ResultFormats)
-	return nil
-}
-
-// rows reads the next statement's rows.
-func (pl claimPipeline) rows() (pgx.Rows, error) {
-	r, err := pl.GetResults()
-	if err != nil {
-		return nil, err
-	}
-	rr, ok := r.(*pgconn.ResultReader)
-	if !ok {
-		return nil, fmt.Errorf("claim: pipeline answered %T", r)
-	}
-	return pgx.RowsFromResultReader(pl.types, rr), nil
-}
-
-// exec reads the next statement's result, its rows discarded.
-func (pl claimPipeline) exec() error {
-	rows, err := pl.rows()
-	if err != nil {
-		return err
-	}
-	rows.Close()
-	return rows.Err()
-}
-
-// claimPipelined runs a claim's pipeline on pc (see above). It returns the claim's result and events, and
-// whether txn sent them in the transaction.
-func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, now time.Time) (res *ClaimResult, events []squares.Event, published bool, err error) {
-	cellRows, cellCols := make([]int32, len(c.Cells)), make([]int32, len(c.Cells))
+// claimPipelined runs a claim's two batches on pc (see above). It returns the claim's result and events, and
+// whether txn sent them in the transaction; on an error the transaction may still be open.
+func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, now time.Time) (*ClaimResult, []squares.Event, bool, error) {
+	rows, cols := make([]int32, len(c.Cells)), make([]int32, len(c.Cells))
 	for i, cell := range c.Cells {
-		cellRows[i], cellCols[i] = int32(cell.Row), int32(cell.Column)
+		rows[i], cols[i] = int32(cell.Row), int32(cell.Column)
 	}
 	buyer := userID(c.User)
-	var notifySQL string
-	if txn != nil {
-		if notifySQL, _, err = txn.Notification(squares.Event{Kind: squares.EventPool}); err != nil {
-			return nil, nil, false, fmt.Errorf("publish event: %w", err)
-		}
-	}
-	st, err := prepareClaim(ctx, pc, notifySQL)
-	if err != nil {
-		return nil, nil, false, err
-	}
 
-	pl := claimPipeline{pc.PgConn().StartPipeline(ctx), pc.TypeMap()}
-	synced := false
-	defer func() {
-		// Without its Sync the pipeline closes the connection, which rolls the transaction back.
-		if closeErr := pl.Close(); err == nil && closeErr != nil {
-			res, events, published, err = nil, nil, false, claimError(closeErr)
-		} else if err == nil && !synced {
-			res, events, published, err = nil, nil, false, errors.New("claim: pipeline left unsynced")
-		}
-	}()
-
-	// 1. The lock and the read, in the transaction the Sync will end.
-	if err := pl.send(st.lock, c.PoolID); err != nil {
-		return nil, nil, false, err
-	}
-	if err := pl.send(st.read, buyer, c.PoolID, cellRows, cellCols); err != nil {
-		return nil, nil, false, err
-	}
-	pl.SendFlushRequest()
-	if err := pl.Flush(); err != nil {
-		return nil, nil, false, claimError(err)
-	}
-	if err := pl.exec(); err != nil {
-		return nil, nil, false, claimError(err)
-	}
-	rows, err := pl.rows()
-	if err != nil {
-		return nil, nil, false, claimError(err)
-	}
+	// 1. BEGIN, the lock, the read.
+	read := &pgx.Batch{}
+	read.Queue("begin")
+	read.Queue(claimLockSQL, c.PoolID)
+	read.Queue(claimSelect, buyer, c.PoolID, rows, cols)
+	br := pc.SendBatch(ctx, read)
 	var p *squares.PoolView
 	var week string
 	var have, taken int
 	var member bool
-	if rows.Next() {
-		p, err = scanPoolAnd(rows, &week, &have, &member, &taken)
-	}
-	rows.Close()
+	_, err := br.Exec()
 	if err == nil {
-		err = rows.Err()
+		_, err = br.Exec()
 	}
-	if err == nil && p == nil {
-		err = squares.Errorf(squares.ENOTFOUND, "Pool not found.")
+	if err == nil {
+		p, err = scanPoolAnd(br.QueryRow(), &week, &have, &member, &taken)
+		err = notFound(err, "Pool")
+	}
+	if closeErr := br.Close(); err == nil && closeErr != nil {
+		err = closeErr
 	}
 	if err != nil {
 		return nil, nil, false, claimError(err)
@@ -236,44 +145,33 @@ func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, 
 	if c.User != nil && p.IsPrivate {
 		sale.Member = member
 	}
-	refusal := error(nil)
-	if _, refusal = squares.CheckSale(sale); refusal == nil && p.SquaresTaken+len(c.Cells) >= p.GridSquares() {
-		refusal = errClaimGeneral
+	if _, err := squares.CheckSale(sale); err != nil {
+		return nil, nil, false, err
 	}
-	if refusal != nil {
-		// The transaction read and locked, and wrote nothing: the Sync ends it.
-		synced = true
-		if err := pl.Sync(); err != nil {
-			return nil, nil, false, claimError(err)
-		}
-		return nil, nil, false, refusal
+	if p.SquaresTaken+len(c.Cells) >= p.GridSquares() {
+		return nil, nil, false, errClaimGeneral
 	}
 
-	// 2. The write and the event, committed by the Sync.
+	// 2. The write, the event, COMMIT.
 	owned := p.ViewerSquares
 	newPlayers := 0
 	if owned == 0 {
 		newPlayers = 1
 	}
 	e := squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: p.GameID, Cells: c.Cells}
-	if err := pl.send(st.write, p.ID, cellRows, cellCols, buyer, int64(p.EntryFee), now, len(c.Cells), newPlayers); err != nil {
-		return nil, nil, false, err
-	}
+	wr := &pgx.Batch{}
+	wr.Queue(claimWrite, p.ID, rows, cols, buyer, int64(p.EntryFee), now, len(c.Cells), newPlayers)
 	if txn != nil {
-		_, args, err := txn.Notification(e)
+		query, args, err := txn.Notification(e)
 		if err != nil {
 			return nil, nil, false, fmt.Errorf("publish %s event: %w", e.Kind, err)
 		}
-		if err := pl.send(st.notify, args...); err != nil {
-			return nil, nil, false, err
-		}
+		wr.Queue(query, args...)
 	}
-	synced = true
-	if err := pl.Sync(); err != nil {
-		return nil, nil, false, claimError(err)
-	}
+	wr.Queue("commit")
+	br = pc.SendBatch(ctx, wr)
 	ids := map[squares.Cell]int64{}
-	written, err := pl.rows()
+	written, err := br.Query()
 	if err == nil {
 		for written.Next() {
 			var id int64
@@ -289,18 +187,17 @@ func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, 
 		}
 	}
 	if err == nil && txn != nil {
-		if err = pl.exec(); err != nil {
+		if _, err = br.Exec(); err != nil {
 			err = fmt.Errorf("publish %s event: %w", e.Kind, err)
 		}
 	}
 	if err == nil {
-		// The Sync's answer: the transaction committed.
-		var r any
-		if r, err = pl.GetResults(); err == nil {
-			if _, ok := r.(*pgconn.PipelineSync); !ok {
-				err = fmt.Errorf("claim: pipeline answered %T for the commit", r)
-			}
+		if _, err = br.Exec(); err != nil {
+			err = fmt.Errorf("commit: %w", err)
 		}
+	}
+	if closeErr := br.Close(); err == nil && closeErr != nil {
+		err = closeErr
 	}
 	if err != nil {
 		return nil, nil, false, claimError(err)
@@ -309,7 +206,7 @@ func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, 
 		return nil, nil, false, fmt.Errorf("claim: %d squares written of %d", len(ids), len(c.Cells))
 	}
 
-	res = &ClaimResult{}
+	res := &ClaimResult{}
 	for _, cell := range c.Cells {
 		res.Squares = append(res.Squares, &squares.Square{ID: ids[cell], PoolID: p.ID, UserID: c.User.ID,
 			Row: cell.Row, Column: cell.Column, State: squares.SquareOwned, PurchasePrice: p.EntryFee,

@@ -292,10 +292,10 @@ func TestClaimRoundTrips(t *testing.T) {
 			want                    string
 			maxTrips, maxStatements int
 		}{
-			// The lock, the read; the write, the NOTIFY. No BEGIN, no COMMIT.
-			{"taken", func() error { return claim(users[1], 1, 1) }, "", claimRoundTrips, 4},
-			{"square already taken", func() error { return claim(users[2], 1, 1) }, squares.ECONFLICT, refusedRoundTrips, 2},
-			{"over the limit", func() error { return claim(users[0], 9, 8) }, squares.EUNPROCESSABLE, refusedRoundTrips, 2},
+			// BEGIN, the lock, the read; the write, the NOTIFY, COMMIT (or ROLLBACK).
+			{"taken", func() error { return claim(users[1], 1, 1) }, "", claimRoundTrips, 6},
+			{"square already taken", func() error { return claim(users[2], 1, 1) }, squares.ECONFLICT, refusedRoundTrips, 4},
+			{"over the limit", func() error { return claim(users[0], 9, 8) }, squares.EUNPROCESSABLE, refusedRoundTrips, 4},
 		}
 		for _, c := range cases {
 			// Settle: the previous claim's answer is read, and the bus's listener is idle.
