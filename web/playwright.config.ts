@@ -23,10 +23,18 @@ const smtpPort = process.env.E2E_SMTP_PORT
 const baseURL = `http://127.0.0.1:${port}`
 // The support address the server is given (account.spec.ts checks that the web app shows it).
 const SUPPORT_EMAIL = 'support@squares.test'
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }
+// Specs that change, for a while, what the others rely on: they run after the others, one at a time.
+const ALONE = ['**/admin-two-factor.spec.ts', '**/admin-season.spec.ts']
+// Specs that buy as the demo player (its holds, its square limits): one at a time, beside the others.
+const DEMO_PLAYER = ['**/pools-and-checkout.spec.ts', '**/payment-test.spec.ts']
 
 export default defineConfig({
   testDir: './e2e',
-  workers: 1,
+  // Two specs at a time: a spec mostly waits on the browser, the server and itself in turn (about half a
+  // core on average, measured), so two share 2 cores well. Specs that change what every other spec relies
+  // on (the admin's two-factor sign-in, the active week) run alone afterwards: the project "alone".
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -56,7 +64,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } }],
+  projects: [
+    { name: 'chromium', testIgnore: [...ALONE, ...DEMO_PLAYER], use: DESKTOP },
+    { name: 'demo-player', testMatch: DEMO_PLAYER, workers: 1, use: DESKTOP },
+    { name: 'alone', testMatch: ALONE, dependencies: ['chromium', 'demo-player'], workers: 1, use: DESKTOP },
+  ],
   webServer: [
     {
       // A real SMTP server for the suite's e-mail (e2e/smtp-sink): every message it receives is written to

@@ -30,8 +30,9 @@ test('pages showing live games run no endless animation', async ({ page, request
   expect(live, 'a pool of the demo game being played').toBeTruthy()
   for (const path of ['/dashboard', `/pool/${live!.id}`]) {
     await page.goto(path)
-    // The live badge (or the live scoreboard) is on screen: what would pulse is there.
-    await expect(page.getByText(/live/i).first()).toBeVisible()
+    // The live badge (or the live scoreboard) is on screen: what would pulse is there. The first page a
+    // worker opens loads the app and the pools cold, which on a loaded machine takes more than 10 s.
+    await expect(page.getByText(/live/i).first()).toBeVisible({ timeout: 30_000 })
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
     expect(await endless(page), `${path}: animations that never end`).toEqual([])
   }

@@ -116,6 +116,9 @@ async function axeViolations(page: Page, path: string): Promise<string[]> {
     })
 }
 
+// The widths and roles are independent of each other: with two workers they share the passes.
+test.describe.configure({ mode: 'parallel' })
+
 let data: Omit<ScreenData, 'squareIndex'>
 
 test.beforeAll(async ({ playwright, baseURL }) => {
