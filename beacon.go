@@ -151,6 +151,10 @@ func BeaconOf(p *Pool) PoolBeacon {
 	return PoolBeacon{Status: BeaconWaiting}
 }
 
+// Locked reports whether the pool's ownership is final for its draw: its numbers are drawn, or its grid
+// is complete and it waits for its beacon round (pending). Nothing may free its squares then.
+func (p *Pool) Locked() bool { return p.NumbersGenerated() || p.Beacon.Status == BeaconPending }
+
 // BeaconLock is the beacon fixed when a pool locks at lockedAt on chain c: status pending, the lock round
 // and the time it is due.
 func BeaconLock(c ChainInfo, lockedAt time.Time, dev bool) PoolBeacon {

@@ -167,3 +167,26 @@ func TestChainInfoCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestPoolLocked: a pool waiting for its beacon round is as final as a drawn one: nothing may free its
+// squares (a host pool's payment deadline releases unpaid squares only before).
+func TestPoolLocked(t *testing.T) {
+	digits := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	for _, tc := range []struct {
+		name   string
+		p      squares.Pool
+		locked bool
+	}{
+		{"open", squares.Pool{}, false},
+		{"pending", squares.Pool{Beacon: squares.PoolBeacon{Status: squares.BeaconPending}}, true},
+		{"drawn", squares.Pool{HomeNumbers: digits, AwayNumbers: digits, Beacon: squares.PoolBeacon{Status: squares.BeaconVerified}}, true},
+		{"drawn before beacons", squares.Pool{HomeNumbers: digits, AwayNumbers: digits}, true},
+	} {
+		if got := tc.p.Locked(); got != tc.locked {
+			t.Errorf("%s: Locked = %v", tc.name, got)
+		}
+		if got := squares.ReleaseDue(time.Time{}, time.Now(), tc.p.Locked(), false); got == tc.locked {
+			t.Errorf("%s: ReleaseDue = %v", tc.name, got)
+		}
+	}
+}

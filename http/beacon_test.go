@@ -110,4 +110,3 @@ func fillAPI(t *testing.T, s *apiServer, poolID int64, name string) {
 		}
 	}
 }
-

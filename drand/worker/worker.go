@@ -5,6 +5,7 @@ package worker
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -58,6 +59,7 @@ func (w *Worker) RunOnce(ctx context.Context) (Result, error) {
 		return res, err
 	}
 	chain := w.Source.Chain().Hash()
+	var errs []error
 	for _, p := range pending {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
@@ -69,7 +71,7 @@ func (w *Worker) RunOnce(ctx context.Context) (Result, error) {
 			continue
 		case squares.BeaconGiveUpNow:
 			if err := w.giveUp(ctx, p, "no relay served the round by 15 minutes before kickoff", &res); err != nil {
-				return res, err
+				errs = append(errs, err)
 			}
 			continue
 		}
@@ -88,14 +90,17 @@ func (w *Worker) RunOnce(ctx context.Context) (Result, error) {
 			in.Failures++
 			if squares.NextBeaconStep(in) == squares.BeaconGiveUpNow {
 				if err := w.giveUp(ctx, p, err.Error(), &res); err != nil {
-					return res, err
+					errs = append(errs, err)
 				}
 			}
 			continue
 		}
 		drew, err := w.Store.DrawWithBeacon(ctx, p.PoolID, p.Round, b.Signature, b.Randomness)
 		if err != nil {
-			return res, fmt.Errorf("pool %d: %w", p.PoolID, err)
+			// One pool that cannot be drawn must not hold up the others: reported, tried again next pass.
+			res.Failed++
+			errs = append(errs, fmt.Errorf("pool %d: %w", p.PoolID, err))
+			continue
 		}
 		if drew {
 			res.Verified++
@@ -103,7 +108,7 @@ func (w *Worker) RunOnce(ctx context.Context) (Result, error) {
 			w.drew(p.PoolID)
 		}
 	}
-	return res, nil
+	return res, errors.Join(errs...)
 }
 
 func (w *Worker) giveUp(ctx context.Context, p store.PendingBeacon, reason string, res *Result) error {
