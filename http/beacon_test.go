@@ -110,3 +110,53 @@ func fillAPI(t *testing.T, s *apiServer, poolID int64, name string) {
 		}
 	}
 }
+
+// TestWebsocketBeacon: the pool's websocket message publishes the round fixed at the lock (pending, no
+// digits), and again the draw with the verified round.
+func TestWebsocketBeacon(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		srv := startLive(t, storetest.URL(t, engine))
+		relay := drandtest.New(time.Now().Add(-time.Hour).Truncate(time.Second), 3*time.Second, nil)
+		defer relay.Close()
+		info := relay.Chain().Info()
+		srv.db.Beacon = store.BeaconConfig{Chain: &info}
+		p := openFreePool(t, srv.db)
+		ws := dialWS(t, srv.URL())
+		sendWS(t, ws, map[string]any{"type": "subscribe", "poolId": p.ID})
+		readUntil(t, ws, "subscribed")
+		for i := 0; i < 100; i += 5 {
+			u := &squares.User{Email: fmt.Sprintf("wsbeacon%d@example.com", i), PasswordHash: "x", FirstName: "W",
+				LastName: fmt.Sprint(i), IsAgeVerified: true, IsEligibleToBet: true}
+			if err := srv.db.CreateUser(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+			var cells []squares.Cell
+			for k := i; k < i+5; k++ {
+				cells = append(cells, squares.Cell{Row: k / 10, Column: k % 10})
+			}
+			if _, err := srv.db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: u, Cells: cells}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		beaconOf := func(m map[string]any) map[string]any { return m["pool"].(map[string]any)["beacon"].(map[string]any) }
+		m := readMatching(t, ws, "poolUpdate", func(m map[string]any) bool { return beaconOf(m)["status"] != "waiting" })
+		b := beaconOf(m)
+		if b["status"] != "pending" || b["round"] == nil || b["dueAt"] == nil || m["pool"].(map[string]any)["numbersGenerated"] != false {
+			t.Fatalf("the lock's poolUpdate: %v", m["pool"])
+		}
+		round := uint64(b["round"].(float64))
+		sig, _ := relay.Signer.Sign(round)
+		verified, err := relay.Chain().Verify(round, sig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if drew, err := srv.db.DrawWithBeacon(ctx, p.ID, round, verified.Signature, verified.Randomness); err != nil || !drew {
+			t.Fatalf("draw: %v, %v", drew, err)
+		}
+		m = readMatching(t, ws, "poolUpdate", func(m map[string]any) bool { return beaconOf(m)["status"] == "verified" })
+		if m["pool"].(map[string]any)["numbersGenerated"] != true || beaconOf(m)["randomness"] != verified.Randomness {
+			t.Fatalf("the draw's poolUpdate: %v", m["pool"])
+		}
+	})
+}
