@@ -25,6 +25,10 @@ import (
 // confused with this one.
 const DrawVersion = "squares-draw-v1"
 
+// DrawVersionBeacon names the derivation that mixes in a beacon's randomness (beacon.go): the message also
+// carries "|beacon=" and the round's randomness (64 hex characters) after the owners.
+const DrawVersionBeacon = "squares-draw-v2"
+
 // NewDrawSeed returns a fresh secret seed as 64 hex characters.
 func NewDrawSeed() (string, error) {
 	b := make([]byte, 32)
@@ -79,9 +83,26 @@ func Draw(seed string, poolID int64, owners [SquaresPerPool]string) (home, away 
 // HMAC-SHA256(key = seed hex text, message = DrawVersion|pool id|axis|ownership|block counter), with
 // rejection sampling so that every permutation is equally likely.
 func DrawFromOwnership(seed string, poolID int64, ownership string) (home, away []int) {
-	away = shuffleDigits(seed, poolID, "away", ownership)
-	home = shuffleDigits(seed, poolID, "home", ownership)
+	return DrawWithBeacon(seed, poolID, ownership, "")
+}
+
+// DrawWithBeacon derives the digits as DrawFromOwnership does, mixing in a beacon round's randomness (hex)
+// under DrawVersionBeacon: HMAC-SHA256(key = seed hex text, message = "squares-draw-v2|pool=ID|axis=AXIS|
+// owners=OWNERSHIP|beacon=RANDOMNESS|block=N"). Empty randomness is DrawFromOwnership's derivation (v1),
+// for pools drawn without a beacon.
+func DrawWithBeacon(seed string, poolID int64, ownership, randomness string) (home, away []int) {
+	away = shuffleDigits(seed, drawPrefix(poolID, "away", ownership, randomness))
+	home = shuffleDigits(seed, drawPrefix(poolID, "home", ownership, randomness))
 	return home, away
+}
+
+// drawPrefix is the HMAC message of one axis before its block counter.
+func drawPrefix(poolID int64, axis, ownership, randomness string) string {
+	if randomness == "" {
+		return DrawVersion + "|pool=" + strconv.FormatInt(poolID, 10) + "|axis=" + axis + "|owners=" + ownership + "|block="
+	}
+	return DrawVersionBeacon + "|pool=" + strconv.FormatInt(poolID, 10) + "|axis=" + axis + "|owners=" + ownership +
+		"|beacon=" + strings.ToLower(randomness) + "|block="
 }
 
 // OwnerChange is a square whose owner today differs from its owner at the draw.
@@ -106,9 +127,8 @@ func ChangedOwners(atDraw, now []string, columns int) []OwnerChange {
 	return out
 }
 
-func shuffleDigits(seed string, poolID int64, axis, ownership string) []int {
-	stream := drawStream{seed: seed, prefix: DrawVersion + "|pool=" + strconv.FormatInt(poolID, 10) +
-		"|axis=" + axis + "|owners=" + ownership + "|block="}
+func shuffleDigits(seed, prefix string) []int {
+	stream := drawStream{seed: seed, prefix: prefix}
 	digits := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
 	for i := len(digits) - 1; i > 0; i-- {
 		n := i + 1

@@ -39,3 +39,36 @@ func TestDrawVector(t *testing.T) {
 		t.Errorf("draw input SHA-256 = %s, want %s", got, want)
 	}
 }
+
+// TestDrawVectorBeacon keeps the beacon derivation's (squares-draw-v2) test vector of docs/fairness.md true:
+// the same seed, pool and owners as TestDrawVector, with the randomness of quicknet round 12040883.
+func TestDrawVectorBeacon(t *testing.T) {
+	seed := "6d1f0e8c2b3a49587766554433221100ffeeddccbbaa99887766554433221100"
+	var owners [squares.SquaresPerPool]string
+	for i := range owners {
+		if i >= 90 {
+			owners[i] = squares.HouseUserID
+		} else {
+			owners[i] = strconv.Itoa(i%7 + 1)
+		}
+	}
+	randomness, err := squares.BeaconRandomness("929906c959032ab363c9f26570d215d66f5c06cb0c44fe508c12bb5839f04ec895bb6868e5b9ff13ab289bdb5266b394")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "173df1f57805453a8d2015268205d68147de12cafc2f451f7bc6adadca3571b3"; randomness != want {
+		t.Errorf("randomness = %s, want %s", randomness, want)
+	}
+	home, away := squares.DrawWithBeacon(seed, 42, squares.OwnershipText(owners), randomness)
+	if got := squares.FormatDigits(home); got != "6,3,1,4,0,8,5,9,2,7" {
+		t.Errorf("home = %s", got)
+	}
+	if got := squares.FormatDigits(away); got != "1,0,7,2,6,9,5,8,3,4" {
+		t.Errorf("away = %s", got)
+	}
+	// Without randomness it is v1's derivation, unchanged.
+	h1, a1 := squares.DrawWithBeacon(seed, 42, squares.OwnershipText(owners), "")
+	if squares.FormatDigits(h1) != "7,1,9,2,0,3,5,8,6,4" || squares.FormatDigits(a1) != "5,0,6,9,7,3,8,1,2,4" {
+		t.Errorf("v1 through DrawWithBeacon: home %v away %v", h1, a1)
+	}
+}

@@ -62,9 +62,15 @@ func (r Rules) CommitNumberSets(firstSeed string, newSeed func() (string, error)
 // (GridOwnershipText; OwnershipText for a full 100-square board), by today's derivation
 // (DrawFromOwnership): one set drawn once gives exactly today's numbers.
 func DrawNumberSets(sets []NumberSet, poolID int64, ownership string) []NumberSet {
+	return DrawNumberSetsWithBeacon(sets, poolID, ownership, "")
+}
+
+// DrawNumberSetsWithBeacon is DrawNumberSets mixing in a beacon round's randomness (DrawWithBeacon); empty
+// randomness draws as DrawNumberSets.
+func DrawNumberSetsWithBeacon(sets []NumberSet, poolID int64, ownership, randomness string) []NumberSet {
 	out := slices.Clone(sets)
 	for i := range out {
-		out[i].HomeNumbers, out[i].AwayNumbers = DrawFromOwnership(out[i].Seed, poolID, ownership)
+		out[i].HomeNumbers, out[i].AwayNumbers = DrawWithBeacon(out[i].Seed, poolID, ownership, randomness)
 	}
 	return out
 }
@@ -90,6 +96,12 @@ func (r Rules) CurrentNumberSet(sets []NumberSet, inPlay string) (NumberSet, boo
 // commitment, no two sets on one seed, and each set's numbers against their derivation from its seed, the
 // pool id and the draw input. It returns one error naming every set that fails, or nil.
 func VerifyNumberSets(sets []NumberSet, poolID int64, ownership string) error {
+	return VerifyNumberSetsWithBeacon(sets, poolID, ownership, "")
+}
+
+// VerifyNumberSetsWithBeacon is VerifyNumberSets for sets drawn with a beacon round's randomness
+// (DrawWithBeacon); empty randomness verifies as VerifyNumberSets.
+func VerifyNumberSetsWithBeacon(sets []NumberSet, poolID int64, ownership, randomness string) error {
 	if len(sets) == 0 {
 		return fmt.Errorf("no number sets are published")
 	}
@@ -100,7 +112,7 @@ func VerifyNumberSets(sets []NumberSet, poolID int64, ownership string) error {
 		if name == "" {
 			name = "numbers"
 		}
-		switch home, away := DrawFromOwnership(s.Seed, poolID, ownership); {
+		switch home, away := DrawWithBeacon(s.Seed, poolID, ownership, randomness); {
 		case DrawCommitment(s.Seed) != s.SeedSHA256:
 			bad = append(bad, name+": the seed does not match its SHA-256")
 		case seen[s.SeedSHA256] != "":

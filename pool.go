@@ -172,8 +172,10 @@ type Pool struct {
 	// NumberSets are the pool's committed number sets (NumberSet): one drawn once for every period, or one
 	// per paying period; seeds are secret until the draw, digits empty before it.
 	NumberSets []NumberSet
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	// Beacon is the drand round the draw mixes in (BeaconOf shows it; empty status: none stored).
+	Beacon    PoolBeacon
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // EffectiveRules is the pool's rules: Rules, or for a pool built without them today's rules with its payout

@@ -72,6 +72,8 @@ type Pool struct {
 	NumberSets []NumberSet `json:"numberSets"`
 	// EveryScoreShare is what the score changes split if the pool fills (0 without every-score rules).
 	EveryScoreShare squares.Cents `json:"everyScoreShare"`
+	// Beacon is the drand round the draw mixes in (http/beacon.go).
+	Beacon Beacon `json:"beacon"`
 }
 
 // PeriodPayout is what one period of a pool pays.
@@ -138,6 +140,7 @@ func toPoolJSON(p *squares.PoolView, viewer *squares.User) Pool {
 		DecisionOutlook: toDecisionOutlookJSON(p), Collection: cmp.Or(p.Collection, squares.CollectionCard),
 		PaymentInstructions: p.PaymentInstructions, PayBy: p.PayBy, Rules: p.EffectiveRules(),
 		NumberSets: toNumberSetsJSON(p.Pool), EveryScoreShare: squares.EveryScoreShare(p.Pool),
+		Beacon: toBeaconJSON(p.Pool),
 	}
 	grid := p.Grid()
 	out.Rows, out.Columns = grid.Rows, grid.Columns

@@ -102,7 +102,7 @@ func (db *DB) SweepDeadlines(ctx context.Context, now time.Time) (DeadlineSweep,
 				}
 				reminder = &DeadlineReminder{PoolID: id, Kind: kind, Sent: sent}
 			}
-			if squares.ReleaseDue(*p.PayBy, now, p.NumbersGenerated(), st.released) {
+			if squares.ReleaseDue(*p.PayBy, now, p.Locked(), st.released) {
 				n, err := releaseUnpaid(ctx, tx, p)
 				if err != nil {
 					return err

@@ -23,6 +23,8 @@ const (
 	p.payout_schedule, p.draw_seed, p.draw_commitment, p.home_numbers, p.away_numbers, p.drawn_at,
 	p.draw_input, p.draw_input_sha256, p.squares_taken, p.created_at, p.updated_at, p.distinct_players,
 	p.collection, p.payment_instructions, p.pay_by, p.rules, p.number_sets,
+	p.beacon_status, p.beacon_round, p.beacon_locked_at, p.beacon_due_at, p.beacon_chain_hash, p.beacon_signature,
+	p.beacon_randomness, p.beacon_dev,
 	(SELECT COUNT(*) FROM squares s WHERE s.user_id = $1 AND s.pool_id = p.id AND s.state = 'owned') AS mine,
 	` + gameColumns
 	poolFrom = `
@@ -47,7 +49,11 @@ func scanPoolAnd(s scanner, extra ...any) (*squares.PoolView, error) {
 	dest := []any{&p.ID, &p.GameID, &p.Name, &p.EntryFee, &p.MaxSquaresPerPlayer, &p.Status, &p.IsPrivate,
 		&creator, &invite, &p.IsNonprofit, &p.IsFeatured, &p.FeaturedReason, &featuredUntil, &schedule,
 		&p.DrawSeed, &p.DrawCommitment, &home, &away, &drawnAt, &drawInput, &drawInputSum, &p.SquaresTaken, &p.CreatedAt, &p.UpdatedAt,
-		&p.DistinctPlayers, &p.Collection, &p.PaymentInstructions, &payBy, &rules, &sets, &mine}
+		&p.DistinctPlayers, &p.Collection, &p.PaymentInstructions, &payBy, &rules, &sets}
+	var beaconLocked, beaconDue sql.NullTime
+	var beaconRound int64
+	dest = append(dest, &p.Beacon.Status, &beaconRound, &beaconLocked, &beaconDue, &p.Beacon.ChainHash,
+		&p.Beacon.Signature, &p.Beacon.Randomness, &p.Beacon.Dev, &mine)
 	dest = append(dest, gameDest(&g, &ext, &n)...)
 	if err := s.Scan(append(dest, extra...)...); err != nil {
 		return nil, err
@@ -57,6 +63,7 @@ func scanPoolAnd(s scanner, extra ...any) (*squares.PoolView, error) {
 	p.CreatorID, p.InviteCode = creator.Int64, invite.String
 	p.DrawInput, p.DrawInputSHA256 = drawInput.String, drawInputSum.String
 	p.FeaturedUntil, p.DrawnAt, p.PayBy = nullTime(featuredUntil), nullTime(drawnAt), nullTime(payBy)
+	p.Beacon.Round, p.Beacon.LockedAt, p.Beacon.DueAt = uint64(beaconRound), nullTime(beaconLocked), nullTime(beaconDue)
 	p.CreatedAt, p.UpdatedAt = p.CreatedAt.UTC(), p.UpdatedAt.UTC()
 	var err error
 	if p.PayoutSchedule, err = parseSchedule(schedule); err != nil {

@@ -246,13 +246,24 @@ func countPlayers(ctx context.Context, tx *Tx, poolID int64) error {
 	return nil
 }
 
-// drawPool draws a pool's numbers from its committed seeds and final ownership, exactly once: the update
-// only applies while no numbers exist. Each of its number sets (one, or one per paying period) is drawn
-// from its own seed and the same ownership text (squares.DrawNumberSets). It stores what the derivation
-// consumed, the ownership text and its SHA-256, beside the digits: squares may change hands later (a house
-// takeover), and the draw must stay verifiable from its own input. The grid must be complete unless the
-// pool's rules play it unfilled.
+// drawPool draws a pool whose grid is complete (or that plays unfilled): with the beacon on it locks the
+// pool for its beacon round instead (lockBeacon), and the beacon worker draws it once the round is out;
+// with the beacon off it draws at once, beacon "off".
 func drawPool(ctx context.Context, tx *Tx, poolID int64) error {
+	if c := tx.db.Beacon.Chain; c != nil {
+		return lockBeacon(ctx, tx, poolID, *c, tx.db.Beacon.Dev)
+	}
+	return drawNumbers(ctx, tx, poolID, squares.PoolBeacon{Status: squares.BeaconOff})
+}
+
+// drawNumbers draws a pool's numbers from its committed seeds, its final ownership and the beacon b's
+// randomness when b is verified (squares.DrawNumberSetsWithBeacon), exactly once: the update only applies
+// while no numbers exist. Each of its number sets (one, or one per paying period) is drawn from its own
+// seed and the same ownership text. It stores what the derivation consumed, the ownership text and its
+// SHA-256, and the beacon, beside the digits: squares may change hands later (a house takeover), and the
+// draw must stay verifiable from its own input. The grid must be complete unless the pool's rules play it
+// unfilled. A pool that started while its beacon was pending keeps its status.
+func drawNumbers(ctx context.Context, tx *Tx, poolID int64, b squares.PoolBeacon) error {
 	p, err := findPool(ctx, tx, poolID, 0)
 	if err != nil {
 		return fmt.Errorf("draw: %w", err)
@@ -262,16 +273,21 @@ func drawPool(ctx context.Context, tx *Tx, poolID int64) error {
 		return err
 	}
 	input := squares.GridOwnershipText(owners)
-	sets := squares.DrawNumberSets(p.NumberSets, poolID, input)
+	randomness := ""
+	if b.Status == squares.BeaconVerified {
+		randomness = b.Randomness
+	}
+	sets := squares.DrawNumberSetsWithBeacon(p.NumberSets, poolID, input, randomness)
 	setsText, err := numberSetsText(sets)
 	if err != nil {
 		return fmt.Errorf("draw: %w", err)
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE pools SET home_numbers = $1, away_numbers = $2, drawn_at = $3,
-		status = $4, draw_input = $5, draw_input_sha256 = $6, updated_at = $3, number_sets = $7 WHERE id = $8
-		AND home_numbers = ''`,
+		status = CASE WHEN status IN ('started', 'completed') THEN status ELSE $4 END, draw_input = $5,
+		draw_input_sha256 = $6, updated_at = $3, number_sets = $7, beacon_status = $9, beacon_signature = $10,
+		beacon_randomness = $11, beacon_next_try_at = NULL WHERE id = $8 AND home_numbers = ''`,
 		squares.FormatDigits(sets[0].HomeNumbers), squares.FormatDigits(sets[0].AwayNumbers), tx.now, squares.PoolFull, input,
-		squares.DrawInputSHA256(input), setsText, poolID)
+		squares.DrawInputSHA256(input), setsText, poolID, b.Status, b.Signature, randomness)
 	if err != nil {
 		return fmt.Errorf("draw: %w", err)
 	}

@@ -33,6 +33,8 @@ type DB struct {
 	// CheckpointDelay is how long after a commit SQLite's WAL is copied into the database in the
 	// background (checkpoint.go); 0 is 100 ms, negative leaves it to the writer past 10,000 pages.
 	CheckpointDelay time.Duration
+	// Beacon is the drand chain a full pool's draw waits for (store/beacon.go); nil Chain: drawn at once.
+	Beacon BeaconConfig
 
 	engine string
 	write  *sql.DB // SQLite: one connection, transactions begin IMMEDIATE

@@ -78,6 +78,12 @@ type Config struct {
 	PushInterval    time.Duration
 	PushAllowLocal  bool // push endpoints on this machine or a private network (always in development mode)
 
+	// The draw's randomness beacon (config_drand.go): on (drand's relays DrandURLs, the chain DrandChain's
+	// /info JSON or quicknet), off, or dev (the built-in development beacon).
+	Drand      string
+	DrandURLs  string
+	DrandChain string
+
 	// Operations (config_ops.go): log format, the metrics listener, per-player rate limits, websocket caps.
 	LogFormat                 string
 	MetricsAddr               string
@@ -234,6 +240,7 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		"support address players write to, shown by the web app (SQUARES_SUPPORT_EMAIL)")
 	ops := c.registerOps(fs, &bad)
 	c.registerPush(fs, &bad)
+	c.registerDrand(fs)
 	privateMaxFee := c.registerPrivatePools(fs, &bad)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -304,6 +311,9 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 		return nil, err
 	}
 	if err := c.parsePush(); err != nil {
+		return nil, err
+	}
+	if err := c.parseDrand(); err != nil {
 		return nil, err
 	}
 	if err := c.parsePrivatePools(privateMaxFee); err != nil {

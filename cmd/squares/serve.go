@@ -112,6 +112,14 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 	var workers sync.WaitGroup
 	defer func() { stopBackground(); workers.Wait() }()
 	workers.Go(func() { esc.Run(background) })
+	// The beacon: set after the demo data is seeded (its pools drawn at once, beacon off), before the server
+	// takes a claim.
+	if beacon, err := newBeaconWorker(cfg, db, logger.With("component", "beacon")); err != nil {
+		return err
+	} else if beacon != nil {
+		beacon.OnDraw = func(int64) { esc.Kick() }
+		workers.Go(func() { beacon.Run(background) })
+	}
 	auto := automation.New(db, esc, logger)
 	auto.Interval = cfg.AutomationInterval
 	if metrics != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/drand"
 	"github.com/squaresapp/squares/store"
 )
 
@@ -32,6 +33,10 @@ type publishedDraw struct {
 	// Sets are the pool's number sets when it draws one per paying period (the first is Seed's, with
 	// HomeNumbers and AwayNumbers); nil for a pool drawn once.
 	Sets []squares.NumberSet
+	// Beacon is the drand round the draw mixed in (squares.BeaconOf); Chains are the chains the verifier
+	// trusts besides quicknet and the development chain (SQUARES_DRAND_CHAIN's).
+	Beacon squares.PoolBeacon
+	Chains []*drand.Chain
 }
 
 // runVerifyDraw recomputes a pool's draw from its published seed and draw input, from the public API of a
@@ -58,6 +63,13 @@ func runVerifyDraw(ctx context.Context, fs *flag.FlagSet, args []string, stdout 
 	if err != nil {
 		return err
 	}
+	if strings.TrimSpace(cfg.DrandChain) != "" {
+		c, err := cfg.drandChain()
+		if err != nil {
+			return err
+		}
+		d.Chains = append(d.Chains, c)
+	}
 	return verifyDraw(d, stdout)
 }
 
@@ -67,6 +79,9 @@ func runVerifyDraw(ctx context.Context, fs *flag.FlagSet, args []string, stdout 
 // not failed: the draw consumed the ownership of its moment.
 func verifyDraw(d *publishedDraw, w io.Writer) error {
 	if d.Seed == "" {
+		if d.Beacon.Status == squares.BeaconPending && d.Beacon.DueAt != nil {
+			fmt.Fprintf(w, "beacon      pending round %d, due at %s\n", d.Beacon.Round, d.Beacon.DueAt.Format(time.RFC3339))
+		}
 		fmt.Fprintf(w, "pool %d: numbers not drawn yet; commitment %s\n", d.PoolID, d.Commitment)
 		return fmt.Errorf("pool %d has no revealed seed yet", d.PoolID)
 	}
@@ -98,7 +113,8 @@ func verifyDraw(d *publishedDraw, w io.Writer) error {
 		fmt.Fprintf(w, "draw input  none  this pool was drawn before draw inputs were stored: checking against the\n"+
 			"                  current owners, which match the draw only if no square changed hands since\n")
 	}
-	home, away := squares.DrawFromOwnership(d.Seed, d.PoolID, ownership)
+	randomness := checkBeacon(d, w, fail)
+	home, away := squares.DrawWithBeacon(d.Seed, d.PoolID, ownership, randomness)
 	for _, c := range []struct {
 		name           string
 		got, published []int
@@ -116,7 +132,7 @@ func verifyDraw(d *publishedDraw, w io.Writer) error {
 		}
 		if d.Sets[0].SeedSHA256 != d.Commitment || d.Sets[0].Seed != d.Seed {
 			fail("number sets FAIL  the first set is not the pool's committed seed")
-		} else if err := squares.VerifyNumberSets(d.Sets, d.PoolID, ownership); err != nil {
+		} else if err := squares.VerifyNumberSetsWithBeacon(d.Sets, d.PoolID, ownership, randomness); err != nil {
 			fail("number sets FAIL  %v", err)
 		} else {
 			fmt.Fprintf(w, "number sets ok    %s: each seed against its commitment, each set's digits\n", strings.Join(periods, ", "))
@@ -183,7 +199,7 @@ func loadDraw(ctx context.Context, url string, id int64) (*publishedDraw, error)
 	}
 	grid := p.Grid()
 	d := &publishedDraw{PoolID: p.ID, Commitment: p.DrawCommitment, HomeNumbers: p.HomeNumbers, AwayNumbers: p.AwayNumbers,
-		Owners: make([]string, grid.Squares()), Columns: grid.Columns}
+		Owners: make([]string, grid.Squares()), Columns: grid.Columns, Beacon: squares.BeaconOf(p.Pool)}
 	if !p.NumbersGenerated() {
 		return d, nil
 	}
@@ -249,6 +265,7 @@ type apiPool struct {
 	Rows            int                 `json:"rows"`
 	Columns         int                 `json:"columns"`
 	NumberSets      []squares.NumberSet `json:"numberSets"`
+	Beacon          *apiBeacon          `json:"beacon"`
 }
 
 // apiSquare is what the verifier reads of a square in GET /api/pools/{id}/squares.
@@ -269,7 +286,7 @@ func drawFromAPI(pool apiPool, sqs []apiSquare) (*publishedDraw, error) {
 		return nil, fmt.Errorf("pool %d: %w", pool.ID, err)
 	}
 	d := &publishedDraw{PoolID: pool.ID, Commitment: pool.DrawCommitment, HomeNumbers: pool.HomeNumbers, AwayNumbers: pool.AwayNumbers,
-		Owners: make([]string, grid.Squares()), Columns: grid.Columns}
+		Owners: make([]string, grid.Squares()), Columns: grid.Columns, Beacon: pool.Beacon.domain()}
 	if pool.DrawSeed == nil {
 		return d, nil
 	}

@@ -102,6 +102,8 @@ test('a player watches the score change live and the Q1 winning square light up'
 
   // The admin house-fills the $10 pool: it is full, and its numbers are drawn.
   await ok(admin.post(`/api/admin/pools/${ten.id}/house-fill`, { data: { squaresNeeded: 95 } }))
+  // Drawn once its beacon round is out, 10-13 s after the house fill (the development beacon).
+  await expect.poll(async () => (await ok<{ numbersGenerated: boolean }>(admin.get(`/api/pools/${ten.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
   const drawn = await ok<PoolJSON>(admin.get(`/api/pools/${ten.id}`))
   expect(drawn.status).toBe('full')
   const [away, home] = [drawn.awayNumbers!, drawn.homeNumbers!]
@@ -170,6 +172,8 @@ test('the board says the game state once, and marks the square winning now while
   const one = (await ok<PoolJSON[]>(admin.get('/api/pools?leagueId=1'))).find((p) => p.gameId === game.id && p.entryFee === '1.00')!
   await ok(admin.patch(`/api/pools/${one.id}`, { data: { status: 'active' } }))
   await ok(admin.post(`/api/admin/pools/${one.id}/house-fill`, { data: { squaresNeeded: 100 } }))
+  // Drawn once its beacon round is out, 10-13 s after the house fill (the development beacon).
+  await expect.poll(async () => (await ok<{ numbersGenerated: boolean }>(admin.get(`/api/pools/${one.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
   const drawn = await ok<PoolJSON & { payouts: { amount: string }[] }>(admin.get(`/api/pools/${one.id}`))
   const [away, home] = [drawn.awayNumbers!, drawn.homeNumbers!]
   const cellOf = (awayScore: number, homeScore: number) => ({ row: away.indexOf(awayScore % 10), column: home.indexOf(homeScore % 10) })

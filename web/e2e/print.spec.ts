@@ -190,7 +190,7 @@ test('the printed sheet is one page of Letter and of A4 with every owner’s nam
   baseURL,
 }) => {
   // Two sheets, each checked on screen, in print and as two PDFs, on a shared machine.
-  test.setTimeout(180_000)
+  test.setTimeout(210_000) // with the beacon round the draw waits for, 10-13 s
   mkdirSync(SHOTS, { recursive: true })
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
@@ -249,7 +249,8 @@ test('the printed sheet is one page of Letter and of A4 with every owner’s nam
 
   // The house fills the rest: the pool is full and its digits are drawn.
   await ok(admin.post(`/api/admin/pools/${ten.id}/house-fill`, { data: { squaresNeeded: 95 } }))
-  expect((await ok<PoolJSON>(visitor.get(`/api/pools/${ten.id}`))).numbersGenerated).toBe(true)
+  // Drawn once its beacon round is out, 10-13 s after the pool filled (the development beacon).
+  await expect.poll(async () => (await ok<PoolJSON>(visitor.get(`/api/pools/${ten.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
   await checkSheet(page, visitor, ten.id, 'ten-drawn')
 
   expect(errors).toEqual([])
@@ -259,7 +260,7 @@ test('the printed sheet is one page of Letter and of A4 with every owner’s nam
 
 test('the printed sheet plays the pool’s rules: a 25-square board with new numbers each quarter and a 50-square board, each one page', async ({ page }) => {
   // Four sheets, each checked on screen, in print and as two PDFs.
-  test.setTimeout(240_000)
+  test.setTimeout(300_000) // with the beacon rounds two draws wait for, 10-13 s each
   mkdirSync(SHOTS, { recursive: true })
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
@@ -306,7 +307,8 @@ test('the printed sheet plays the pool’s rules: a 25-square board with new num
   await expect(page.getByTestId('sheet-payout-1-reverse')).toContainText('$5.00')
   await expect(page.getByTestId('sheet-payout-score')).toContainText('$125.00')
   await guest(every.id, 'Sam King', 22)
-  expect((await ok<PoolJSON>(page.request.get(`/api/pools/${every.id}`))).numbersGenerated).toBe(true)
+  // Drawn once its beacon round is out, 10-13 s after the pool filled (the development beacon).
+  await expect.poll(async () => (await ok<PoolJSON>(page.request.get(`/api/pools/${every.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
   await checkSheet(page, page.request, every.id, 'rules25-drawn')
 
   // 50 squares, Q4 paid apart from the final, numbers drawn once.
@@ -322,7 +324,8 @@ test('the printed sheet plays the pool’s rules: a 25-square board with new num
   await expect(rulesText()).toContainText('the end of regulation (Q4) and the final')
   await guest(fifty.id, 'Sam King', 25)
   await guest(fifty.id, 'Priya Raman', 22)
-  expect((await ok<PoolJSON>(page.request.get(`/api/pools/${fifty.id}`))).numbersGenerated).toBe(true)
+  // Drawn once its beacon round is out, 10-13 s after the pool filled (the development beacon).
+  await expect.poll(async () => (await ok<PoolJSON>(page.request.get(`/api/pools/${fifty.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
   await checkSheet(page, page.request, fifty.id, 'rules50-drawn')
   expect(errors).toEqual([])
 })

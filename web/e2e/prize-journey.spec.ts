@@ -99,6 +99,8 @@ test('a win seen as a toast, in the bell and the banner, then claimed', async ({
   const mine = [0, 1, 2, 3, 4].map((i) => ({ row: i * 2, column: (i * 3 + 1) % 10 }))
   await buy(page.request, five, mine)
   await ok(admin.post(`/api/admin/pools/${five.id}/house-fill`, { data: { squaresNeeded: 95 } }))
+  // Drawn once its beacon round is out, 10-13 s after the house fill (the development beacon).
+  await expect.poll(async () => (await ok<{ numbersGenerated: boolean }>(admin.get(`/api/pools/${five.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
   const drawn = await ok<PoolJSON>(admin.get(`/api/pools/${five.id}`))
   expect(drawn.status).toBe('full')
   const win = mine[0]

@@ -236,6 +236,25 @@ export interface AutomationRun {
 }
 
 /**
+ * Beacon is the drand round a pool's draw mixes in (docs/fairness.md). Status: "waiting" (not full: no
+ * round fixed), "pending" (round fixed at the lock, due at dueAt, not fetched yet), "verified" (signature
+ * and randomness stored, the digits drawn from them), "unavailable" (no relay answered 15 minutes before
+ * kickoff: drawn without), "off" (the server runs without the beacon: drawn without) or "none" (drawn before
+ * beacons existed). round, dueAt, lockedAt and chainHash are set from the lock on; signature and randomness
+ * once verified; dev marks the built-in development beacon (a local key, not drand).
+ */
+export interface Beacon {
+  status: 'waiting' | 'pending' | 'verified' | 'unavailable' | 'off' | 'none' | (string & {});
+  round: number /* uint64 */ | null;
+  dueAt: string | null;
+  lockedAt: string | null;
+  chainHash: string | null;
+  signature: string | null;
+  randomness: string | null;
+  dev: boolean;
+}
+
+/**
  * RemindersSent answers the host's reminder: how many e-mails were queued.
  */
 export interface RemindersSent {
@@ -876,6 +895,10 @@ export interface Pool {
    * EveryScoreShare is what the score changes split if the pool fills (0 without every-score rules).
    */
   everyScoreShare: string;
+  /**
+   * Beacon is the drand round the draw mixes in (http/beacon.go).
+   */
+  beacon: Beacon;
 }
 
 /**
