@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { drawDigitsFromOwnership, verifyDraw } from './draw'
 import { beaconChainFor, beaconRandomness, lockRound, parseTimeNanos, QUICKNET, roundAt, roundTime, verifyBeacon, verifyRoundSignature, type BeaconChainInfo } from './drand'
-// Real quicknet rounds from drand's own repositories' tests, with their source (the Go tests read the same file).
+// Real quicknet rounds from drand's own repositories' tests, with their source: the file the Go tests read,
+// outside the web app (vitest.config.ts allows it), not a copy.
+// eslint-disable-next-line no-restricted-imports
 import roundsText from '../../../drand/testdata/quicknet-rounds.json?raw'
-import type { Beacon } from './types'
+import type { Beacon } from './api.gen'
 
 const rounds = (JSON.parse(roundsText) as { chain: string; rounds: { round: number; signature: string }[] }).rounds
 const r12040883 = rounds.find((r) => r.round === 12040883)!
@@ -111,15 +113,15 @@ describe('verifyBeacon', () => {
   it('takes quicknet’s key from the app and another chain’s from the server, only when it is the pool’s', async () => {
     const dev: BeaconChainInfo = { ...QUICKNET, chainHash: 'ab'.repeat(32), publicKey: tamper(QUICKNET.publicKey), genesis: 1704067200, dev: true }
     let asked = 0
-    const server = async () => {
+    const server = () => {
       asked++
-      return dev
+      return Promise.resolve(dev)
     }
     expect(await beaconChainFor(QUICKNET.chainHash, server)).toEqual({ chain: QUICKNET, keySource: 'built-in' })
     expect(asked).toBe(0)
     expect(await beaconChainFor(dev.chainHash, server)).toEqual({ chain: dev, keySource: 'server' })
     await expect(beaconChainFor('cd'.repeat(32), server)).rejects.toThrow(/not this pool’s chain/)
-    await expect(beaconChainFor('cd'.repeat(32), async () => null)).rejects.toThrow(/beacon is off/)
+    await expect(beaconChainFor('cd'.repeat(32), () => Promise.resolve(null))).rejects.toThrow(/beacon is off/)
   })
 })
 
