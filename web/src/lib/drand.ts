@@ -7,7 +7,7 @@
 //   - the randomness is SHA-256 of the signature's bytes.
 // The digits from that randomness (squares-draw-v2) are lib/draw.ts's.
 
-import type { Beacon } from './types'
+import type { Beacon } from './api.gen'
 
 /** A drand chain as a verifier needs it (GET /api/beacon/chain answers the server's in this shape). */
 export interface BeaconChainInfo {
