@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react'
 import type { Beacon } from '@/lib/api.gen'
 import { makePool } from '@/test/pool'
 import { BeaconNotice, beaconText } from './beacon-notice'
+import { SaleNotice } from './pool-page-states'
 
 const pending: Beacon = {
   status: 'pending',
@@ -50,5 +51,15 @@ describe('the board’s beacon line', () => {
   it('shows nothing for a pool not full', () => {
     const { container } = render(<BeaconNotice pool={makePool({ beacon: { ...pending, status: 'waiting', round: null } })} />)
     expect(container).toBeEmptyDOMElement()
+  })
+})
+
+describe('the full pool’s notice', () => {
+  it('counts the squares of its grid and names the round it waits for', () => {
+    const pool = makePool({ status: 'full', rows: 5, columns: 5, currentParticipants: 25, maxParticipants: 25, beacon: pending })
+    const { rerender } = render(<SaleNotice pool={pool} state="full" />)
+    expect(screen.getByText('All 25 squares are taken. The numbers are drawn at beacon round 4212345, moments from now.')).toBeInTheDocument()
+    rerender(<SaleNotice pool={{ ...pool, numbersGenerated: true, beacon: { ...pending, status: 'verified' } }} state="full" />)
+    expect(screen.getByText('All 25 squares are taken and the numbers are drawn. Good luck!')).toBeInTheDocument()
   })
 })
