@@ -39,12 +39,18 @@ describe('the board’s beacon line', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] })
     vi.setSystemTime(at('2026-11-28T08:00:00Z'))
     render(<BeaconNotice pool={makePool({ status: 'full', beacon: { ...pending, dev: true } })} />)
-    act(() => vi.advanceTimersByTime(0))
+    act(() => {
+      vi.advanceTimersByTime(0)
+    })
     expect(screen.getByRole('timer')).toHaveTextContent('Numbers at round 4212345, in 8 s')
     expect(screen.getByTestId('dev-beacon')).toHaveTextContent('Development beacon: not drand')
-    act(() => vi.advanceTimersByTime(3000))
+    act(() => {
+      vi.advanceTimersByTime(3000)
+    })
     expect(screen.getByRole('timer')).toHaveTextContent('Numbers at round 4212345, in 5 s')
-    act(() => vi.advanceTimersByTime(6000))
+    act(() => {
+      vi.advanceTimersByTime(6000)
+    })
     expect(screen.getByRole('timer')).toHaveTextContent('Numbers at round 4212345, any moment now')
   })
 
