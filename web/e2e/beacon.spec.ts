@@ -75,7 +75,15 @@ test('a full pool waits for its beacon round, shows the digits live, and verifie
     await expect(page.getByRole('timer')).toHaveText(new RegExp(`^Numbers at round ${round}, (in \\d+ s|any moment now)$`))
     await expect(notice.getByTestId('dev-beacon')).toHaveText('Development beacon: not drand')
     await expect(page.getByRole('columnheader', { name: /^Column 1:/ })).toHaveAttribute('aria-label', /not drawn yet/)
-    if (process.env.BEACON_SHOTS) await page.screenshot({ path: `${process.env.BEACON_SHOTS}/pending-390.png` })
+    if (process.env.BEACON_SHOTS) {
+      await page.screenshot({ path: `${process.env.BEACON_SHOTS}/pending-390.png` })
+      for (const width of [1366, 320]) {
+        await page.setViewportSize({ width, height: 900 })
+        await notice.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+        await page.screenshot({ path: `${process.env.BEACON_SHOTS}/pending-${width}.png` })
+      }
+      await page.setViewportSize({ width: 390, height: 844 })
+    }
   }
   // The draw arrives without a reload.
   await expect(notice).toHaveAttribute('data-status', 'verified', { timeout: 45_000 })
