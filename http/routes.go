@@ -69,6 +69,7 @@ func (s *Server) routeTable() []route {
 		{"GET", "/healthz", public, s.handleHealth},
 		{"GET", "/readyz", public, s.handleReady},
 		{"GET", "/api/config", public, s.handleConfig},
+		{"GET", "/api/beacon/chain", public, s.handleBeaconChain}, // beacon_chain.go: the drand chain the draws use
 		{"GET", "/ws", public, s.handleWebsocket},
 
 		// Accounts.

@@ -8,6 +8,8 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // The web tests read the real drand rounds the Go tests read (../drand/testdata), not a copy.
+  server: { fs: { allow: ['.', '../drand/testdata'] } },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],

@@ -255,6 +255,21 @@ export interface Beacon {
 }
 
 /**
+ * BeaconChain is the drand chain this server draws with (GET /api/beacon/chain): its hash, its public key
+ * (hex, on G2 for quicknet's scheme), the time of its first round (Unix seconds), the seconds between
+ * rounds, its signature scheme, and dev for the built-in development beacon (a local key, not drand).
+ * Verifiers check a pool's beacon signature against this key when the pool's chain is not one they know.
+ */
+export interface BeaconChain {
+  chainHash: string;
+  publicKey: string;
+  genesis: number /* int64 */;
+  period: number /* int64 */;
+  scheme: string;
+  dev: boolean;
+}
+
+/**
  * RemindersSent answers the host's reminder: how many e-mails were queued.
  */
 export interface RemindersSent {

@@ -6,12 +6,16 @@
 // `ownership` is the draw input the server stored at the draw and publishes with its SHA-256 (`drawInput`,
 // `drawInputSha256`): squares can change hands afterwards (the house takes over a square whose card hold
 // lapsed), so the check recomputes from what the draw consumed and only reports the owners of today.
+// A pool drawn with a drand beacon round (its beacon "verified") derives under squares-draw-v2: the same with
+// "|beacon=" + the round's randomness (64 lower-case hex characters) after the owners; lib/drand.ts checks
+// the round itself.
 
 import { parseDigits } from './game-status'
 import { payingPeriodLabel, poolGrid } from './rules'
 import type { Pool, Square } from './types'
 
 export const DRAW_VERSION = 'squares-draw-v1'
+export const DRAW_VERSION_BEACON = 'squares-draw-v2'
 export const GRID = 10
 export type DrawAxis = 'home' | 'away'
 
@@ -68,10 +72,20 @@ async function hmacKey(seed: string): Promise<CryptoKey> {
   return subtle().importKey('raw', encoder.encode(seed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
 }
 
-/** The shuffled digits 0-9 of one axis: `away` labels the rows, `home` the columns. */
-export async function shuffleDigits(seed: string, poolId: number | string, axis: DrawAxis, ownership: string): Promise<number[]> {
+/** The HMAC message before the block number: v1's, or v2's with the beacon's randomness. */
+export function drawPrefix(poolId: number | string, axis: DrawAxis, ownership: string, randomness?: string | null): string {
+  return randomness
+    ? `${DRAW_VERSION_BEACON}|pool=${poolId}|axis=${axis}|owners=${ownership}|beacon=${randomness.toLowerCase()}|block=`
+    : `${DRAW_VERSION}|pool=${poolId}|axis=${axis}|owners=${ownership}|block=`
+}
+
+/**
+ * The shuffled digits 0-9 of one axis: `away` labels the rows, `home` the columns. With a beacon round's
+ * randomness, squares-draw-v2; without, squares-draw-v1.
+ */
+export async function shuffleDigits(seed: string, poolId: number | string, axis: DrawAxis, ownership: string, randomness?: string | null): Promise<number[]> {
   const key = await hmacKey(seed)
-  const prefix = `${DRAW_VERSION}|pool=${poolId}|axis=${axis}|owners=${ownership}|block=`
+  const prefix = drawPrefix(poolId, axis, ownership, randomness)
   let buf = new Uint8Array(0)
   let pos = 0
   let k = 0
@@ -100,9 +114,14 @@ export async function drawDigits(seed: string, poolId: number | string, owners: 
   return drawDigitsFromOwnership(seed, poolId, ownershipText(owners))
 }
 
-/** Both axes from the ownership text itself (the published draw input). */
-export async function drawDigitsFromOwnership(seed: string, poolId: number | string, ownership: string): Promise<{ home: number[]; away: number[] }> {
-  const [away, home] = await Promise.all([shuffleDigits(seed, poolId, 'away', ownership), shuffleDigits(seed, poolId, 'home', ownership)])
+/** Both axes from the ownership text itself (the published draw input), and the beacon's randomness if any. */
+export async function drawDigitsFromOwnership(
+  seed: string,
+  poolId: number | string,
+  ownership: string,
+  randomness?: string | null,
+): Promise<{ home: number[]; away: number[] }> {
+  const [away, home] = await Promise.all([shuffleDigits(seed, poolId, 'away', ownership, randomness), shuffleDigits(seed, poolId, 'home', ownership, randomness)])
   return { home, away }
 }
 
@@ -124,6 +143,11 @@ export interface DrawCheckInput {
    * SHA-256, digits from its seed and the draw input); the top-level numbers are then the set in play.
    */
   sets?: readonly NumberSetInput[]
+  /**
+   * The beacon round's randomness (hex) of a pool drawn with one: the digits derive by squares-draw-v2.
+   * Null or absent: squares-draw-v1 (drawn without a beacon, or before beacons existed).
+   */
+  randomness?: string | null
 }
 
 /** One published number set to check. */
@@ -169,6 +193,8 @@ export interface DrawCheck {
   changed: OwnerChange[]
   /** Each number set's check, when the numbers are drawn per period (else empty). */
   sets: NumberSetCheck[]
+  /** The derivation the digits were recomputed with. */
+  version: typeof DRAW_VERSION | typeof DRAW_VERSION_BEACON
 }
 
 const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i])
@@ -202,7 +228,8 @@ export async function verifyDraw(input: DrawCheckInput): Promise<DrawCheck> {
     if (!input.owners) throw new Error('Waiting for the owner of every square (the board is still loading).')
     ownership = input.owners.length === GRID * GRID ? ownershipText(input.owners) : input.owners.join(',')
   }
-  const sets = input.sets && input.sets.length > 1 ? await verifyNumberSets(input.sets, input.poolId, ownership) : []
+  const randomness = input.randomness || null
+  const sets = input.sets && input.sets.length > 1 ? await verifyNumberSets(input.sets, input.poolId, ownership, randomness) : []
   let h: DrawCheck['home']
   let a: DrawCheck['away']
   if (sets.length) {
@@ -212,7 +239,7 @@ export async function verifyDraw(input: DrawCheckInput): Promise<DrawCheck> {
     h = { published: [...input.homeNumbers], computed: setOf?.home.computed ?? [], ok: !!setOf?.home.ok }
     a = { published: [...input.awayNumbers], computed: setOf?.away.computed ?? [], ok: !!setOf?.away.ok }
   } else {
-    const { home, away } = await drawDigitsFromOwnership(input.seed, input.poolId, ownership)
+    const { home, away } = await drawDigitsFromOwnership(input.seed, input.poolId, ownership, randomness)
     h = { published: [...input.homeNumbers], computed: home, ok: same(home, input.homeNumbers) }
     a = { published: [...input.awayNumbers], computed: away, ok: same(away, input.awayNumbers) }
   }
@@ -225,6 +252,7 @@ export async function verifyDraw(input: DrawCheckInput): Promise<DrawCheck> {
     away: a,
     changed,
     sets,
+    version: randomness ? DRAW_VERSION_BEACON : DRAW_VERSION,
   }
 }
 
@@ -233,13 +261,18 @@ export async function verifyDraw(input: DrawCheckInput): Promise<DrawCheck> {
  * its SHA-256, no two sets on one seed, and its digits against their derivation from its seed, the pool id and
  * the draw input.
  */
-export async function verifyNumberSets(sets: readonly NumberSetInput[], poolId: number, ownership: string): Promise<NumberSetCheck[]> {
+export async function verifyNumberSets(
+  sets: readonly NumberSetInput[],
+  poolId: number,
+  ownership: string,
+  randomness?: string | null,
+): Promise<NumberSetCheck[]> {
   const seen = new Set<string>()
   const out: NumberSetCheck[] = []
   for (const s of sets) {
     const computed = await drawCommitment(s.seed)
     const expected = s.seedSha256.toLowerCase()
-    const { home, away } = await drawDigitsFromOwnership(s.seed, poolId, ownership)
+    const { home, away } = await drawDigitsFromOwnership(s.seed, poolId, ownership, randomness)
     const repeated = seen.has(computed)
     seen.add(computed)
     const check: Omit<NumberSetCheck, 'ok'> = {
@@ -268,6 +301,9 @@ export function drawCheckInput(pool: Pool, squares: readonly Square[]): { input:
   const grid = poolGrid(pool)
   const owners = ownersFromSquares(squares, grid)
   if (!pool.drawInput && !owners) return { missing: 'Waiting for the owner of every square (the board is still loading).' }
+  // A pool drawn with a beacon round derives from its randomness (squares-draw-v2).
+  const withBeacon = pool.beacon?.status === 'verified'
+  if (withBeacon && !pool.beacon.randomness) return { missing: 'The server has not published the beacon round’s randomness.' }
   const sets = (pool.numberSets ?? []).map((s) => ({
     period: s.period,
     seed: s.seed,
@@ -287,6 +323,7 @@ export function drawCheckInput(pool: Pool, squares: readonly Square[]): { input:
       awayNumbers,
       squares: grid.rows * grid.columns,
       ...(sets.length > 1 ? { sets } : {}),
+      randomness: withBeacon ? pool.beacon.randomness : null,
     },
   }
 }

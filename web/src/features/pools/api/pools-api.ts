@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, ApiError } from '@/lib/api'
 import { queryTimes } from '@/lib/query-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { Cell, Pool, Square, Winner } from '@/lib/types'
 import { mergeSquares, writeLive } from './pool-cache'
-import type { ClaimAnswer } from '@/lib/api.gen'
+import type { BeaconChain, ClaimAnswer } from '@/lib/api.gen'
 
 export type { ClaimAnswer }
 
@@ -66,4 +66,18 @@ export function useClaimSquares(poolId: number) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.user.myPools })
     },
   })
+}
+
+/**
+ * The drand chain the server draws with (GET /api/beacon/chain), for checking a beacon signature of a chain
+ * the app does not know; null when the server's beacon is off (404). Read once per check, not cached: the
+ * Verify panel asks only when it opens on such a pool.
+ */
+export async function fetchBeaconChain(): Promise<BeaconChain | null> {
+  try {
+    return await api.get<BeaconChain>('/api/beacon/chain')
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null
+    throw err
+  }
 }

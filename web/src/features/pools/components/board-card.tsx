@@ -7,6 +7,7 @@ import { gameState, periodNoun, poolPeriods, type GamePhase, type Period } from 
 import { currentNumberSet, decidingPeriod, halvesLeague, payingPeriodLabel, periodShares, poolGrid, poolRules, reverseShare, sameRules, defaultRules, type GridShape } from '@/lib/rules'
 import type { Cell, Pool, Square, Winner } from '@/lib/types'
 import { cn } from '@/lib/utils'
+import { BeaconNotice } from './beacon-notice'
 import { ConnectionIndicator } from './connection-indicator'
 import { LivePulse, LiveScoreboard } from './score-display'
 import { SquareBoard } from './square-board'
@@ -143,6 +144,7 @@ export function BoardCard({
           </div>
         </dl>
         <Progress value={pct} className="mt-3 bg-white/10" aria-label={`${claimed} of ${max} squares claimed`} />
+        <BeaconNotice pool={pool} className="mt-3" />
       </div>
 
       {/* On phones the board comes first and the help after it; from sm up, the help leads. */}

@@ -10,6 +10,7 @@ import { PageContainer } from '@/components/layout/page'
 import { formatDateTimeET } from '@/lib/dates'
 import { gameStatusLabel } from '@/lib/game-status'
 import { periodNoun, poolPeriods } from '@/lib/periods'
+import { poolGrid } from '@/lib/rules'
 import type { Pool } from '@/lib/types'
 
 // The pool page's states besides the pool itself (an invalid id, a pool not found, loading), its sales
@@ -131,10 +132,19 @@ export function saleState(pool: Pool, now = Date.now()): SaleState {
 }
 
 export function SaleNotice({ pool, state }: { pool: Pool; state: SaleState }) {
+  const grid = poolGrid(pool)
+  const squares = grid.rows * grid.columns
   const text: Partial<Record<SaleState, [string, string]>> = {
     'not-yet': ['Sales open soon', `Paid pools open for sale 6 days before kickoff. This one opens ${formatDateTimeET(pool.salesOpenAt)}.`],
     closed: ['Sales have closed', 'The game kicks off soon, so this pool no longer sells squares.'],
-    full: ['This pool is full', pool.numbersGenerated ? 'All 100 squares are taken and the numbers are drawn. Good luck!' : 'All 100 squares are taken.'],
+    full: [
+      'This pool is full',
+      pool.numbersGenerated
+        ? `All ${squares} squares are taken and the numbers are drawn. Good luck!`
+        : pool.beacon?.status === 'pending'
+          ? `All ${squares} squares are taken. The numbers are drawn at beacon round ${pool.beacon.round}, moments from now.`
+          : `All ${squares} squares are taken.`,
+    ],
     started: ['The game is on', `Winning squares are marked at the end of each ${periodNoun(poolPeriods(pool))}.`],
     completed: ['This game is over', 'Winners were credited at the end of each period.'],
     cancelled: ['This pool was cancelled', 'Every card hold was released and every payment refunded.'],

@@ -1,37 +1,18 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { CheckCircle2, ChevronDown, Copy, Fingerprint, Info, Lock, XCircle } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { drawCheckInput, verifyDraw, type DrawCheck, type DrawCheckInput, type OwnerChange } from '@/lib/draw'
+import type { Beacon } from '@/lib/api.gen'
+import type { OwnerChange } from '@/lib/draw'
 import { payingPeriodLabel, poolGrid } from '@/lib/rules'
 import type { Pool, Square } from '@/lib/types'
 import { cn } from '@/lib/utils'
-
-type Result = { state: 'idle' } | { state: 'running' } | { state: 'done'; check: DrawCheck } | { state: 'error'; message: string }
-
-function Mono({ children, className }: { children: React.ReactNode; className?: string }) {
-  return <code className={cn('block rounded-md bg-muted px-2 py-1.5 font-mono text-xs break-all', className)}>{children}</code>
-}
-
-function Match({ ok, label, children }: { ok: boolean; label: string; children?: React.ReactNode }) {
-  return (
-    <li className="flex gap-2">
-      {ok ? (
-        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
-      ) : (
-        <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-      )}
-      <div className="min-w-0">
-        <span className="font-semibold">
-          {label}: {ok ? 'matches' : 'does not match'}
-        </span>
-        {children}
-      </div>
-    </li>
-  )
-}
+import { useDrawVerification, type Verification } from '../hooks/use-draw-verification'
+import { DevBeaconBadge } from './beacon-notice'
+import { BeaconAbsentNote, BeaconChecks, BeaconDetails, BeaconPendingText } from './verify-beacon'
+import { Match, Mono } from './verify-parts'
 
 const ownerName = (id: string) => (id === 'admin' ? 'the house' : `player #${id}`)
 
@@ -71,47 +52,33 @@ function ChangedHands({ changed }: { changed: OwnerChange[] }) {
   )
 }
 
+/** The verdict's words for a check that passed. */
+function verifiedText(v: Verification, beacon: Beacon | undefined): string {
+  const moment = v.draw.source === 'draw-input' ? 'at the moment of the draw' : 'of every square'
+  if (v.beacon && 'check' in v.beacon) {
+    return `Verified: every check passed, the beacon’s signature included. The published numbers follow from the committed seed, the ownership ${moment} and ${beacon?.dev ? 'development beacon' : 'drand'} round ${v.beacon.check.round.published}.`
+  }
+  return `Verified: the published numbers match the committed seed and the ownership ${moment}.`
+}
+
 /**
- * "Verify draw": before the draw, the published commitment and what it means; after it, the commitment
- * and both axes recomputed in this browser (Web Crypto, docs/fairness.md) from the revealed seed, the pool id
- * and the draw input (who owned each square at the draw, stored and published by the server), noting the
- * squares that changed hands since. Pools drawn before draw inputs were stored are checked against the
- * current owners.
+ * "Verify draw": before the draw, the published commitment and what it means (and, once the grid is complete,
+ * the beacon round the draw waits for); after it, the commitment and both axes recomputed in this browser
+ * (Web Crypto, docs/fairness.md) from the revealed seed, the pool id, the draw input (who owned each square
+ * at the draw, stored and published by the server) and the beacon round's randomness, noting the squares
+ * that changed hands since, and the beacon round checked: the first due 10 s after the lock, its BLS
+ * signature against the chain's key, its randomness. Pools drawn before draw inputs were stored are checked
+ * against the current owners; pools drawn without a beacon by squares-draw-v1.
  */
 export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[] }) {
   const [open, setOpen] = useState(false)
-  // The finished check, with the input it checked: a check of older input shows as still running.
-  const [checked, setChecked] = useState<{ key: string; result: Result } | null>(null)
   const panelId = useId()
   const drawn = pool.numbersGenerated && !!pool.drawSeed
-  const found = drawCheckInput(pool, squares)
-  // Everything the check depends on, compared by value (`found` is rebuilt on every render).
-  const checkKey = 'input' in found ? JSON.stringify(found.input) : null
+  const beacon = pool.beacon as Beacon | undefined
+  const result = useDrawVerification(pool, squares, open, drawn)
   const command = `squares verify-draw --url ${window.location.origin} ${pool.id}`
   const grid = poolGrid(pool)
   const perPeriod = (pool.numberSets?.length ?? 0) > 1
-  const result: Result =
-    !open || !drawn
-      ? { state: 'idle' }
-      : 'missing' in found
-        ? { state: 'error', message: found.missing }
-        : checked?.key === checkKey
-          ? checked.result
-          : { state: 'running' }
-
-  useEffect(() => {
-    if (!open || !drawn || checkKey === null) return
-    let cancelled = false
-    const settle = (r: Result) => {
-      if (!cancelled) setChecked({ key: checkKey, result: r })
-    }
-    verifyDraw(JSON.parse(checkKey) as DrawCheckInput)
-      .then((check) => settle({ state: 'done', check }))
-      .catch((err: unknown) => settle({ state: 'error', message: err instanceof Error ? err.message : 'Verification failed.' }))
-    return () => {
-      cancelled = true
-    }
-  }, [open, drawn, checkKey])
 
   const copy = async () => {
     try {
@@ -132,6 +99,7 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
           <div className="min-w-0">
             <CardTitle className="text-base">Provably fair draw</CardTitle>
             <CardDescription>{drawn ? 'The numbers are drawn and the seed is revealed.' : 'The numbers are committed before anyone buys.'}</CardDescription>
+            {beacon?.dev && <DevBeaconBadge className="mt-1" />}
           </div>
         </div>
         <Button variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
@@ -153,6 +121,7 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
                 At the draw the seed{perPeriod ? 's are' : ' is'} revealed with the owners the draw used (all {grid.rows * grid.columns} squares), and this
                 panel will recompute the digits in your browser.
               </p>
+              {beacon?.status === 'pending' && <BeaconPendingText beacon={beacon} />}
               <div>
                 <div className="mb-1 flex items-center gap-1.5 text-xs font-semibold text-muted-foreground">
                   <Lock className="size-3.5" aria-hidden="true" /> Commitment (SHA-256 of the seed)
@@ -184,39 +153,40 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
                 ) : result.check.ok ? (
                   <p className="flex gap-2 rounded-lg bg-emerald-50 px-3 py-2 font-bold text-emerald-800" data-testid="draw-verdict">
                     <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-                    <span>
-                      Verified: the published numbers match the committed seed and the ownership{' '}
-                      {result.check.source === 'draw-input' ? 'at the moment of the draw' : 'of every square'}.
-                    </span>
+                    <span>{verifiedText(result.check, beacon)}</span>
                   </p>
                 ) : (
                   <p className="flex gap-2 rounded-lg bg-destructive/10 px-3 py-2 font-bold text-destructive" data-testid="draw-verdict">
                     <XCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-                    <span>Mismatch: the published draw does not follow from the seed. Details below.</span>
+                    <span>
+                      {result.check.draw.ok
+                        ? 'Mismatch: the beacon round does not check out. Details below.'
+                        : 'Mismatch: the published draw does not follow from the seed. Details below.'}
+                    </span>
                   </p>
                 )}
               </div>
               {result.state === 'done' && (
-                <ul className="grid gap-2">
-                  <Match ok={result.check.commitment.ok} label="Commitment">
-                    {!result.check.commitment.ok && (
+                <ul className="grid gap-2" aria-label="Checks">
+                  <Match ok={result.check.draw.commitment.ok} label="Commitment">
+                    {!result.check.draw.commitment.ok && (
                       <>
-                        <Mono className="mt-1">published {result.check.commitment.expected}</Mono>
-                        <Mono className="mt-1">computed {result.check.commitment.computed}</Mono>
+                        <Mono className="mt-1">published {result.check.draw.commitment.expected}</Mono>
+                        <Mono className="mt-1">computed {result.check.draw.commitment.computed}</Mono>
                       </>
                     )}
                   </Match>
-                  {result.check.input && (
-                    <Match ok={result.check.input.ok} label="Draw input (owners at the draw)">
-                      {!result.check.input.ok && (
+                  {result.check.draw.input && (
+                    <Match ok={result.check.draw.input.ok} label="Draw input (owners at the draw)">
+                      {!result.check.draw.input.ok && (
                         <>
-                          <Mono className="mt-1">published SHA-256 {result.check.input.expected || 'none'}</Mono>
-                          <Mono className="mt-1">computed SHA-256 {result.check.input.computed}</Mono>
+                          <Mono className="mt-1">published SHA-256 {result.check.draw.input.expected || 'none'}</Mono>
+                          <Mono className="mt-1">computed SHA-256 {result.check.draw.input.computed}</Mono>
                         </>
                       )}
                     </Match>
                   )}
-                  {result.check.sets.map((set) => (
+                  {result.check.draw.sets.map((set) => (
                     <Match key={set.period} ok={set.ok} label={`${set.label} numbers: seed and digits`}>
                       <div className="text-xs text-muted-foreground">
                         away {set.away.published.join(', ')} · home {set.home.published.join(', ')}
@@ -230,16 +200,18 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
                       )}
                     </Match>
                   ))}
-                  <Match ok={result.check.away.ok} label={`${perPeriod ? 'Board’s away digits (the set in play)' : 'Away digits (rows)'} ${result.check.away.published.join(', ')}`}>
-                    {!result.check.away.ok && <div className="text-xs text-muted-foreground">computed {result.check.away.computed.join(', ')}</div>}
+                  <Match ok={result.check.draw.away.ok} label={`${perPeriod ? 'Board’s away digits (the set in play)' : 'Away digits (rows)'} ${result.check.draw.away.published.join(', ')}`}>
+                    {!result.check.draw.away.ok && <div className="text-xs text-muted-foreground">computed {result.check.draw.away.computed.join(', ')}</div>}
                   </Match>
-                  <Match ok={result.check.home.ok} label={`${perPeriod ? 'Board’s home digits (the set in play)' : 'Home digits (columns)'} ${result.check.home.published.join(', ')}`}>
-                    {!result.check.home.ok && <div className="text-xs text-muted-foreground">computed {result.check.home.computed.join(', ')}</div>}
+                  <Match ok={result.check.draw.home.ok} label={`${perPeriod ? 'Board’s home digits (the set in play)' : 'Home digits (columns)'} ${result.check.draw.home.published.join(', ')}`}>
+                    {!result.check.draw.home.ok && <div className="text-xs text-muted-foreground">computed {result.check.draw.home.computed.join(', ')}</div>}
                   </Match>
+                  {beacon && result.check.beacon && <BeaconChecks beacon={beacon} result={result.check.beacon} />}
                 </ul>
               )}
-              {result.state === 'done' && result.check.changed.length > 0 && <ChangedHands changed={result.check.changed} />}
-              {result.state === 'done' && result.check.source === 'current-owners' && (
+              {result.state === 'done' && !result.check.beacon && <BeaconAbsentNote beacon={beacon} />}
+              {result.state === 'done' && result.check.draw.changed.length > 0 && <ChangedHands changed={result.check.draw.changed} />}
+              {result.state === 'done' && result.check.draw.source === 'current-owners' && (
                 <p className="flex gap-2 text-xs text-muted-foreground" data-testid="draw-no-input">
                   <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
                   <span>
@@ -266,6 +238,7 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
                   <div className="mb-1 text-xs font-semibold text-muted-foreground">Commitment (published when the pool opened)</div>
                   <Mono>{pool.drawCommitment}</Mono>
                 </div>
+                {beacon?.status === 'verified' && <BeaconDetails beacon={beacon} />}
                 {pool.drawInput && (
                   <>
                     <div>
@@ -292,7 +265,8 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
               </Button>
             </div>
             <p className="mt-2 text-xs text-muted-foreground">
-              The derivation (HMAC-SHA256 stream and Fisher-Yates shuffle with rejection sampling) is documented in docs/fairness.md.
+              The derivation (HMAC-SHA256 stream and Fisher-Yates shuffle with rejection sampling; squares-draw-v2 mixes in the beacon
+              round’s randomness) and how to fetch the round from drand yourself are documented in docs/fairness.md.
             </p>
           </div>
         </CardContent>
