@@ -13,6 +13,7 @@ require (
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
 	github.com/emersion/go-smtp v0.25.1
 	github.com/gobwas/ws v1.5.0
+	github.com/gowebpki/jcs v1.0.2
 	github.com/gzuidhof/tygo v0.2.18
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/klauspost/compress v1.20.1
