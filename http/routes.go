@@ -113,6 +113,9 @@ func (s *Server) routeTable() []route {
 		{"POST", "/api/admin/games/{id}/score", admin, s.handleAdminScore},
 		{"POST", "/api/simulate-score-update", admin | dev, s.handleSimulateScore},
 		{"GET", "/api/pools/{id}/winners", public, s.handleListWinners},
+		// The record of a pool and the key of its checkpoints (record.go).
+		{"GET", "/api/pools/{id}/record", public, s.handlePoolRecord},
+		{"GET", "/.well-known/squares-record-key", public, s.handleRecordKey},
 		{"GET", "/api/test-nfl-api", admin | dev, s.handleTestFeed}, // scorefeed.go
 		{"GET", "/api/score-feed-status", admin | dev, s.handleScoreFeedStatus},
 		// The developer pages' game calls (livegame.go, winner.go); a blank id is a call too ("Please enter a game ID").

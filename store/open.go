@@ -49,6 +49,10 @@ func (db *DB) Open(ctx context.Context) error {
 		db.Close()
 		return err
 	}
+	if err := db.loadRecordKey(ctx); err != nil {
+		db.Close()
+		return err
+	}
 	return nil
 }
 

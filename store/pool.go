@@ -140,7 +140,7 @@ func insertPool(ctx context.Context, tx *Tx, p *squares.Pool) error {
 	} else if err != nil {
 		return fmt.Errorf("insert pool: %w", err)
 	}
-	return nil
+	return appendRecord(ctx, tx, p.ID, squares.RecordOpened, squares.RecordOpenOf(p))
 }
 
 // CreatePool inserts a public pool for a game as a draft (logged as "pool.create"). The game keeps one pool

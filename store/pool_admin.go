@@ -246,6 +246,9 @@ func (db *DB) DeletePool(ctx context.Context, id int64) error {
 		if err := squares.CheckDelete(d); err != nil {
 			return err
 		}
+		if err := deleteRecord(ctx, tx, id); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM pools WHERE id = $1`, id); err != nil {
 			return fmt.Errorf("delete pool: %w", err)
 		}

@@ -4,6 +4,7 @@
 package store
 
 import (
+	"crypto/ed25519"
 	"database/sql"
 	"log/slog"
 	"sync"
@@ -35,6 +36,9 @@ type DB struct {
 	CheckpointDelay time.Duration
 	// Beacon is the drand chain a full pool's draw waits for (store/beacon.go); nil Chain: drawn at once.
 	Beacon BeaconConfig
+	// RecordKey signs the checkpoints of the pools' records; nil at Open takes the database's own key, made
+	// once (store/record.go).
+	RecordKey ed25519.PrivateKey
 
 	engine string
 	write  *sql.DB // SQLite: one connection, transactions begin IMMEDIATE

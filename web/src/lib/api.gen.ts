@@ -98,6 +98,31 @@ export interface PushMessage {
 }
 
 /**
+ * RecordEntry is one entry of a pool's record.
+ */
+export interface RecordEntry {
+  seq: number /* int64 */;
+  at: string; // RecordTime of the change, as hashed
+  kind: string;
+  data: unknown;
+  prevHash: string;
+  hash: string;
+}
+
+/**
+ * RecordCheckpoint is the server's signature on a pool's record as it stood: the head (the last entry's
+ * hash) at seq.
+ */
+export interface RecordCheckpoint {
+  pool: number /* int64 */;
+  seq: number /* int64 */;
+  head: string;
+  at: string; // RecordTime of the signature
+  reason: string; // the pool's change it marks: full, drawn, settled Q1, completed, cancelled
+  signature: string; // Ed25519 over CheckpointMessage, hex
+}
+
+/**
  * PayoutShare is what one paying period pays: an integer percent of the prize pool.
  */
 export interface PayoutShare {
@@ -1151,6 +1176,28 @@ export interface ServerConfig {
 export interface Health {
   reason?: string;
   status: string;
+}
+
+/**
+ * Record is a page of a pool's hash-chained record (docs/fairness.md, "The record"): entries after the
+ * seq asked for, the head of the whole record (seq and hash of its last entry), every checkpoint the
+ * server signed on it, and whether entries past this page exist.
+ */
+export interface Record {
+  pool: number /* int64 */;
+  entries: RecordEntry[];
+  seq: number /* int64 */;
+  head: string;
+  checkpoints: RecordCheckpoint[];
+  more: boolean;
+}
+
+/**
+ * RecordKey is the public key that signs the records' checkpoints: GET /.well-known/squares-record-key.
+ */
+export interface RecordKey {
+  algorithm: string; // "Ed25519"
+  publicKey: string; // hex, 32 bytes
 }
 
 /**
