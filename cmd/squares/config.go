@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/ed25519"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	netmail "net/mail"
@@ -18,14 +20,17 @@ import (
 // Config is the whole configuration of the binary, read from flags and SQUARES_* environment variables
 // (a flag wins over its variable).
 type Config struct {
-	Addr             string
-	DatabaseURL      string
-	Dev              bool
-	Demo             bool
-	TrustProxies     int // proxies in front that append to X-Forwarded-For
-	RegisterLimit    int // accounts one address may create in an hour; 0: no limit
-	AdminUsername    string
-	AdminPassword    string
+	Addr          string
+	DatabaseURL   string
+	Dev           bool
+	Demo          bool
+	TrustProxies  int // proxies in front that append to X-Forwarded-For
+	RegisterLimit int // accounts one address may create in an hour; 0: no limit
+	AdminUsername string
+	AdminPassword string
+	// RecordKey signs the pools' record checkpoints (SQUARES_RECORD_KEY, the Ed25519 seed as 64 hex
+	// characters); nil takes the database's own key.
+	RecordKey        ed25519.PrivateKey
 	AdminTwoFactor   bool // every admin must sign in with a second factor (TOTP)
 	RestrictedStates string
 	StateMinAge      string
@@ -230,6 +235,7 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	c.StripeAPIBase = os.Getenv("STRIPE_API_BASE")
 	c.AdminUsername = os.Getenv("SQUARES_ADMIN_USERNAME")
 	c.AdminPassword = os.Getenv("SQUARES_ADMIN_PASSWORD")
+	recordKey := strings.TrimSpace(os.Getenv("SQUARES_RECORD_KEY"))
 	c.SMTPURL = strings.TrimSpace(os.Getenv("SQUARES_SMTP_URL"))
 	fs.StringVar(&c.MailFrom, "mail-from", env("SQUARES_MAIL_FROM", ""), `sender of e-mail, "Squares <noreply@example.com>" (SQUARES_MAIL_FROM)`)
 	fs.StringVar(&c.PublicURL, "public-url", env("SQUARES_PUBLIC_URL", ""),
@@ -278,6 +284,13 @@ func parseConfig(fs *flag.FlagSet, args []string) (*Config, error) {
 	var err error
 	if c.Eligibility, err = squares.ParseEligibility(c.RestrictedStates, c.StateMinAge); err != nil {
 		return nil, err
+	}
+	if recordKey != "" {
+		seed, err := hex.DecodeString(recordKey)
+		if err != nil || len(seed) != ed25519.SeedSize {
+			return nil, fmt.Errorf("SQUARES_RECORD_KEY: want an Ed25519 seed as 64 hex characters")
+		}
+		c.RecordKey = ed25519.NewKeyFromSeed(seed)
 	}
 	// A password alone is how create-admin may take it; serve checks that it comes with a username.
 	if c.AdminUsername != "" && c.AdminPassword == "" {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"crypto/ed25519"
 	"flag"
 	"io"
 	"os"
@@ -17,7 +19,7 @@ var configVars = []string{"SQUARES_ADDR", "SQUARES_DATABASE_URL", "SQUARES_DEV",
 	"SQUARES_ADMIN_PASSWORD", "SQUARES_REGISTER_LIMIT", "SQUARES_PAYMENTS", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY",
 	"STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "SQUARES_AUTOMATION_INTERVAL", "SQUARES_SCORES", "SQUARES_ESPN_URL",
 	"SQUARES_SCORES_INTERVAL", "SQUARES_DEMO_PLAY_INTERVAL", "SQUARES_ADMIN_2FA", "SQUARES_PAYOUT_TEXT",
-	"SQUARES_PRIVATE_POOL_LIMIT", "SQUARES_INVITE_LIMIT", "SQUARES_PRIVATE_MAX_FEE"}
+	"SQUARES_PRIVATE_POOL_LIMIT", "SQUARES_INVITE_LIMIT", "SQUARES_PRIVATE_MAX_FEE", "SQUARES_RECORD_KEY"}
 
 // clearConfigEnv unsets every SQUARES_ variable for the test (and restores them after), then sets the
 // given ones.
@@ -154,6 +156,18 @@ func TestParseConfigRegisterLimit(t *testing.T) {
 	}
 }
 
+func TestParseConfigRecordKey(t *testing.T) {
+	clearConfigEnv(t, nil)
+	if c, err := parse(t); err != nil || c.RecordKey != nil {
+		t.Errorf("default: %v, %v", c.RecordKey, err)
+	}
+	clearConfigEnv(t, map[string]string{"SQUARES_RECORD_KEY": strings.Repeat("07", 32)})
+	c, err := parse(t)
+	if err != nil || !c.RecordKey.Equal(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, 32))) {
+		t.Errorf("SQUARES_RECORD_KEY: %v, %v", c.RecordKey, err)
+	}
+}
+
 func TestParseConfigAdminTwoFactor(t *testing.T) {
 	clearConfigEnv(t, nil)
 	if c, err := parse(t); err != nil || c.AdminTwoFactor {
@@ -257,6 +271,8 @@ func TestParseConfigErrors(t *testing.T) {
 		{nil, []string{"--trust-proxy=many"}, "trust-proxy"},
 		{nil, []string{"--trust-proxy"}, "trust-proxy"},
 		{map[string]string{"SQUARES_REGISTER_LIMIT": "lots"}, nil, "SQUARES_REGISTER_LIMIT"},
+		{map[string]string{"SQUARES_RECORD_KEY": "not-hex"}, nil, "SQUARES_RECORD_KEY"},
+		{map[string]string{"SQUARES_RECORD_KEY": "abcd"}, nil, "SQUARES_RECORD_KEY"},
 		{map[string]string{"SQUARES_REGISTER_LIMIT": "-3"}, nil, "SQUARES_REGISTER_LIMIT"},
 		{nil, []string{"--shutdown-timeout", "soon"}, "shutdown-timeout"},
 		{map[string]string{"SQUARES_AUTOMATION_INTERVAL": "often"}, nil, "SQUARES_AUTOMATION_INTERVAL"},

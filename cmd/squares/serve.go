@@ -38,6 +38,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string, stderr io.Wr
 		metrics = squareshttp.NewMetrics()
 	}
 	db := store.New(cfg.DatabaseURL)
+	db.RecordKey = cfg.RecordKey
 	if err := db.Open(ctx); err != nil {
 		return err
 	}
