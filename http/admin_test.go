@@ -255,8 +255,11 @@ func deletePool(t *testing.T, db *store.DB, id int64) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	if _, err := conn.Exec(`DELETE FROM pools WHERE id = $1`, id); err != nil {
-		t.Fatal(err)
+	for _, q := range []string{`DELETE FROM pool_checkpoints WHERE pool_id = $1`, `DELETE FROM pool_records WHERE pool_id = $1`,
+		`DELETE FROM pools WHERE id = $1`} {
+		if _, err := conn.Exec(q, id); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
