@@ -26,7 +26,8 @@ function Checkout({ request }: { request: CheckoutRequest }) {
 
   return (
     <PageContainer className="max-w-5xl">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+      {/* As tall as the Cancel button that comes with the payment, so that nothing moves down when it does. */}
+      <div className="mb-4 flex min-h-9 flex-wrap items-center justify-between gap-2">
         <Link to={poolPath} className="inline-flex items-center gap-1 text-sm font-semibold text-muted-foreground hover:text-foreground">
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to Pool
         </Link>
