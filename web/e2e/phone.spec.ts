@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { openPools, takenCells } from './helpers'
 
@@ -61,7 +62,7 @@ async function settled(page: Page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
 }
 
-test('the five pages of the phone move nothing as they load', async ({ page, request }) => {
+test('the five pages of the phone move nothing as they load, and axe finds nothing on them', async ({ page, request }) => {
   test.setTimeout(120_000)
   const pools = (await (await request.get('/api/pools?leagueId=1')).json()) as { id: number; status: string; game: { status: string } | null }[]
   const live = pools.find((p) => p.game?.status === 'live' && p.status === 'started')
@@ -93,6 +94,15 @@ test('the five pages of the phone move nothing as they load', async ({ page, req
       await settled(page)
       const { total, what } = await shifted(page)
       expect.soft(total, `${p.path}: layout shift on load (${what.join('; ')})`).toBeLessThan(0.05)
+      // Lighthouse's accessibility 100: axe finds nothing of any impact (Lighthouse counts moderate ones
+      // such as a heading level skipped, which the screens pass leaves to this spec).
+      const axe = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze()
+      expect
+        .soft(
+          axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`),
+          `${p.path}: axe violations`,
+        )
+        .toEqual([])
     }
   } finally {
     // Leave no hold on the pool for the other specs.

@@ -53,7 +53,7 @@ function Checkout({ request }: { request: CheckoutRequest }) {
 
         <Card className="md:col-start-1 md:row-span-2 md:row-start-1">
           <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 pb-3">
-            <CardTitle className="flex items-center gap-2">
+            <CardTitle level={2} className="flex items-center gap-2">
               <ShieldCheck className="size-5 text-emerald-700" aria-hidden="true" /> Card payment
             </CardTitle>
             {payment && c.left !== null && <HoldTimer left={c.left} />}

@@ -25,7 +25,7 @@ export function OrderSummary({
   return (
     <Card>
       <CardHeader className="pb-3">
-        <CardTitle>Order summary</CardTitle>
+        <CardTitle level={2}>Order summary</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         {loading ? (

@@ -1,7 +1,7 @@
 import { Bell, BellOff, BellRing, Loader2, Smartphone } from 'lucide-react'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { usePushNotifications, type PushState } from '../hooks/use-push-notifications'
 
 const ABOUT = "Get a notification on this device when you win, when a pool you're in fills up and its numbers are drawn, when a pool is cancelled, and when a friend invites you."
@@ -27,10 +27,10 @@ export function PushNotificationsCard() {
           <Icon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          {/* A section of the dashboard: a heading of the level under its h1 (a card title is an h3). */}
-          <h2 id="push-heading" data-slot="card-title" className="text-lg leading-tight font-bold tracking-tight">
+          {/* A section of the dashboard: a heading of the level under its h1. */}
+          <CardTitle id="push-heading" level={2}>
             Notifications
-          </h2>
+          </CardTitle>
           <CardDescription className="mt-1" aria-live="polite">
             {state === 'loading' ? 'Checking this device…' : TEXT[state]}
           </CardDescription>
