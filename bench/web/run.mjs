@@ -87,9 +87,14 @@ const cookie = login.headers
   .getSetCookie()
   .map((c) => c.split(';')[0])
   .join('; ')
-const { body: pools } = await json('/api/pools')
-const live = pools.find((p) => p.game?.status === 'live' && p.status === 'started')
-if (!live) throw new Error('no live pool in the demo data')
+// The demo's game goes live as the server starts its work: on a loaded machine a moment after it answers.
+let pools, live
+for (let i = 0; i < 60 && !live; i++) {
+  if (i > 0) await new Promise((r) => setTimeout(r, 500))
+  pools = (await json('/api/pools')).body
+  live = pools.find((p) => p.game?.status === 'live' && p.status === 'started')
+}
+if (!live) throw new Error('no live pool in the demo data after 30 s')
 // Checkout of one free square of an open $5 pool (a hold of the demo player's, as the pool page makes).
 const open = pools.find((p) => p.status === 'active' && p.entryFee === '5.00' && p.currentParticipants < p.maxParticipants)
 const { body: taken } = await json(`/api/pools/${open.id}/squares`)

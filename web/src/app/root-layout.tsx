@@ -38,7 +38,9 @@ export function RootLayout() {
         <ErrorBoundary key={location.pathname}>
           <Suspense
             fallback={
-              <div className="flex justify-center py-20">
+              // A screen's height: the footer stays below the fold until the screen's code is there, rather than
+              // showing and then jumping down (layout shift).
+              <div className="flex min-h-dvh justify-center py-20">
                 <Spinner className="size-8" />
               </div>
             }

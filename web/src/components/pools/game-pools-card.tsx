@@ -34,9 +34,13 @@ export function GamePoolsCard({ game, pools }: { game: Game | null | undefined; 
               <Link
                 to={`/pool/${p.id}`}
                 data-testid="pool-card"
-                aria-label={`${p.name}${game ? `, ${game.awayTeam} at ${game.homeTeam}` : ''}, ${formatEntryFee(p.entryFee)}, ${p.currentParticipants} of ${max} squares taken`}
                 className="group grid grid-cols-[4.5rem_1fr_auto] items-center gap-3 px-4 py-3 outline-none hover:bg-emerald-50/60 focus-visible:bg-emerald-50 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset sm:px-5"
               >
+                {/* The link's name is its visible text (WCAG 2.5.3), with what the eye takes from the card's header. */}
+                <span className="sr-only">
+                  {p.name}
+                  {game ? `, ${game.awayTeam} at ${game.homeTeam}` : ''},{' '}
+                </span>
                 <span
                   className={cn(
                     'rounded-md px-2 py-1 text-center text-sm font-extrabold',

@@ -7,10 +7,11 @@ const DESCRIPTIONS: Record<string, string> = {
   Final: 'Final score (incl. overtime)',
 }
 
-function Shares({ caption, periods, schedule }: { caption: string; periods: typeof QUARTERS; schedule: readonly number[] }) {
+function Shares({ caption, periods, schedule, level }: { caption: string; periods: typeof QUARTERS; schedule: readonly number[]; level: 3 | 4 }) {
+  const Heading = level === 3 ? 'h3' : 'h4'
   return (
     <div className="min-w-0">
-      <h4 className="mb-2 text-sm font-bold text-muted-foreground">{caption}</h4>
+      <Heading className="mb-2 text-sm font-bold text-muted-foreground">{caption}</Heading>
       <ul className={`grid gap-3 ${periods.length === 2 ? 'grid-cols-2' : 'grid-cols-2 sm:grid-cols-4'}`}>
         {periods.map((p, i) => (
           <li key={p.label} className="min-w-0 rounded-xl border bg-card p-4 text-center shadow-sm">
@@ -24,13 +25,16 @@ function Shares({ caption, periods, schedule }: { caption: string; periods: type
   )
 }
 
-/** The default shares: 25% at each of Q1, halftime, Q3 and the final; 50% per half in college basketball. */
-export function PayoutStructure() {
+/**
+ * The default shares: 25% at each of Q1, halftime, Q3 and the final; 50% per half in college basketball.
+ * `headingLevel`: the level of its own headings, one under the heading it sits under (4 by default).
+ */
+export function PayoutStructure({ headingLevel = 4 }: { headingLevel?: 3 | 4 }) {
   return (
     <div>
       <div className="grid gap-5 lg:grid-cols-[2fr_1fr]">
-        <Shares caption="NFL, NBA and college football: four quarters" periods={QUARTERS} schedule={QUARTER_SCHEDULES[0]} />
-        <Shares caption="College basketball: two halves" periods={HALVES} schedule={HALF_SCHEDULES[0]} />
+        <Shares caption="NFL, NBA and college football: four quarters" periods={QUARTERS} schedule={QUARTER_SCHEDULES[0]} level={headingLevel} />
+        <Shares caption="College basketball: two halves" periods={HALVES} schedule={HALF_SCHEDULES[0]} level={headingLevel} />
       </div>
       <p className="mt-4 text-sm text-muted-foreground">
         The house keeps a 10% fee, taken first from the total pot; the other 90% is the prize pool. Non-profit pools give 5% to

@@ -12,16 +12,20 @@ function feeLabel(t: (typeof TIERS)[number]) {
   return t.fee === '0.00' ? <span className="text-sky-700">$0 (FREE)</span> : t.label
 }
 
-/** Entry tiers and what a full pool pays: a card per tier on phones, a table from md up. */
-export function TierTable() {
+/**
+ * Entry tiers and what a full pool pays: a card per tier on phones, a table from md up. `headingLevel`: the
+ * level of the cards' headings, one under the heading the table sits under (4 by default).
+ */
+export function TierTable({ headingLevel = 4 }: { headingLevel?: 3 | 4 }) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h4'
   return (
     <div className="min-w-0">
       <ul className="grid gap-3 sm:grid-cols-2 md:hidden" aria-label="Entry tiers and maximum prizes for a full pool of 100 squares">
         {TIERS.map((t) => (
           <li key={t.fee} className="min-w-0 rounded-xl border bg-card p-4 shadow-sm">
-            <h4 className="font-extrabold">
+            <Heading className="font-extrabold">
               {feeLabel(t)} <span className="text-sm font-semibold text-muted-foreground">per square</span>
-            </h4>
+            </Heading>
             <dl className="mt-2 grid gap-1 text-sm">
               {COLUMNS.map((c) => (
                 <div key={c.key} className="flex justify-between gap-3">

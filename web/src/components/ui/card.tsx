@@ -15,8 +15,10 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-5 sm:p-6', className)} {...props} />
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return <h3 data-slot="card-title" className={cn('text-lg font-bold leading-tight tracking-tight', className)} {...props} />
+/** A card's heading: an h3, or the `level` that follows the page's headings (an h2 right under the h1). */
+export function CardTitle({ className, level = 3, ...props }: React.ComponentProps<'h3'> & { level?: 2 | 3 | 4 }) {
+  const Heading = `h${level}` as const
+  return <Heading data-slot="card-title" className={cn('text-lg font-bold leading-tight tracking-tight', className)} {...props} />
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {

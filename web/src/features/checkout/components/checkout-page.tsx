@@ -26,7 +26,8 @@ function Checkout({ request }: { request: CheckoutRequest }) {
 
   return (
     <PageContainer className="max-w-5xl">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+      {/* As tall as the Cancel button that comes with the payment, so that nothing moves down when it does. */}
+      <div className="mb-4 flex min-h-9 flex-wrap items-center justify-between gap-2">
         <Link to={poolPath} className="inline-flex items-center gap-1 text-sm font-semibold text-muted-foreground hover:text-foreground">
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to Pool
         </Link>
@@ -52,7 +53,7 @@ function Checkout({ request }: { request: CheckoutRequest }) {
 
         <Card className="md:col-start-1 md:row-span-2 md:row-start-1">
           <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 pb-3">
-            <CardTitle className="flex items-center gap-2">
+            <CardTitle level={2} className="flex items-center gap-2">
               <ShieldCheck className="size-5 text-emerald-700" aria-hidden="true" /> Card payment
             </CardTitle>
             {payment && c.left !== null && <HoldTimer left={c.left} />}

@@ -25,11 +25,16 @@ export function OrderSummary({
   return (
     <Card>
       <CardHeader className="pb-3">
-        <CardTitle>Order summary</CardTitle>
+        <CardTitle level={2}>Order summary</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         {loading ? (
-          <Skeleton className="h-12" />
+          // The shape of the pool's lines below (name, teams, kickoff), so that nothing moves when they come.
+          <div className="grid gap-2" aria-hidden="true">
+            <Skeleton className="h-5 w-24" />
+            <Skeleton className="h-7 w-48" />
+            <Skeleton className="h-4 w-40" />
+          </div>
         ) : pool ? (
           <div className="grid gap-2">
             <div className="font-semibold text-muted-foreground">{pool.name}</div>

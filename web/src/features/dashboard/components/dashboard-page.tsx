@@ -128,7 +128,7 @@ function VerificationNotice() {
   return null
 }
 
-/** The player dashboard; `extra` is a panel the app adds under the welcome (the notifications card). */
+/** The player dashboard; `extra` is a panel the app adds under the pools (the notifications card). */
 export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
   useDocumentMeta({
     title: 'Dashboard',
@@ -169,7 +169,6 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
         <WelcomeBanner />
         <UnclaimedPrizesBanner />
         <VerificationNotice />
-        {extra}
         <RefreshNotice failed={pools.isRefetchError || userPools.isRefetchError} />
 
         <div className="grid grid-cols-3 gap-2 sm:gap-4">
@@ -241,6 +240,8 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
           )}
         </section>
 
+        {/* Last: it arrives after the pools (its own code, this device's state), and moves nothing when it does. */}
+        {extra}
       </div>
     </PageContainer>
   )

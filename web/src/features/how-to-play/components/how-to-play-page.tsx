@@ -47,13 +47,13 @@ export function HowToPlayPage() {
           <h2 id="payout-h" className="mb-4 text-xl font-extrabold">
             Payout structure
           </h2>
-          <PayoutStructure />
+          <PayoutStructure headingLevel={3} />
         </section>
         <section aria-labelledby="tiers-h">
           <h2 id="tiers-h" className="mb-4 text-xl font-extrabold">
             Entry tiers
           </h2>
-          <TierTable />
+          <TierTable headingLevel={3} />
           <p className="mt-3 text-sm text-muted-foreground">
             A pool needs enough players by the 2-hour decision: 5 for FREE, 8 for $1, 10 for $5, 15 for $10 and 20 for $25 pools.
           </p>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { memo, useEffect, useRef, useState, type RefObject } from 'react'
 import { Home, Pause, Play, Trophy } from 'lucide-react'
 import { useMediaQuery } from '@/lib/use-media-query'
 import { cn } from '@/lib/utils'
@@ -13,16 +13,28 @@ const STAGE_LABEL: Record<Stage, string> = {
 }
 
 const NAMES = ['AL', 'BK', 'CJ', 'DM', 'EV', 'FN', 'GS', 'HT', 'IR', 'JW', 'KP', 'LO']
+// The round's timeline, in ms: the board fills four squares a tick, then the numbers, four quarters, the winner.
 const TICK_MS = 120
-// ticks per stage: filling takes 100/4 = 25 ticks of 4 squares
-const NUMBERS_TICKS = 20
-const LIVE_TICKS = 34
-const WINNER_TICKS = 30
-const FILL_TICKS = 25
-const TOTAL_TICKS = FILL_TICKS + NUMBERS_TICKS + LIVE_TICKS + WINNER_TICKS
-/** The first tick of the last stage: the still frame shown to someone who asked for less motion. */
-const WINNER_TICK = TOTAL_TICKS - WINNER_TICKS
+const FILL_MS = 25 * TICK_MS
+const NUMBERS_MS = 20 * TICK_MS
+const QUARTER_MS = (34 * TICK_MS) / 4
+const LIVE_AT = FILL_MS + NUMBERS_MS
+/** Where the last stage starts: the still frame shown to someone who asked for less motion. */
+const WINNER_AT = LIVE_AT + 4 * QUARTER_MS
+const ROUND_MS = WINNER_AT + 30 * TICK_MS
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
+
+/** When a square is taken in a round: `order` is the order of the round's squares, four a tick. */
+const fillTime = (position: number) => Math.floor(position / 4) * TICK_MS
+
+/**
+ * The next moment after `at` at which the board shows something new: while filling, each tick (the count in
+ * the caption); then only the stages and quarters. Between them nothing runs but the squares' own CSS.
+ */
+function nextMoment(at: number): number {
+  if (at < FILL_MS) return (Math.floor(at / TICK_MS) + 1) * TICK_MS
+  return [LIVE_AT, LIVE_AT + QUARTER_MS, LIVE_AT + 2 * QUARTER_MS, LIVE_AT + 3 * QUARTER_MS, WINNER_AT, ROUND_MS].find((m) => m > at) ?? ROUND_MS
+}
 
 function shuffle<T>(list: T[]): T[] {
   const a = [...list]
@@ -33,14 +45,22 @@ function shuffle<T>(list: T[]): T[] {
   return a
 }
 
+let rounds = 0
+
 function newRound() {
+  const order = shuffle(Array.from({ length: 100 }, (_, i) => i))
+  const position: number[] = []
+  order.forEach((cell, i) => (position[cell] = i))
   return {
-    order: shuffle(Array.from({ length: 100 }, (_, i) => i)),
+    id: ++rounds,
+    /** The place of each square (by row * 10 + column) in the order the round fills them. */
+    position,
     owners: Array.from({ length: 100 }, () => NAMES[Math.floor(Math.random() * NAMES.length)]),
     home: shuffle([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
     away: shuffle([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
   }
 }
+type Round = ReturnType<typeof newRound>
 
 // The simulated game: cumulative scores at the end of Q1..Q4.
 const SCORES = [
@@ -69,10 +89,56 @@ function useOnScreen(ref: RefObject<Element | null>): boolean {
 }
 
 /**
+ * The 10 x 10 board of a round, rendered when the round starts and again only when the numbers or the
+ * winning square change. Each square fills by a CSS animation of its own (opacity and transform, which the
+ * compositor runs), started at its time in the round: the main thread does not redraw the board to fill it.
+ * `from` is the moment of the round the board was first shown at; squares taken before it are shown still.
+ */
+const Board = memo(function Board({ round, from, numbers, win }: { round: Round; from: number; numbers: boolean; win: number }) {
+  const header = (d: number | string, key: string, tone: string) => (
+    <div key={key} className={cn('flex aspect-square items-center justify-center rounded-[3px] text-[0.65rem] font-black', numbers ? tone : 'bg-white/10 text-white/50')}>
+      {numbers ? d : '?'}
+    </div>
+  )
+  return (
+    <div className="grid grid-cols-11 gap-[3px]" aria-hidden="true">
+      <div className="flex aspect-square items-center justify-center rounded-[3px] bg-white/5 text-[0.5rem] text-white/50">A\H</div>
+      {round.home.map((d, c) => header(d, `h${c}`, 'bg-blue-600'))}
+      {Array.from({ length: 10 }, (_, r) => (
+        <div key={r} className="contents">
+          {header(round.away[r], `a${r}`, 'bg-red-600')}
+          {Array.from({ length: 10 }, (_, c) => {
+            const i = r * 10 + c
+            const at = fillTime(round.position[i])
+            const isWin = i === win
+            const house = i % 23 === 0
+            return (
+              <div key={c} className={cn('relative aspect-square rounded-[3px] bg-white/5', isWin && 'z-10 scale-110 ring-2 ring-white')}>
+                <span
+                  className={cn(
+                    'absolute inset-0 flex items-center justify-center rounded-[3px] text-[0.45rem] font-bold sm:text-[0.5rem]',
+                    isWin ? 'bg-lime-300 text-lime-950' : house ? 'bg-slate-500/60 text-white/80' : 'bg-emerald-700 text-white',
+                    at >= from && 'animate-demo-fill',
+                  )}
+                  style={at >= from ? { animationDelay: `${at - from}ms` } : undefined}
+                >
+                  {isWin ? <Trophy className="size-2.5" /> : house ? <Home className="size-2" /> : round.owners[i]}
+                </span>
+              </div>
+            )
+          })}
+        </div>
+      ))}
+    </div>
+  )
+})
+
+/**
  * A looping, clearly labelled simulation of a pool: filling, numbers, live game, winner paid, reset. It
  * moves only while someone can see it (on screen, the tab in front), so that a phone left on the page
  * does not spend its battery redrawing it; it can be paused (moving content that starts by itself must
- * be, WCAG 2.2.2), and for someone who asked for less motion it starts paused on its last stage.
+ * be, WCAG 2.2.2), and for someone who asked for less motion it starts paused on its last stage. React
+ * renders it at the few moments its text changes; the squares fill by CSS on the compositor.
  */
 export function DemoBoard() {
   const reduced = useMediaQuery(REDUCED_MOTION)
@@ -81,43 +147,47 @@ export function DemoBoard() {
   const ref = useRef<HTMLElement>(null)
   const onScreen = useOnScreen(ref)
   const playing = !(paused ?? reduced) && onScreen
-  // One state for both, so that the tick that ends a round starts the next one in the same update.
-  const [{ round, tick }, setPlay] = useState(() => ({
-    round: newRound(),
-    tick: typeof window !== 'undefined' && window.matchMedia?.(REDUCED_MOTION).matches ? WINNER_TICK : 0,
-  }))
+  // The round, where in it the board is (ms), and where it was first shown (its squares' CSS starts there).
+  const [{ round, at, from }, setPlay] = useState(() => {
+    const start = typeof window !== 'undefined' && window.matchMedia?.(REDUCED_MOTION).matches ? WINNER_AT : 0
+    return { round: newRound(), at: start, from: start }
+  })
+  // Where the timeline is, for the timer (which goes on from there after a pause).
+  const position = useRef(at)
 
   useEffect(() => {
     if (!playing) return
-    const id = window.setInterval(
-      () => setPlay((play) => (play.tick + 1 >= TOTAL_TICKS ? { round: newRound(), tick: 0 } : { ...play, tick: play.tick + 1 })),
-      TICK_MS,
-    )
-    return () => window.clearInterval(id)
+    let id = 0
+    const step = () => {
+      const next = nextMoment(position.current)
+      id = window.setTimeout(() => {
+        const fresh = next >= ROUND_MS
+        position.current = fresh ? 0 : next
+        setPlay((play) => (fresh ? { round: newRound(), at: 0, from: 0 } : { ...play, at: next }))
+        step()
+      }, next - position.current)
+    }
+    step()
+    return () => window.clearTimeout(id)
   }, [playing])
 
-  const fillTicks = FILL_TICKS
-
   let stage: Stage
-  if (tick < fillTicks) stage = 'filling'
-  else if (tick < fillTicks + NUMBERS_TICKS) stage = 'numbers'
-  else if (tick < fillTicks + NUMBERS_TICKS + LIVE_TICKS) stage = 'live'
+  if (at < FILL_MS) stage = 'filling'
+  else if (at < LIVE_AT) stage = 'numbers'
+  else if (at < WINNER_AT) stage = 'live'
   else stage = 'winner'
 
-  const filledCount = Math.min(100, (tick + 1) * 4)
-  const filled = useMemo(() => new Set(round.order.slice(0, filledCount)), [round, filledCount])
-  const showNumbers = stage !== 'filling'
-  const liveStep = stage === 'live' ? Math.min(3, Math.floor((tick - fillTicks - NUMBERS_TICKS) / (LIVE_TICKS / 4))) : stage === 'winner' ? 3 : -1
+  const filledCount = Math.min(100, (Math.floor(at / TICK_MS) + 1) * 4)
+  const liveStep = stage === 'live' ? Math.min(3, Math.floor((at - LIVE_AT) / QUARTER_MS)) : stage === 'winner' ? 3 : -1
   const score = liveStep >= 0 ? SCORES[liveStep] : { away: 0, home: 0 }
-  const winRow = liveStep >= 0 ? round.away.indexOf(score.away % 10) : -1
-  const winCol = liveStep >= 0 ? round.home.indexOf(score.home % 10) : -1
+  const win = liveStep >= 0 ? round.away.indexOf(score.away % 10) * 10 + round.home.indexOf(score.home % 10) : -1
   const quarterLabel = liveStep >= 0 ? (liveStep === 3 ? 'FINAL' : `END Q${liveStep + 1}`) : 'PREGAME'
 
   return (
     <figure
       ref={ref}
       aria-label="Simulated demo of a squares pool (not a real pool)"
-      className="relative w-full max-w-md rounded-2xl border border-white/10 bg-navy-2 p-3 text-white shadow-2xl sm:p-4"
+      className={cn('relative w-full max-w-md rounded-2xl border border-white/10 bg-navy-2 p-3 text-white shadow-2xl sm:p-4', !playing && 'demo-still')}
     >
       <div className="mb-3 flex items-center justify-between gap-2">
         <span className="rounded-full bg-amber-300 px-2.5 py-0.5 text-[0.65rem] font-black tracking-widest text-amber-950 uppercase">
@@ -147,40 +217,7 @@ export function DemoBoard() {
           <span className="mr-1 text-lg tabular-nums">{score.home}</span> Home <span className="ml-1 inline-block size-2 rounded-full bg-blue-500" />
         </div>
       </div>
-      <div className="grid grid-cols-11 gap-[3px]" aria-hidden="true">
-        <div className="flex aspect-square items-center justify-center rounded-[3px] bg-white/5 text-[0.5rem] text-white/50">A\H</div>
-        {round.home.map((d, c) => (
-          <div key={`h${c}`} className={cn('flex aspect-square items-center justify-center rounded-[3px] text-[0.65rem] font-black', showNumbers ? 'bg-blue-600' : 'bg-white/10 text-white/50')}>
-            {showNumbers ? d : '?'}
-          </div>
-        ))}
-        {Array.from({ length: 10 }, (_, r) => (
-          <div key={r} className="contents">
-            <div className={cn('flex aspect-square items-center justify-center rounded-[3px] text-[0.65rem] font-black', showNumbers ? 'bg-red-600' : 'bg-white/10 text-white/50')}>
-              {showNumbers ? round.away[r] : '?'}
-            </div>
-            {Array.from({ length: 10 }, (_, c) => {
-              const i = r * 10 + c
-              const isFilled = filled.has(i)
-              const isWin = r === winRow && c === winCol
-              const house = isFilled && i % 23 === 0
-              return (
-                <div
-                  key={c}
-                  className={cn(
-                    'flex aspect-square items-center justify-center rounded-[3px] text-[0.45rem] font-bold transition-colors duration-300 sm:text-[0.5rem]',
-                    !isFilled && 'bg-white/5',
-                    isFilled && !isWin && (house ? 'bg-slate-500/60 text-white/80' : 'animate-square-pop bg-emerald-700 text-white'),
-                    isWin && 'scale-110 bg-lime-300 text-lime-950 ring-2 ring-white',
-                  )}
-                >
-                  {isWin ? <Trophy className="size-2.5" /> : house ? <Home className="size-2" /> : isFilled ? round.owners[i] : ''}
-                </div>
-              )
-            })}
-          </div>
-        ))}
-      </div>
+      <Board key={round.id} round={round} from={from} numbers={stage !== 'filling'} win={win} />
       <figcaption className="mt-3 min-h-[2.5rem] text-center text-xs text-white/75">
         {stage === 'filling' && `Players claim squares: ${filledCount}/100 taken`}
         {stage === 'numbers' && 'Board full: random digits drawn for every row and column'}

@@ -27,7 +27,10 @@ export function PushNotificationsCard() {
           <Icon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <CardTitle id="push-heading">Notifications</CardTitle>
+          {/* A section of the dashboard: a heading of the level under its h1. */}
+          <CardTitle id="push-heading" level={2}>
+            Notifications
+          </CardTitle>
           <CardDescription className="mt-1" aria-live="polite">
             {state === 'loading' ? 'Checking this device…' : TEXT[state]}
           </CardDescription>
