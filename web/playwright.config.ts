@@ -31,10 +31,12 @@ const DEMO_PLAYER = ['**/pools-and-checkout.spec.ts', '**/payment-test.spec.ts']
 
 export default defineConfig({
   testDir: './e2e',
-  // Two specs at a time: a spec mostly waits on the browser, the server and itself in turn (about half a
-  // core on average, measured), so two share 2 cores well. Specs that change what every other spec relies
-  // on (the admin's two-factor sign-in, the active week) run alone afterwards: the project "alone".
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One spec at a time by default (E2E_WORKERS to try more). Two workers sharing the server were measured
+  // from a clean clone on 2 cores (docs/performance.md, Test suite time): 11.8 min for 55 specs against
+  // 11.1 min for 50 with one, each spec taking about twice as long: the browser keeps both cores busy. The
+  // projects keep what two workers need: the specs that change what the others rely on (the admin's
+  // two-factor sign-in, the active week) run last and alone, and the demo player's purchases one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
