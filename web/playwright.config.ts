@@ -31,12 +31,11 @@ const DEMO_PLAYER = ['**/pools-and-checkout.spec.ts', '**/payment-test.spec.ts']
 
 export default defineConfig({
   testDir: './e2e',
-  // One spec at a time by default (E2E_WORKERS to try more). Two workers sharing the server were measured
-  // from a clean clone on 2 cores (docs/performance.md, Test suite time): 11.8 min for 55 specs against
-  // 11.1 min for 50 with one, each spec taking about twice as long: the browser keeps both cores busy. The
-  // projects keep what two workers need: the specs that change what the others rely on (the admin's
-  // two-factor sign-in, the active week) run last and alone, and the demo player's purchases one at a time.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two specs at a time (E2E_WORKERS to change it). Measured on one tree from clean clones on 2 cores
+  // (docs/performance.md, Test suite time): all 55 specs in 11.8 min with two workers sharing the server,
+  // 14.1 min with one. The specs that change what the others rely on (the admin's two-factor sign-in, the
+  // active week) run last and alone, and the demo player's purchases one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
