@@ -1,7 +1,6 @@
 package squares
 
 import (
-	"bytes"
 	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/hex"
@@ -207,7 +206,7 @@ func CheckCheckpoints(pub ed25519.PublicKey, pool int64, entries []RecordEntry, 
 		if c.Seq < 1 || c.Seq > int64(len(entries)) || entries[c.Seq-1].Seq != c.Seq {
 			return &RecordFault{Seq: c.Seq, Reason: "the record has no entry at the checkpoint: it was cut short"}
 		}
-		if !bytes.Equal([]byte(entries[c.Seq-1].Hash), []byte(c.Head)) {
+		if entries[c.Seq-1].Hash != c.Head {
 			return &RecordFault{Seq: c.Seq, Reason: "the entry's hash is not the signed head: the record was rewritten"}
 		}
 	}

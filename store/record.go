@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"crypto/ed25519"
-	"database/sql"
 	"fmt"
 
 	"github.com/squaresapp/squares"
@@ -156,7 +155,7 @@ func readCheckpoints(ctx context.Context, tx *Tx, poolID int64, out *[]squares.R
 // (squares.CheckDelete), and the pool goes with it.
 func deleteRecord(ctx context.Context, tx *Tx, poolID int64) error {
 	for _, q := range []string{`DELETE FROM pool_checkpoints WHERE pool_id = $1`, `DELETE FROM pool_records WHERE pool_id = $1`} {
-		if _, err := tx.ExecContext(ctx, q, poolID); err != nil && err != sql.ErrNoRows {
+		if _, err := tx.ExecContext(ctx, q, poolID); err != nil {
 			return fmt.Errorf("delete record: %w", err)
 		}
 	}

@@ -66,7 +66,7 @@ type Claim struct {
 type ClaimResult struct {
 	Squares []*squares.Square
 	Pool    *squares.PoolView
-	// Drew reports that this claim completed the pool and its numbers were drawn.
+	// Drew reports that this claim completed the pool: its numbers drawn, or with the beacon on its round fixed.
 	Drew bool
 }
 
@@ -182,7 +182,7 @@ func insertSquare(ctx context.Context, tx *Tx, sq *squares.Square) error {
 type takenCounts struct {
 	Taken, Players int
 	UpdatedAt      time.Time
-	// Drew reports that the squares completed the grid: the pool is full and its numbers drawn.
+	// Drew reports that the squares completed the grid: the pool is full, its numbers drawn or (beacon on) its round fixed.
 	Drew bool
 }
 
