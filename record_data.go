@@ -1,17 +1,25 @@
 package squares
 
-// The data of each kind of record entry: what a verifier replays (docs/fairness.md, "The record").
+// The data of each kind of record entry: what a verifier replays (docs/fairness.md, "The record"). Money
+// is written as the API writes it, dollars with two places ("12.50"); squares as {row, column} of the
+// pool's grid; an owner as the draw names it (OwnerID in the store: a user id, "admin" for the house,
+// "guest-{id}" for a host's guest without an account). No entry holds a secret before it is revealed (a
+// seed appears only in the drawn entry) nor an e-mail address.
 
-// RecordOpen is the data of a record's first entry: what the pool is sold on, fixed before any sale.
-type RecordOpen struct {
+// RecordOpenData is the data of a record's first entry (RecordOpened): what the pool is sold on, fixed before
+// any sale.
+type RecordOpenData struct {
 	Name                string `json:"name"`
 	GameID              int64  `json:"gameId"`
-	EntryFee            string `json:"entryFee"` // dollars with two places, as the API writes money
+	LeagueID            int64  `json:"leagueId"`
+	EntryFee            string `json:"entryFee"`
 	MaxSquaresPerPlayer int    `json:"maxSquaresPerPlayer"`
 	Private             bool   `json:"private"`
 	Nonprofit           bool   `json:"nonprofit"`
 	Collection          string `json:"collection"`
-	Rules               Rules  `json:"rules"`
+	// FeePercent is the share of the pot kept as the fee when the pool is decided (HouseFeePercent).
+	FeePercent int64 `json:"feePercent"`
+	Rules      Rules `json:"rules"`
 	// DrawCommitment is SHA-256 of the seed of a pool whose numbers are drawn once; NumberSets the
 	// commitment of each set's seed when they are drawn per period.
 	DrawCommitment string                `json:"drawCommitment"`
@@ -25,12 +33,146 @@ type RecordSetCommitment struct {
 }
 
 // RecordOpenOf is the opening entry's data of a pool just made.
-func RecordOpenOf(p *Pool) RecordOpen {
-	o := RecordOpen{Name: p.Name, GameID: p.GameID, EntryFee: p.EntryFee.String(), MaxSquaresPerPlayer: p.MaxSquaresPerPlayer,
-		Private: p.IsPrivate, Nonprofit: p.IsNonprofit, Collection: p.Collection, Rules: p.EffectiveRules(),
+func RecordOpenOf(p *Pool) RecordOpenData {
+	o := RecordOpenData{Name: p.Name, GameID: p.GameID, LeagueID: p.leagueID(), EntryFee: p.EntryFee.String(),
+		MaxSquaresPerPlayer: p.MaxSquaresPerPlayer, Private: p.IsPrivate, Nonprofit: p.IsNonprofit,
+		Collection: p.Collection, FeePercent: p.HouseFeePercent(), Rules: p.EffectiveRules(),
 		DrawCommitment: p.DrawCommitment, NumberSets: []RecordSetCommitment{}}
 	for _, s := range p.NumberSets {
 		o.NumberSets = append(o.NumberSets, RecordSetCommitment{Period: s.Period, SeedSHA256: s.SeedSHA256})
 	}
 	return o
+}
+
+// How squares came to their owner (RecordTaken.By).
+const (
+	TakenClaim    = "claim"    // a free pool's claim
+	TakenPurchase = "purchase" // a payment held for them (its held entry comes first)
+	TakenHost     = "host"     // a host's assignment in a host-collected pool
+	TakenHouse    = "house"    // the house filled the grid, paying for its squares itself
+	TakenTakeover = "takeover" // the house took over a square whose payment failed after the draw
+)
+
+// RecordTakenData is the data of RecordTaken: squares given to an owner. Every square was free before, except
+// in a takeover, where the house replaces the owner named in From.
+type RecordTakenData struct {
+	Squares []Cell `json:"squares"`
+	Owner   string `json:"owner"`
+	By      string `json:"by"`
+	// Payment is the payment that bought them (By purchase), empty otherwise.
+	Payment string `json:"payment"`
+	// Amount is what the squares cost their owner (entry fee x squares; "0.00" in a free pool); for the
+	// house, what it put into the pool for them.
+	Amount string `json:"amount"`
+	From   string `json:"from"` // the owner replaced, in a takeover only
+}
+
+// RecordPaymentData is the data of RecordHeld, RecordCaptured, RecordReleased and RecordRefunded: a payment's
+// act, with the squares it frees (released or refunded squares go back on sale; none once the pool is
+// drawn, whose owners stand).
+type RecordPaymentData struct {
+	Payment string `json:"payment"`
+	Owner   string `json:"owner"`
+	Amount  string `json:"amount"`
+	Squares []Cell `json:"squares"`
+	// Freed reports that Squares went back on sale with this act (released or refunded before the draw).
+	Freed  bool   `json:"freed"`
+	Reason string `json:"reason"`
+}
+
+// RecordLockData is the data of RecordLocked: the grid complete (or played unfilled), its ownership fixed as
+// the draw will read it, and the beacon round the draw waits for (Round 0 and Beacon "off" without one).
+type RecordLockData struct {
+	Ownership       string `json:"ownership"` // GridOwnershipText
+	OwnershipSHA256 string `json:"ownershipSha256"`
+	Beacon          string `json:"beacon"` // BeaconPending, or BeaconOff
+	Round           uint64 `json:"round"`
+	DueAt           string `json:"dueAt"` // RFC 3339, empty without a round
+	ChainHash       string `json:"chainHash"`
+	Dev             bool   `json:"dev"`
+}
+
+// RecordBeaconData is the data of RecordBeacon: the round fetched and verified (Status BeaconVerified), or
+// given up (BeaconUnavailable: no relay answered in time; the draw goes on without it).
+type RecordBeaconData struct {
+	Status     string `json:"status"`
+	Round      uint64 `json:"round"`
+	Signature  string `json:"signature"`
+	Randomness string `json:"randomness"`
+	Reason     string `json:"reason"`
+}
+
+// RecordDrawData is the data of RecordDrawn: the revealed seeds and the digits drawn from them, the ownership
+// and the beacon's randomness (empty without one), by Derivation ("squares-draw-v1" or "squares-draw-v2").
+type RecordDrawData struct {
+	Derivation string          `json:"derivation"`
+	Ownership  string          `json:"ownership"`
+	Randomness string          `json:"randomness"`
+	Sets       []RecordDrawSet `json:"sets"`
+}
+
+// RecordDrawSet is one number set drawn: for every period (Period "") or one paying period.
+type RecordDrawSet struct {
+	Period      string `json:"period"`
+	Seed        string `json:"seed"`
+	HomeNumbers []int  `json:"homeNumbers"`
+	AwayNumbers []int  `json:"awayNumbers"`
+}
+
+// RecordScoreData is the data of RecordScore: the pool's game as the prizes are decided from it after a
+// change of its score or state (GameEnds and ScoreChanges: what Awards reads).
+type RecordScoreData struct {
+	Status    string        `json:"status"` // the game's: scheduled, in_progress, completed ...
+	Quarter   int           `json:"quarter"`
+	HomeScore int           `json:"homeScore"`
+	AwayScore int           `json:"awayScore"`
+	Ends      []PeriodEnd   `json:"ends"`
+	Changes   []ScoreChange `json:"changes"`
+}
+
+// RecordPrizeData is the data of RecordPrize: one award (Awards) and who won it.
+type RecordPrizeData struct {
+	Award     string `json:"award"` // Award.Key
+	Kind      string `json:"kind"`
+	Period    string `json:"period"`
+	Row       int    `json:"row"`
+	Column    int    `json:"column"`
+	HomeScore int    `json:"homeScore"`
+	AwayScore int    `json:"awayScore"`
+	Owner     string `json:"owner"`
+	Amount    string `json:"amount"`
+	Status    string `json:"status"` // the winner's: credited, house, free, host_pays
+}
+
+// RecordFeeData is the data of RecordFee: the fee kept from the pot, and whose it is (AccountHouseFees or
+// AccountNonprofitFees).
+type RecordFeeData struct {
+	Amount string `json:"amount"`
+	To     string `json:"to"`
+}
+
+// RecordPrizeActData is the data of RecordClaim and RecordPayout: a winner's claim of a prize, and its payout
+// (Status paid, or forfeited when the claim window closed unclaimed; a host-collected pool's host marks its
+// prizes paid, Status host_paid).
+type RecordPrizeActData struct {
+	Award  string `json:"award"`
+	Owner  string `json:"owner"`
+	Amount string `json:"amount"`
+	Status string `json:"status"`
+}
+
+// RecordCancelData is the data of RecordCancelled.
+type RecordCancelData struct {
+	Reason string `json:"reason"`
+}
+
+// RecordActionData is the data of RecordAction: an admin's or the host's act on the pool, as the audit log
+// names it (Action), with what a replay needs of it: new rules (Rules) or a new limit (Limit); squares
+// taken back by the host are a released entry, not an action.
+type RecordActionData struct {
+	Action string `json:"action"`
+	By     string `json:"by"` // "admin", "host" or "system"
+	Reason string `json:"reason"`
+	Rules  *Rules `json:"rules,omitempty"`
+	Limit  *int   `json:"limit,omitempty"`
 }

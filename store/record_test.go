@@ -32,7 +32,7 @@ func TestPoolRecord(t *testing.T) {
 		if len(r.Entries) != 1 || r.Entries[0].Kind != squares.RecordOpened || r.Seq != 1 || r.Head != r.Entries[0].Hash {
 			t.Fatalf("record of a new pool: %+v", r)
 		}
-		var open squares.RecordOpen
+		var open squares.RecordOpenData
 		if err := json.Unmarshal(r.Entries[0].Data, &open); err != nil || open.DrawCommitment != p.DrawCommitment ||
 			open.EntryFee != p.EntryFee.String() || open.Rules.Grid != 100 {
 			t.Fatalf("opening entry %s (%v), pool commits %s", r.Entries[0].Data, err, p.DrawCommitment)

@@ -123,6 +123,194 @@ export interface RecordCheckpoint {
 }
 
 /**
+ * RecordOpenData is the data of a record's first entry (RecordOpened): what the pool is sold on, fixed before
+ * any sale.
+ */
+export interface RecordOpenData {
+  name: string;
+  gameId: number /* int64 */;
+  leagueId: number /* int64 */;
+  entryFee: string;
+  maxSquaresPerPlayer: number /* int */;
+  private: boolean;
+  nonprofit: boolean;
+  collection: string;
+  /**
+   * FeePercent is the share of the pot kept as the fee when the pool is decided (HouseFeePercent).
+   */
+  feePercent: number /* int64 */;
+  rules: Rules;
+  /**
+   * DrawCommitment is SHA-256 of the seed of a pool whose numbers are drawn once; NumberSets the
+   * commitment of each set's seed when they are drawn per period.
+   */
+  drawCommitment: string;
+  numberSets: RecordSetCommitment[];
+}
+
+/**
+ * RecordSetCommitment is a number set's period and the SHA-256 of its secret seed.
+ */
+export interface RecordSetCommitment {
+  period: string;
+  seedSha256: string;
+}
+
+/**
+ * RecordTakenData is the data of RecordTaken: squares given to an owner. Every square was free before, except
+ * in a takeover, where the house replaces the owner named in From.
+ */
+export interface RecordTakenData {
+  squares: Cell[];
+  owner: string;
+  by: string;
+  /**
+   * Payment is the payment that bought them (By purchase), empty otherwise.
+   */
+  payment: string;
+  /**
+   * Amount is what the squares cost their owner (entry fee x squares; "0.00" in a free pool); for the
+   * house, what it put into the pool for them.
+   */
+  amount: string;
+  from: string; // the owner replaced, in a takeover only
+}
+
+/**
+ * RecordPaymentData is the data of RecordHeld, RecordCaptured, RecordReleased and RecordRefunded: a payment's
+ * act, with the squares it frees (released or refunded squares go back on sale; none once the pool is
+ * drawn, whose owners stand).
+ */
+export interface RecordPaymentData {
+  payment: string;
+  owner: string;
+  amount: string;
+  squares: Cell[];
+  /**
+   * Freed reports that Squares went back on sale with this act (released or refunded before the draw).
+   */
+  freed: boolean;
+  reason: string;
+}
+
+/**
+ * RecordLockData is the data of RecordLocked: the grid complete (or played unfilled), its ownership fixed as
+ * the draw will read it, and the beacon round the draw waits for (Round 0 and Beacon "off" without one).
+ */
+export interface RecordLockData {
+  ownership: string; // GridOwnershipText
+  ownershipSha256: string;
+  beacon: string; // BeaconPending, or BeaconOff
+  round: number /* uint64 */;
+  dueAt: string; // RFC 3339, empty without a round
+  chainHash: string;
+  dev: boolean;
+}
+
+/**
+ * RecordBeaconData is the data of RecordBeacon: the round fetched and verified (Status BeaconVerified), or
+ * given up (BeaconUnavailable: no relay answered in time; the draw goes on without it).
+ */
+export interface RecordBeaconData {
+  status: string;
+  round: number /* uint64 */;
+  signature: string;
+  randomness: string;
+  reason: string;
+}
+
+/**
+ * RecordDrawData is the data of RecordDrawn: the revealed seeds and the digits drawn from them, the ownership
+ * and the beacon's randomness (empty without one), by Derivation ("squares-draw-v1" or "squares-draw-v2").
+ */
+export interface RecordDrawData {
+  derivation: string;
+  ownership: string;
+  randomness: string;
+  sets: RecordDrawSet[];
+}
+
+/**
+ * RecordDrawSet is one number set drawn: for every period (Period "") or one paying period.
+ */
+export interface RecordDrawSet {
+  period: string;
+  seed: string;
+  homeNumbers: number /* int */[];
+  awayNumbers: number /* int */[];
+}
+
+/**
+ * RecordScoreData is the data of RecordScore: the pool's game as the prizes are decided from it after a
+ * change of its score or state (GameEnds and ScoreChanges: what Awards reads).
+ */
+export interface RecordScoreData {
+  status: string; // the game's: scheduled, in_progress, completed ...
+  quarter: number /* int */;
+  homeScore: number /* int */;
+  awayScore: number /* int */;
+  ends: PeriodEnd[];
+  changes: ScoreChange[];
+}
+
+/**
+ * RecordPrizeData is the data of RecordPrize: one award (Awards) and who won it.
+ */
+export interface RecordPrizeData {
+  award: string; // Award.Key
+  kind: string;
+  period: string;
+  row: number /* int */;
+  column: number /* int */;
+  homeScore: number /* int */;
+  awayScore: number /* int */;
+  owner: string;
+  amount: string;
+  status: string; // the winner's: credited, house, free, host_pays
+}
+
+/**
+ * RecordFeeData is the data of RecordFee: the fee kept from the pot, and whose it is (AccountHouseFees or
+ * AccountNonprofitFees).
+ */
+export interface RecordFeeData {
+  amount: string;
+  to: string;
+}
+
+/**
+ * RecordPrizeActData is the data of RecordClaim and RecordPayout: a winner's claim of a prize, and its payout
+ * (Status paid, or forfeited when the claim window closed unclaimed; a host-collected pool's host marks its
+ * prizes paid, Status host_paid).
+ */
+export interface RecordPrizeActData {
+  award: string;
+  owner: string;
+  amount: string;
+  status: string;
+}
+
+/**
+ * RecordCancelData is the data of RecordCancelled.
+ */
+export interface RecordCancelData {
+  reason: string;
+}
+
+/**
+ * RecordActionData is the data of RecordAction: an admin's or the host's act on the pool, as the audit log
+ * names it (Action), with what a replay needs of it: new rules (Rules) or a new limit (Limit); squares
+ * taken back by the host are a released entry, not an action.
+ */
+export interface RecordActionData {
+  action: string;
+  by: string; // "admin", "host" or "system"
+  reason: string;
+  rules: Rules | null;
+  limit: number /* int */ | null;
+}
+
+/**
  * PayoutShare is what one paying period pays: an integer percent of the prize pool.
  */
 export interface PayoutShare {
@@ -162,6 +350,25 @@ export interface Rules {
    * Unfilled is UnfilledCancel or UnfilledPlay (private pools only).
    */
   unfilled: 'cancel' | 'play';
+}
+
+/**
+ * ScoreChange is a change of a game's score: the new score, and the period in play when it was made.
+ */
+export interface ScoreChange {
+  inPlay: string;
+  homeScore: number /* int */;
+  awayScore: number /* int */;
+}
+
+/**
+ * PeriodEnd is the score at the end of a paying period: PeriodQ4 the end of regulation, PeriodFinal the
+ * final score, overtime included.
+ */
+export interface PeriodEnd {
+  period: string;
+  homeScore: number /* int */;
+  awayScore: number /* int */;
 }
 
 /**
