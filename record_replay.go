@@ -106,15 +106,16 @@ type ReplayPrize struct {
 }
 
 // RecordTotals are a pool's money as its record tells it. MoneyIn is what came into the pool: payments
-// captured and what the house paid for its squares. A settled pool (completed or cancelled, no payment
+// captured, what the house paid for its squares, and sales confirmed without a payment the record names. A settled pool (completed or cancelled, no payment
 // left held, a cancelled pool's captures refunded) must tie: MoneyIn = Fee + Prizes + Refunds.
 type RecordTotals struct {
-	Captured  Cents
-	HousePaid Cents
-	MoneyIn   Cents
-	Fee       Cents
-	Prizes    Cents
-	Refunds   Cents
+	Captured   Cents
+	HousePaid  Cents
+	PaidClaims Cents
+	MoneyIn    Cents
+	Fee        Cents
+	Prizes     Cents
+	Refunds    Cents
 	// Settled reports that the totals were checked.
 	Settled bool
 }
@@ -123,7 +124,7 @@ type RecordTotals struct {
 // replay of every entry. It returns the pool replayed, or the first entry that does not hold.
 func ReplayRecord(in RecordReplayInput) (*RecordReplay, *RecordFault) {
 	if len(in.Entries) == 0 {
-		return nil, &RecordFault{Seq: 0, Reason: "the record is empty: a pool's record starts with its opened entry"}
+		return nil, &RecordFault{Seq: 0, Reason: "the pool has no record: it was made before records existed, or its record is gone"}
 	}
 	if f := CheckRecordChain(in.Entries, RecordZeroHash, 0); f != nil {
 		return nil, f
@@ -289,12 +290,26 @@ func (r *replayer) setRules(rules Rules, fault faultf) *RecordFault {
 }
 
 func (r *replayer) action(e RecordEntry, fault faultf) *RecordFault {
-	var d RecordActionData
+	var d struct {
+		RecordActionData
+		// New rules commit new seeds, which replace the opening entry's.
+		DrawCommitment string                `json:"drawCommitment"`
+		NumberSets     []RecordSetCommitment `json:"numberSets"`
+	}
 	if err := json.Unmarshal(e.Data, &d); err != nil {
 		return fault("its data is not an action's: %v", err)
 	}
 	if d.Rules == nil {
 		return nil
+	}
+	if d.DrawCommitment != "" {
+		if !isHex(d.DrawCommitment, 32) {
+			return fault("the draw commitment %q is not a SHA-256", d.DrawCommitment)
+		}
+		r.out.Opened.DrawCommitment = d.DrawCommitment
+	}
+	if d.NumberSets != nil {
+		r.out.Opened.NumberSets = d.NumberSets
 	}
 	if r.out.Lock != nil {
 		return fault("the rules changed after the lock at entry %d", r.out.LockSeq)
@@ -350,10 +365,18 @@ func (r *replayer) taken(e RecordEntry, fault faultf) *RecordFault {
 		return fault("amount %q is not money as the API writes it", d.Amount)
 	}
 	fee, _ := recordMoney(r.out.Opened.EntryFee)
-	if want := fee * Cents(len(d.Squares)); amount != want {
+	want := fee * Cents(len(d.Squares))
+	host := r.out.Opened.Collection == CollectionHost
+	switch {
+	case d.By == takenJoin:
+		want = 0 // the guest's squares, paid to the host, become their account's
+	case d.By == TakenHouse && host:
+		want = 0 // the house stakes nothing where the host holds the pot
+	}
+	if amount != want {
 		return fault("%d squares at the entry fee of $%s cost $%s; the entry says $%s", len(d.Squares), fee, want, amount)
 	}
-	if d.By != TakenTakeover && r.out.Lock != nil {
+	if d.By != TakenTakeover && d.By != takenJoin && r.out.Lock != nil {
 		return fault("squares taken after the grid was locked at entry %d", r.out.LockSeq)
 	}
 	switch d.By {
@@ -365,6 +388,10 @@ func (r *replayer) taken(e RecordEntry, fault faultf) *RecordFault {
 	case TakenPurchase:
 		p := r.payments[d.Payment]
 		switch {
+		case d.Payment == "":
+			// A sale confirmed by payment without one the record names (store.Claim's Paid): its money counts
+			// as paid in.
+			r.out.Totals.PaidClaims += amount
 		case p == nil:
 			return fault("payment %q was never held", d.Payment)
 		case p.Owner != d.Owner:
@@ -375,17 +402,20 @@ func (r *replayer) taken(e RecordEntry, fault faultf) *RecordFault {
 			return fault("payment %s holds $%s; the squares cost $%s", d.Payment, p.Amount, amount)
 		}
 		for _, c := range d.Squares {
-			if !slices.Contains(p.Squares, c) {
+			if p != nil && !slices.Contains(p.Squares, c) {
 				return fault("square %s is not one payment %s was held for", cellText(c), d.Payment)
 			}
 		}
-	case TakenTakeover:
-		if d.Owner != HouseUserID {
+	case TakenTakeover, takenJoin:
+		if d.By == TakenTakeover && d.Owner != HouseUserID {
 			return fault("a takeover gives squares to %q; only the house takes over", d.Owner)
+		}
+		if d.By == takenJoin && (!strings.HasPrefix(d.From, "guest-") || strings.HasPrefix(d.Owner, "guest-") || d.Owner == HouseUserID) {
+			return fault("a join gives a guest's squares to their account; %q is not a guest or %q not an account", d.From, d.Owner)
 		}
 		for _, c := range d.Squares {
 			if o := r.out.Owners[r.grid.Index(c)]; o != d.From {
-				return fault("square %s is %s's, not %s's whom the takeover replaces", cellText(c), ownerText(o), d.From)
+				return fault("square %s is %s's, not %s's whom the %s replaces", cellText(c), ownerText(o), d.From, d.By)
 			}
 		}
 	default:
@@ -393,7 +423,7 @@ func (r *replayer) taken(e RecordEntry, fault faultf) *RecordFault {
 	}
 	for _, c := range d.Squares {
 		i := r.grid.Index(c)
-		if o := r.out.Owners[i]; o != "" && d.By != TakenTakeover {
+		if o := r.out.Owners[i]; o != "" && d.By != TakenTakeover && d.By != takenJoin {
 			return fault("square %s is %s's since entry %d: only a free square can be taken", cellText(c), o, r.out.OwnerSeq[i])
 		}
 		r.out.Owners[i], r.out.OwnerSeq[i] = d.Owner, e.Seq
@@ -486,3 +516,7 @@ func (r *replayer) freed(e RecordEntry, d RecordPaymentData, fault faultf) *Reco
 	}
 	return nil
 }
+
+// takenJoin is how the squares of a host pool's guest become their account's when the guest joins (From
+// the guest, Owner the account, nothing paid): helper "hooks" adds it to record_data.go as TakenJoin.
+const takenJoin = "join"

@@ -47,9 +47,12 @@ func TestReplayRecordFreeUnfilled(t *testing.T) {
 		sets = append(sets, squares.NumberSet{Period: period, Seed: seeds[i], SeedSHA256: commits[i].SeedSHA256})
 	}
 	owners := make([]string, 25)
+	// The pool opens on today's rules; its rules change before any sale, committing new seeds.
 	steps := []planStep{{name: "opened", kind: squares.RecordOpened, data: squares.RecordOpenData{Name: "Family", LeagueID: squares.LeagueNFL,
-		EntryFee: "0.00", MaxSquaresPerPlayer: 25, Private: true, Collection: squares.CollectionCard, Rules: rules,
-		DrawCommitment: commits[0].SeedSHA256, NumberSets: commits}}}
+		EntryFee: "0.00", MaxSquaresPerPlayer: 25, Private: true, Collection: squares.CollectionCard, Rules: squares.DefaultRules(squares.LeagueNFL),
+		DrawCommitment: commits[0].SeedSHA256, NumberSets: commits[:1]}},
+		{name: "rules", kind: squares.RecordAction, data: map[string]any{"action": "pool.rules", "by": "admin", "reason": "",
+			"rules": rules, "drawCommitment": commits[0].SeedSHA256, "numberSets": commits}}}
 	for i := 0; i < 25; i++ {
 		if i%4 == 3 {
 			continue
@@ -104,6 +107,14 @@ func TestReplayRecordFreeUnfilled(t *testing.T) {
 	})
 	if _, f := squares.ReplayRecord(bad.build(t)); f == nil || !strings.Contains(f.Reason, "Q2: SHA-256 of the seed") {
 		t.Fatalf("a set on another seed: %v", f)
+	}
+	// Rules changed without the commitments of their new seeds leave those seeds unchecked: named.
+	bad = p.with(t, "rules", func(s *planStep) {
+		s.data = squares.RecordActionData{Action: "pool.rules", By: "admin", Rules: &rules}
+	})
+	if _, f := squares.ReplayRecord(bad.build(t)); f == nil || f.Seq != bad.seq(t, "drawn") ||
+		!strings.Contains(f.Reason, "Q2: the record holds no commitment to its seed") {
+		t.Fatalf("new rules without their commitments: %v", f)
 	}
 	i := len(p.steps) - 1
 	bad = p
@@ -218,6 +229,14 @@ func TestReplayRecordHost(t *testing.T) {
 		{name: "take back", kind: squares.RecordReleased, data: squares.RecordPaymentData{Owner: "guest-3", Amount: "5.00",
 			Squares: cellsFrom(0, 1), Freed: true, Reason: "taken back by the host"}},
 	}
+	// Guest 4 holds square 1, then joins as player 15, whose square it becomes; the host later takes it back.
+	steps = append(steps,
+		planStep{name: "assign 4", kind: squares.RecordTaken, data: squares.RecordTakenData{Squares: cellsFrom(1, 2), Owner: "guest-4",
+			By: squares.TakenHost, Amount: "5.00"}},
+		planStep{name: "join", kind: squares.RecordTaken, data: squares.RecordTakenData{Squares: cellsFrom(1, 2), Owner: "15",
+			By: "join", Amount: "0.00", From: "guest-4"}},
+		planStep{name: "take back 15", kind: squares.RecordReleased, data: squares.RecordPaymentData{Owner: "15", Amount: "5.00",
+			Squares: cellsFrom(1, 2), Freed: true}})
 	for i := range owners {
 		steps = append(steps, planStep{name: "assign", kind: squares.RecordTaken, data: squares.RecordTakenData{
 			Squares: []squares.Cell{{Row: i / 10, Column: i % 10}}, Owner: owners[i], By: squares.TakenHost, Amount: "5.00"}})
@@ -246,6 +265,15 @@ func TestReplayRecordHost(t *testing.T) {
 	r := replayOK(t, p)
 	if r.Status != squares.ReplayCompleted || r.Fee != 0 || r.Totals.Settled || r.Totals.Prizes != 500_00 || r.Prizes[0].PayoutStatus != squares.WinnerHostPaid {
 		t.Fatalf("replay: status %s fee %s totals %+v", r.Status, r.Fee, r.Totals)
+	}
+	// A join of squares the guest does not hold is named.
+	bad := p.with(t, "join", func(s *planStep) {
+		d := s.data.(squares.RecordTakenData)
+		d.From = "guest-3"
+		s.data = d
+	})
+	if _, f := squares.ReplayRecord(bad.build(t)); f == nil || f.Seq != bad.seq(t, "join") || !strings.Contains(f.Reason, "is guest-4's, not guest-3's") {
+		t.Fatalf("a join of another guest's square: %v", f)
 	}
 	// A host pool keeps no fee; a host's prize is not "paid" by Squares.
 	withFee := p.before(t, "host paid", planStep{name: "fee", kind: squares.RecordFee, data: squares.RecordFeeData{Amount: "50.00", To: squares.AccountHouseFees}})

@@ -206,7 +206,7 @@ func (r *replayer) end(last int64) *RecordFault {
 		out.Status = ReplayCompleted
 	}
 	t := &out.Totals
-	t.MoneyIn = t.Captured + t.HousePaid
+	t.MoneyIn = t.Captured + t.HousePaid + t.PaidClaims
 	entryFee, _ := recordMoney(out.Opened.EntryFee)
 	settled := entryFee > 0 && out.Opened.Collection != CollectionHost &&
 		(out.Status == ReplayCompleted || out.Status == ReplayCancelled)
@@ -221,8 +221,16 @@ func (r *replayer) end(last int64) *RecordFault {
 	t.Settled = true
 	if t.MoneyIn != t.Fee+t.Prizes+t.Refunds {
 		return &RecordFault{Seq: last, Reason: fmt.Sprintf("the totals do not tie: money in $%s (captured $%s, the house's "+
-			"squares $%s) is not the fee $%s + prizes $%s + refunds $%s = $%s", t.MoneyIn, t.Captured, t.HousePaid, t.Fee,
+			"squares $%s%s) is not the fee $%s + prizes $%s + refunds $%s = $%s", t.MoneyIn, t.Captured, t.HousePaid, paidClaims(t.PaidClaims), t.Fee,
 			t.Prizes, t.Refunds, t.Fee+t.Prizes+t.Refunds)}
 	}
 	return nil
+}
+
+// paidClaims names the money of sales without a payment the record names, where there is any.
+func paidClaims(c Cents) string {
+	if c == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", sales without a payment $%s", c)
 }

@@ -245,6 +245,15 @@ func TestReplayRecordPlayed(t *testing.T) {
 	if r.LastCheckpoint == nil || r.LastCheckpoint.Reason != "completed" {
 		t.Fatalf("last checkpoint %+v", r.LastCheckpoint)
 	}
+	// Squares sold without a payment the record names (a paid claim) count as money in.
+	claimed := p.without(t, "held 12", "captured pay_12").with(t, "taken 12", func(s *planStep) {
+		d := s.data.(squares.RecordTakenData)
+		d.Payment = ""
+		s.data = d
+	})
+	if r := replayOK(t, claimed); r.Totals.PaidClaims != 400_00 || r.Totals.MoneyIn != 1000_00 || !r.Totals.Settled {
+		t.Fatalf("paid claims: totals %+v", r.Totals)
+	}
 	// Read before the escrow captured anything, the pool is not settled yet: nothing to tie.
 	early := p.without(t, "captured pay_7", "captured pay_12").build(t)
 	if r, f := squares.ReplayRecord(early); f != nil || r.Totals.Settled {
