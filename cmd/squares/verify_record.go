@@ -90,6 +90,9 @@ func verifyRecord(rec *publishedRecord, w io.Writer) error {
 		fmt.Fprintf(w, "%-11s FAIL  %s\n", what, msg)
 		return fmt.Errorf("pool %d: the record does not hold: %s", rec.Pool, msg)
 	}
+	if len(rec.Entries) == 0 {
+		return fail("record", "pool %d has no record: it was made before records existed", rec.Pool)
+	}
 	r, f := squares.ReplayRecord(squares.RecordReplayInput{Pool: rec.Pool, Entries: rec.Entries, Checkpoints: rec.Checkpoints,
 		PublicKey: rec.Key, Seq: rec.Seq, Head: rec.Head})
 	if f != nil {

@@ -5,10 +5,13 @@ import (
 	"context"
 	"crypto/ed25519"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -260,4 +263,68 @@ func TestVerifyRecordOpened(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestVerifyRecordPages: through the API, the record is read page after page (?after= the last seq read)
+// and the squares and winners of a host's guest are named as the record names them.
+func TestVerifyRecordPages(t *testing.T) {
+	rec := builtRecord(t)
+	// Square 0 is shown as a host's guest's is (guestId, no userId).
+	guest := int64(3)
+	var afters []string
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/pools/5/record", func(w http.ResponseWriter, r *http.Request) {
+		after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
+		afters = append(afters, r.URL.Query().Get("after"))
+		end := min(int(after)+4, len(rec.Entries))
+		writeTestJSON(w, apiRecordPage{Pool: 5, Entries: rec.Entries[after:end], Seq: rec.Seq, Head: rec.Head,
+			Checkpoints: rec.Checkpoints, More: end < len(rec.Entries)})
+	})
+	mux.HandleFunc("GET /.well-known/squares-record-key", func(w http.ResponseWriter, r *http.Request) {
+		writeTestJSON(w, apiRecordKey{Algorithm: "Ed25519", PublicKey: hex.EncodeToString(rec.Key)})
+	})
+	mux.HandleFunc("GET /api/pools/5", func(w http.ResponseWriter, r *http.Request) {
+		writeTestJSON(w, apiRecordPool{ID: 5, Rows: 10, Columns: 10, HouseFee: rec.Shown.Fee.String()})
+	})
+	mux.HandleFunc("GET /api/pools/5/squares", func(w http.ResponseWriter, r *http.Request) {
+		var out []apiRecordSquare
+		for i, o := range rec.Shown.Owners {
+			sq := apiRecordSquare{UserID: &o, Row: i / 10, Column: i % 10, Status: squares.SquareOwned}
+			if i == 0 {
+				sq.UserID, sq.GuestID = nil, &guest
+			}
+			out = append(out, sq)
+		}
+		writeTestJSON(w, out)
+	})
+	mux.HandleFunc("GET /api/pools/5/winners", func(w http.ResponseWriter, r *http.Request) {
+		var out []apiRecordWinner
+		for _, wn := range rec.Shown.Winners {
+			out = append(out, apiRecordWinner{Award: wn.Award, Row: wn.Row, Column: wn.Column, UserID: &wn.Owner, Amount: wn.Amount.String()})
+		}
+		writeTestJSON(w, out)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	got, err := fetchRecord(context.Background(), srv.URL, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(afters, ",") != "0,4,8,12" || len(got.Entries) != len(rec.Entries) || got.Head != rec.Head {
+		t.Fatalf("pages after %v: %d entries", afters, len(got.Entries))
+	}
+	if got.Shown.Owners[0] != "guest-3" || got.Shown.Owners[1] != rec.Shown.Owners[1] || got.Shown.Fee != rec.Shown.Fee ||
+		len(got.Shown.Winners) != len(rec.Shown.Winners) || got.Shown.Winners[0] != rec.Shown.Winners[0] {
+		t.Fatalf("shown %+v", got.Shown)
+	}
+	// The guest's square is not the record's player's: named.
+	if err := verifyRecord(got, io.Discard); err == nil || !strings.Contains(err.Error(),
+		"square row 0, column 0: the pool shows owner guest-3; the record (entry 3, taken) says 7") {
+		t.Fatalf("a guest's square: %v", err)
+	}
+}
+
+func writeTestJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(v)
 }
