@@ -147,6 +147,13 @@ func TestReplayRecordCancelled(t *testing.T) {
 	if r.Status != squares.ReplayCancelled || r.Totals != want {
 		t.Fatalf("status %s totals %+v", r.Status, r.Totals)
 	}
+	// The house's stake in a cancelled pool goes back to it.
+	house := playedPlan().steps[playedPlan().index(t, "house")]
+	withHouse := p.before(t, "captured pay_7", house)
+	want = squares.RecordTotals{Captured: 500_00, HousePaid: 100_00, MoneyIn: 600_00, Refunds: 500_00, HouseReturned: 100_00, Settled: true}
+	if r := replayOK(t, withHouse); r.Totals != want {
+		t.Fatalf("cancelled with the house's squares: totals %+v", r.Totals)
+	}
 	// Read before the refund, nothing ties yet; a refund of more than was captured is named.
 	if r := replayOK(t, p.without(t, "refunded pay_7")); r.Totals.Settled {
 		t.Fatal("a cancelled pool with a capture not refunded is settled")

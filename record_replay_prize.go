@@ -219,10 +219,17 @@ func (r *replayer) end(last int64) *RecordFault {
 		return nil
 	}
 	t.Settled = true
-	if t.MoneyIn != t.Fee+t.Prizes+t.Refunds {
+	if out.Status == ReplayCancelled {
+		t.HouseReturned = t.HousePaid // a cancelled pool gives the house its stakes back
+	}
+	if out := t.Fee + t.Prizes + t.Refunds + t.HouseReturned; t.MoneyIn != out {
+		returned := ""
+		if t.HouseReturned != 0 {
+			returned = fmt.Sprintf(" + the house's stakes returned $%s", t.HouseReturned)
+		}
 		return &RecordFault{Seq: last, Reason: fmt.Sprintf("the totals do not tie: money in $%s (captured $%s, the house's "+
-			"squares $%s%s) is not the fee $%s + prizes $%s + refunds $%s = $%s", t.MoneyIn, t.Captured, t.HousePaid, paidClaims(t.PaidClaims), t.Fee,
-			t.Prizes, t.Refunds, t.Fee+t.Prizes+t.Refunds)}
+			"squares $%s%s) is not the fee $%s + prizes $%s + refunds $%s%s = $%s", t.MoneyIn, t.Captured, t.HousePaid,
+			paidClaims(t.PaidClaims), t.Fee, t.Prizes, t.Refunds, returned, out)}
 	}
 	return nil
 }

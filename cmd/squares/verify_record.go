@@ -245,6 +245,11 @@ func loadRecord(ctx context.Context, url string, id int64) (*publishedRecord, er
 		return nil, err
 	}
 	defer db.Close()
+	return recordFromStore(ctx, db, id)
+}
+
+// recordFromStore reads a pool's whole record, its key and the pool as shown from an open store.
+func recordFromStore(ctx context.Context, db *store.DB, id int64) (*publishedRecord, error) {
 	rec := &publishedRecord{Pool: id, Key: db.RecordPublicKey()}
 	for after := int64(0); ; {
 		page, err := db.ReadPoolRecord(ctx, id, after, 500)
