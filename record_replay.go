@@ -108,17 +108,17 @@ type ReplayPrize struct {
 // RecordTotals are a pool's money as its record tells it. MoneyIn is what came into the pool: payments
 // captured, what the house paid for its squares, and sales confirmed without a payment the record names.
 // A settled pool (completed, or cancelled with its captures refunded; no payment left held) must tie:
-// MoneyIn = Fee + Prizes + Refunds + HouseReturned, where HouseReturned is what the house staked, given
-// back to it when its pool is cancelled.
+// MoneyIn = Fee + Prizes + Refunds + Returned, where Returned is what a cancelled pool gives back without
+// a refund entry: the house's stakes, and the sales without a payment.
 type RecordTotals struct {
-	Captured      Cents
-	HousePaid     Cents
-	PaidClaims    Cents
-	MoneyIn       Cents
-	Fee           Cents
-	Prizes        Cents
-	Refunds       Cents
-	HouseReturned Cents
+	Captured   Cents
+	HousePaid  Cents
+	PaidClaims Cents
+	MoneyIn    Cents
+	Fee        Cents
+	Prizes     Cents
+	Refunds    Cents
+	Returned   Cents
 	// Settled reports that the totals were checked.
 	Settled bool
 }

@@ -150,7 +150,7 @@ func TestReplayRecordCancelled(t *testing.T) {
 	// The house's stake in a cancelled pool goes back to it.
 	house := playedPlan().steps[playedPlan().index(t, "house")]
 	withHouse := p.before(t, "captured pay_7", house)
-	want = squares.RecordTotals{Captured: 500_00, HousePaid: 100_00, MoneyIn: 600_00, Refunds: 500_00, HouseReturned: 100_00, Settled: true}
+	want = squares.RecordTotals{Captured: 500_00, HousePaid: 100_00, MoneyIn: 600_00, Refunds: 500_00, Returned: 100_00, Settled: true}
 	if r := replayOK(t, withHouse); r.Totals != want {
 		t.Fatalf("cancelled with the house's squares: totals %+v", r.Totals)
 	}

@@ -220,12 +220,14 @@ func (r *replayer) end(last int64) *RecordFault {
 	}
 	t.Settled = true
 	if out.Status == ReplayCancelled {
-		t.HouseReturned = t.HousePaid // a cancelled pool gives the house its stakes back
+		// A cancelled pool gives the house its stakes back (the ledger's unstake), and the sales without a
+		// payment their money.
+		t.Returned = t.HousePaid + t.PaidClaims
 	}
-	if out := t.Fee + t.Prizes + t.Refunds + t.HouseReturned; t.MoneyIn != out {
+	if out := t.Fee + t.Prizes + t.Refunds + t.Returned; t.MoneyIn != out {
 		returned := ""
-		if t.HouseReturned != 0 {
-			returned = fmt.Sprintf(" + the house's stakes returned $%s", t.HouseReturned)
+		if t.Returned != 0 {
+			returned = fmt.Sprintf(" + returned on cancellation $%s", t.Returned)
 		}
 		return &RecordFault{Seq: last, Reason: fmt.Sprintf("the totals do not tie: money in $%s (captured $%s, the house's "+
 			"squares $%s%s) is not the fee $%s + prizes $%s + refunds $%s%s = $%s", t.MoneyIn, t.Captured, t.HousePaid,
