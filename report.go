@@ -234,12 +234,3 @@ type ReportRefund struct {
 	Amount    Cents
 	At        time.Time
 }
-
-// SpreadsheetSafe makes a text cell of a CSV file safe to open in a spreadsheet: text that starts with =,
-// +, -, @, a tab or a carriage return is a formula there (CSV injection), so it is prefixed with '.
-func SpreadsheetSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}

@@ -132,15 +132,6 @@ func TestSquareOwnerName(t *testing.T) {
 	}
 }
 
-func TestSpreadsheetSafe(t *testing.T) {
-	for in, want := range map[string]string{"=SUM(A1)": "'=SUM(A1)", "+1": "'+1", "-2+3": "'-2+3", "@cmd": "'@cmd",
-		"\tx": "'\tx", "\rx": "'\rx", "Avery B.": "Avery B.", "": "", "a=b": "a=b"} {
-		if got := SpreadsheetSafe(in); got != want {
-			t.Fatalf("%q: %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestSortReportPlayers(t *testing.T) {
 	ps := []ReportPlayer{{Name: "zed", Squares: 2}, {Name: "Amy", Squares: 2}, {Name: "House", Squares: 5}, {Name: "bo", Squares: 1}}
 	SortReportPlayers(ps)
