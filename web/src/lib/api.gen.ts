@@ -1408,6 +1408,140 @@ export interface RecordKey {
 }
 
 /**
+ * PoolReport is a pool's settlement report (GET /api/pools/{id}/report): every square's owner and price,
+ * every owner's money, each award's score, winner and prize, the claims, payouts and refunds, the record's
+ * head and last checkpoint, and the totals, which are the sums of the pool's ledger transactions.
+ */
+export interface PoolReport {
+  pool: ReportPool;
+  generatedAt: string;
+  squares: ReportSquare[];
+  players: ReportPlayer[];
+  awards: ReportAward[];
+  payouts: ReportPayout[];
+  refunds: ReportRefund[];
+  totals: ReportTotals;
+  record: ReportRecord;
+}
+
+/**
+ * ReportPool is what a report says of its pool.
+ */
+export interface ReportPool {
+  id: number /* int64 */;
+  name: string;
+  status: string;
+  awayTeam: string;
+  homeTeam: string;
+  gameDate: string | null;
+  entryFee: string;
+  feePercent: number /* int64 */;
+  collection: 'card' | 'host' | (string & {});
+  free: boolean;
+  squaresTaken: number /* int */;
+  gridSquares: number /* int */;
+}
+
+/**
+ * ReportSquare is an owned square: its owner (as the draw names them: a user id, "admin", "guest-{id}"),
+ * the owner's name as the board shows it, and its price.
+ */
+export interface ReportSquare {
+  row: number /* int */;
+  column: number /* int */;
+  owner: string;
+  name: string;
+  price: string;
+}
+
+/**
+ * ReportPlayer is one owner's money in the pool: paid (captured by card, the house's stakes for its
+ * squares; in a host-collected pool what the host recorded as received), held on their card, refunded,
+ * and what their squares won.
+ */
+export interface ReportPlayer {
+  owner: string;
+  name: string;
+  squares: number /* int */;
+  paid: string;
+  held: string;
+  refunded: string;
+  won: string;
+}
+
+/**
+ * ReportAward is one award: what was won, at what score, by which square and owner, the prize, the
+ * winner's status (credited, house, free, host_pays, host_paid) and the prize's (unclaimed,
+ * payout_pending, paid, forfeited; null for a win that is no player's prize).
+ */
+export interface ReportAward {
+  award: string;
+  name: string;
+  homeScore: number /* int */;
+  awayScore: number /* int */;
+  row: number /* int */;
+  column: number /* int */;
+  owner: string;
+  ownerName: string;
+  amount: string;
+  status: string;
+  prize: string | null;
+  creditedAt: string | null;
+  claimedAt: string | null;
+  paidAt: string | null;
+  forfeitedAt: string | null;
+}
+
+/**
+ * ReportPayout is a prize claimed, paid out, forfeited, or marked paid by a host-collected pool's host.
+ */
+export interface ReportPayout {
+  kind: 'claim' | 'payout' | 'forfeit' | 'host_paid';
+  award: string;
+  owner: string;
+  ownerName: string;
+  amount: string;
+  at: string;
+}
+
+/**
+ * ReportRefund is a payment given back to its owner.
+ */
+export interface ReportRefund {
+  owner: string;
+  ownerName: string;
+  amount: string;
+  at: string;
+}
+
+/**
+ * ReportTotals are the pool's money as its ledger records it (moneyIn = fee + prizes + refunds + inEscrow),
+ * and, in a host-collected pool, what the host recorded as received (no money of it goes through Squares).
+ */
+export interface ReportTotals {
+  moneyIn: string;
+  held: string;
+  fee: string;
+  prizes: string;
+  refunds: string;
+  inEscrow: string;
+  paidOut: string;
+  forfeited: string;
+  stillOwed: string;
+  hostReceived: string;
+}
+
+/**
+ * ReportRecord is the pool's record as the report was made: its last entry and the last checkpoint signed
+ * (null before any).
+ */
+export interface ReportRecord {
+  seq: number /* int64 */;
+  head: string;
+  checkpoint: RecordCheckpoint | null;
+}
+
+/**
  * RulesPreset is a named set of rules a host may start from (squares.RulesPresets).
  */
 export interface RulesPreset {
