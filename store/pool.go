@@ -24,7 +24,7 @@ const (
 	p.draw_input, p.draw_input_sha256, p.squares_taken, p.created_at, p.updated_at, p.distinct_players,
 	p.collection, p.payment_instructions, p.pay_by, p.rules, p.number_sets,
 	p.beacon_status, p.beacon_round, p.beacon_locked_at, p.beacon_due_at, p.beacon_chain_hash, p.beacon_signature,
-	p.beacon_randomness, p.beacon_dev,
+	p.beacon_randomness, p.beacon_dev, p.record_seq, p.record_head,
 	(SELECT COUNT(*) FROM squares s WHERE s.user_id = $1 AND s.pool_id = p.id AND s.state = 'owned') AS mine,
 	` + gameColumns
 	poolFrom = `
@@ -53,7 +53,7 @@ func scanPoolAnd(s scanner, extra ...any) (*squares.PoolView, error) {
 	var beaconLocked, beaconDue sql.NullTime
 	var beaconRound int64
 	dest = append(dest, &p.Beacon.Status, &beaconRound, &beaconLocked, &beaconDue, &p.Beacon.ChainHash,
-		&p.Beacon.Signature, &p.Beacon.Randomness, &p.Beacon.Dev, &mine)
+		&p.Beacon.Signature, &p.Beacon.Randomness, &p.Beacon.Dev, &p.Record.Seq, &p.Record.Head, &mine)
 	dest = append(dest, gameDest(&g, &ext, &n)...)
 	if err := s.Scan(append(dest, extra...)...); err != nil {
 		return nil, err
@@ -300,7 +300,11 @@ func (db *DB) changePoolStatus(ctx context.Context, id int64, to string, rule fu
 // changeStatus is the one path of a pool's status change: setPoolStatus, then the audit entry (action,
 // with the reason naming the call that made it) when the status changed. It returns the pool as it was.
 func changeStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error, action, reason string) (*squares.PoolView, error) {
-	before, err := setPoolStatus(ctx, tx, id, to, rule)
+	why := reason
+	if why == "" {
+		why = map[string]string{"pool.refund": "Refunded by an admin.", "pool.status": "Cancelled by an admin."}[action]
+	}
+	before, err := setPoolStatusFor(ctx, tx, id, to, rule, why)
 	if err != nil {
 		return nil, err
 	}
@@ -316,6 +320,12 @@ func changeStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(fr
 // setPoolStatus moves a pool to a status the rule allows (squares.CheckStatusChange) and returns the pool
 // as it was before; a pool already in that status is left as it is.
 func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error) (*squares.PoolView, error) {
+	return setPoolStatusFor(ctx, tx, id, to, rule, "")
+}
+
+// setPoolStatusFor is setPoolStatus with the reason the record gives a cancellation. A pool cancelled
+// appends its cancelled entry, a pool cancelled or completed signs its record (checkpoint).
+func setPoolStatusFor(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error, reason string) (*squares.PoolView, error) {
 	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, id))
 	if err != nil {
 		return nil, notFound(err, "Pool")
@@ -335,6 +345,17 @@ func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(f
 			return nil, err
 		}
 		if err := pushPoolCancelled(ctx, tx, p); err != nil {
+			return nil, err
+		}
+		if err := appendRecord(ctx, tx, id, squares.RecordCancelled, squares.RecordCancelData{Reason: reason}); err != nil {
+			return nil, err
+		}
+		if err := checkpointRecord(ctx, tx, id, "cancelled"); err != nil {
+			return nil, err
+		}
+	}
+	if to == squares.PoolCompleted {
+		if err := checkpointRecord(ctx, tx, id, "completed"); err != nil {
 			return nil, err
 		}
 	}
