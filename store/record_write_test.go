@@ -334,3 +334,249 @@ func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
 }
+
+// TestRecordOfACancelledPool: a paid pool cancelled records the cancellation (and the admin's act), signs
+// it, and then each payment's return: a held one released with its squares kept (the pool is over), the
+// captured ones refunded; the refunds are the money that came in.
+func TestRecordOfACancelledPool(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, _ := openAt(t, engine)
+		_, pools := addGame(t, db, "W12", t0.Add(48*time.Hour))
+		p := setStatus(t, db, pools[1].ID, squares.PoolActive)
+		for i := range 3 {
+			buy(t, db, fmt.Sprintf("pay_cancel_%d", i), addPlayer(t, db, "buyer"), p, cellsFrom(5*i, 5))
+		}
+		for _, id := range []string{"pay_cancel_0", "pay_cancel_1"} {
+			if err := db.MarkCaptured(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := db.CancelPool(ctx, p.ID, "The game moved to another day."); err != nil {
+			t.Fatal(err)
+		}
+		entries, checkpoints := poolRecord(t, db, p.ID)
+		if n := len(checkpoints); n != 1 || checkpoints[0].Reason != "cancelled" || entries[checkpoints[0].Seq-1].Kind != squares.RecordCancelled {
+			t.Fatalf("checkpoints %+v", checkpoints)
+		}
+		if _, err := db.ReleasePayment(ctx, "pay_cancel_2", "The pool was cancelled."); err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []string{"pay_cancel_0", "pay_cancel_1"} {
+			if err := db.MarkRefunded(ctx, id, "The pool was cancelled."); err != nil {
+				t.Fatal(err)
+			}
+		}
+		entries, _ = poolRecord(t, db, p.ID)
+		want := "opened, action, held, taken, held, taken, held, taken, captured x2, cancelled, action, released, refunded x2"
+		if got := recordKinds(entries); got != want {
+			t.Fatalf("record kinds:\n got %s\nwant %s", got, want)
+		}
+		cancel := entriesOf[squares.RecordCancelData](t, entries, squares.RecordCancelled)[0]
+		actions := entriesOf[squares.RecordActionData](t, entries, squares.RecordAction)
+		if cancel.Reason != "The game moved to another day." || actions[1].Action != "pool.cancel" || actions[1].Reason != cancel.Reason {
+			t.Fatalf("cancelled %+v, actions %+v", cancel, actions)
+		}
+		released := entriesOf[squares.RecordPaymentData](t, entries, squares.RecordReleased)[0]
+		if released.Freed || released.Payment != "pay_cancel_2" || len(released.Squares) != 5 {
+			t.Fatalf("released %+v", released)
+		}
+		var in, out squares.Cents
+		for _, d := range entriesOf[squares.RecordPaymentData](t, entries, squares.RecordCaptured) {
+			c, _ := squares.ParseDollars(d.Amount)
+			in += c
+		}
+		for _, d := range entriesOf[squares.RecordPaymentData](t, entries, squares.RecordRefunded) {
+			c, _ := squares.ParseDollars(d.Amount)
+			out += c
+			if d.Freed {
+				t.Fatalf("refund of a cancelled pool frees squares: %+v", d)
+			}
+		}
+		if in != out || in != 10*p.EntryFee {
+			t.Fatalf("captured %s, refunded %s", in, out)
+		}
+	})
+}
+
+// TestRecordOfAHouseFill: the house fills a paid pool, paying for its squares (taken by house), which locks
+// and draws it (beacon off: locked, drawn); a held payment released after the draw is taken over by the
+// house (released, its squares kept, then taken by takeover from the buyer). Refused changes append
+// nothing.
+func TestRecordOfAHouseFill(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, _ := openAt(t, engine)
+		_, pools := addGame(t, db, "W12", t0.Add(48*time.Hour))
+		p := setStatus(t, db, pools[1].ID, squares.PoolActive)
+		buyers := make([]*squares.User, 4)
+		for i := range buyers {
+			buyers[i] = addPlayer(t, db, "buyer")
+			buy(t, db, fmt.Sprintf("pay_fill_%d", i), buyers[i], p, cellsFrom(5*i, 5))
+		}
+		before, _ := poolRecord(t, db, p.ID)
+		// Refused: a square taken, a house fill of the wrong count, a release of a captured payment.
+		_, err := db.BeginCheckout(ctx, store.Checkout{ID: "pay_fill_x", Provider: "sandbox", User: addPlayer(t, db, "late"),
+			PoolID: p.ID, Cells: cellsFrom(0, 1), Amount: p.EntryFee})
+		wantCode(t, err, squares.ECONFLICT, "")
+		_, err = db.HouseFill(ctx, p.ID, 79)
+		wantCode(t, err, squares.ECONFLICT, "")
+		if err := db.MarkCaptured(ctx, "pay_fill_3"); err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.ReleasePayment(ctx, "pay_fill_3", "no")
+		wantCode(t, err, squares.ECONFLICT, "")
+		if after, _ := poolRecord(t, db, p.ID); recordKinds(after) != recordKinds(before)+", captured" {
+			t.Fatalf("refused changes appended: %s", recordKinds(after[len(before):]))
+		}
+
+		if _, err := db.HouseFill(ctx, p.ID, 80); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.ReleasePayment(ctx, "pay_fill_0", "The authorisation lapsed."); err != nil {
+			t.Fatal(err)
+		}
+		entries, checkpoints := poolRecord(t, db, p.ID)
+		want := "opened, action, " + strings.Repeat("held, taken, ", 4) + "captured, taken, locked, drawn, action, released, taken"
+		if got := recordKinds(entries); got != want {
+			t.Fatalf("record kinds:\n got %s\nwant %s", got, want)
+		}
+		if len(checkpoints) != 2 || checkpoints[0].Reason != "full" || checkpoints[1].Reason != "drawn" {
+			t.Fatalf("checkpoints %+v", checkpoints)
+		}
+		taken := entriesOf[squares.RecordTakenData](t, entries, squares.RecordTaken)
+		house, takeover := taken[4], taken[5]
+		if house.By != squares.TakenHouse || house.Owner != squares.HouseUserID || len(house.Squares) != 80 ||
+			house.Amount != (80*p.EntryFee).String() {
+			t.Fatalf("house fill %+v", house)
+		}
+		if takeover.By != squares.TakenTakeover || takeover.From != strconv.FormatInt(buyers[0].ID, 10) ||
+			takeover.Owner != squares.HouseUserID || takeover.Amount != (5*p.EntryFee).String() {
+			t.Fatalf("takeover %+v", takeover)
+		}
+		locked := entriesOf[squares.RecordLockData](t, entries, squares.RecordLocked)[0]
+		pool, _ := db.FindPool(ctx, p.ID, 0)
+		if locked.Beacon != squares.BeaconOff || locked.Round != 0 || locked.Ownership != pool.DrawInput {
+			t.Fatalf("locked %+v", locked)
+		}
+		if drawn := entriesOf[squares.RecordDrawData](t, entries, squares.RecordDrawn)[0]; drawn.Derivation != squares.DrawVersion ||
+			drawn.Randomness != "" || drawn.Ownership != pool.DrawInput {
+			t.Fatalf("drawn %+v", drawn)
+		}
+		// The board as the database holds it is the record's replay, the takeover included.
+		owners := replayOwners(t, entries, pool.Grid())
+		_, board, err := db.FindBoard(ctx, p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sq := range board {
+			if got := owners[pool.Grid().Index(squares.Cell{Row: sq.Row, Column: sq.Column})]; got != store.OwnerID(sq) {
+				t.Fatalf("square %d,%d: record says %s, board %s", sq.Row, sq.Column, got, store.OwnerID(sq))
+			}
+		}
+	})
+}
+
+// TestRecordOfAHostPool: a host-collected pool records the host's acts without an e-mail address (the
+// creation with its invitations, a limit, a guest, payments recorded), each assignment as taken by host, a
+// square taken back as released, the draw without a beacon, the prizes the host pays (no fee) and a prize
+// marked paid as a payout.
+func TestRecordOfAHostPool(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, _ := openAt(t, engine)
+		g, _ := addGame(t, db, "W12", t0.Add(72*time.Hour))
+		host := addPlayer(t, db, "Host")
+		p := hostPool(t, db, host, g.ID, 1000, "invitee@example.com").Pool
+		if _, err := db.SetPoolLimit(ctx, host, p.ID, 20); err != nil {
+			t.Fatal(err)
+		}
+		guest, err := db.AddGuest(ctx, host, p.ID, squares.GuestInput{Name: "Gus", Email: "gus@example.com"}, squares.PrivatePoolRules{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.AssignSquares(ctx, store.Assignment{PoolID: p.ID, Actor: host, Player: squares.Player{GuestID: guest.ID},
+			Cells: cellsFrom(0, 3)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.RecordPayment(ctx, host, p.ID, squares.PaymentInput{Player: squares.Player{GuestID: guest.ID}, Amount: 2000}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.TakeBackSquare(ctx, host, p.ID, squares.Cell{Row: 0, Column: 2}); err != nil {
+			t.Fatal(err)
+		}
+		var members []*squares.User
+		for i := range 5 {
+			m := addPlayer(t, db, fmt.Sprintf("Member%d", i))
+			if _, err := db.JoinPool(ctx, m, p.InviteCode, squares.PrivatePoolRules{}); err != nil {
+				t.Fatal(err)
+			}
+			n := 20
+			if i == 4 {
+				n = 18
+			}
+			if _, err := db.AssignSquares(ctx, store.Assignment{PoolID: p.ID, Actor: host, Player: squares.Player{UserID: m.ID},
+				Random: n}); err != nil {
+				t.Fatal(err)
+			}
+			members = append(members, m)
+		}
+		for _, u := range game {
+			if _, err := db.ApplyScore(ctx, g.ID, u); err != nil {
+				t.Fatalf("%+v: %v", u, err)
+			}
+		}
+		if _, err := db.MarkHostPrizePaid(ctx, host, p.ID, "period:Q1"); err != nil {
+			t.Fatal(err)
+		}
+		entries, checkpoints := poolRecord(t, db, p.ID)
+		want := "opened, action x3, taken, action, released, " + strings.Repeat("taken, ", 4) + "taken, locked, drawn, " +
+			"score x4, prize, score x2, prize, score, prize, score, prize, payout"
+		if got := recordKinds(entries); got != recordKinds(expand(want)) {
+			t.Fatalf("record kinds:\n got %s\nwant %s", got, recordKinds(expand(want)))
+		}
+		if n := len(checkpoints); n != 7 || checkpoints[n-1].Reason != "completed" {
+			t.Fatalf("checkpoints %+v", checkpoints)
+		}
+		var acts []string
+		for _, a := range entriesOf[squares.RecordActionData](t, entries, squares.RecordAction) {
+			acts = append(acts, fmt.Sprintf("%s by %s: %s", a.Action, a.By, a.Reason))
+			if a.Action == squares.HostSetLimit && (a.Limit == nil || *a.Limit != 20) {
+				t.Errorf("limit action %+v", a)
+			}
+		}
+		guestOwner := "guest-" + strconv.FormatInt(guest.ID, 10)
+		wantActs := []string{"pool.create by host: Created the pool and invited 1 player.", squares.HostSetLimit + " by host: ",
+			squares.HostAddGuest + " by host: Added a guest and invited 1 player.",
+			squares.HostRecordPayment + " by host: Recorded 20.00 from " + guestOwner + "."}
+		if !slices.Equal(acts, wantActs) {
+			t.Fatalf("actions:\n got %q\nwant %q", acts, wantActs)
+		}
+		for _, e := range entries {
+			if strings.Contains(string(e.Data), "@") {
+				t.Fatalf("entry %d (%s) holds an e-mail address: %s", e.Seq, e.Kind, e.Data)
+			}
+		}
+		released := entriesOf[squares.RecordPaymentData](t, entries, squares.RecordReleased)[0]
+		if !released.Freed || released.Owner != guestOwner || !slices.Equal(released.Squares, []squares.Cell{{Row: 0, Column: 2}}) {
+			t.Fatalf("take-back %+v", released)
+		}
+		pool, _ := db.FindPool(ctx, p.ID, 0)
+		owners := replayOwners(t, entries, pool.Grid())
+		if squares.GridOwnershipText(owners) != pool.DrawInput {
+			t.Fatalf("replayed ownership %s, drawn %s", squares.GridOwnershipText(owners), pool.DrawInput)
+		}
+		if fees := entriesOf[squares.RecordFeeData](t, entries, squares.RecordFee); len(fees) != 0 {
+			t.Fatalf("a host pool's fee %+v", fees)
+		}
+		for _, z := range entriesOf[squares.RecordPrizeData](t, entries, squares.RecordPrize) {
+			if z.Status != squares.WinnerHostPays || z.Owner != owners[pool.Grid().Index(squares.Cell{Row: z.Row, Column: z.Column})] {
+				t.Fatalf("prize %+v", z)
+			}
+		}
+		payout := entriesOf[squares.RecordPrizeActData](t, entries, squares.RecordPayout)[0]
+		if payout.Award != "period:Q1" || payout.Status != squares.WinnerHostPaid {
+			t.Fatalf("payout %+v", payout)
+		}
+	})
+}
