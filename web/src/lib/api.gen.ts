@@ -158,7 +158,8 @@ export interface RecordSetCommitment {
 
 /**
  * RecordTakenData is the data of RecordTaken: squares given to an owner. Every square was free before, except
- * in a takeover, where the house replaces the owner named in From.
+ * in a takeover, where the house replaces the owner named in From, and a join, where the account replaces
+ * the guest named in From.
  */
 export interface RecordTakenData {
   squares: Cell[];
@@ -173,7 +174,7 @@ export interface RecordTakenData {
    * house, what it put into the pool for them.
    */
   amount: string;
-  from: string; // the owner replaced, in a takeover only
+  from: string; // the owner replaced, in a takeover or a join only
 }
 
 /**
@@ -299,15 +300,30 @@ export interface RecordCancelData {
 
 /**
  * RecordActionData is the data of RecordAction: an admin's or the host's act on the pool, as the audit log
- * names it (Action), with what a replay needs of it: new rules (Rules) or a new limit (Limit); squares
- * taken back by the host are a released entry, not an action.
+ * or the pool's history names it (Action), with what a replay needs of it: new rules (Rules) with the
+ * seed commitments made for them (DrawCommitment, NumberSets: new rules commit new seeds, which replace
+ * the opening entry's), or a new limit (Limit). An act that has an entry of its own is recorded by it
+ * alone: squares the host assigns or takes back are a taken or released entry, a prize the host marks
+ * paid a payout. Reason is curated: never a seed before the draw nor an e-mail address.
  */
 export interface RecordActionData {
   action: string;
   by: string; // "admin", "host" or "system"
   reason: string;
   rules: Rules | null;
+  drawCommitment: string | null;
+  numberSets: RecordSetCommitment[] | null;
   limit: number /* int */ | null;
+}
+
+/**
+ * RecordHead is where a pool's record stands: the seq and hash of its last entry (0 and RecordZeroHash
+ * for a pool made before records existed, which has none) and its last checkpoint (nil before the first).
+ */
+export interface RecordHead {
+  seq: number /* int64 */;
+  head: string;
+  checkpoint: RecordCheckpoint | null;
 }
 
 /**
@@ -1146,6 +1162,11 @@ export interface Pool {
    * Beacon is the drand round the draw mixes in (http/beacon.go).
    */
   beacon: Beacon;
+  /**
+   * Record is where the pool's record stands (GET /api/pools/{id}/record): the seq and hash of its last
+   * entry, and its last checkpoint (null before the first).
+   */
+  record: RecordHead;
 }
 
 /**
