@@ -293,18 +293,14 @@ func (r *replayer) setRules(rules Rules, fault faultf) *RecordFault {
 }
 
 func (r *replayer) action(e RecordEntry, fault faultf) *RecordFault {
-	var d struct {
-		RecordActionData
-		// New rules commit new seeds, which replace the opening entry's.
-		DrawCommitment string                `json:"drawCommitment"`
-		NumberSets     []RecordSetCommitment `json:"numberSets"`
-	}
+	var d RecordActionData
 	if err := json.Unmarshal(e.Data, &d); err != nil {
 		return fault("its data is not an action's: %v", err)
 	}
 	if d.Rules == nil {
 		return nil
 	}
+	// New rules commit new seeds, which replace the opening entry's.
 	if d.DrawCommitment != "" {
 		if !isHex(d.DrawCommitment, 32) {
 			return fault("the draw commitment %q is not a SHA-256", d.DrawCommitment)
@@ -371,7 +367,7 @@ func (r *replayer) taken(e RecordEntry, fault faultf) *RecordFault {
 	want := fee * Cents(len(d.Squares))
 	host := r.out.Opened.Collection == CollectionHost
 	switch {
-	case d.By == takenJoin:
+	case d.By == TakenJoin:
 		want = 0 // the guest's squares, paid to the host, become their account's
 	case d.By == TakenHouse && host:
 		want = 0 // the house stakes nothing where the host holds the pot
@@ -379,7 +375,7 @@ func (r *replayer) taken(e RecordEntry, fault faultf) *RecordFault {
 	if amount != want {
 		return fault("%d squares at the entry fee of $%s cost $%s; the entry says $%s", len(d.Squares), fee, want, amount)
 	}
-	if d.By != TakenTakeover && d.By != takenJoin && r.out.Lock != nil {
+	if d.By != TakenTakeover && d.By != TakenJoin && r.out.Lock != nil {
 		return fault("squares taken after the grid was locked at entry %d", r.out.LockSeq)
 	}
 	switch d.By {
@@ -409,11 +405,11 @@ func (r *replayer) taken(e RecordEntry, fault faultf) *RecordFault {
 				return fault("square %s is not one payment %s was held for", cellText(c), d.Payment)
 			}
 		}
-	case TakenTakeover, takenJoin:
+	case TakenTakeover, TakenJoin:
 		if d.By == TakenTakeover && d.Owner != HouseUserID {
 			return fault("a takeover gives squares to %q; only the house takes over", d.Owner)
 		}
-		if d.By == takenJoin && (!strings.HasPrefix(d.From, "guest-") || strings.HasPrefix(d.Owner, "guest-") || d.Owner == HouseUserID) {
+		if d.By == TakenJoin && (!strings.HasPrefix(d.From, "guest-") || strings.HasPrefix(d.Owner, "guest-") || d.Owner == HouseUserID) {
 			return fault("a join gives a guest's squares to their account; %q is not a guest or %q not an account", d.From, d.Owner)
 		}
 		for _, c := range d.Squares {
@@ -426,7 +422,7 @@ func (r *replayer) taken(e RecordEntry, fault faultf) *RecordFault {
 	}
 	for _, c := range d.Squares {
 		i := r.grid.Index(c)
-		if o := r.out.Owners[i]; o != "" && d.By != TakenTakeover && d.By != takenJoin {
+		if o := r.out.Owners[i]; o != "" && d.By != TakenTakeover && d.By != TakenJoin {
 			return fault("square %s is %s's since entry %d: only a free square can be taken", cellText(c), o, r.out.OwnerSeq[i])
 		}
 		r.out.Owners[i], r.out.OwnerSeq[i] = d.Owner, e.Seq
@@ -519,7 +515,3 @@ func (r *replayer) freed(e RecordEntry, d RecordPaymentData, fault faultf) *Reco
 	}
 	return nil
 }
-
-// takenJoin is how the squares of a host pool's guest become their account's when the guest joins (From
-// the guest, Owner the account, nothing paid): helper "hooks" adds it to record_data.go as TakenJoin.
-const takenJoin = "join"

@@ -241,7 +241,7 @@ func TestReplayRecordHost(t *testing.T) {
 		planStep{name: "assign 4", kind: squares.RecordTaken, data: squares.RecordTakenData{Squares: cellsFrom(1, 2), Owner: "guest-4",
 			By: squares.TakenHost, Amount: "5.00"}},
 		planStep{name: "join", kind: squares.RecordTaken, data: squares.RecordTakenData{Squares: cellsFrom(1, 2), Owner: "15",
-			By: "join", Amount: "0.00", From: "guest-4"}},
+			By: squares.TakenJoin, Amount: "0.00", From: "guest-4"}},
 		planStep{name: "take back 15", kind: squares.RecordReleased, data: squares.RecordPaymentData{Owner: "15", Amount: "5.00",
 			Squares: cellsFrom(1, 2), Freed: true}})
 	for i := range owners {
