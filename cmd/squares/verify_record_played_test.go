@@ -13,6 +13,7 @@ import (
 
 	"github.com/squaresapp/squares"
 	"github.com/squaresapp/squares/drand"
+	"github.com/squaresapp/squares/drand/drandtest"
 	"github.com/squaresapp/squares/drand/worker"
 	"github.com/squaresapp/squares/escrow"
 	squareshttp "github.com/squaresapp/squares/http"
@@ -36,6 +37,16 @@ var playedGame = []squares.ScoreUpdate{
 // winner claims their prize (paid at once). It returns the pool as played.
 func playPool(t *testing.T, url string) *squares.PoolView {
 	t.Helper()
+	p, _ := playPoolOn(t, url, false)
+	return p
+}
+
+// playPoolOn plays a pool as playPool does, its beacon from the built-in development beacon or, with
+// relay, from a local drand relay over HTTP (drandtest: a test key signing its rounds), through drand's
+// client as the server fetches quicknet's. It returns the pool and the relay's chain (/info JSON), "" for
+// the development beacon.
+func playPoolOn(t *testing.T, url string, relay bool) (*squares.PoolView, string) {
+	t.Helper()
 	ctx := context.Background()
 	start := time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
 	kickoff := start.Add(72 * time.Hour)
@@ -44,6 +55,19 @@ func playPool(t *testing.T, url string) *squares.PoolView {
 	db.Now = clock.Now
 	dev := drand.DevSigner().Chain().Info()
 	db.Beacon = store.BeaconConfig{Chain: &dev, Dev: true}
+	var source drand.Source = drand.NewDev(clock.Now)
+	chainJSON := ""
+	if relay {
+		r := drandtest.New(start.Add(-time.Hour), 3*time.Second, clock.Now)
+		t.Cleanup(r.Close)
+		info := r.Chain().Info()
+		db.Beacon = store.BeaconConfig{Chain: &info}
+		client, err := drand.NewClient(r.Chain(), []string{r.URL}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		source, chainJSON = client, r.InfoJSON()
+	}
 	if err := db.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +135,7 @@ func playPool(t *testing.T, url string) *squares.PoolView {
 		t.Fatalf("decision: %+v, %v", d, err)
 	}
 	clock.Add(time.Minute)
-	w := &worker.Worker{Store: db, Source: drand.NewDev(clock.Now), Now: clock.Now}
+	w := &worker.Worker{Store: db, Source: source, Now: clock.Now}
 	if res, err := w.RunOnce(ctx); err != nil || res.Verified != 1 {
 		t.Fatalf("beacon: %+v, %v", res, err)
 	}
@@ -147,17 +171,19 @@ func playPool(t *testing.T, url string) *squares.PoolView {
 	if err != nil || p.Status != squares.PoolCompleted {
 		t.Fatalf("pool %+v, %v", p, err)
 	}
-	return p
+	return p, chainJSON
 }
 
-// TestVerifyRecordPlayed: a pool played from open to completed verifies from the database and through
+// TestVerifyRecordPlayed: a pool played from open to completed, its beacon from a local drand relay, verifies from the database and through
 // the public API of a real server; a stored entry changed, a square's owner changed and a prize amount
 // changed in the database behind the server's back are each named.
 func TestVerifyRecordPlayed(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
 		url := storetest.URL(t, engine)
-		p := playPool(t, url)
+		// The beacon from a local drand relay: the verifier is given its chain as the server was.
+		p, chain := playPoolOn(t, url, true)
+		t.Setenv("SQUARES_DRAND_CHAIN", chain)
 		id := strconv.FormatInt(p.ID, 10)
 		db := openURL(t, url)
 		srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: true}, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
@@ -181,6 +207,10 @@ func TestVerifyRecordPlayed(t *testing.T) {
 				if !strings.Contains(out, want) {
 					t.Fatalf("%v: output lacks %q:\n%s", source, want, out)
 				}
+			}
+			if p.Beacon.ChainHash == "" || p.Beacon.Dev || strings.Contains(out, "development beacon") ||
+				!strings.Contains(out, "verifies against chain "+p.Beacon.ChainHash+"'s public key") {
+				t.Fatalf("%v: not the relay's round:\n%s", source, out)
 			}
 		}
 		rec, err := loadRecord(ctx, url, p.ID)
