@@ -26,7 +26,7 @@ describe('canonical JSON (RFC 8785)', () => {
       "\u00f6": "Latin Small Letter O With Diaeresis"
     }`
     expect(canonicalJSON(JSON.parse(input))).toBe(
-      '{"\\r":"Carriage Return","1":"One","\u0080":"Control","ö":"Latin Small Letter O With Diaeresis","€":"Euro Sign","😀":"Emoji: Grinning Face","דּ":"Hebrew Letter Dalet With Dagesh"}',
+      '{"\\r":"Carriage Return","1":"One","\u0080":"Control","ö":"Latin Small Letter O With Diaeresis","€":"Euro Sign","😀":"Emoji: Grinning Face","\ufb33":"Hebrew Letter Dalet With Dagesh"}',
     )
   })
 
