@@ -43,3 +43,31 @@ export class RecordBuilder {
     return signCheckpoint(pool, last.seq, last.hash, reason)
   }
 }
+
+/** An entry's fields before it is chained: what a test writes, and rewrites to tamper. */
+export interface RawEntry {
+  at: string
+  kind: string
+  data: unknown
+}
+
+/** Chains raw entries from the start, as a server that rewrote the record would. */
+export async function rechain(raw: readonly RawEntry[]): Promise<RecordEntry[]> {
+  const out: RecordEntry[] = []
+  for (const e of raw) out.push(await nextRecordEntry(out.at(-1) ?? null, e.at, e.kind, e.data))
+  return out
+}
+
+/** Signs checkpoints on a record at the given seqs, with the test key. */
+export function checkpointsAt(pool: number, entries: readonly RecordEntry[], at: readonly { seq: number; reason: string }[]): RecordCheckpoint[] {
+  return at.map((c) => signCheckpoint(pool, c.seq, entries[c.seq - 1].hash, c.reason))
+}
+
+/** A drand quicknet round (drand/testdata/quicknet-rounds.json, from drand/tlock's tests). */
+export const QUICKNET_ROUND = {
+  round: 12040883,
+  signature: '929906c959032ab363c9f26570d215d66f5c06cb0c44fe508c12bb5839f04ec895bb6868e5b9ff13ab289bdb5266b394',
+  randomness: '173df1f57805453a8d2015268205d68147de12cafc2f451f7bc6adadca3571b3',
+  dueAt: '2024-10-14T17:13:33Z',
+  chainHash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
+}
