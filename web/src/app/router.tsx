@@ -39,6 +39,8 @@ const PoolDetailPage = lazy(() =>
   ),
 )
 // A pool's printable sheet (features/print): a page of its own, without the site's header and footer.
+// "Check this pool" (features/record-check): the pool's record checked in the browser, loaded on demand.
+const RecordCheckPage = lazy(() => import('@/features/record-check/components/record-check-page').then((m) => ({ default: m.RecordCheckPage })))
 const PoolPrintPage = lazy(() => import('@/features/print/components/pool-print-page').then((m) => ({ default: m.PoolPrintPage })))
 const CheckoutPage = lazy(() => import('@/features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })))
 const CreatePrivatePoolPage = lazy(() => import('@/features/private-pools/components/create-private-pool-page').then((m) => ({ default: m.CreatePrivatePoolPage })))
@@ -73,6 +75,7 @@ export const routes: RouteObject[] = [
       // Pool pages: anyone may watch a board; claiming squares needs sign-in.
       { path: 'pool/:id', element: <PoolDetailPage /> },
       { path: 'pools/:id', element: <PoolDetailPage /> },
+      { path: 'pools/:id/check', element: <RecordCheckPage /> },
       // Player screens (signed in)
       { path: 'my-pools', element: <MyPoolsPage /> },
       { path: 'age-verification', element: <AgeVerificationPage /> },

@@ -5,6 +5,9 @@ import { playedRecord, PLAYED_POOL, type PlayedRecord } from './played-record'
 import { replayRecord, type RecordReplay } from './replay'
 import { TEST_PUBLIC_KEY } from './test-record'
 
+// Asymmetric matchers typed as the strings they stand for.
+const matching = (re: RegExp) => expect.stringMatching(re) as string
+
 let played: PlayedRecord
 let replay: RecordReplay
 beforeAll(async () => {
@@ -34,7 +37,7 @@ describe('the pool as served against its record', () => {
     ;(s.squares[7] as { userId: string }).userId = '12'
     expect(compareWithServed(replay, played.entries, s)).toEqual({
       seq: played.entries.findIndex((e) => e.kind === 'taken' && (e.data as { owner: string }).owner === '2') + 1,
-      reason: expect.stringMatching(/^square row 2, column 3: the pool shows player 12; the record \(entry \d+, taken\) says player 2$/),
+      reason: matching(/^square row 2, column 3: the pool shows player 12; the record \(entry \d+, taken\) says player 2$/),
     })
   })
 
@@ -48,7 +51,7 @@ describe('the pool as served against its record', () => {
     const s = served()
     ;(s.winners[1] as { amount: string }).amount = '60.00'
     const seq = played.seqOf['prize period:Q2']
-    expect(compareWithServed(replay, played.entries, s)).toEqual({ seq, reason: expect.stringMatching(new RegExp(`^entry ${seq} \\(prize period:Q2\\): the pool shows \\$60\\.00 to row \\d, column \\d; the record says \\$56\\.25$`)) })
+    expect(compareWithServed(replay, played.entries, s)).toEqual({ seq, reason: matching(new RegExp(`^entry ${seq} \\(prize period:Q2\\): the pool shows \\$60\\.00 to row \\d, column \\d; the record says \\$56\\.25$`)) })
   })
 
   it('names a winner moved, given to another, missing or added', () => {

@@ -5,6 +5,10 @@ import { playedRecord, PLAYED_POOL, type PlayedRecord } from './played-record'
 import { replayRecord, type RecordReplayInput } from './replay'
 import { checkpointsAt, rechain, TEST_PUBLIC_KEY, type RawEntry } from './test-record'
 
+// Asymmetric matchers typed as the strings they stand for.
+const containing = (text: string) => expect.stringContaining(text) as string
+const matching = (re: RegExp) => expect.stringMatching(re) as string
+
 let played: PlayedRecord
 beforeAll(async () => {
   played = await playedRecord()
@@ -80,7 +84,7 @@ describe('tampering is named at its entry', () => {
 
   it('the record cut short before a checkpoint', async () => {
     const { fault } = await replayRecord(input({ entries: played.entries.slice(0, played.seqOf.drawn - 1) }))
-    expect(fault).toMatchObject({ seq: played.seqOf.drawn, reason: expect.stringContaining('cut short') })
+    expect(fault).toMatchObject({ seq: played.seqOf.drawn, reason: containing('cut short') })
   })
 
   it('a head the server states that is not the record’s last entry', async () => {
@@ -91,32 +95,32 @@ describe('tampering is named at its entry', () => {
   it('a prize amount the award does not pay', async () => {
     const seq = played.seqOf['prize period:Q2']
     const { fault } = await replayRecord(await rewritten(seq, (d) => (d.amount = '60.00')))
-    expect(fault).toEqual({ seq, reason: expect.stringMatching(new RegExp(`^entry ${seq} \\(prize period:Q2\\): the award pays row \\d, column \\d \\$56\\.25; the entry says \\$60\\.00$`)) })
+    expect(fault).toEqual({ seq, reason: matching(new RegExp(`^entry ${seq} \\(prize period:Q2\\): the award pays row \\d, column \\d \\$56\\.25; the entry says \\$60\\.00$`)) })
   })
 
   it('a prize paid to someone who does not own the square', async () => {
     const seq = played.seqOf['prize period:Q3']
     const { fault } = await replayRecord(await rewritten(seq, (d) => (d.owner = d.owner === '1' ? '2' : '1')))
-    expect(fault).toMatchObject({ seq, reason: expect.stringMatching(/is (player \d|the house)'s; the entry pays player \d$/) })
+    expect(fault).toMatchObject({ seq, reason: matching(/is (player \d|the house)'s; the entry pays player \d$/) })
   })
 
   it('a prize to another square', async () => {
     const seq = played.seqOf['prize period:Q1']
     const { fault } = await replayRecord(await rewritten(seq, (d) => (d.row = ((d.row as number) + 1) % 5)))
-    expect(fault).toMatchObject({ seq, reason: expect.stringMatching(/the award pays row \d, column \d; the entry says row \d, column \d/) })
+    expect(fault).toMatchObject({ seq, reason: matching(/the award pays row \d, column \d; the entry says row \d, column \d/) })
   })
 
   it('a prize no award pays', async () => {
     const seq = played.seqOf['prize period:Q1']
     const { fault } = await replayRecord(await rewritten(seq, (d) => (d.award = 'reverse:Q1')))
-    expect(fault).toMatchObject({ seq, reason: expect.stringContaining('no award of the record’s scores is reverse:Q1'.replace('’', "'")) })
+    expect(fault).toMatchObject({ seq, reason: containing('no award of the record’s scores is reverse:Q1'.replace('’', "'")) })
   })
 
   it('an award without its prize entry', async () => {
     const seq = played.seqOf['prize period:FINAL']
     // The final's prize, claim and payout removed.
     const { fault } = await replayRecord(await rewritten(seq, () => {}, (raw) => raw.splice(seq - 1, 3)))
-    expect(fault).toMatchObject({ seq: seq - 1, reason: expect.stringContaining('the award period:FINAL pays') })
+    expect(fault).toMatchObject({ seq: seq - 1, reason: containing('the award period:FINAL pays') })
     expect(fault?.reason).toMatch(/the record has no prize entry for it$/)
   })
 
@@ -135,7 +139,7 @@ describe('tampering is named at its entry', () => {
         },
       ),
     )
-    expect(fault).toMatchObject({ reason: expect.stringContaining(`row 1, column 1 is not free: the record (entry ${seq}, taken) gives it to player 1`) })
+    expect(fault).toMatchObject({ reason: containing(`row 1, column 1 is not free: the record (entry ${seq}, taken) gives it to player 1`) })
   })
 
   it('a lock whose ownership is not the replayed one', async () => {
@@ -146,8 +150,8 @@ describe('tampering is named at its entry', () => {
 
   it('a beacon round other than the locked one, or randomness not its signature’s', async () => {
     const seq = played.seqOf.beacon
-    expect((await replayRecord(await rewritten(seq, (d) => (d.round = 12040884)))).fault).toMatchObject({ seq, reason: expect.stringContaining('is not the round fixed at the lock') })
-    expect((await replayRecord(await rewritten(seq, (d) => (d.randomness = 'ab'.repeat(32))))).fault).toMatchObject({ seq, reason: expect.stringContaining('randomness is not the SHA-256 of its signature') })
+    expect((await replayRecord(await rewritten(seq, (d) => (d.round = 12040884)))).fault).toMatchObject({ seq, reason: containing('is not the round fixed at the lock') })
+    expect((await replayRecord(await rewritten(seq, (d) => (d.randomness = 'ab'.repeat(32))))).fault).toMatchObject({ seq, reason: containing('randomness is not the SHA-256 of its signature') })
   })
 
   it('a beacon signature that is not the chain’s', async () => {
@@ -180,7 +184,7 @@ describe('tampering is named at its entry', () => {
     const entries = await rechain(raw)
     const checkpoints = checkpointsAt(PLAYED_POOL, entries, played.checkpoints.map((c) => ({ seq: c.seq, reason: c.reason })))
     const { fault } = await replayRecord(input({ entries, checkpoints }))
-    expect(fault).toMatchObject({ seq: played.seqOf.beacon, reason: expect.stringContaining('that is round 12040880') })
+    expect(fault).toMatchObject({ seq: played.seqOf.beacon, reason: containing('that is round 12040880') })
   })
 
   it('digits that do not follow from the seed, and a seed that is not the committed one', async () => {
@@ -189,9 +193,9 @@ describe('tampering is named at its entry', () => {
       const s = (d.sets as { homeNumbers: number[] }[])[0]
       ;[s.homeNumbers[0], s.homeNumbers[1]] = [s.homeNumbers[1], s.homeNumbers[0]]
     })
-    expect((await replayRecord(swapped)).fault).toMatchObject({ seq, reason: expect.stringContaining('the home digits drawn from the seed are') })
+    expect((await replayRecord(swapped)).fault).toMatchObject({ seq, reason: containing('the home digits drawn from the seed are') })
     const seed = await rewritten(seq, (d) => ((d.sets as { seed: string }[])[0].seed = 'ff'.repeat(32)))
-    expect((await replayRecord(seed)).fault).toMatchObject({ seq, reason: expect.stringContaining('is not the commitment published when the pool opened') })
+    expect((await replayRecord(seed)).fault).toMatchObject({ seq, reason: containing('is not the commitment published when the pool opened') })
   })
 
   it('a draw without the beacon’s randomness', async () => {
@@ -202,7 +206,7 @@ describe('tampering is named at its entry', () => {
         d.randomness = ''
       }),
     )
-    expect(fault).toMatchObject({ seq, reason: expect.stringContaining('drawn by squares-draw-v1; with a verified beacon round it is squares-draw-v2') })
+    expect(fault).toMatchObject({ seq, reason: containing('drawn by squares-draw-v1; with a verified beacon round it is squares-draw-v2') })
   })
 
   it('a fee that is not the pool’s percent of the pot', async () => {
@@ -214,19 +218,19 @@ describe('tampering is named at its entry', () => {
   it('a payout of another amount than its prize', async () => {
     const seq = played.seqOf['payout period:Q3']
     const { fault } = await replayRecord(await rewritten(seq, (d) => (d.amount = '65.00')))
-    expect(fault).toMatchObject({ seq, reason: expect.stringMatching(/the prize period:Q3 \(entry \d+\) is \$56\.25; the entry says \$65\.00$/) })
+    expect(fault).toMatchObject({ seq, reason: matching(/the prize period:Q3 \(entry \d+\) is \$56\.25; the entry says \$65\.00$/) })
   })
 
   it('money in that is not fee + prizes + refunds', async () => {
     const seq = played.seqOf.captured
     const { fault } = await replayRecord(await rewritten(seq, (d) => (d.amount = '40.00')))
-    expect(fault).toMatchObject({ seq: played.entries.length, reason: expect.stringContaining('the totals do not add up: money in $290.00') })
+    expect(fault).toMatchObject({ seq: played.entries.length, reason: containing('the totals do not add up: money in $290.00') })
   })
 
   it('squares freed that are not the payment’s owner’s', async () => {
     const seq = played.seqOf.refunded
     const { fault } = await replayRecord(await rewritten(seq, (d) => (d.squares = [{ row: 0, column: 0 }])))
-    expect(fault).toMatchObject({ seq, reason: expect.stringContaining("it frees row 1, column 1, which is player 1's, not player 5's") })
+    expect(fault).toMatchObject({ seq, reason: containing("it frees row 1, column 1, which is player 1's, not player 5's") })
   })
 
   it('a record that does not start with the opening', async () => {
@@ -252,6 +256,6 @@ describe('tampering is named at its entry', () => {
     const { fault } = await replayRecord(
       await rewritten(seq, () => {}, (raw) => raw.splice(seq, 0, { at: raw[seq - 1].at, kind: 'taken', data: { squares: [{ row: 4, column: 4 }], owner: '7', by: 'claim', payment: '', amount: '0.00', from: '' } })),
     )
-    expect(fault).toMatchObject({ seq: seq + 1, reason: expect.stringContaining('squares taken after the grid was locked') })
+    expect(fault).toMatchObject({ seq: seq + 1, reason: containing('squares taken after the grid was locked') })
   })
 })

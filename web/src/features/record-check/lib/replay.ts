@@ -362,7 +362,7 @@ async function play(r: RecordReplay, e: RecordEntry, input: RecordReplayInput): 
     }
     case 'cancelled': {
       if (r.cancelled) fail(`the pool was cancelled already (entry ${r.cancelled.seq})`)
-      r.cancelled = { seq: e.seq, reason: String(d.reason ?? '') }
+      r.cancelled = { seq: e.seq, reason: typeof d.reason === 'string' ? d.reason : '' }
       return
     }
   }
@@ -392,7 +392,7 @@ function take(r: RecordReplay, e: RecordEntry, t: RecordTakenData, entries: read
     throw new Fault(e.seq, `${name}: ${reason}`)
   }
   if (!r.grid) fail('squares taken before the pool opened')
-  if (r.cancelled) fail(`squares taken after the pool was cancelled (entry ${r.cancelled!.seq})`)
+  if (r.cancelled) fail(`squares taken after the pool was cancelled (entry ${r.cancelled.seq})`)
   if (!TAKEN_BY.includes(t.by)) fail(`it takes squares by "${t.by}"`)
   if (typeof t.owner !== 'string' || !/^[^\s,-][^\s,]*$/.test(t.owner)) fail(`its owner "${String(t.owner)}" is not an owner`)
   const places = placesOf(r, e, t.squares)
