@@ -173,7 +173,10 @@ type Pool struct {
 	// per paying period; seeds are secret until the draw, digits empty before it.
 	NumberSets []NumberSet
 	// Beacon is the drand round the draw mixes in (BeaconOf shows it; empty status: none stored).
-	Beacon    PoolBeacon
+	Beacon PoolBeacon
+	// Record is the head of the pool's record (RecordHead): its last seq and hash, and the last checkpoint
+	// when read with it.
+	Record    RecordHead
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }

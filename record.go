@@ -104,16 +104,22 @@ func NextRecordEntry(prev *RecordEntry, at time.Time, kind string, data any) (Re
 	if !validRecordKind(kind) {
 		return RecordEntry{}, fmt.Errorf("record: unknown kind %q", kind)
 	}
-	raw, err := json.Marshal(data)
-	if err != nil {
-		return RecordEntry{}, fmt.Errorf("record: %s data: %w", kind, err)
-	}
 	// Stored as the canonical JSON it is hashed as, so that a reader sees exactly what was hashed.
-	if e.Data, err = jcs.Transform(raw); err != nil {
+	var err error
+	if e.Data, err = RecordData(data); err != nil {
 		return RecordEntry{}, fmt.Errorf("record: %s data: %w", kind, err)
 	}
 	e.Hash, err = RecordEntryHash(e.PrevHash, e.Seq, e.At, kind, e.Data)
 	return e, err
+}
+
+// RecordData is data as an entry stores and hashes it: the RFC 8785 canonical JSON of its JSON.
+func RecordData(data any) (json.RawMessage, error) {
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return nil, err
+	}
+	return jcs.Transform(raw)
 }
 
 func validRecordKind(kind string) bool {

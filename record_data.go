@@ -37,10 +37,7 @@ func RecordOpenOf(p *Pool) RecordOpenData {
 	o := RecordOpenData{Name: p.Name, GameID: p.GameID, LeagueID: p.leagueID(), EntryFee: p.EntryFee.String(),
 		MaxSquaresPerPlayer: p.MaxSquaresPerPlayer, Private: p.IsPrivate, Nonprofit: p.IsNonprofit,
 		Collection: p.Collection, FeePercent: p.HouseFeePercent(), Rules: p.EffectiveRules(),
-		DrawCommitment: p.DrawCommitment, NumberSets: []RecordSetCommitment{}}
-	for _, s := range p.NumberSets {
-		o.NumberSets = append(o.NumberSets, RecordSetCommitment{Period: s.Period, SeedSHA256: s.SeedSHA256})
-	}
+		DrawCommitment: p.DrawCommitment, NumberSets: RecordCommitments(p)}
 	return o
 }
 
@@ -51,10 +48,14 @@ const (
 	TakenHost     = "host"     // a host's assignment in a host-collected pool
 	TakenHouse    = "house"    // the house filled the grid, paying for its squares itself
 	TakenTakeover = "takeover" // the house took over a square whose payment failed after the draw
+	// TakenJoin: a host pool's guest joined as an account, whose the guest's squares become: From names the
+	// guest ("guest-{id}"), Owner the account; nothing is paid.
+	TakenJoin = "join"
 )
 
 // RecordTakenData is the data of RecordTaken: squares given to an owner. Every square was free before, except
-// in a takeover, where the house replaces the owner named in From.
+// in a takeover, where the house replaces the owner named in From, and a join, where the account replaces
+// the guest named in From.
 type RecordTakenData struct {
 	Squares []Cell `json:"squares"`
 	Owner   string `json:"owner"`
@@ -64,7 +65,7 @@ type RecordTakenData struct {
 	// Amount is what the squares cost their owner (entry fee x squares; "0.00" in a free pool); for the
 	// house, what it put into the pool for them.
 	Amount string `json:"amount"`
-	From   string `json:"from"` // the owner replaced, in a takeover only
+	From   string `json:"from"` // the owner replaced, in a takeover or a join only
 }
 
 // RecordPaymentData is the data of RecordHeld, RecordCaptured, RecordReleased and RecordRefunded: a payment's
@@ -167,12 +168,41 @@ type RecordCancelData struct {
 }
 
 // RecordActionData is the data of RecordAction: an admin's or the host's act on the pool, as the audit log
-// names it (Action), with what a replay needs of it: new rules (Rules) or a new limit (Limit); squares
-// taken back by the host are a released entry, not an action.
+// or the pool's history names it (Action), with what a replay needs of it: new rules (Rules) with the
+// seed commitments made for them (DrawCommitment, NumberSets: new rules commit new seeds, which replace
+// the opening entry's), or a new limit (Limit). An act that has an entry of its own is recorded by it
+// alone: squares the host assigns or takes back are a taken or released entry, a prize the host marks
+// paid a payout. Reason is curated: never a seed before the draw nor an e-mail address.
 type RecordActionData struct {
-	Action string `json:"action"`
-	By     string `json:"by"` // "admin", "host" or "system"
-	Reason string `json:"reason"`
-	Rules  *Rules `json:"rules,omitempty"`
-	Limit  *int   `json:"limit,omitempty"`
+	Action         string                `json:"action"`
+	By             string                `json:"by"` // "admin", "host" or "system"
+	Reason         string                `json:"reason"`
+	Rules          *Rules                `json:"rules,omitempty"`
+	DrawCommitment string                `json:"drawCommitment,omitempty"`
+	NumberSets     []RecordSetCommitment `json:"numberSets,omitempty"`
+	Limit          *int                  `json:"limit,omitempty"`
+}
+
+// Who acted (RecordActionData.By).
+const (
+	ActedByAdmin  = "admin"
+	ActedByHost   = "host"
+	ActedBySystem = "system"
+)
+
+// RecordHead is where a pool's record stands: the seq and hash of its last entry (0 and RecordZeroHash
+// for a pool made before records existed, which has none) and its last checkpoint (nil before the first).
+type RecordHead struct {
+	Seq        int64             `json:"seq"`
+	Head       string            `json:"head"`
+	Checkpoint *RecordCheckpoint `json:"checkpoint"`
+}
+
+// RecordCommitments are the seed commitments of a pool's number sets, as the opening entry writes them.
+func RecordCommitments(p *Pool) []RecordSetCommitment {
+	out := []RecordSetCommitment{}
+	for _, s := range p.NumberSets {
+		out = append(out, RecordSetCommitment{Period: s.Period, SeedSHA256: s.SeedSHA256})
+	}
+	return out
 }

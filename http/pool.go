@@ -74,6 +74,9 @@ type Pool struct {
 	EveryScoreShare squares.Cents `json:"everyScoreShare"`
 	// Beacon is the drand round the draw mixes in (http/beacon.go).
 	Beacon Beacon `json:"beacon"`
+	// Record is where the pool's record stands (GET /api/pools/{id}/record): the seq and hash of its last
+	// entry, and its last checkpoint (null before the first).
+	Record squares.RecordHead `json:"record"`
 }
 
 // PeriodPayout is what one period of a pool pays.
@@ -140,7 +143,7 @@ func toPoolJSON(p *squares.PoolView, viewer *squares.User) Pool {
 		DecisionOutlook: toDecisionOutlookJSON(p), Collection: cmp.Or(p.Collection, squares.CollectionCard),
 		PaymentInstructions: p.PaymentInstructions, PayBy: p.PayBy, Rules: p.EffectiveRules(),
 		NumberSets: toNumberSetsJSON(p.Pool), EveryScoreShare: squares.EveryScoreShare(p.Pool),
-		Beacon: toBeaconJSON(p.Pool),
+		Beacon: toBeaconJSON(p.Pool), Record: p.Record,
 	}
 	grid := p.Grid()
 	out.Rows, out.Columns = grid.Rows, grid.Columns

@@ -1,6 +1,7 @@
 package http_test
 
 import (
+	"context"
 	"crypto/ed25519"
 	"encoding/hex"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
 
@@ -28,17 +30,59 @@ func TestPoolRecordAPI(t *testing.T) {
 			Head    string `json:"head"`
 			More    bool   `json:"more"`
 		}
+		// Opened, then opened for sale (the action of activate).
 		visitor.get(fmt.Sprintf("/api/pools/%d/record", pools[0].ID)).want(http.StatusOK).decode(&rec)
-		if rec.Pool != pools[0].ID || len(rec.Entries) != 1 || rec.Entries[0].Kind != squares.RecordOpened || rec.Seq != 1 ||
-			rec.Head != rec.Entries[0].Hash || rec.More {
+		if rec.Pool != pools[0].ID || len(rec.Entries) != 2 || rec.Entries[0].Kind != squares.RecordOpened ||
+			rec.Entries[1].Kind != squares.RecordAction || rec.Seq != 2 || rec.Head != rec.Entries[1].Hash || rec.More {
 			t.Fatalf("record %+v", rec)
 		}
 		if f := squares.CheckRecordChain(rec.Entries, squares.RecordZeroHash, 0); f != nil {
 			t.Fatal(f)
 		}
-		visitor.get(fmt.Sprintf("/api/pools/%d/record?after=1", pools[0].ID)).want(http.StatusOK).decode(&rec)
-		if len(rec.Entries) != 0 || rec.Seq != 1 {
+		visitor.get(fmt.Sprintf("/api/pools/%d/record?after=2", pools[0].ID)).want(http.StatusOK).decode(&rec)
+		if len(rec.Entries) != 0 || rec.Seq != 2 {
 			t.Fatalf("after the last entry: %+v", rec)
+		}
+
+		// The pool's JSON (and the lists') carries where its record stands: no checkpoint before the lock, then
+		// the drawn one, signed by the server's key.
+		type head struct {
+			ID     int64              `json:"id"`
+			Record squares.RecordHead `json:"record"`
+		}
+		var pool head
+		visitor.get(fmt.Sprintf("/api/pools/%d", pools[0].ID)).want(http.StatusOK).decode(&pool)
+		if pool.Record.Seq != 2 || pool.Record.Head != rec.Head || pool.Record.Checkpoint != nil {
+			t.Fatalf("pool's record before the lock: %+v", pool.Record)
+		}
+		for i := 0; i < squares.SquaresPerPool; i += squares.PublicSquaresPerPlayer {
+			u := &squares.User{Email: fmt.Sprintf("rec%d-%d@example.com", pools[0].ID, i), PasswordHash: "x", FirstName: "Rec",
+				LastName: "Tester", DateOfBirth: "1990-01-01", ResidenceState: "NY", ResidenceCountry: "US",
+				IsAgeVerified: true, IsEligibleToBet: true}
+			if err := s.db.CreateUser(context.Background(), u); err != nil {
+				t.Fatal(err)
+			}
+			cells := make([]squares.Cell, 0, squares.PublicSquaresPerPlayer)
+			for j := i; j < i+squares.PublicSquaresPerPlayer; j++ {
+				cells = append(cells, squares.Cell{Row: j / 10, Column: j % 10})
+			}
+			if _, err := s.db.ClaimSquares(context.Background(), store.Claim{PoolID: pools[0].ID, User: u, Cells: cells}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		visitor.get(fmt.Sprintf("/api/pools/%d/record", pools[0].ID)).want(http.StatusOK).decode(&rec)
+		visitor.get(fmt.Sprintf("/api/pools/%d", pools[0].ID)).want(http.StatusOK).decode(&pool)
+		c := pool.Record.Checkpoint
+		if pool.Record.Seq != rec.Seq || pool.Record.Head != rec.Head || c == nil || c.Reason != "drawn" || c.Seq != rec.Seq ||
+			c.Head != rec.Head || c.Pool != pools[0].ID || !squares.VerifyCheckpoint(s.db.RecordPublicKey(), *c) {
+			t.Fatalf("pool's record once drawn: %+v (checkpoint %+v), record seq %d", pool.Record, c, rec.Seq)
+		}
+		var list []head
+		visitor.get("/api/pools").want(http.StatusOK).decode(&list)
+		for _, p := range list {
+			if p.ID == pools[0].ID && (p.Record.Seq != rec.Seq || p.Record.Checkpoint == nil || *p.Record.Checkpoint != *c) {
+				t.Fatalf("listed pool's record %+v", p.Record)
+			}
 		}
 		visitor.get(fmt.Sprintf("/api/pools/%d/record?after=-1", pools[0].ID)).wantError(http.StatusBadRequest, squares.EINVALID, "Invalid after: must be a seq, 0 or more.", "after", "Invalid after: must be a seq, 0 or more.")
 		visitor.get(fmt.Sprintf("/api/pools/%d/record?after=x", pools[0].ID)).wantError(http.StatusBadRequest, squares.EINVALID, "Invalid after: must be a seq, 0 or more.", "after", "Invalid after: must be a seq, 0 or more.")

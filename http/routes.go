@@ -116,6 +116,9 @@ func (s *Server) routeTable() []route {
 		// The record of a pool and the key of its checkpoints (record.go).
 		{"GET", "/api/pools/{id}/record", public, s.handlePoolRecord},
 		{"GET", "/.well-known/squares-record-key", public, s.handleRecordKey},
+		// The settlement report of a pool, as JSON and as a spreadsheet (report.go).
+		{"GET", "/api/pools/{id}/report", public, s.handlePoolReport},
+		{"GET", "/api/pools/{id}/report.csv", public, s.handlePoolReportCSV},
 		{"GET", "/api/test-nfl-api", admin | dev, s.handleTestFeed}, // scorefeed.go
 		{"GET", "/api/score-feed-status", admin | dev, s.handleScoreFeedStatus},
 		// The developer pages' game calls (livegame.go, winner.go); a blank id is a call too ("Please enter a game ID").

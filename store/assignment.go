@@ -70,6 +70,9 @@ func (db *DB) AssignSquares(ctx context.Context, a Assignment) (*AssignResult, e
 			}
 			res.Squares = append(res.Squares, sq)
 		}
+		if err := recordTaken(ctx, tx, p.ID, takenData(p.Pool, cells, playerOwner(pl), squares.TakenHost, "")); err != nil {
+			return err
+		}
 		newPlayers := 0
 		if have == 0 {
 			newPlayers = 1
@@ -193,6 +196,9 @@ func (db *DB) TakeBackSquare(ctx context.Context, actor *squares.User, poolID in
 		if err := countPlayers(ctx, tx, poolID); err != nil {
 			return err
 		}
+		if err := recordFreed(ctx, tx, p.Pool, OwnerID(sq), []squares.Cell{cell}, "Taken back by the host."); err != nil {
+			return err
+		}
 		if err := recordHistory(ctx, tx, historyEntry{PoolID: poolID, Actor: actor, Action: squares.HostTakeBack,
 			Player:  playerKey(sq.UserID, sq.GuestID),
 			Summary: fmt.Sprintf("Took back %s's square at row %d column %d.", name, cell.Row, cell.Column)}); err != nil {
@@ -222,7 +228,8 @@ func (db *DB) SetPoolLimit(ctx context.Context, actor *squares.User, poolID int6
 			return fmt.Errorf("set pool limit: %w", err)
 		}
 		if err := recordHistory(ctx, tx, historyEntry{PoolID: poolID, Actor: actor, Action: squares.HostSetLimit,
-			Summary: fmt.Sprintf("Changed the limit from %d to %d squares a player.", p.MaxSquaresPerPlayer, limit)}); err != nil {
+			Summary: fmt.Sprintf("Changed the limit from %d to %d squares a player.", p.MaxSquaresPerPlayer, limit),
+			Record:  &squares.RecordActionData{Action: squares.HostSetLimit, Limit: &limit}}); err != nil {
 			return err
 		}
 		tx.emit(squares.Event{Kind: squares.EventPool, PoolID: poolID, GameID: p.GameID})

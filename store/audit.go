@@ -22,6 +22,9 @@ type Change struct {
 	Before     any   // the target before the change (nil for a creation), encoded as JSON
 	After      any   // the target after it (nil for a deletion)
 	Reason     string
+	// Record is what the pool's record says of the change (an action), when more than its action and
+	// reason: new rules with their seed commitments.
+	Record *squares.RecordActionData
 }
 
 // audit records a change in the audit log, in the caller's transaction: the log holds exactly the
@@ -42,7 +45,19 @@ func audit(ctx context.Context, tx *Tx, c Change) error {
 		strconv.FormatInt(c.TargetID, 10), nullID(c.PoolID), nullID(c.UserID), before, after, c.Reason, tx.now); err != nil {
 		return fmt.Errorf("audit %s: %w", c.Action, err)
 	}
-	return nil
+	// Every admin act on a pool is in its record too; a pool deleted takes its record with it.
+	if c.PoolID == 0 || c.Action == "pool.delete" {
+		return nil
+	}
+	d := squares.RecordActionData{Action: c.Action, Reason: c.Reason}
+	if c.Record != nil {
+		d = *c.Record
+	}
+	d.By = squares.ActedBySystem
+	if adminID != 0 {
+		d.By = squares.ActedByAdmin
+	}
+	return recordAction(ctx, tx, c.PoolID, d)
 }
 
 // auditByUser records a change made through a signed-in user's call only: the same store call made by

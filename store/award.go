@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
+	"strconv"
 
 	"github.com/squaresapp/squares"
 )
@@ -15,17 +17,9 @@ import (
 // the caller's transaction. It returns the winners recorded now.
 func settlePool(ctx context.Context, tx *Tx, p *squares.Pool, g *squares.Game) ([]squares.Winner, error) {
 	rules := p.EffectiveRules()
-	var changes []squares.ScoreChange
-	if rules.ReadsScoreChanges() {
-		reports, err := gameReports(ctx, tx, g.ID)
-		if err != nil {
-			return nil, err
-		}
-		changes = squares.ScoreChanges(reports, g.LeagueID)
-	}
-	ends := squares.GameEnds(g, rules, changes)
-	if len(ends) == 0 {
-		return nil, nil
+	ends, changes, err := scorePool(ctx, tx, p, g)
+	if err != nil || len(ends) == 0 {
+		return nil, err
 	}
 	owners, taken, err := boardOwners(ctx, tx, p)
 	if err != nil {
@@ -37,6 +31,7 @@ func settlePool(ctx context.Context, tx *Tx, p *squares.Pool, g *squares.Game) (
 		return nil, fmt.Errorf("awards of pool %d: %w", p.ID, err)
 	}
 	var out []squares.Winner
+	var settled []string
 	grid := p.Grid()
 	for _, a := range awards {
 		o := owners[grid.Index(squares.Cell{Row: a.Row, Column: a.Column})]
@@ -50,9 +45,34 @@ func settlePool(ctx context.Context, tx *Tx, p *squares.Pool, g *squares.Game) (
 		}
 		if ok {
 			out = append(out, w)
+			if !slices.Contains(settled, w.PeriodCode) {
+				settled = append(settled, w.PeriodCode)
+			}
+		}
+	}
+	for _, period := range settled {
+		if err := checkpointRecord(ctx, tx, p.ID, "settled "+period); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
+}
+
+// scorePool reads the game's ends and score changes as the pool's rules decide its prizes from them
+// (squares.GameEnds, squares.ScoreChanges), and appends them to the pool's record as its score entry
+// (recordScore: none when nothing changed since the last).
+func scorePool(ctx context.Context, tx *Tx, p *squares.Pool, g *squares.Game) ([]squares.PeriodEnd, []squares.ScoreChange, error) {
+	rules := p.EffectiveRules()
+	var changes []squares.ScoreChange
+	if rules.ReadsScoreChanges() {
+		reports, err := gameReports(ctx, tx, g.ID)
+		if err != nil {
+			return nil, nil, err
+		}
+		changes = squares.ScoreChanges(reports, g.LeagueID)
+	}
+	ends := squares.GameEnds(g, rules, changes)
+	return ends, changes, recordScore(ctx, tx, p.ID, g, ends, changes)
 }
 
 // recordWinner inserts a winner unless its award is recorded already (it reports false), then for a paid
@@ -74,9 +94,19 @@ func recordWinner(ctx context.Context, tx *Tx, p *squares.Pool, w *squares.Winne
 		return false, fmt.Errorf("record winner of pool %d %s: %w", p.ID, w.Award, err)
 	}
 	if fee, ok := squares.SettlementFeeTransaction(p); ok {
-		if _, err := insertLedger(ctx, tx, fee); err != nil {
+		fresh, err := insertLedger(ctx, tx, fee)
+		if err != nil {
 			return false, err
 		}
+		if fresh {
+			if err := appendRecord(ctx, tx, p.ID, squares.RecordFee, squares.RecordFeeData{Amount: fee.Amount.String(),
+				To: fee.Entries[len(fee.Entries)-1].Account}); err != nil {
+				return false, err
+			}
+		}
+	}
+	if err := appendRecord(ctx, tx, p.ID, squares.RecordPrize, prizeData(p, w)); err != nil {
+		return false, err
 	}
 	if prize, ok := squares.PrizeTransaction(*w); ok {
 		if _, err := insertLedger(ctx, tx, prize); err != nil {
@@ -87,6 +117,20 @@ func recordWinner(ctx context.Context, tx *Tx, p *squares.Pool, w *squares.Winne
 		return false, err
 	}
 	return true, pushWin(ctx, tx, p, *w)
+}
+
+// prizeData is the prize entry of a winner just recorded: its award, square, owner (as the draw names
+// them: the house for a square of nobody's, a share of a board played unfilled) and amount.
+func prizeData(p *squares.Pool, w *squares.Winner) squares.RecordPrizeData {
+	owner := squares.HouseUserID
+	switch {
+	case w.UserID != 0:
+		owner = userOwner(w.UserID)
+	case w.GuestID != 0:
+		owner = "guest-" + strconv.FormatInt(w.GuestID, 10)
+	}
+	return squares.RecordPrizeData{Award: w.Award, Kind: w.Kind, Period: w.PeriodCode, Row: w.Row, Column: w.Column,
+		HomeScore: w.HomeScore, AwayScore: w.AwayScore, Owner: owner, Amount: w.Amount.String(), Status: w.Status}
 }
 
 // squareOwner is who holds a square of a board: a player, a guest, or neither (the house, or nobody).

@@ -32,7 +32,7 @@ func lockBeacon(ctx context.Context, tx *Tx, poolID int64, c squares.ChainInfo, 
 	if n, _ := res.RowsAffected(); n != 1 {
 		return squares.Errorf(squares.ECONFLICT, "This pool's numbers are already drawn.")
 	}
-	return nil
+	return recordLock(ctx, tx, poolID, b)
 }
 
 // PendingBeacon is a pool waiting for its beacon round, as the beacon worker reads it.
@@ -98,6 +98,13 @@ func (db *DB) drawPending(ctx context.Context, poolID int64, round uint64, b squ
 		}
 		if status != squares.BeaconPending || uint64(r) != round {
 			return nil
+		}
+		entry := squares.RecordBeaconData{Status: b.Status, Round: round, Signature: b.Signature, Randomness: b.Randomness}
+		if len(reason) > 0 {
+			entry.Reason = reason[0]
+		}
+		if err := appendRecord(ctx, tx, poolID, squares.RecordBeacon, entry); err != nil {
+			return err
 		}
 		if err := drawNumbers(ctx, tx, poolID, b); err != nil {
 			return err

@@ -24,8 +24,8 @@ import (
 // ROLLBACK instead of the second batch. A claim that completes the grid, one in a hundred, draws the numbers:
 // it takes the general path (claimSquares in one transaction).
 //
-// A later write of the claim (a record entry per square taken) joins the second batch: one more CTE of
-// claimWrite, or one more statement queued before COMMIT.
+// The claim's record entry (taken) joins the second batch in claimWrite: the record's head comes with the
+// pool's row the first batch locked, and the entry is built between the two.
 
 // errClaimGeneral says a claim runs on the general path (claimSquares in one transaction): it would
 // complete the grid, which draws the numbers, or the store's Events sends events within transactions but
@@ -48,18 +48,28 @@ const claimSelect = poolColumns + `, l.active_week,
 	WHERE p.id = $2`
 
 // claimWrite takes the cells ($2 rows, $3 columns) of the pool $1 for the buyer $4 at the price $5 at the
-// time $6, and counts $7 more squares taken and $8 more distinct players on the pool, in one statement.
-// The unique key of (pool, row, column) still refuses a square taken twice.
+// time $6, counts $7 more squares taken and $8 more distinct players on the pool, and appends the claim's
+// entry to the pool's record ($9 seq, $10 at, $11 data, $12 previous hash, $13 hash; seq 0 for a pool
+// without a record, which gets none) after its head at seq $14, as the first batch read it with the
+// pool's row locked, in one statement. It answers the squares written, each with the count of pool rows
+// updated (1, or 0 had the head moved). The unique key of (pool, row, column) still refuses a square taken
+// twice.
 const claimWrite = `WITH ins AS (
 	INSERT INTO squares (pool_id, row_idx, col_idx, user_id, is_house, state, purchase_price_cents,
 		purchased_at, hold_expires_at, payment_id, created_at, guest_id)
 	SELECT $1, c.r, c.k, $4, FALSE, 'owned', $5, $6, NULL, NULL, $6, NULL FROM unnest($2::int[], $3::int[]) AS c(r, k)
 	RETURNING id, row_idx, col_idx
+), rec AS (
+	INSERT INTO pool_records (pool_id, seq, at, kind, data, prev_hash, hash)
+	SELECT $1, $9, $10, 'taken', $11, $12, $13 WHERE $9::bigint > 0
 ), counted AS (
-	UPDATE pools SET squares_taken = squares_taken + $7, distinct_players = distinct_players + $8, updated_at = $6
-	WHERE id = $1
+	UPDATE pools SET squares_taken = squares_taken + $7, distinct_players = distinct_players + $8, updated_at = $6,
+		record_seq = CASE WHEN $9::bigint > 0 THEN $9::bigint ELSE record_seq END,
+		record_head = CASE WHEN $9::bigint > 0 THEN $13::text ELSE record_head END
+	WHERE id = $1 AND record_seq = $14
+	RETURNING id
 )
-SELECT id, row_idx, col_idx FROM ins`
+SELECT id, row_idx, col_idx, (SELECT COUNT(*) FROM counted) FROM ins`
 
 // claimPostgres runs a claim on PostgreSQL in two round trips (see above), or returns errClaimGeneral,
 // having taken nothing.
@@ -159,8 +169,16 @@ func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, 
 		newPlayers = 1
 	}
 	e := squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: p.GameID, Cells: c.Cells}
+	entry, record, err := nextRecordEntry(p.Record, now, squares.RecordTaken, claimTaken(p.Pool, c))
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("record of pool %d: %w", p.ID, err)
+	}
+	if !record {
+		entry = squares.RecordEntry{}
+	}
 	wr := &pgx.Batch{}
-	wr.Queue(claimWrite, p.ID, rows, cols, buyer, int64(p.EntryFee), now, len(c.Cells), newPlayers)
+	wr.Queue(claimWrite, p.ID, rows, cols, buyer, int64(p.EntryFee), now, len(c.Cells), newPlayers,
+		entry.Seq, entry.At, string(entry.Data), entry.PrevHash, entry.Hash, p.Record.Seq)
 	if txn != nil {
 		query, args, err := txn.Notification(e)
 		if err != nil {
@@ -174,9 +192,13 @@ func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, 
 	written, err := br.Query()
 	if err == nil {
 		for written.Next() {
-			var id int64
+			var id, counted int64
 			var cell squares.Cell
-			if err = written.Scan(&id, &cell.Row, &cell.Column); err != nil {
+			if err = written.Scan(&id, &cell.Row, &cell.Column, &counted); err != nil {
+				break
+			}
+			if counted != 1 {
+				err = fmt.Errorf("record of pool %d: its head moved during the claim", p.ID)
 				break
 			}
 			ids[cell] = id
@@ -217,6 +239,9 @@ func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, 
 	p.DistinctPlayers += newPlayers
 	p.UpdatedAt = now
 	p.ViewerSquares = owned + len(c.Cells)
+	if record {
+		p.Record = squares.RecordHead{Seq: entry.Seq, Head: entry.Hash}
+	}
 	res.Pool = p
 	return res, []squares.Event{e}, txn != nil, nil
 }

@@ -260,6 +260,9 @@ func releaseUnpaid(ctx context.Context, tx *Tx, p *squares.PoolView) (int, error
 		if err != nil {
 			return 0, err
 		}
+		if err := recordFreed(ctx, tx, p.Pool, playerOwner(k), freed, "Not paid for by the payment deadline."); err != nil {
+			return 0, err
+		}
 		if err := recordHistory(ctx, tx, historyEntry{PoolID: p.ID, Action: squares.DeadlineRelease, Player: k,
 			Summary: fmt.Sprintf("Released %s's %s not paid for by the payment deadline: %s.", name,
 				plural(n, "square"), cellList(freed))}); err != nil {

@@ -111,7 +111,7 @@ func (db *DB) DecidePool(ctx context.Context, poolID int64, now time.Time) (*squ
 func applyDecision(ctx context.Context, tx *Tx, p *squares.PoolView, d squares.Decision) error {
 	switch d.Action {
 	case squares.DecideCancel:
-		if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolCancelled, squares.CheckSetByHand); err != nil {
+		if _, err := setPoolStatusFor(ctx, tx, p.ID, squares.PoolCancelled, squares.CheckSetByHand, d.Reason); err != nil {
 			return err
 		}
 		if p.IsFree() {
@@ -276,10 +276,16 @@ func houseFill(ctx context.Context, tx *Tx, p *squares.PoolView) error {
 		return squares.Errorf(squares.ECONFLICT, "This pool is already full.")
 	}
 	// The house stakes money only where Squares holds the pot: never in a host-collected pool.
+	stake := squares.Cents(0)
 	if !p.IsFree() && !p.HostCollects() {
-		if _, err := insertLedger(ctx, tx, squares.StakeTransaction(p.ID, p.EntryFee*squares.Cents(len(filled)))); err != nil {
+		stake = p.EntryFee * squares.Cents(len(filled))
+		if _, err := insertLedger(ctx, tx, squares.StakeTransaction(p.ID, stake)); err != nil {
 			return err
 		}
+	}
+	if err := recordTaken(ctx, tx, p.ID, squares.RecordTakenData{Squares: filled, Owner: squares.HouseUserID,
+		By: squares.TakenHouse, Amount: stake.String()}); err != nil {
+		return err
 	}
 	counts, err := addTaken(ctx, tx, p.ID, len(filled), 0)
 	if err != nil {

@@ -73,8 +73,13 @@ func (db *DB) AddGuest(ctx context.Context, actor *squares.User, poolID int64, i
 			summary = "Added the guest " + g.Name + " and invited " + g.Email + "."
 		}
 		out = g
+		reason := "Added a guest."
+		if g.Email != "" {
+			reason = "Added a guest and invited 1 player."
+		}
 		return recordHistory(ctx, tx, historyEntry{PoolID: poolID, Actor: actor, Action: squares.HostAddGuest,
-			Player: squares.Player{GuestID: g.ID}, Summary: summary})
+			Player: squares.Player{GuestID: g.ID}, Summary: summary,
+			Record: &squares.RecordActionData{Action: squares.HostAddGuest, Reason: reason}})
 	})
 	return out, err
 }
@@ -130,6 +135,21 @@ func mergeGuests(ctx context.Context, tx *Tx, poolID, invitationID int64, user *
 		return false, fmt.Errorf("merge guests: %w", err)
 	}
 	for _, g := range guests {
+		cells, err := queryAll(ctx, tx, func(s scanner) (squares.Cell, error) {
+			var c squares.Cell
+			return c, s.Scan(&c.Row, &c.Column)
+		}, `SELECT row_idx, col_idx FROM squares WHERE pool_id = $1 AND guest_id = $2 AND user_id IS NULL AND state = 'owned'
+			ORDER BY row_idx, col_idx`, poolID, g.ID)
+		if err != nil {
+			return false, fmt.Errorf("merge guest %d: %w", g.ID, err)
+		}
+		if len(cells) > 0 {
+			if err := recordTaken(ctx, tx, poolID, squares.RecordTakenData{Squares: cells, Owner: userOwner(user.ID),
+				By: squares.TakenJoin, Amount: squares.Cents(0).String(),
+				From: playerOwner(squares.Player{GuestID: g.ID})}); err != nil {
+				return false, err
+			}
+		}
 		for _, q := range []string{
 			`UPDATE squares SET user_id = $1 WHERE pool_id = $2 AND guest_id = $3 AND user_id IS NULL`,
 			`UPDATE host_payments SET user_id = $1 WHERE pool_id = $2 AND guest_id = $3 AND user_id IS NULL`,

@@ -63,8 +63,10 @@ func (db *DB) RecordPayment(ctx context.Context, actor *squares.User, poolID int
 		if e.Note != "" {
 			summary = fmt.Sprintf("Recorded $%s from %s: %s", e.Amount, name, e.Note)
 		}
+		payer := squares.Player{UserID: e.UserID, GuestID: e.GuestID}
 		if err := recordHistory(ctx, tx, historyEntry{PoolID: poolID, Actor: actor, Action: squares.HostRecordPayment,
-			Player: squares.Player{UserID: e.UserID, GuestID: e.GuestID}, Summary: summary}); err != nil {
+			Player: payer, Summary: summary, Record: &squares.RecordActionData{Action: squares.HostRecordPayment,
+				Reason: fmt.Sprintf("Recorded %s from %s.", e.Amount, playerOwner(payer))}}); err != nil {
 			return err
 		}
 		tx.emit(squares.Event{Kind: squares.EventPool, PoolID: poolID, GameID: p.GameID})
@@ -102,7 +104,9 @@ func (db *DB) CorrectPayment(ctx context.Context, actor *squares.User, poolID, p
 		}
 		if err := recordHistory(ctx, tx, historyEntry{PoolID: poolID, Actor: actor, Action: squares.HostCorrectPayment,
 			Player:  squares.Player{UserID: c.UserID, GuestID: c.GuestID},
-			Summary: fmt.Sprintf("Cancelled payment %d of $%s from %s.", e.ID, e.Amount, name)}); err != nil {
+			Summary: fmt.Sprintf("Cancelled payment %d of $%s from %s.", e.ID, e.Amount, name),
+			Record: &squares.RecordActionData{Action: squares.HostCorrectPayment, Reason: fmt.Sprintf("Cancelled a payment of %s from %s.",
+				e.Amount, playerOwner(squares.Player{UserID: c.UserID, GuestID: c.GuestID}))}}); err != nil {
 			return err
 		}
 		tx.emit(squares.Event{Kind: squares.EventPool, PoolID: poolID, GameID: p.GameID})

@@ -41,6 +41,10 @@ func (db *DB) MarkHostPrizePaid(ctx context.Context, actor *squares.User, poolID
 		}
 		now := tx.now
 		w.Status, w.PaidAt = squares.WinnerHostPaid, &now
+		if err := appendRecord(ctx, tx, poolID, squares.RecordPayout, squares.RecordPrizeActData{Award: w.Award,
+			Owner: prizeData(p.Pool, w).Owner, Amount: w.Amount.String(), Status: w.Status}); err != nil {
+			return err
+		}
 		pl := playerKey(w.UserID, w.GuestID)
 		name, err := playerLabel(ctx, tx, poolID, pl)
 		if err != nil {

@@ -109,7 +109,12 @@ func (db *DB) CreatePrivatePool(ctx context.Context, creator *squares.User, in s
 		if len(in.InviteEmails) > 0 {
 			summary += fmt.Sprintf(" Invited %d.", len(in.InviteEmails))
 		}
-		if err := recordHistory(ctx, tx, historyEntry{PoolID: p.ID, Actor: creator, Action: "pool.create", Summary: summary}); err != nil {
+		created := &squares.RecordActionData{Action: "pool.create", Reason: "Created the pool."}
+		if len(in.InviteEmails) > 0 {
+			created.Reason = fmt.Sprintf("Created the pool and invited %s.", plural(len(in.InviteEmails), "player"))
+		}
+		if err := recordHistory(ctx, tx, historyEntry{PoolID: p.ID, Actor: creator, Action: "pool.create", Summary: summary,
+			Record: created}); err != nil {
 			return err
 		}
 		if err := addMember(ctx, tx, p.ID, creator.ID, 0); err != nil {
@@ -255,7 +260,8 @@ func (db *DB) resendInvitation(ctx context.Context, m squares.InvitationManager,
 		out = inv
 		if !m.Admin {
 			if err := recordHistory(ctx, tx, historyEntry{PoolID: poolID, Actor: m.Actor, Action: "invitation.resend",
-				Summary: "Sent the invitation to " + inv.Email + " again."}); err != nil {
+				Summary: "Sent the invitation to " + inv.Email + " again.",
+				Record:  &squares.RecordActionData{Action: "invitation.resend", Reason: "Sent 1 invitation again."}}); err != nil {
 				return err
 			}
 		}
@@ -286,7 +292,8 @@ func (db *DB) revokeInvitation(ctx context.Context, m squares.InvitationManager,
 			inv.Status, inv.RevokedAt = squares.InvitationRevoked, &tx.now
 			if !m.Admin {
 				if err := recordHistory(ctx, tx, historyEntry{PoolID: poolID, Actor: m.Actor, Action: "invitation.revoke",
-					Summary: "Revoked the invitation of " + inv.Email + "."}); err != nil {
+					Summary: "Revoked the invitation of " + inv.Email + ".",
+					Record:  &squares.RecordActionData{Action: "invitation.revoke", Reason: "Revoked 1 invitation."}}); err != nil {
 					return err
 				}
 			}

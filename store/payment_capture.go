@@ -23,6 +23,9 @@ func (db *DB) MarkCaptured(ctx context.Context, id string) error {
 			squares.ProviderSucceeded, p.ID); err != nil {
 			return err
 		}
-		return setPaymentStatus(ctx, tx, p, squares.PaymentCaptured, "")
+		if err := setPaymentStatus(ctx, tx, p, squares.PaymentCaptured, ""); err != nil {
+			return err
+		}
+		return recordPayment(ctx, tx, squares.RecordCaptured, p, false, "")
 	})
 }

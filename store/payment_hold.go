@@ -234,6 +234,13 @@ func (db *DB) ConfirmPayment(ctx context.Context, id string, pp *squares.Provide
 		if _, err := insertLedger(ctx, tx, squares.HoldTransaction(p)); err != nil {
 			return err
 		}
+		if err := recordPayment(ctx, tx, squares.RecordHeld, p, false, ""); err != nil {
+			return err
+		}
+		if err := recordTaken(ctx, tx, p.PoolID, squares.RecordTakenData{Squares: p.Squares, Owner: userOwner(p.UserID),
+			By: squares.TakenPurchase, Payment: p.ID, Amount: p.Amount.String()}); err != nil {
+			return err
+		}
 		if err := countPlayers(ctx, tx, p.PoolID); err != nil {
 			return err
 		}

@@ -30,7 +30,11 @@ func (db *DB) MarkRefunded(ctx context.Context, id, reason string) error {
 		if err := notify(ctx, tx, p.UserID, squares.NotifyPaymentRefunded, squares.RefundNotice(p.Amount, reason), p.PoolID); err != nil {
 			return err
 		}
-		return setPaymentStatus(ctx, tx, p, squares.PaymentRefunded, reason)
+		if err := setPaymentStatus(ctx, tx, p, squares.PaymentRefunded, reason); err != nil {
+			return err
+		}
+		// A captured payment is refunded only once its pool is cancelled: its squares stay where they were.
+		return recordPayment(ctx, tx, squares.RecordRefunded, p, false, reason)
 	})
 }
 

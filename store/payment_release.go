@@ -47,7 +47,8 @@ func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
 		Scan(&poolStatus, &gameID); err != nil {
 		return fmt.Errorf("release: %w", err)
 	}
-	switch squares.ReleasedSquares(poolStatus) {
+	fate := squares.ReleasedSquares(poolStatus)
+	switch fate {
 	case squares.ReleaseKeep:
 	case squares.ReleaseFree:
 		r, err := tx.ExecContext(ctx, `DELETE FROM squares WHERE payment_id = $1 AND state = 'owned'`, p.ID)
@@ -84,7 +85,19 @@ func releasePayment(ctx context.Context, tx *Tx, id, reason string) error {
 	if err := notify(ctx, tx, p.UserID, squares.NotifyPaymentReleased, reason, p.PoolID); err != nil {
 		return err
 	}
-	return setPaymentStatus(ctx, tx, p, squares.PaymentReleased, reason)
+	if err := setPaymentStatus(ctx, tx, p, squares.PaymentReleased, reason); err != nil {
+		return err
+	}
+	// A checkout never held (pending) took no squares the record knows of; a held payment's are freed, kept
+	// (a cancelled pool) or taken over by the house, which pays for them.
+	if err := recordPayment(ctx, tx, squares.RecordReleased, p, fate == squares.ReleaseFree, reason); err != nil {
+		return err
+	}
+	if fate != squares.ReleaseToHouse {
+		return nil
+	}
+	return recordTaken(ctx, tx, p.PoolID, squares.RecordTakenData{Squares: p.Squares, Owner: squares.HouseUserID,
+		By: squares.TakenTakeover, Amount: p.Amount.String(), From: userOwner(p.UserID)})
 }
 
 // releaseOwnCheckout releases a pending checkout at its buyer's request (or replaced by their newer one):

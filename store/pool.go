@@ -24,12 +24,31 @@ const (
 	p.draw_input, p.draw_input_sha256, p.squares_taken, p.created_at, p.updated_at, p.distinct_players,
 	p.collection, p.payment_instructions, p.pay_by, p.rules, p.number_sets,
 	p.beacon_status, p.beacon_round, p.beacon_locked_at, p.beacon_due_at, p.beacon_chain_hash, p.beacon_signature,
-	p.beacon_randomness, p.beacon_dev,
+	p.beacon_randomness, p.beacon_dev, p.record_seq, p.record_head, (SELECT CAST(c.seq AS TEXT) || '|' || c.head || '|' ||
+		c.at || '|' || c.signature || '|' || c.reason FROM pool_checkpoints c WHERE c.pool_id = p.id
+		ORDER BY c.seq DESC, c.id DESC LIMIT 1) AS checkpoint,
 	(SELECT COUNT(*) FROM squares s WHERE s.user_id = $1 AND s.pool_id = p.id AND s.state = 'owned') AS mine,
 	` + gameColumns
 	poolFrom = `
 	FROM pools p JOIN games g ON g.id = p.game_id JOIN leagues l ON l.id = g.league_id`
 )
+
+// parseCheckpoint reads the last checkpoint of a pool as poolColumns writes it (seq|head|at|signature|reason),
+// nil for none.
+func parseCheckpoint(poolID int64, s sql.NullString) (*squares.RecordCheckpoint, error) {
+	if !s.Valid {
+		return nil, nil
+	}
+	f := strings.SplitN(s.String, "|", 5)
+	if len(f) != 5 {
+		return nil, fmt.Errorf("checkpoint of pool %d: %q", poolID, s.String)
+	}
+	seq, err := strconv.ParseInt(f[0], 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint of pool %d: %w", poolID, err)
+	}
+	return &squares.RecordCheckpoint{Pool: poolID, Seq: seq, Head: f[1], At: f[2], Signature: f[3], Reason: f[4]}, nil
+}
 
 func scanPool(s scanner) (*squares.PoolView, error) {
 	return scanPoolAnd(s)
@@ -50,10 +69,11 @@ func scanPoolAnd(s scanner, extra ...any) (*squares.PoolView, error) {
 		&creator, &invite, &p.IsNonprofit, &p.IsFeatured, &p.FeaturedReason, &featuredUntil, &schedule,
 		&p.DrawSeed, &p.DrawCommitment, &home, &away, &drawnAt, &drawInput, &drawInputSum, &p.SquaresTaken, &p.CreatedAt, &p.UpdatedAt,
 		&p.DistinctPlayers, &p.Collection, &p.PaymentInstructions, &payBy, &rules, &sets}
+	var checkpoint sql.NullString
 	var beaconLocked, beaconDue sql.NullTime
 	var beaconRound int64
 	dest = append(dest, &p.Beacon.Status, &beaconRound, &beaconLocked, &beaconDue, &p.Beacon.ChainHash,
-		&p.Beacon.Signature, &p.Beacon.Randomness, &p.Beacon.Dev, &mine)
+		&p.Beacon.Signature, &p.Beacon.Randomness, &p.Beacon.Dev, &p.Record.Seq, &p.Record.Head, &checkpoint, &mine)
 	dest = append(dest, gameDest(&g, &ext, &n)...)
 	if err := s.Scan(append(dest, extra...)...); err != nil {
 		return nil, err
@@ -66,6 +86,9 @@ func scanPoolAnd(s scanner, extra ...any) (*squares.PoolView, error) {
 	p.Beacon.Round, p.Beacon.LockedAt, p.Beacon.DueAt = uint64(beaconRound), nullTime(beaconLocked), nullTime(beaconDue)
 	p.CreatedAt, p.UpdatedAt = p.CreatedAt.UTC(), p.UpdatedAt.UTC()
 	var err error
+	if p.Record.Checkpoint, err = parseCheckpoint(p.ID, checkpoint); err != nil {
+		return nil, err
+	}
 	if p.PayoutSchedule, err = parseSchedule(schedule); err != nil {
 		return nil, err
 	}
@@ -300,7 +323,11 @@ func (db *DB) changePoolStatus(ctx context.Context, id int64, to string, rule fu
 // changeStatus is the one path of a pool's status change: setPoolStatus, then the audit entry (action,
 // with the reason naming the call that made it) when the status changed. It returns the pool as it was.
 func changeStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error, action, reason string) (*squares.PoolView, error) {
-	before, err := setPoolStatus(ctx, tx, id, to, rule)
+	why := reason
+	if why == "" {
+		why = map[string]string{"pool.refund": "Refunded by an admin.", "pool.status": "Cancelled by an admin."}[action]
+	}
+	before, err := setPoolStatusFor(ctx, tx, id, to, rule, why)
 	if err != nil {
 		return nil, err
 	}
@@ -316,6 +343,12 @@ func changeStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(fr
 // setPoolStatus moves a pool to a status the rule allows (squares.CheckStatusChange) and returns the pool
 // as it was before; a pool already in that status is left as it is.
 func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error) (*squares.PoolView, error) {
+	return setPoolStatusFor(ctx, tx, id, to, rule, "")
+}
+
+// setPoolStatusFor is setPoolStatus with the reason the record gives a cancellation. A pool cancelled
+// appends its cancelled entry, a pool cancelled or completed signs its record (checkpoint).
+func setPoolStatusFor(ctx context.Context, tx *Tx, id int64, to string, rule func(from, to string) error, reason string) (*squares.PoolView, error) {
 	p, err := scanPool(tx.QueryRowContext(ctx, poolSelect+` WHERE p.id = $2`+tx.forUpdate("p"), 0, id))
 	if err != nil {
 		return nil, notFound(err, "Pool")
@@ -335,6 +368,17 @@ func setPoolStatus(ctx context.Context, tx *Tx, id int64, to string, rule func(f
 			return nil, err
 		}
 		if err := pushPoolCancelled(ctx, tx, p); err != nil {
+			return nil, err
+		}
+		if err := appendRecord(ctx, tx, id, squares.RecordCancelled, squares.RecordCancelData{Reason: reason}); err != nil {
+			return nil, err
+		}
+		if err := checkpointRecord(ctx, tx, id, "cancelled"); err != nil {
+			return nil, err
+		}
+	}
+	if to == squares.PoolCompleted {
+		if err := checkpointRecord(ctx, tx, id, "completed"); err != nil {
 			return nil, err
 		}
 	}

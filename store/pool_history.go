@@ -15,7 +15,15 @@ type historyEntry struct {
 	Action  string
 	Player  squares.Player
 	Summary string
+	// Record is what the pool's record says of the act (its action entry), curated: never an e-mail
+	// address; nil records the action alone.
+	Record *squares.RecordActionData
 }
+
+// ownEntryActs are the acts of the history whose change has an entry of its own in the record (taken,
+// released, payout), not an action; an act of the system alone (a reminder) changes nothing of the pool.
+var ownEntryActs = map[string]bool{squares.HostAssign: true, squares.HostTakeBack: true,
+	squares.HostMarkPrizePaid: true, squares.DeadlineRelease: true, "guest.join": true}
 
 // recordHistory appends an entry to a pool's history in the caller's transaction, at its time.
 func recordHistory(ctx context.Context, tx *Tx, e historyEntry) error {
@@ -29,7 +37,15 @@ func recordHistory(ctx context.Context, tx *Tx, e historyEntry) error {
 		e.Action, zeroNull(e.Player.UserID), zeroNull(e.Player.GuestID), e.Summary, tx.now); err != nil {
 		return fmt.Errorf("pool history: %w", err)
 	}
-	return nil
+	if e.Actor == nil || ownEntryActs[e.Action] {
+		return nil
+	}
+	d := squares.RecordActionData{Action: e.Action}
+	if e.Record != nil {
+		d = *e.Record
+	}
+	d.By = squares.ActedByHost
+	return recordAction(ctx, tx, e.PoolID, d)
 }
 
 // ListPoolHistory returns a private pool's history, oldest first, to its host only

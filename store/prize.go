@@ -123,6 +123,9 @@ func (db *DB) ClaimPrize(ctx context.Context, userID, id int64, payNow bool) (*s
 			if err := setPrizeStatus(ctx, tx, z, squares.PrizePayoutPending); err != nil {
 				return err
 			}
+			if err := recordPrizeAct(ctx, tx, squares.RecordClaim, z); err != nil {
+				return err
+			}
 			if payNow {
 				if err := payPrize(ctx, tx, z); err != nil {
 					return err
@@ -175,7 +178,10 @@ func payPrize(ctx context.Context, tx *Tx, z *squares.Prize) error {
 	if _, err := insertLedger(ctx, tx, squares.PayoutTransaction(z)); err != nil {
 		return err
 	}
-	return setPrizeStatus(ctx, tx, z, squares.PrizePaid)
+	if err := setPrizeStatus(ctx, tx, z, squares.PrizePaid); err != nil {
+		return err
+	}
+	return recordPrizeAct(ctx, tx, squares.RecordPayout, z)
 }
 
 // setPrizeStatus moves a locked prize to a status, stamping the time of the move.
@@ -235,6 +241,9 @@ func (db *DB) SweepPrizes(ctx context.Context, now time.Time) (PrizeSweep, error
 				}
 				forfeited = true
 				if err := setPrizeStatus(ctx, tx, z, squares.PrizeForfeited); err != nil {
+					return err
+				}
+				if err := recordPrizeAct(ctx, tx, squares.RecordPayout, z); err != nil {
 					return err
 				}
 				return notifyOf(ctx, tx, squares.Notification{UserID: z.UserID, Kind: squares.NotifyPrizeForfeited,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"fmt"
+	"time"
 
 	"github.com/squaresapp/squares"
 )
@@ -35,34 +36,54 @@ func (db *DB) RecordPublicKey() ed25519.PublicKey {
 
 // appendRecord appends an entry of kind recording data to the pool's record, in the transaction that makes
 // the change. On PostgreSQL it locks the pool's row (a no-op where the caller holds it already), so that
-// appends to one pool follow each other; SQLite's one writer does that by itself.
+// appends to one pool follow each other; SQLite's one writer does that by itself. A pool made before
+// records existed has none (its record would not start with its opening): nothing is appended to it.
 func appendRecord(ctx context.Context, tx *Tx, poolID int64, kind string, data any) error {
-	var prev squares.RecordEntry
+	var head squares.RecordHead
 	if err := tx.QueryRowContext(ctx, `SELECT p.record_seq, p.record_head FROM pools p WHERE p.id = $1`+
-		tx.forNoKeyUpdate("p"), poolID).Scan(&prev.Seq, &prev.Hash); err != nil {
+		tx.forNoKeyUpdate("p"), poolID).Scan(&head.Seq, &head.Head); err != nil {
 		return fmt.Errorf("record of pool %d: %w", poolID, notFound(err, "Pool"))
 	}
-	var after *squares.RecordEntry
-	if prev.Seq > 0 {
-		after = &prev
-	}
-	e, err := squares.NextRecordEntry(after, tx.now, kind, data)
-	if err != nil {
-		return fmt.Errorf("record of pool %d: %w", poolID, err)
+	_, err := appendRecordAfter(ctx, tx, poolID, head, kind, data)
+	return err
+}
+
+// appendRecordAfter is appendRecord for a caller that read the record's head with the pool's row, locked
+// by this transaction, and appended nothing since. It returns the new head.
+func appendRecordAfter(ctx context.Context, tx *Tx, poolID int64, head squares.RecordHead, kind string, data any) (squares.RecordHead, error) {
+	e, ok, err := nextRecordEntry(head, tx.now, kind, data)
+	if err != nil || !ok {
+		if err != nil {
+			err = fmt.Errorf("record of pool %d: %w", poolID, err)
+		}
+		return head, err
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO pool_records (pool_id, seq, at, kind, data, prev_hash, hash)
 		VALUES ($1, $2, $3, $4, $5, $6, $7)`, poolID, e.Seq, e.At, e.Kind, string(e.Data), e.PrevHash, e.Hash); err != nil {
-		return fmt.Errorf("record of pool %d: %w", poolID, err)
+		return head, fmt.Errorf("record of pool %d: %w", poolID, err)
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE pools SET record_seq = $1, record_head = $2 WHERE id = $3 AND record_seq = $4`,
-		e.Seq, e.Hash, poolID, prev.Seq)
+		e.Seq, e.Hash, poolID, head.Seq)
 	if err != nil {
-		return fmt.Errorf("record of pool %d: %w", poolID, err)
+		return head, fmt.Errorf("record of pool %d: %w", poolID, err)
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return fmt.Errorf("record of pool %d: its head moved during the append", poolID)
+		return head, fmt.Errorf("record of pool %d: its head moved during the append", poolID)
 	}
-	return nil
+	return squares.RecordHead{Seq: e.Seq, Head: e.Hash}, nil
+}
+
+// nextRecordEntry is the entry of kind that follows the record's head, or false for a pool without a record
+// (made before records existed), to which only an opening entry starts one.
+func nextRecordEntry(head squares.RecordHead, at time.Time, kind string, data any) (squares.RecordEntry, bool, error) {
+	var prev *squares.RecordEntry
+	if head.Seq > 0 {
+		prev = &squares.RecordEntry{Seq: head.Seq, Hash: head.Head}
+	} else if kind != squares.RecordOpened {
+		return squares.RecordEntry{}, false, nil
+	}
+	e, err := squares.NextRecordEntry(prev, at, kind, data)
+	return e, err == nil, err
 }
 
 // checkpointRecord signs the pool's record as it stands, for the change of state named by reason (full,
@@ -74,7 +95,7 @@ func checkpointRecord(ctx context.Context, tx *Tx, poolID int64, reason string) 
 		return fmt.Errorf("checkpoint of pool %d: %w", poolID, err)
 	}
 	if seq == 0 {
-		return fmt.Errorf("checkpoint of pool %d: its record is empty", poolID)
+		return nil // a pool made before records existed has none to sign
 	}
 	c := squares.SignCheckpoint(tx.db.RecordKey, poolID, seq, head, tx.now, reason)
 	if _, err := tx.ExecContext(ctx, `INSERT INTO pool_checkpoints (pool_id, seq, head, at, reason, signature)

@@ -115,7 +115,8 @@ func (db *DB) SetPoolRules(ctx context.Context, poolID int64, rules squares.Rule
 			return err
 		}
 		if err := audit(ctx, tx, Change{Action: "pool.rules", TargetType: "pool", TargetID: poolID, PoolID: poolID,
-			Before: before, After: rules}); err != nil {
+			Before: before, After: rules, Record: &squares.RecordActionData{Action: "pool.rules", Rules: &p.Rules,
+				DrawCommitment: p.DrawCommitment, NumberSets: squares.RecordCommitments(p.Pool)}}); err != nil {
 			return err
 		}
 		tx.emit(squares.Event{Kind: squares.EventPool, PoolID: poolID, GameID: p.GameID})

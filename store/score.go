@@ -145,6 +145,11 @@ func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int, out 
 		in = append(in, gp)
 	}
 	steps := squares.FollowGame(*g, in)
+	// A started pool's record follows the game's score (scorePool), settled or not.
+	playing, scored := map[int64]bool{}, map[int64]bool{}
+	for _, p := range pools {
+		playing[p.ID] = p.Status == squares.PoolStarted
+	}
 	for i, st := range steps {
 		p := byID[st.PoolID]
 		switch st.Step {
@@ -168,8 +173,10 @@ func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int, out 
 			if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolStarted, squares.CheckFollowGame); err != nil {
 				return err
 			}
+			playing[p.ID] = true
 		case squares.StepSettle:
 			p.Game = g
+			scored[p.ID] = true
 			ws, err := settlePool(ctx, tx, p.Pool, g)
 			if err != nil {
 				return err
@@ -182,6 +189,17 @@ func followScore(ctx context.Context, tx *Tx, g *squares.Game, periods int, out 
 			}
 		case squares.StepComplete:
 			if _, err := setPoolStatus(ctx, tx, p.ID, squares.PoolCompleted, squares.CheckFollowGame); err != nil {
+				return err
+			}
+		}
+	}
+	if !g.Started() {
+		return nil
+	}
+	for _, gp := range in {
+		p := byID[gp.PoolID]
+		if playing[p.ID] && !scored[p.ID] && p.NumbersGenerated() {
+			if _, _, err := scorePool(ctx, tx, p.Pool, g); err != nil {
 				return err
 			}
 		}

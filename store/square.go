@@ -115,6 +115,9 @@ func claimSquares(ctx context.Context, tx *Tx, c Claim) (*ClaimResult, error) {
 		}
 		res.Squares = append(res.Squares, sq)
 	}
+	if p.Record, err = appendRecordAfter(ctx, tx, p.ID, p.Record, squares.RecordTaken, claimTaken(p.Pool, c)); err != nil {
+		return nil, err
+	}
 	newPlayers := 0
 	if owned == 0 {
 		newPlayers = 1
@@ -133,6 +136,15 @@ func claimSquares(ctx context.Context, tx *Tx, c Claim) (*ClaimResult, error) {
 	p.ViewerSquares = owned + len(c.Cells)
 	res.Pool = p
 	return res, nil
+}
+
+// claimTaken is the taken entry of a claim of the pool p.
+func claimTaken(p *squares.Pool, c Claim) squares.RecordTakenData {
+	by := squares.TakenClaim
+	if c.Paid {
+		by = squares.TakenPurchase
+	}
+	return takenData(p, c.Cells, userOwner(c.User.ID), by, "")
 }
 
 // userID is the id of a user, 0 for none.
@@ -253,7 +265,11 @@ func drawPool(ctx context.Context, tx *Tx, poolID int64) error {
 	if c := tx.db.Beacon.Chain; c != nil {
 		return lockBeacon(ctx, tx, poolID, *c, tx.db.Beacon.Dev)
 	}
-	return drawNumbers(ctx, tx, poolID, squares.PoolBeacon{Status: squares.BeaconOff})
+	off := squares.PoolBeacon{Status: squares.BeaconOff}
+	if err := recordLock(ctx, tx, poolID, off); err != nil {
+		return err
+	}
+	return drawNumbers(ctx, tx, poolID, off)
 }
 
 // drawNumbers draws a pool's numbers from its committed seeds, its final ownership and the beacon b's
@@ -293,6 +309,9 @@ func drawNumbers(ctx context.Context, tx *Tx, poolID int64, b squares.PoolBeacon
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
 		return squares.Errorf(squares.ECONFLICT, "This pool's numbers are already drawn.")
+	}
+	if err := recordDraw(ctx, tx, poolID, input, randomness, sets); err != nil {
+		return err
 	}
 	return pushPoolDrawn(ctx, tx, poolID, p.Name)
 }

@@ -34,7 +34,7 @@ var liveFiles = []string{"message.go"}
 // rootTypes are the root's types that answers hold, and the payload of a push; rootFiles are the files
 // that declare them. Only these types are written of the root.
 var (
-	rootTypes = []string{"AuditChange", "AuditEntry", "Cell", "Decision", "GameRef", "PayoutShare", "PushMessage", "PeriodEnd", "RecordActionData", "RecordBeaconData", "RecordCancelData", "RecordCheckpoint", "RecordDrawData", "RecordDrawSet", "RecordEntry", "RecordFeeData", "RecordLockData", "RecordOpenData", "RecordPaymentData", "RecordPrizeActData", "RecordPrizeData", "RecordScoreData", "RecordSetCommitment", "RecordTakenData", "Rules", "ScoreChange"}
+	rootTypes = []string{"AuditChange", "AuditEntry", "Cell", "Decision", "GameRef", "PayoutShare", "PushMessage", "PeriodEnd", "RecordActionData", "RecordBeaconData", "RecordCancelData", "RecordCheckpoint", "RecordDrawData", "RecordDrawSet", "RecordEntry", "RecordFeeData", "RecordHead", "RecordLockData", "RecordOpenData", "RecordPaymentData", "RecordPrizeActData", "RecordPrizeData", "RecordScoreData", "RecordSetCommitment", "RecordTakenData", "Rules", "ScoreChange"}
 	rootFiles = []string{"audit.go", "decision.go", "game.go", "push.go", "record.go", "record_data.go", "rules.go", "score_change.go", "square.go"}
 )
 

@@ -42,6 +42,8 @@ const PoolDetailPage = lazy(() =>
 // "Check this pool" (features/record-check): the pool's record checked in the browser, loaded on demand.
 const RecordCheckPage = lazy(() => import('@/features/record-check/components/record-check-page').then((m) => ({ default: m.RecordCheckPage })))
 const PoolPrintPage = lazy(() => import('@/features/print/components/pool-print-page').then((m) => ({ default: m.PoolPrintPage })))
+// A pool's settlement report (features/report): a page of its own, printable, without the site's header and footer.
+const PoolReportPage = lazy(() => import('@/features/report/components/pool-report-page').then((m) => ({ default: m.PoolReportPage })))
 const CheckoutPage = lazy(() => import('@/features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })))
 const CreatePrivatePoolPage = lazy(() => import('@/features/private-pools/components/create-private-pool-page').then((m) => ({ default: m.CreatePrivatePoolPage })))
 const JoinPoolPage = lazy(() => import('@/features/private-pools/components/join-pool-page').then((m) => ({ default: m.JoinPoolPage })))
@@ -121,6 +123,18 @@ export const routes: RouteObject[] = [
       <ErrorBoundary>
         <Suspense fallback={<FullScreenSpinner />}>
           <PoolPrintPage />
+        </Suspense>
+      </ErrorBoundary>
+    ),
+  },
+  // The settlement report of a pool: on screen with Print, Download CSV and a way back to the pool.
+  {
+    path: '/pools/:id/report',
+    errorElement: <RouteError />,
+    element: (
+      <ErrorBoundary>
+        <Suspense fallback={<FullScreenSpinner />}>
+          <PoolReportPage />
         </Suspense>
       </ErrorBoundary>
     ),

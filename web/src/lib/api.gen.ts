@@ -158,7 +158,8 @@ export interface RecordSetCommitment {
 
 /**
  * RecordTakenData is the data of RecordTaken: squares given to an owner. Every square was free before, except
- * in a takeover, where the house replaces the owner named in From.
+ * in a takeover, where the house replaces the owner named in From, and a join, where the account replaces
+ * the guest named in From.
  */
 export interface RecordTakenData {
   squares: Cell[];
@@ -173,7 +174,7 @@ export interface RecordTakenData {
    * house, what it put into the pool for them.
    */
   amount: string;
-  from: string; // the owner replaced, in a takeover only
+  from: string; // the owner replaced, in a takeover or a join only
 }
 
 /**
@@ -299,15 +300,30 @@ export interface RecordCancelData {
 
 /**
  * RecordActionData is the data of RecordAction: an admin's or the host's act on the pool, as the audit log
- * names it (Action), with what a replay needs of it: new rules (Rules) or a new limit (Limit); squares
- * taken back by the host are a released entry, not an action.
+ * or the pool's history names it (Action), with what a replay needs of it: new rules (Rules) with the
+ * seed commitments made for them (DrawCommitment, NumberSets: new rules commit new seeds, which replace
+ * the opening entry's), or a new limit (Limit). An act that has an entry of its own is recorded by it
+ * alone: squares the host assigns or takes back are a taken or released entry, a prize the host marks
+ * paid a payout. Reason is curated: never a seed before the draw nor an e-mail address.
  */
 export interface RecordActionData {
   action: string;
   by: string; // "admin", "host" or "system"
   reason: string;
   rules: Rules | null;
+  drawCommitment: string | null;
+  numberSets: RecordSetCommitment[] | null;
   limit: number /* int */ | null;
+}
+
+/**
+ * RecordHead is where a pool's record stands: the seq and hash of its last entry (0 and RecordZeroHash
+ * for a pool made before records existed, which has none) and its last checkpoint (nil before the first).
+ */
+export interface RecordHead {
+  seq: number /* int64 */;
+  head: string;
+  checkpoint: RecordCheckpoint | null;
 }
 
 /**
@@ -1146,6 +1162,11 @@ export interface Pool {
    * Beacon is the drand round the draw mixes in (http/beacon.go).
    */
   beacon: Beacon;
+  /**
+   * Record is where the pool's record stands (GET /api/pools/{id}/record): the seq and hash of its last
+   * entry, and its last checkpoint (null before the first).
+   */
+  record: RecordHead;
 }
 
 /**
@@ -1405,6 +1426,140 @@ export interface Record {
 export interface RecordKey {
   algorithm: string; // "Ed25519"
   publicKey: string; // hex, 32 bytes
+}
+
+/**
+ * PoolReport is a pool's settlement report (GET /api/pools/{id}/report): every square's owner and price,
+ * every owner's money, each award's score, winner and prize, the claims, payouts and refunds, the record's
+ * head and last checkpoint, and the totals, which are the sums of the pool's ledger transactions.
+ */
+export interface PoolReport {
+  pool: ReportPool;
+  generatedAt: string;
+  squares: ReportSquare[];
+  players: ReportPlayer[];
+  awards: ReportAward[];
+  payouts: ReportPayout[];
+  refunds: ReportRefund[];
+  totals: ReportTotals;
+  record: ReportRecord;
+}
+
+/**
+ * ReportPool is what a report says of its pool.
+ */
+export interface ReportPool {
+  id: number /* int64 */;
+  name: string;
+  status: string;
+  awayTeam: string;
+  homeTeam: string;
+  gameDate: string | null;
+  entryFee: string;
+  feePercent: number /* int64 */;
+  collection: 'card' | 'host' | (string & {});
+  free: boolean;
+  squaresTaken: number /* int */;
+  gridSquares: number /* int */;
+}
+
+/**
+ * ReportSquare is an owned square: its owner (as the draw names them: a user id, "admin", "guest-{id}"),
+ * the owner's name as the board shows it, and its price.
+ */
+export interface ReportSquare {
+  row: number /* int */;
+  column: number /* int */;
+  owner: string;
+  name: string;
+  price: string;
+}
+
+/**
+ * ReportPlayer is one owner's money in the pool: paid (captured by card, the house's stakes for its
+ * squares; in a host-collected pool what the host recorded as received), held on their card, refunded,
+ * and what their squares won.
+ */
+export interface ReportPlayer {
+  owner: string;
+  name: string;
+  squares: number /* int */;
+  paid: string;
+  held: string;
+  refunded: string;
+  won: string;
+}
+
+/**
+ * ReportAward is one award: what was won, at what score, by which square and owner, the prize, the
+ * winner's status (credited, house, free, host_pays, host_paid) and the prize's (unclaimed,
+ * payout_pending, paid, forfeited; null for a win that is no player's prize).
+ */
+export interface ReportAward {
+  award: string;
+  name: string;
+  homeScore: number /* int */;
+  awayScore: number /* int */;
+  row: number /* int */;
+  column: number /* int */;
+  owner: string;
+  ownerName: string;
+  amount: string;
+  status: string;
+  prize: string | null;
+  creditedAt: string | null;
+  claimedAt: string | null;
+  paidAt: string | null;
+  forfeitedAt: string | null;
+}
+
+/**
+ * ReportPayout is a prize claimed, paid out, forfeited, or marked paid by a host-collected pool's host.
+ */
+export interface ReportPayout {
+  kind: 'claim' | 'payout' | 'forfeit' | 'host_paid';
+  award: string;
+  owner: string;
+  ownerName: string;
+  amount: string;
+  at: string;
+}
+
+/**
+ * ReportRefund is a payment given back to its owner.
+ */
+export interface ReportRefund {
+  owner: string;
+  ownerName: string;
+  amount: string;
+  at: string;
+}
+
+/**
+ * ReportTotals are the pool's money as its ledger records it (moneyIn = fee + prizes + refunds + inEscrow),
+ * and, in a host-collected pool, what the host recorded as received (no money of it goes through Squares).
+ */
+export interface ReportTotals {
+  moneyIn: string;
+  held: string;
+  fee: string;
+  prizes: string;
+  refunds: string;
+  inEscrow: string;
+  paidOut: string;
+  forfeited: string;
+  stillOwed: string;
+  hostReceived: string;
+}
+
+/**
+ * ReportRecord is the pool's record as the report was made: its last entry and the last checkpoint signed
+ * (null before any).
+ */
+export interface ReportRecord {
+  seq: number /* int64 */;
+  head: string;
+  checkpoint: RecordCheckpoint | null;
 }
 
 /**

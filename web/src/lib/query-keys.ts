@@ -37,6 +37,8 @@ export const queryKeys = {
     ownBalance: (id: number) => ['/api/pools', id, 'payments', 'mine'] as const,
     /** What was done in a private pool, for its host (GET /api/pools/{id}/history). */
     history: (id: number) => ['/api/pools', id, 'history'] as const,
+    /** A pool's settlement report (GET /api/pools/{id}/report); under the pool, so invalidated with it. */
+    report: (id: number) => ['/api/pools', id, 'report'] as const,
   },
   user: {
     pools: ['/api/user/pools'] as const,

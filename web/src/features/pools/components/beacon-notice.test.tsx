@@ -54,6 +54,11 @@ describe('the board’s beacon line', () => {
     expect(screen.getByRole('timer')).toHaveTextContent('Numbers at round 4212345, any moment now')
   })
 
+  it('shows nothing for a pool cancelled while it waited for its round: it will never be drawn', () => {
+    const { container } = render(<BeaconNotice pool={makePool({ status: 'cancelled', beacon: pending })} />)
+    expect(container).toBeEmptyDOMElement()
+  })
+
   it('shows nothing for a pool not full', () => {
     const { container } = render(<BeaconNotice pool={makePool({ beacon: { ...pending, status: 'waiting', round: null } })} />)
     expect(container).toBeEmptyDOMElement()

@@ -50,7 +50,8 @@ export function DevBeaconBadge({ className }: { className?: string }) {
  * drawn, the round it was drawn with; or that it was drawn without one. A development beacon says so.
  */
 export function BeaconNotice({ pool, className }: { pool: Pool; className?: string }) {
-  const beacon = pool.beacon as Beacon | undefined
+  // A pool cancelled while it waited for its round is never drawn: its round is nothing to wait for.
+  const beacon = pool.status === 'cancelled' && pool.beacon?.status === 'pending' ? undefined : (pool.beacon as Beacon | undefined)
   const pending = beacon?.status === 'pending'
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {

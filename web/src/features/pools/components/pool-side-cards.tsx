@@ -1,4 +1,5 @@
-import { Ban, CalendarClock, CheckCircle2, Clock, Gamepad2, Grid3x3, Hash, MousePointerClick, ScrollText, ShieldCheck, Trophy, Wallet } from 'lucide-react'
+import { Ban, CalendarClock, CheckCircle2, Clock, FileText, Gamepad2, Grid3x3, Hash, MousePointerClick, ScrollText, ShieldCheck, Trophy, Wallet } from 'lucide-react'
+import { Link } from 'react-router'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { formatDateET, formatDateTimeET, formatTimeET } from '@/lib/dates'
@@ -156,6 +157,11 @@ export function PoolInfoCard({ pool }: { pool: Pool }) {
             </dd>
           </div>
         </dl>
+        {(pool.numbersGenerated || pool.status === 'completed' || pool.status === 'cancelled') && (
+          <Link to={`/pools/${pool.id}/report`} className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline">
+            <FileText className="size-4" aria-hidden="true" /> Settlement report
+          </Link>
+        )}
       </CardContent>
     </Card>
   )
