@@ -50,25 +50,30 @@ export function useRecordCheck(poolId: number): { check: RecordCheckState; again
     const progress = (p: CheckProgress) => set({ state: 'running', progress: p })
     ;(async () => {
       progress({ step: 'reading', done: 0, total: 0 })
-      const [served, key, record] = await Promise.all([
-        fetchServedPool(poolId),
-        fetchRecordKey(),
-        fetchWholeRecord(poolId, (done, total) => progress({ step: 'reading', done, total })),
-      ])
+      const key = fetchRecordKey()
+      // Awaited below; a failure before then is the record's, not an unhandled one.
+      key.catch(() => undefined)
+      // The record first, then the pool: a pool that changed in between (a sale, a score) is read again.
+      let record = await fetchWholeRecord(poolId, (done, total) => progress({ step: 'reading', done, total }))
+      let served = await fetchServedPool(poolId)
+      for (let tries = 0; tries < 3 && served.pool.record && served.pool.record.seq !== record.seq; tries++) {
+        record = await fetchWholeRecord(poolId, (done, total) => progress({ step: 'reading', done, total }))
+        served = await fetchServedPool(poolId)
+      }
       const { replay, fault } = await replayRecord({
         poolId,
         entries: record.entries,
         checkpoints: record.checkpoints,
-        publicKey: key.publicKey,
+        publicKey: (await key).publicKey,
         stated: { seq: record.seq, head: record.head },
         checkBeacon: beaconSignatureCheck(fetchBeaconChain),
         onProgress: progress,
       })
       progress({ step: 'comparing', done: 0, total: 1 })
-      const differs = fault ? null : compareWithServed(replay, record.entries, served)
+      const differs = fault ? null : compareWithServed(replay, record.entries, served, record.checkpoints)
       set({
         state: 'done',
-        result: { pool: served.pool, key, entries: record.entries, checkpoints: record.checkpoints, head: record.head, replay, fault: fault ?? differs, served: !!differs },
+        result: { pool: served.pool, key: await key, entries: record.entries, checkpoints: record.checkpoints, head: record.head, replay, fault: fault ?? differs, served: !!differs },
       })
     })().catch((err: unknown) => {
       if (err instanceof ApiError && err.status === 404) set({ state: 'not-found' })

@@ -78,6 +78,21 @@ describe('the pool as served against its record', () => {
     expect(compareWithServed(replay, played.entries, house)).toEqual({ seq: played.seqOf.fee, reason: `entry ${played.seqOf.fee} (fee): the pool shows a fee of $30.00; the record says $25.00` })
   })
 
+  it('names a record head or a last checkpoint the pool shows that is not the record’s', () => {
+    const last = played.entries.at(-1)!
+    const cp = played.checkpoints.at(-1)!
+    const withHead = (seq: number, head: string, checkpoint: typeof cp | null) => {
+      const s = served()
+      ;(s.pool as { record: unknown }).record = { seq, head, checkpoint }
+      return compareWithServed(replay, played.entries, s, played.checkpoints)
+    }
+    expect(withHead(last.seq, last.hash, cp)).toBeNull()
+    expect(withHead(last.seq + 2, 'ab'.repeat(32), cp)).toEqual({ seq: last.seq, reason: `the pool shows its record's head at entry ${last.seq + 2}; the record served ends at entry ${last.seq}` })
+    expect(withHead(last.seq, 'ab'.repeat(32), cp)?.reason).toMatch(/with another hash$/)
+    expect(withHead(last.seq, last.hash, { ...cp, signature: 'cd'.repeat(64) })?.reason).toBe(`the pool shows its last checkpoint at entry ${cp.seq}; the record's is at entry ${cp.seq} with another signature`)
+    expect(withHead(last.seq, last.hash, null)?.reason).toBe(`the pool shows its last checkpoint as none; the record's is at entry ${cp.seq}`)
+  })
+
   it('names a guest’s square by the guest', () => {
     const s = served()
     ;(s.squares[3] as { userId: string | null; guestId?: number }).userId = null

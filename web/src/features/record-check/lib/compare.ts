@@ -2,7 +2,7 @@
 // winner or a prize amount changed in the database behind the record's back is named, with the entry
 // whose word it contradicts.
 
-import type { Pool, RecordEntry, Square, Winner } from '@/lib/api.gen'
+import type { Pool, RecordCheckpoint, RecordEntry, Square, Winner } from '@/lib/api.gen'
 import { toCents } from '@/lib/money'
 import { poolGrid } from '@/lib/rules'
 import type { RecordFault } from './chain'
@@ -23,13 +23,32 @@ export function servedOwner(x: { userId: string | null; guestId?: number }): str
 }
 
 /**
- * Compares the replayed record with the pool as served: the entry fee and the grid, every square's owner,
+ * Compares the replayed record with the pool as served: where the pool says its record stands (its head
+ * and last checkpoint), the entry fee and the grid, every square's owner,
  * every winner's square, owner and amount (and no winner without a prize entry, no prize entry without a
  * winner), and the fee. It returns the first difference, or null.
  */
-export function compareWithServed(r: RecordReplay, entries: readonly RecordEntry[], served: ServedPool): RecordFault | null {
+export function compareWithServed(
+  r: RecordReplay,
+  entries: readonly RecordEntry[],
+  served: ServedPool,
+  checkpoints: readonly RecordCheckpoint[] = [],
+): RecordFault | null {
   const last = entries.at(-1)?.seq ?? 0
   const { pool } = served
+  const head = pool.record
+  if (head) {
+    if (head.seq !== last || (last > 0 && head.head !== entries[last - 1].hash)) {
+      return { seq: Math.min(head.seq, last) || last, reason: `the pool shows its record's head at entry ${head.seq}; the record served ends at entry ${last}${head.seq === last ? ' with another hash' : ''}` }
+    }
+    const cp = checkpoints.at(-1)
+    if ((head.checkpoint?.signature ?? '') !== (cp?.signature ?? '') || (head.checkpoint?.seq ?? 0) !== (cp?.seq ?? 0)) {
+      return {
+        seq: head.checkpoint?.seq || cp?.seq || last,
+        reason: `the pool shows its last checkpoint ${head.checkpoint ? `at entry ${head.checkpoint.seq}` : 'as none'}; the record's is ${cp ? `at entry ${cp.seq}` : 'none'}${head.checkpoint?.seq === cp?.seq ? ' with another signature' : ''}`,
+      }
+    }
+  }
   if (!r.grid || !r.open) return null
   const fee = toCents(pool.entryFee)
   if (fee !== r.entryFee) return { seq: 1, reason: `the pool shows an entry fee of ${money(fee)}; the record (entry 1, opened) says ${money(r.entryFee)}` }

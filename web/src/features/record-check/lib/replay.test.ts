@@ -195,7 +195,7 @@ describe('tampering is named at its entry', () => {
     })
     expect((await replayRecord(swapped)).fault).toMatchObject({ seq, reason: containing('the home digits drawn from the seed are') })
     const seed = await rewritten(seq, (d) => ((d.sets as { seed: string }[])[0].seed = 'ff'.repeat(32)))
-    expect((await replayRecord(seed)).fault).toMatchObject({ seq, reason: containing('is not the commitment published when the pool opened') })
+    expect((await replayRecord(seed)).fault).toMatchObject({ seq, reason: containing('is not the commitment published by the opening') })
   })
 
   it('a draw without the beacon’s randomness', async () => {

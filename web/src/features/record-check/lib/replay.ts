@@ -20,6 +20,7 @@ import type {
   RecordPrizeActData,
   RecordPrizeData,
   RecordScoreData,
+  RecordSetCommitment,
   RecordTakenData,
   Rules,
 } from '@/lib/api.gen'
@@ -93,6 +94,8 @@ export interface RecordReplay {
   entries: number
   open: RecordOpenData | null
   rules: Rules | null
+  /** The seed commitments: the opening's, or those new rules made (an action with rules). */
+  commitments: { seq: number; drawCommitment: string; numberSets: RecordSetCommitment[] } | null
   grid: Grid | null
   entryFee: number
   /** Every square's owner in row-major order ("" for a free one), and the entry that made it so (0 for none). */
@@ -133,7 +136,7 @@ class Fault extends Error {
   }
 }
 
-const TAKEN_BY = ['claim', 'purchase', 'host', 'house', 'takeover']
+const TAKEN_BY = ['claim', 'purchase', 'host', 'house', 'takeover', 'join']
 
 /** GridOwnershipText: the owners in row-major order, comma-separated, an empty square written "-". */
 export function gridOwnershipText(owners: readonly string[]): string {
@@ -178,6 +181,7 @@ function emptyReplay(poolId: number, n: number): RecordReplay {
     entries: n,
     open: null,
     rules: null,
+    commitments: null,
     grid: null,
     entryFee: 0,
     owners: [],
@@ -252,6 +256,7 @@ async function play(r: RecordReplay, e: RecordEntry, input: RecordReplayInput): 
       r.open = o
       r.entryFee = amountOf(e, o.entryFee, 'entry fee')
       setRules(r, e, o.rules)
+      r.commitments = { seq: e.seq, drawCommitment: o.drawCommitment, numberSets: o.numberSets ?? [] }
       return
     }
     case 'action': {
@@ -260,6 +265,8 @@ async function play(r: RecordReplay, e: RecordEntry, input: RecordReplayInput): 
         if (r.locked) fail('the rules changed after the grid was locked')
         if (r.owners.some((o) => o !== '')) fail('the rules changed after squares were taken')
         setRules(r, e, a.rules)
+        // New rules commit new seeds, which replace the opening's.
+        if (a.drawCommitment || a.numberSets?.length) r.commitments = { seq: e.seq, drawCommitment: a.drawCommitment ?? '', numberSets: a.numberSets ?? [] }
       }
       return
     }
@@ -398,11 +405,12 @@ function take(r: RecordReplay, e: RecordEntry, t: RecordTakenData, entries: read
   const places = placesOf(r, e, t.squares)
   if (places.length === 0) fail('it takes no square')
   const amount = amountOf(e, t.amount)
-  if (t.by === 'takeover') {
-    if (t.owner !== 'admin') fail(`a takeover gives squares to ${ownerText(t.owner)}, not the house`)
+  if (t.by === 'takeover' || t.by === 'join') {
+    if (t.by === 'takeover' && t.owner !== 'admin') fail(`a takeover gives squares to ${ownerText(t.owner)}, not the house`)
+    if (t.by === 'join' && !t.from.startsWith('guest-')) fail(`a join gives the squares of ${ownerText(t.from)}, not a guest's`)
     for (const i of places) {
       if (r.owners[i] !== t.from || !t.from) {
-        fail(`the takeover replaces ${ownerText(t.from)} on ${squareText(cellOf(r, i))}; the record (${sourceOf(r, entries, i)}) says ${ownerText(r.owners[i])}`)
+        fail(`the ${t.by} replaces ${ownerText(t.from)} on ${squareText(cellOf(r, i))}; the record (${sourceOf(r, entries, i)}) says ${ownerText(r.owners[i])}`)
       }
     }
   } else {
@@ -475,8 +483,9 @@ async function draw(r: RecordReplay, e: RecordEntry, d: RecordDrawData, poolId: 
   if (d.derivation !== derivation) fail(`drawn by ${d.derivation}; ${verified ? 'with a verified beacon round' : 'without a beacon round'} it is ${derivation}`)
   if (d.randomness !== randomness) fail(`its randomness is not the beacon's (entry ${r.beacon?.seq ?? locked!.seq})`)
   if (d.ownership !== locked!.data.ownership) fail(`its ownership is not the one fixed at the lock (entry ${locked!.seq})`)
-  const open = r.open!
-  const committed = new Map((open.numberSets ?? []).map((s) => [s.period, s.seedSha256]))
+  const c = r.commitments!
+  const where = c.seq === 1 ? 'the opening (entry 1)' : `the rules of entry ${c.seq}`
+  const committed = new Map(c.numberSets.map((s) => [s.period, s.seedSha256]))
   if (!Array.isArray(d.sets) || d.sets.length === 0) fail('it draws no numbers')
   const perPeriod = committed.size > 1
   if (perPeriod) {
@@ -485,11 +494,11 @@ async function draw(r: RecordReplay, e: RecordEntry, d: RecordDrawData, poolId: 
   const seeds = new Set<string>()
   for (const s of d.sets) {
     const label = s.period ? `the ${s.period} numbers` : 'the numbers'
-    const want = committed.get(s.period) ?? (!perPeriod ? open.drawCommitment : undefined)
-    if (!want) fail(`${label}: the opening (entry 1) commits to no seed for them`)
+    const want = committed.get(s.period) ?? (!perPeriod ? c.drawCommitment : undefined)
+    if (!want) fail(`${label}: ${where} commits to no seed for them`)
     if (seeds.has(s.seed)) fail(`${label}: the same seed as another set`)
     seeds.add(s.seed)
-    if ((await drawCommitment(s.seed)) !== want) fail(`${label}: the seed's SHA-256 is not the commitment published when the pool opened (entry 1)`)
+    if ((await drawCommitment(s.seed)) !== want) fail(`${label}: the seed's SHA-256 is not the commitment published by ${where}`)
     const { home, away } = await drawDigitsFromOwnership(s.seed, poolId, d.ownership, randomness || null)
     if (!same(home, s.homeNumbers)) fail(`${label}: the home digits drawn from the seed are ${home.join(', ')}; the entry says ${(s.homeNumbers ?? []).join(', ')}`)
     if (!same(away, s.awayNumbers)) fail(`${label}: the away digits drawn from the seed are ${away.join(', ')}; the entry says ${(s.awayNumbers ?? []).join(', ')}`)
