@@ -15,6 +15,11 @@ function timeOf(at: string): string {
   return Number.isNaN(d.getTime()) ? at : d.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' })
 }
 
+/** The data pretty-printed, arrays of numbers on one line (digits, rounds). */
+function dataText(data: unknown): string {
+  return JSON.stringify(data, null, 2).replace(/\[\s+(-?\d+(?:,\s+-?\d+)*)\s+\]/g, (_, inner: string) => `[${inner.replace(/,\s+/g, ', ')}]`)
+}
+
 function Entry({ e, state }: { e: RecordEntry; state: 'held' | 'fault' | 'unchecked' }) {
   const Icon = state === 'held' ? CheckCircle2 : state === 'fault' ? XCircle : Circle
   const status = state === 'held' ? 'holds' : state === 'fault' ? 'does not hold' : 'not checked'
@@ -44,7 +49,7 @@ function Entry({ e, state }: { e: RecordEntry; state: 'held' | 'fault' | 'unchec
           </div>
           <div>
             <div className="mb-1 font-semibold text-muted-foreground">Data</div>
-            <pre className="max-h-80 overflow-auto rounded-md bg-muted/70 p-2 font-mono text-xs break-all whitespace-pre-wrap">{JSON.stringify(e.data, null, 2)}</pre>
+            <pre tabIndex={0} aria-label={`Data of entry ${e.seq}`} className="max-h-80 overflow-auto rounded-md bg-muted/70 p-2 font-mono text-xs break-all whitespace-pre-wrap">{dataText(e.data)}</pre>
           </div>
           <div>
             <div className="mb-1 font-semibold text-muted-foreground">Previous hash</div>

@@ -227,6 +227,13 @@ describe('tampering is named at its entry', () => {
     expect(fault).toMatchObject({ seq: played.entries.length, reason: containing('the totals do not add up: money in $290.00') })
   })
 
+  it('a payment not yet captured when the game ends: noted, the money checked once it comes in', async () => {
+    const seq = played.seqOf.captured
+    const { fault, replay } = await replayRecord(await rewritten(seq, () => {}, (raw) => raw.splice(seq - 1, 1)))
+    expect(fault).toBeNull()
+    expect(replay.notes).toEqual([expect.stringMatching(/^1 payment is held and not yet captured \(pay-1\)/) as string])
+  })
+
   it('squares freed that are not the payment’s owner’s', async () => {
     const seq = played.seqOf.refunded
     const { fault } = await replayRecord(await rewritten(seq, (d) => (d.squares = [{ row: 0, column: 0 }])))
