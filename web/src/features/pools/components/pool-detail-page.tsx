@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { ArrowLeft, ShieldAlert } from 'lucide-react'
@@ -29,7 +29,10 @@ import { InvalidPool, PoolNotFound, PoolSkeleton, SaleNotice, saleState } from '
 import { GameRulesCard, HowToPlayCard, NoWithdrawalsCard, PoolInfoCard, ReadyToPlayCard, YourSquaresCard } from './pool-side-cards'
 import { SelectionBar } from './selection-bar'
 import { cellKey, isHeld, ownerName, positionText } from './square-labels'
-import { VerifyDrawCard } from './verify-draw-card'
+
+// The Verify card (the draw's recomputation, the beacon's check) sits below the board: its code loads
+// after the page's own, so that the pool's first load carries only what the first screen shows.
+const VerifyDrawCard = lazy(() => import('./verify-draw-card').then((m) => ({ default: m.VerifyDrawCard })))
 
 function describeSquare(cell: Cell, sq: Square | undefined, pool: Pool, userId: string | null) {
   const where = positionText(cell, null, null)
@@ -202,7 +205,9 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
           <GameRulesCard pool={pool} />
         </aside>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-          <VerifyDrawCard pool={pool} squares={squares} />
+          <Suspense fallback={<div className="h-[5.5rem] rounded-xl border bg-card" aria-hidden="true" />}>
+            <VerifyDrawCard pool={pool} squares={squares} />
+          </Suspense>
         </div>
       </div>
       {showBar && <SelectionBar entryFee={pool.entryFee} payHost={hostPool} count={selected.length} limit={selection.limit} pending={pending} onPurchase={purchase} />}
