@@ -92,7 +92,14 @@ test('a completed pool checks out in the browser: all its entries hold', async (
 
   // From the pool page, beside Verify draw.
   await page.goto(`/pool/${five.id}`)
-  await page.getByRole('link', { name: 'Check this pool' }).click()
+  const link = page.getByRole('link', { name: 'Check this pool' })
+  for (const width of [320, 390, 1366]) {
+    await page.setViewportSize({ width, height: 900 })
+    await link.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    await page.waitForTimeout(200)
+    await page.screenshot({ path: `${SHOTS}/record-check-link-${width}.png` })
+  }
+  await link.click()
   await expect(page).toHaveURL(new RegExp(`/pools/${five.id}/check$`))
   await expect(page.getByRole('heading', { level: 1, name: 'Check this pool' })).toBeVisible()
   const verdict = page.getByTestId('record-verdict')
@@ -126,6 +133,14 @@ test('a completed pool checks out in the browser: all its entries hold', async (
     await page.screenshot({ path: `${SHOTS}/record-check-${width}.png` })
   }
   await page.screenshot({ path: `${SHOTS}/record-check-full.png`, fullPage: true })
+
+  // A pool of the same game cancelled when the game started unfilled checks out too.
+  const cancelled = (await ok<PoolJSON[]>(admin.get('/api/pools?leagueId=1'))).find((p) => p.gameId === game.id && p.entryFee === '1.00')!
+  await expect.poll(async () => (await ok<PoolJSON>(admin.get(`/api/pools/${cancelled.id}`))).status).toBe('cancelled')
+  const cancelledRecord = await ok<RecordJSON>(page.request.get(`/api/pools/${cancelled.id}/record`))
+  expect(cancelledRecord.entries.map((e) => e.kind)).toContain('cancelled')
+  await page.goto(`/pools/${cancelled.id}/check`)
+  await expect(page.getByTestId('record-verdict')).toContainText(`All ${cancelledRecord.seq} entries hold`, { timeout: 60_000 })
   expect(errors).toEqual([])
   await context.close()
   await admin.dispose()
