@@ -5,6 +5,7 @@
 //	squares import-schedule --league NFL FILE.csv
 //	squares create-admin USERNAME         create or reset an admin (password from stdin or SQUARES_ADMIN_PASSWORD)
 //	squares verify-draw [--url URL] ID    recompute a pool's draw from its revealed seed and check it
+//	squares verify-record [--url URL] ID  check a pool's record: chain, checkpoints, replay, the pool shown
 //	squares backup FILE.db                copy the SQLite database to a new file while it is in use
 package main
 
@@ -49,15 +50,17 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runCreateAdmin(ctx, fs, args, stdin, stdout, stderr)
 	case "verify-draw":
 		return runVerifyDraw(ctx, fs, args, stdout)
+	case "verify-record":
+		return runVerifyRecord(ctx, fs, args, stdout)
 	case "reset-2fa":
 		return runResetTwoFactor(ctx, fs, args, stdout)
 	case "backup":
 		return runBackup(ctx, fs, args, stdout)
 	case "help", "-h", "--help":
-		fmt.Fprintln(stdout, "usage: squares [serve|migrate|import-schedule|create-admin|reset-2fa|verify-draw|backup] [flags]")
+		fmt.Fprintln(stdout, "usage: squares [serve|migrate|import-schedule|create-admin|reset-2fa|verify-draw|verify-record|backup] [flags]")
 		return nil
 	}
-	return fmt.Errorf("unknown command %q (want serve, migrate, import-schedule, create-admin, reset-2fa, verify-draw or backup)", cmd)
+	return fmt.Errorf("unknown command %q (want serve, migrate, import-schedule, create-admin, reset-2fa, verify-draw, verify-record or backup)", cmd)
 }
 
 // newLogger logs at level and above, as JSON lines or (format "text") as key=value text.
