@@ -134,6 +134,25 @@ test('a completed pool checks out in the browser: all its entries hold', async (
   }
   await page.screenshot({ path: `${SHOTS}/record-check-full.png`, fullPage: true })
 
+  // A prize amount the pool shows otherwise than its record (the answer changed on its way here): named in
+  // an alert, its entry marked in the list.
+  await page.route(`**/api/pools/${five.id}/winners`, async (route) => {
+    const res = await route.fetch()
+    const winners = (await res.json()) as { amount: string }[]
+    winners[0].amount = '999.00'
+    await route.fulfill({ response: res, json: winners })
+  })
+  await page.goto(`/pools/${five.id}/check`)
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText(/The pool as shown does not match its record at entry \d+/, { timeout: 60_000 })
+  await expect(alert).toContainText(/the pool shows \$999\.00 for row \d+, column \d+; the record says \$112\.50/)
+  await alert.getByRole('link', { name: /^Show entry \d+$/ }).click()
+  await expect(page.locator('li[id^="entry-"]').filter({ has: page.getByLabel('does not hold') })).toHaveCount(1)
+  await page.setViewportSize({ width: 390, height: 900 })
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: `${SHOTS}/record-check-fault-390.png` })
+  await page.unroute(`**/api/pools/${five.id}/winners`)
+
   // A pool of the same game cancelled when the game started unfilled checks out too.
   const cancelled = (await ok<PoolJSON[]>(admin.get('/api/pools?leagueId=1'))).find((p) => p.gameId === game.id && p.entryFee === '1.00')!
   await expect.poll(async () => (await ok<PoolJSON>(admin.get(`/api/pools/${cancelled.id}`))).status).toBe('cancelled')

@@ -49,7 +49,7 @@ export function CheckVerdict({ result }: { result: CheckDone }) {
           <p className="text-base font-bold text-destructive">
             {result.served ? `The pool as shown does not match its record at entry ${fault.seq}` : `Entry ${fault.seq} does not hold`}
           </p>
-          <p className="mt-1 break-words text-foreground">{fault.reason}</p>
+          <p className="mt-1 break-words text-foreground">{fault.reason.charAt(0).toUpperCase() + fault.reason.slice(1)}</p>
           {fault.seq >= 1 && fault.seq <= entries.length && (
             <a href={`#entry-${fault.seq}`} className="mt-2 inline-block font-semibold underline underline-offset-2">
               Show entry {fault.seq}

@@ -75,7 +75,7 @@ describe('Check this pool', () => {
     open()
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 })
     expect(alert).toHaveTextContent(`Entry ${seq} does not hold`)
-    expect(alert).toHaveTextContent(`entry ${seq} (prize period:Q2): its hash does not match its content: the entry was changed`)
+    expect(alert).toHaveTextContent(`Entry ${seq} (prize period:Q2): its hash does not match its content: the entry was changed`)
     expect(within(alert).getByRole('link', { name: `Show entry ${seq}` })).toHaveAttribute('href', `#entry-${seq}`)
     const item = document.getElementById(`entry-${seq}`)!
     expect(within(item).getByLabelText('does not hold')).toBeInTheDocument()
@@ -91,7 +91,7 @@ describe('Check this pool', () => {
     open()
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 })
     expect(alert).toHaveTextContent(/The pool as shown does not match its record at entry \d+/)
-    expect(alert).toHaveTextContent(/square row 2, column 2: the pool shows player 9; the record \(entry \d+, taken\) says player 2/)
+    expect(alert).toHaveTextContent(/Square row 2, column 2: the pool shows player 9; the record \(entry \d+, taken\) says player 2/)
   })
 
   it('opens an entry’s data and hashes, and runs again on demand', async () => {

@@ -51,7 +51,7 @@ describe('the pool as served against its record', () => {
     const s = served()
     ;(s.winners[1] as { amount: string }).amount = '60.00'
     const seq = played.seqOf['prize period:Q2']
-    expect(compareWithServed(replay, played.entries, s)).toEqual({ seq, reason: matching(new RegExp(`^entry ${seq} \\(prize period:Q2\\): the pool shows \\$60\\.00 to row \\d, column \\d; the record says \\$56\\.25$`)) })
+    expect(compareWithServed(replay, played.entries, s)).toEqual({ seq, reason: matching(new RegExp(`^entry ${seq} \\(prize period:Q2\\): the pool shows \\$60\\.00 for row \\d, column \\d; the record says \\$56\\.25$`)) })
   })
 
   it('names a winner moved, given to another, missing or added', () => {

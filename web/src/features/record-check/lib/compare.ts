@@ -78,7 +78,7 @@ export function compareWithServed(
     if (!w) return { seq: p.seq, reason: `${what}: the pool shows no winner for it` }
     const amount = toCents(w.amount)
     if (w.row !== p.row || w.column !== p.column) return { seq: p.seq, reason: `${what}: the pool shows the winner at ${squareText(w)}; the record says ${squareText(p)}` }
-    if (amount !== p.amount) return { seq: p.seq, reason: `${what}: the pool shows ${money(amount)} to ${squareText(w)}; the record says ${money(p.amount)}` }
+    if (amount !== p.amount) return { seq: p.seq, reason: `${what}: the pool shows ${money(amount)} for ${squareText(w)}; the record says ${money(p.amount)}` }
     if (servedOwner(w) !== p.owner) return { seq: p.seq, reason: `${what}: the pool shows ${ownerText(servedOwner(w))} as the winner; the record says ${ownerText(p.owner)}` }
   }
   for (const w of served.winners) {

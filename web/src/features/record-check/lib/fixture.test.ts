@@ -73,6 +73,6 @@ describe('a pool the Go server played, checked in the browser', () => {
     const winners = structuredClone(fixture.winners)
     winners[0].amount = '1.00'
     const { served } = await check({ winners })
-    expect(served?.reason).toMatch(new RegExp(`^entry \\d+ \\(prize ${winners[0].award}\\): the pool shows \\$1\\.00 to row \\d+, column \\d+; the record says \\$`))
+    expect(served?.reason).toMatch(new RegExp(`^entry \\d+ \\(prize ${winners[0].award}\\): the pool shows \\$1\\.00 for row \\d+, column \\d+; the record says \\$`))
   })
 })
