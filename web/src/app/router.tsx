@@ -39,6 +39,8 @@ const PoolDetailPage = lazy(() =>
   ),
 )
 // A pool's printable sheet (features/print): a page of its own, without the site's header and footer.
+// "Check this pool" (features/record-check): the pool's record checked in the browser, loaded on demand.
+const RecordCheckPage = lazy(() => import('@/features/record-check/components/record-check-page').then((m) => ({ default: m.RecordCheckPage })))
 const PoolPrintPage = lazy(() => import('@/features/print/components/pool-print-page').then((m) => ({ default: m.PoolPrintPage })))
 // A pool's settlement report (features/report): a page of its own, printable, without the site's header and footer.
 const PoolReportPage = lazy(() => import('@/features/report/components/pool-report-page').then((m) => ({ default: m.PoolReportPage })))
@@ -75,6 +77,7 @@ export const routes: RouteObject[] = [
       // Pool pages: anyone may watch a board; claiming squares needs sign-in.
       { path: 'pool/:id', element: <PoolDetailPage /> },
       { path: 'pools/:id', element: <PoolDetailPage /> },
+      { path: 'pools/:id/check', element: <RecordCheckPage /> },
       // Player screens (signed in)
       { path: 'my-pools', element: <MyPoolsPage /> },
       { path: 'age-verification', element: <AgeVerificationPage /> },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
 import type { Beacon } from '@/lib/api.gen'
 import { QUICKNET } from '@/lib/drand'
 import type { Pool } from '@/lib/types'
@@ -42,7 +43,7 @@ function drawn(b: Partial<Beacon> = {}, over: Partial<Pool> = {}): Pool {
 }
 
 async function openPanel(pool: Pool) {
-  render(<VerifyDrawCard pool={pool} squares={[]} />)
+  render(<VerifyDrawCard pool={pool} squares={[]} />, { wrapper: MemoryRouter })
   await userEvent.click(screen.getByRole('button', { name: /verify draw/i }))
   return screen.findByTestId('draw-verdict', undefined, { timeout: 15_000 })
 }
@@ -98,7 +99,7 @@ describe('VerifyDrawCard with a drand beacon', () => {
       drawCommitment: 'aa6358ae878654ad9544e5431fbe7cba2bc120072d6dd39949715c73958e8c87',
       beacon: { ...beacon, status: 'pending', signature: null, randomness: null, dev: true, chainHash: 'ab'.repeat(32) },
     })
-    render(<VerifyDrawCard pool={pool} squares={[]} />)
+    render(<VerifyDrawCard pool={pool} squares={[]} />, { wrapper: MemoryRouter })
     expect(screen.getByTestId('dev-beacon')).toHaveTextContent('Development beacon: not drand')
     await userEvent.click(screen.getByRole('button', { name: /verify draw/i }))
     expect(screen.getByTestId('verify-beacon-pending')).toHaveTextContent('The grid is complete. The digits wait for round 12040883, published at 2024-10-14 17:13:33 UTC')

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { Link } from 'react-router'
 import { CheckCircle2, ChevronDown, Copy, Fingerprint, Info, Lock, XCircle } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -102,10 +103,15 @@ export function VerifyDrawCard({ pool, squares }: { pool: Pool; squares: Square[
             {beacon?.dev && <DevBeaconBadge className="mt-1" />}
           </div>
         </div>
-        <Button variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-          Verify draw
-          <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden="true" />
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+            Verify draw
+            <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden="true" />
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/pools/${pool.id}/check`}>Check this pool</Link>
+          </Button>
+        </div>
       </CardHeader>
       {open && (
         <CardContent id={panelId} className="grid gap-4 text-sm">

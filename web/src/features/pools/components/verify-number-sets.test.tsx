@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
 import type { Pool } from '@/lib/types'
 import { makePool } from '@/test/pool'
 import { VerifyDrawCard } from './verify-draw-card'
@@ -31,7 +32,7 @@ function drawnPool(over: Partial<Pool> = {}): Pool {
 
 describe('VerifyDrawCard with numbers per period', () => {
   it('checks every number set in the browser and says Verified', async () => {
-    render(<VerifyDrawCard pool={drawnPool()} squares={[]} />)
+    render(<VerifyDrawCard pool={drawnPool()} squares={[]} />, { wrapper: MemoryRouter })
     await userEvent.click(screen.getByRole('button', { name: /verify draw/i }))
     expect(await screen.findByTestId('draw-verdict')).toHaveTextContent('Verified')
     expect(screen.getByText('Q1 numbers: seed and digits: matches')).toBeInTheDocument()
@@ -42,7 +43,7 @@ describe('VerifyDrawCard with numbers per period', () => {
 
   it('names the set whose digits do not follow from its seed', async () => {
     const bad = { ...q2, awayNumbers: [7, 1, 2, 3, 8, 9, 6, 0, 4, 5] }
-    render(<VerifyDrawCard pool={drawnPool({ numberSets: [q1, bad] })} squares={[]} />)
+    render(<VerifyDrawCard pool={drawnPool({ numberSets: [q1, bad] })} squares={[]} />, { wrapper: MemoryRouter })
     await userEvent.click(screen.getByRole('button', { name: /verify draw/i }))
     expect(await screen.findByTestId('draw-verdict')).toHaveTextContent('Mismatch')
     expect(screen.getByText('Q1 numbers: seed and digits: matches')).toBeInTheDocument()
@@ -52,7 +53,7 @@ describe('VerifyDrawCard with numbers per period', () => {
 
   it('lists each period’s commitment before the draw', async () => {
     const pool = drawnPool({ numbersGenerated: false, drawSeed: null, homeNumbers: null, awayNumbers: null, numberSets: [{ ...q1, seed: '', homeNumbers: [], awayNumbers: [] }, { ...q2, seed: '', homeNumbers: [], awayNumbers: [] }] })
-    render(<VerifyDrawCard pool={pool} squares={[]} />)
+    render(<VerifyDrawCard pool={pool} squares={[]} />, { wrapper: MemoryRouter })
     await userEvent.click(screen.getByRole('button', { name: /verify draw/i }))
     const list = screen.getByRole('list', { name: "Commitment of each period's numbers" })
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([`Q1 numbers: SHA-256 of their seed${q1.seedSha256}`, `Final numbers: SHA-256 of their seed${q2.seedSha256}`])

@@ -1,0 +1,569 @@
+// The replay of a pool's record (SESSION "The replay", docs/fairness.md "The record"): after the chain and
+// the checkpoints hold, every entry is played in order from the opening entry, and each must follow from
+// what came before it: squares taken only when free (a takeover replaces the owner it names with the house),
+// freed only from their payment's owner; the lock's ownership the replayed one; the beacon the locked round,
+// its randomness SHA-256 of its signature; the digits derived from the committed seeds, the pool id, the
+// ownership and the randomness; after each score the prizes decided by Awards (award.ts), each recorded
+// exactly once by a prize entry naming its square, amount and the square's owner; the fee once; claims and
+// payouts of prizes that exist; and the totals of a completed paid pool: money in = fee + prizes + refunds.
+// The first entry that does not hold is named with the reason.
+
+import type {
+  RecordActionData,
+  RecordBeaconData,
+  RecordCheckpoint,
+  RecordDrawData,
+  RecordEntry,
+  RecordLockData,
+  RecordOpenData,
+  RecordPaymentData,
+  RecordPrizeActData,
+  RecordPrizeData,
+  RecordScoreData,
+  RecordSetCommitment,
+  RecordTakenData,
+  Rules,
+} from '@/lib/api.gen'
+import { drawCommitment, drawDigitsFromOwnership, sha256Hex, DRAW_VERSION, DRAW_VERSION_BEACON } from '@/lib/draw'
+import { AwardError, awardKey, awards as decideAwards, cellIndex, gridContains, gridOf, percentOf, type Award, type Grid } from './award'
+import { checkRecordChain, entryName, hexBytes, sha256HexOf, type RecordFault } from './chain'
+import { checkCheckpoints } from './checkpoint'
+import { money, ownerText, parseMoney, squareText } from './text'
+
+/**
+ * Checks a beacon round against its chain (its BLS signature, its round and time): {} when it holds, a fault
+ * when it does not, a note when it cannot be checked here.
+ */
+export type BeaconSignatureCheck = (round: {
+  chainHash: string
+  dev: boolean
+  round: number
+  signature: string
+  lockedAt: string
+  dueAt: string
+}) => Promise<{ fault?: string; note?: string }>
+
+export interface RecordReplayInput {
+  poolId: number
+  /** Every entry of the record, from its first. */
+  entries: readonly RecordEntry[]
+  checkpoints: readonly RecordCheckpoint[]
+  /** The server's record key (hex Ed25519 public key). */
+  publicKey: string
+  /** The head the server states for the record: it must be its last entry's. */
+  stated?: { seq: number; head: string }
+  /** Checks the beacon's BLS signature; without it the replay notes that it was not checked. */
+  checkBeacon?: BeaconSignatureCheck
+  onProgress?: (p: { step: 'chain' | 'checkpoints' | 'replay'; done: number; total: number }) => void
+}
+
+export interface ReplayedPayment {
+  id: string
+  owner: string
+  amount: number
+  squares: number[]
+  state: 'held' | 'captured' | 'released' | 'refunded'
+  seq: number
+}
+
+export interface ReplayedPrize {
+  seq: number
+  award: string
+  kind: string
+  period: string
+  row: number
+  column: number
+  owner: string
+  amount: number
+}
+
+export interface ReplayTotals {
+  captured: number
+  /** What the house put into the pool for its squares. */
+  house: number
+  moneyIn: number
+  fee: number
+  prizes: number
+  refunds: number
+  paidOut: number
+}
+
+/** The pool as its record tells it. */
+export interface RecordReplay {
+  poolId: number
+  entries: number
+  open: RecordOpenData | null
+  rules: Rules | null
+  /** The seed commitments: the opening's, or those new rules made (an action with rules). */
+  commitments: { seq: number; drawCommitment: string; numberSets: RecordSetCommitment[] } | null
+  grid: Grid | null
+  entryFee: number
+  /** Every square's owner in row-major order ("" for a free one), and the entry that made it so (0 for none). */
+  owners: string[]
+  ownerSeq: number[]
+  payments: Map<string, ReplayedPayment>
+  locked: { seq: number; at: string; data: RecordLockData } | null
+  beacon: { seq: number; data: RecordBeaconData; signatureChecked: boolean } | null
+  drawn: { seq: number; data: RecordDrawData } | null
+  /** The awards decided after the last score, and that score's seq. */
+  awards: Award[]
+  awardsSeq: number
+  prizes: Map<string, ReplayedPrize>
+  fee: { seq: number; amount: number } | null
+  payouts: Map<string, { seq: number; amount: number; status: string }>
+  claims: number
+  cancelled: { seq: number; reason: string } | null
+  /** The final's prizes are decided. */
+  completed: boolean
+  /** The pot less the fee, by the owners now (cents). */
+  prizePool: number
+  totals: ReplayTotals
+  /** What the replay could not check, said plainly. */
+  notes: string[]
+}
+
+export interface ReplayResult {
+  replay: RecordReplay
+  fault: RecordFault | null
+}
+
+class Fault extends Error {
+  constructor(
+    readonly seq: number,
+    reason: string,
+  ) {
+    super(reason)
+  }
+}
+
+const TAKEN_BY = ['claim', 'purchase', 'host', 'house', 'takeover', 'join']
+
+/** GridOwnershipText: the owners in row-major order, comma-separated, an empty square written "-". */
+export function gridOwnershipText(owners: readonly string[]): string {
+  return owners.map((o) => o || '-').join(',')
+}
+
+/** Replays a pool's record: the chain, the checkpoints, then every entry. */
+export async function replayRecord(input: RecordReplayInput): Promise<ReplayResult> {
+  const { entries } = input
+  const r = emptyReplay(input.poolId, entries.length)
+  const total = entries.length
+  input.onProgress?.({ step: 'chain', done: 0, total })
+  const chain = await checkRecordChain(entries, undefined, undefined, (done) => input.onProgress?.({ step: 'chain', done, total }))
+  if (chain) return { replay: r, fault: chain }
+  input.onProgress?.({ step: 'checkpoints', done: 0, total: input.checkpoints.length })
+  const cp = await checkCheckpoints(input.publicKey, input.poolId, entries, input.checkpoints)
+  if (cp) return { replay: r, fault: cp }
+  const last = entries.at(-1)
+  if (input.stated && (input.stated.seq !== (last?.seq ?? 0) || (last && input.stated.head !== last.hash))) {
+    return {
+      replay: r,
+      fault: { seq: input.stated.seq, reason: `the server states the record's head as entry ${input.stated.seq}; the record it served ends at entry ${last?.seq ?? 0}${last ? ` with another hash` : ''}` },
+    }
+  }
+  try {
+    for (const [i, e] of entries.entries()) {
+      await play(r, e, input)
+      if ((i + 1) % 50 === 0) input.onProgress?.({ step: 'replay', done: i + 1, total })
+    }
+    input.onProgress?.({ step: 'replay', done: total, total })
+    if (last) finish(r, last.seq)
+  } catch (err) {
+    if (err instanceof Fault) return { replay: r, fault: { seq: err.seq, reason: err.message } }
+    throw err
+  }
+  return { replay: r, fault: null }
+}
+
+function emptyReplay(poolId: number, n: number): RecordReplay {
+  return {
+    poolId,
+    entries: n,
+    open: null,
+    rules: null,
+    commitments: null,
+    grid: null,
+    entryFee: 0,
+    owners: [],
+    ownerSeq: [],
+    payments: new Map(),
+    locked: null,
+    beacon: null,
+    drawn: null,
+    awards: [],
+    awardsSeq: 0,
+    prizes: new Map(),
+    fee: null,
+    payouts: new Map(),
+    claims: 0,
+    cancelled: null,
+    completed: false,
+    prizePool: 0,
+    totals: { captured: 0, house: 0, moneyIn: 0, fee: 0, prizes: 0, refunds: 0, paidOut: 0 },
+    notes: [],
+  }
+}
+
+/** Money of an entry's field, or a fault naming it. */
+function amountOf(e: RecordEntry, text: unknown, field = 'amount'): number {
+  const cents = parseMoney(text)
+  if (cents === null) throw new Fault(e.seq, `${entryName(e)}: its ${field} "${String(text)}" is not an amount of money`)
+  return cents
+}
+
+/** The squares an entry names, as places on the grid: each on it, none twice. */
+function placesOf(r: RecordReplay, e: RecordEntry, cells: unknown): number[] {
+  const grid = r.grid!
+  if (!Array.isArray(cells)) throw new Fault(e.seq, `${entryName(e)}: it names no squares`)
+  const out: number[] = []
+  for (const c of cells as { row: number; column: number }[]) {
+    if (!c || !gridContains(grid, c)) throw new Fault(e.seq, `${entryName(e)}: a square it names is not on the ${grid.rows * grid.columns}-square grid`)
+    const i = cellIndex(grid, c)
+    if (out.includes(i)) throw new Fault(e.seq, `${entryName(e)}: it names ${squareText(c)} twice`)
+    out.push(i)
+  }
+  return out
+}
+
+function cellOf(r: RecordReplay, i: number) {
+  return { row: Math.floor(i / r.grid!.columns), column: i % r.grid!.columns }
+}
+
+/** "the record (entry 9, taken)": where a square's owner comes from. */
+function sourceOf(r: RecordReplay, entries: readonly RecordEntry[], i: number): string {
+  const seq = r.ownerSeq[i]
+  return seq ? `entry ${seq}, ${entries[seq - 1]?.kind ?? 'taken'}` : 'no entry'
+}
+
+function potOf(r: RecordReplay): { pot: number; fee: number; prizePool: number } {
+  const taken = r.owners.filter((o) => o !== '').length
+  const pot = r.entryFee * taken
+  const fee = percentOf(pot, r.open?.feePercent ?? 0)
+  return { pot, fee, prizePool: pot - fee }
+}
+
+async function play(r: RecordReplay, e: RecordEntry, input: RecordReplayInput): Promise<void> {
+  const name = entryName(e)
+  const fail = (reason: string): never => {
+    throw new Fault(e.seq, `${name}: ${reason}`)
+  }
+  if (e.seq === 1 && e.kind !== 'opened') fail('the record does not start with the pool’s opening (opened)')
+  const d = (e.data ?? {}) as Record<string, unknown>
+  switch (e.kind) {
+    case 'opened': {
+      if (e.seq !== 1) fail('the pool opens a second time')
+      const o = d as unknown as RecordOpenData
+      r.open = o
+      r.entryFee = amountOf(e, o.entryFee, 'entry fee')
+      setRules(r, e, o.rules)
+      r.commitments = { seq: e.seq, drawCommitment: o.drawCommitment, numberSets: o.numberSets ?? [] }
+      return
+    }
+    case 'action': {
+      const a = d as unknown as RecordActionData
+      if (a.rules) {
+        if (r.locked) fail('the rules changed after the grid was locked')
+        if (r.owners.some((o) => o !== '')) fail('the rules changed after squares were taken')
+        setRules(r, e, a.rules)
+        // New rules commit new seeds, which replace the opening's.
+        if (a.drawCommitment || a.numberSets?.length) r.commitments = { seq: e.seq, drawCommitment: a.drawCommitment ?? '', numberSets: a.numberSets ?? [] }
+      }
+      return
+    }
+    case 'taken':
+      return take(r, e, d as unknown as RecordTakenData, input.entries)
+    case 'held':
+    case 'captured':
+    case 'released':
+    case 'refunded':
+      return pay(r, e, d as unknown as RecordPaymentData)
+    case 'locked': {
+      if (r.locked) fail(`the grid was locked already (entry ${r.locked.seq})`)
+      if (r.cancelled) fail('the pool was cancelled')
+      const l = d as unknown as RecordLockData
+      const text = gridOwnershipText(r.owners)
+      if (l.ownership !== text) {
+        const theirs = typeof l.ownership === 'string' ? l.ownership.split(',') : []
+        const i = r.owners.findIndex((o, k) => (o || '-') !== theirs[k])
+        fail(
+          i < 0
+            ? 'the ownership it fixes does not list every square of the grid'
+            : `the ownership it fixes gives ${squareText(cellOf(r, i))} to ${ownerText(theirs[i] === '-' ? '' : (theirs[i] ?? ''))}; the record (${sourceOf(r, input.entries, i)}) says ${ownerText(r.owners[i])}`,
+        )
+      }
+      if (l.ownershipSha256 !== (await sha256Hex(text))) fail('its ownershipSha256 is not the SHA-256 of its ownership')
+      if (l.beacon === 'pending' ? !(l.round > 0) : l.beacon !== 'off') fail(`its beacon is "${l.beacon}" with round ${l.round}: want a pending round, or off`)
+      r.locked = { seq: e.seq, at: e.at, data: l }
+      return
+    }
+    case 'beacon': {
+      const b = d as unknown as RecordBeaconData
+      if (!r.locked) fail('a beacon round before the grid was locked')
+      if (r.beacon) fail(`a second beacon (entry ${r.beacon.seq})`)
+      if (r.locked!.data.beacon !== 'pending') fail('a beacon for a pool locked without one')
+      if (b.round !== r.locked!.data.round) fail(`round ${b.round} is not the round fixed at the lock (entry ${r.locked!.seq}): ${r.locked!.data.round}`)
+      let checked = false
+      if (b.status === 'verified') {
+        const sig = hexBytes(b.signature)
+        if (!sig || sig.length === 0) fail('its signature is not hex')
+        if ((await sha256HexOf(sig!)) !== b.randomness) fail('its randomness is not the SHA-256 of its signature')
+        if (input.checkBeacon) {
+          const l = r.locked!.data
+          const got = await input.checkBeacon({ chainHash: l.chainHash, dev: l.dev, round: b.round, signature: b.signature, lockedAt: r.locked!.at, dueAt: l.dueAt })
+          if (got.fault) fail(got.fault)
+          if (got.note) r.notes.push(got.note)
+          checked = !got.note
+        } else {
+          r.notes.push(`The beacon round ${b.round}’s BLS signature was not checked here.`)
+        }
+      } else if (b.status !== 'unavailable') {
+        fail(`its status "${b.status}" is neither verified nor unavailable`)
+      }
+      r.beacon = { seq: e.seq, data: b, signatureChecked: checked }
+      return
+    }
+    case 'drawn':
+      return draw(r, e, d as unknown as RecordDrawData, input.poolId)
+    case 'score':
+      return score(r, e, d as unknown as RecordScoreData)
+    case 'prize': {
+      const p = d as unknown as RecordPrizeData
+      const seen = r.prizes.get(p.award)
+      if (seen) fail(`a second prize entry for ${p.award} (the first is entry ${seen.seq})`)
+      const a = r.awards.find((x) => awardKey(x) === p.award)
+      if (!a) fail(`no award of the record's scores is ${p.award}: ${r.awardsSeq ? `after entry ${r.awardsSeq} they are ${r.awards.map(awardKey).join(', ') || 'none'}` : 'no score was recorded'}`)
+      const amount = amountOf(e, p.amount)
+      const owner = r.owners[cellIndex(r.grid!, a!)]
+      if (p.row !== a!.row || p.column !== a!.column) fail(`the award pays ${squareText(a!)}; the entry says ${squareText(p)}`)
+      if (amount !== a!.amount) fail(`the award pays ${squareText(a!)} ${money(a!.amount)}; the entry says ${money(amount)}`)
+      if (p.owner !== owner) fail(`${squareText(a!)} is ${ownerText(owner)}'s; the entry pays ${ownerText(p.owner)}`)
+      r.prizes.set(p.award, { seq: e.seq, award: p.award, kind: p.kind, period: p.period, row: p.row, column: p.column, owner: p.owner, amount })
+      r.totals.prizes += amount
+      return
+    }
+    case 'fee': {
+      if (r.fee) fail(`a second fee (the first is entry ${r.fee.seq})`)
+      const amount = amountOf(e, d.amount)
+      const { pot, fee } = potOf(r)
+      if (amount !== fee) fail(`the fee is ${r.open?.feePercent ?? 0}% of the pot ${money(pot)}: ${money(fee)}; the entry says ${money(amount)}`)
+      r.fee = { seq: e.seq, amount }
+      r.totals.fee = amount
+      return
+    }
+    case 'claim':
+    case 'payout': {
+      const a = d as unknown as RecordPrizeActData
+      const prize = r.prizes.get(a.award)
+      if (!prize) fail(`it names the prize ${a.award}, which the record has not awarded`)
+      const amount = amountOf(e, a.amount)
+      if (amount !== prize!.amount) fail(`the prize ${a.award} (entry ${prize!.seq}) is ${money(prize!.amount)}; the entry says ${money(amount)}`)
+      if (e.kind === 'claim') {
+        r.claims++
+        return
+      }
+      const paid = r.payouts.get(a.award)
+      if (paid) fail(`the prize ${a.award} was settled already (entry ${paid.seq})`)
+      r.payouts.set(a.award, { seq: e.seq, amount, status: a.status })
+      if (a.status === 'paid' || a.status === 'host_paid') r.totals.paidOut += amount
+      return
+    }
+    case 'cancelled': {
+      if (r.cancelled) fail(`the pool was cancelled already (entry ${r.cancelled.seq})`)
+      r.cancelled = { seq: e.seq, reason: typeof d.reason === 'string' ? d.reason : '' }
+      return
+    }
+  }
+}
+
+function setRules(r: RecordReplay, e: RecordEntry, rules: Rules | undefined) {
+  let grid: Grid
+  try {
+    grid = gridOf(rules?.grid ?? 0)
+  } catch {
+    throw new Fault(e.seq, `${entryName(e)}: its rules have no grid of 100, 50 or 25 squares`)
+  }
+  if (r.grid && grid.rows * grid.columns !== r.owners.length && r.owners.some((o) => o)) {
+    throw new Fault(e.seq, `${entryName(e)}: the grid changed with squares taken`)
+  }
+  r.rules = rules!
+  r.grid = grid
+  if (r.owners.length !== grid.rows * grid.columns) {
+    r.owners = Array.from({ length: grid.rows * grid.columns }, () => '')
+    r.ownerSeq = r.owners.map(() => 0)
+  }
+}
+
+function take(r: RecordReplay, e: RecordEntry, t: RecordTakenData, entries: readonly RecordEntry[]) {
+  const name = entryName(e)
+  const fail = (reason: string): never => {
+    throw new Fault(e.seq, `${name}: ${reason}`)
+  }
+  if (!r.grid) fail('squares taken before the pool opened')
+  if (r.cancelled) fail(`squares taken after the pool was cancelled (entry ${r.cancelled.seq})`)
+  if (!TAKEN_BY.includes(t.by)) fail(`it takes squares by "${t.by}"`)
+  if (typeof t.owner !== 'string' || !/^[^\s,-][^\s,]*$/.test(t.owner)) fail(`its owner "${String(t.owner)}" is not an owner`)
+  const places = placesOf(r, e, t.squares)
+  if (places.length === 0) fail('it takes no square')
+  const amount = amountOf(e, t.amount)
+  if (t.by === 'takeover' || t.by === 'join') {
+    if (t.by === 'takeover' && t.owner !== 'admin') fail(`a takeover gives squares to ${ownerText(t.owner)}, not the house`)
+    if (t.by === 'join' && !t.from.startsWith('guest-')) fail(`a join gives the squares of ${ownerText(t.from)}, not a guest's`)
+    for (const i of places) {
+      if (r.owners[i] !== t.from || !t.from) {
+        fail(`the ${t.by} replaces ${ownerText(t.from)} on ${squareText(cellOf(r, i))}; the record (${sourceOf(r, entries, i)}) says ${ownerText(r.owners[i])}`)
+      }
+    }
+  } else {
+    if (r.locked) fail(`squares taken after the grid was locked (entry ${r.locked.seq})`)
+    for (const i of places) {
+      if (r.owners[i]) fail(`${squareText(cellOf(r, i))} is not free: the record (${sourceOf(r, entries, i)}) gives it to ${ownerText(r.owners[i])}`)
+    }
+  }
+  if (t.by === 'purchase') {
+    const p = r.payments.get(t.payment)
+    if (!t.payment || !p) fail(`the payment "${t.payment}" that bought the squares was never held`)
+    if (p!.owner !== t.owner) fail(`the payment ${t.payment} is ${ownerText(p!.owner)}'s, the squares go to ${ownerText(t.owner)}`)
+    if (p!.state !== 'held' && p!.state !== 'captured') fail(`the payment ${t.payment} was ${p!.state} already`)
+    for (const i of places) if (!p!.squares.includes(i)) fail(`${squareText(cellOf(r, i))} is not among the squares of the payment ${t.payment}`)
+  }
+  if (t.by === 'house' || t.by === 'takeover') r.totals.house += amount
+  for (const i of places) {
+    r.owners[i] = t.owner
+    r.ownerSeq[i] = e.seq
+  }
+}
+
+function pay(r: RecordReplay, e: RecordEntry, p: RecordPaymentData) {
+  const name = entryName(e)
+  const fail = (reason: string): never => {
+    throw new Fault(e.seq, `${name}: ${reason}`)
+  }
+  if (!r.grid) fail('a payment before the pool opened')
+  const amount = amountOf(e, p.amount)
+  const places = p.squares ? placesOf(r, e, p.squares) : []
+  const known = r.payments.get(p.payment)
+  if (e.kind === 'held') {
+    if (!p.payment) fail('a payment held without an id')
+    if (known) fail(`the payment ${p.payment} was held already (entry ${known.seq})`)
+    r.payments.set(p.payment, { id: p.payment, owner: p.owner, amount, squares: places, state: 'held', seq: e.seq })
+  } else if (known) {
+    if (known.owner !== p.owner) fail(`the payment ${p.payment} is ${ownerText(known.owner)}'s (entry ${known.seq}), not ${ownerText(p.owner)}'s`)
+    if (e.kind === 'captured' && known.state !== 'held') fail(`the payment ${p.payment} is ${known.state}, it cannot be captured`)
+    if (e.kind === 'released' && known.state !== 'held') fail(`the payment ${p.payment} is ${known.state}, it cannot be released`)
+    if (e.kind === 'refunded' && known.state !== 'captured') fail(`the payment ${p.payment} is ${known.state}, it cannot be refunded`)
+    known.state = e.kind as ReplayedPayment['state']
+  } else if (e.kind !== 'released' || p.payment) {
+    // Only a host's take-back releases squares without a payment through Squares.
+    fail(`the payment "${p.payment}" was never held`)
+  }
+  if (e.kind === 'captured') r.totals.captured += amount
+  if (e.kind === 'refunded') r.totals.refunds += amount
+  if (p.freed) {
+    if (r.drawn) fail(`squares freed after the draw (entry ${r.drawn.seq}), whose owners stand`)
+    for (const i of places) {
+      if (r.owners[i] !== p.owner) fail(`it frees ${squareText(cellOf(r, i))}, which is ${ownerText(r.owners[i])}'s, not ${ownerText(p.owner)}'s`)
+      r.owners[i] = ''
+      r.ownerSeq[i] = e.seq
+    }
+  }
+}
+
+async function draw(r: RecordReplay, e: RecordEntry, d: RecordDrawData, poolId: number) {
+  const name = entryName(e)
+  const fail = (reason: string): never => {
+    throw new Fault(e.seq, `${name}: ${reason}`)
+  }
+  const locked = r.locked
+  if (!locked) fail('the numbers were drawn before the grid was locked')
+  if (r.drawn) fail(`the numbers were drawn already (entry ${r.drawn.seq})`)
+  if (locked!.data.beacon === 'pending' && !r.beacon) fail(`drawn before beacon round ${locked!.data.round} was fetched or given up`)
+  const verified = r.beacon?.data.status === 'verified'
+  const randomness = verified ? r.beacon!.data.randomness : ''
+  const derivation = verified ? DRAW_VERSION_BEACON : DRAW_VERSION
+  if (d.derivation !== derivation) fail(`drawn by ${d.derivation}; ${verified ? 'with a verified beacon round' : 'without a beacon round'} it is ${derivation}`)
+  if (d.randomness !== randomness) fail(`its randomness is not the beacon's (entry ${r.beacon?.seq ?? locked!.seq})`)
+  if (d.ownership !== locked!.data.ownership) fail(`its ownership is not the one fixed at the lock (entry ${locked!.seq})`)
+  const c = r.commitments!
+  const where = c.seq === 1 ? 'the opening (entry 1)' : `the rules of entry ${c.seq}`
+  const committed = new Map(c.numberSets.map((s) => [s.period, s.seedSha256]))
+  if (!Array.isArray(d.sets) || d.sets.length === 0) fail('it draws no numbers')
+  const perPeriod = committed.size > 1
+  if (perPeriod) {
+    for (const period of committed.keys()) if (!d.sets.some((s) => s.period === period)) fail(`the committed ${period} numbers were not drawn`)
+  }
+  const seeds = new Set<string>()
+  for (const s of d.sets) {
+    const label = s.period ? `the ${s.period} numbers` : 'the numbers'
+    const want = committed.get(s.period) ?? (!perPeriod ? c.drawCommitment : undefined)
+    if (!want) fail(`${label}: ${where} commits to no seed for them`)
+    if (seeds.has(s.seed)) fail(`${label}: the same seed as another set`)
+    seeds.add(s.seed)
+    if ((await drawCommitment(s.seed)) !== want) fail(`${label}: the seed's SHA-256 is not the commitment published by ${where}`)
+    const { home, away } = await drawDigitsFromOwnership(s.seed, poolId, d.ownership, randomness || null)
+    if (!same(home, s.homeNumbers)) fail(`${label}: the home digits drawn from the seed are ${home.join(', ')}; the entry says ${(s.homeNumbers ?? []).join(', ')}`)
+    if (!same(away, s.awayNumbers)) fail(`${label}: the away digits drawn from the seed are ${away.join(', ')}; the entry says ${(s.awayNumbers ?? []).join(', ')}`)
+  }
+  r.drawn = { seq: e.seq, data: d }
+}
+
+function same(a: readonly number[], b: readonly number[] | null | undefined): boolean {
+  return !!b && a.length === b.length && a.every((x, i) => x === b[i])
+}
+
+function score(r: RecordReplay, e: RecordEntry, s: RecordScoreData) {
+  if (!r.rules || !r.open) throw new Fault(e.seq, `${entryName(e)}: a score before the pool opened`)
+  const { prizePool } = potOf(r)
+  try {
+    r.awards = decideAwards({
+      rules: r.rules,
+      leagueId: r.open.leagueId,
+      prizePool,
+      taken: r.owners.map((o) => o !== ''),
+      numberSets: r.drawn?.data.sets ?? [],
+      ends: s.ends ?? [],
+      changes: s.changes ?? [],
+    })
+    r.awardsSeq = e.seq
+    r.prizePool = prizePool
+  } catch (err) {
+    if (err instanceof AwardError && err.code === 'unprocessable') {
+      // The server waits too: the prizes are decided once the score changes and the final agree.
+      r.notes.push(`Entry ${e.seq} (score): ${err.message}`)
+      return
+    }
+    throw new Fault(e.seq, `${entryName(e)}: its prizes cannot be decided: ${(err as Error).message}`)
+  }
+}
+
+/** What the whole record must show once read: every award recorded, the fee, the totals. */
+function finish(r: RecordReplay, lastSeq: number) {
+  for (const a of r.awards) {
+    const key = awardKey(a)
+    const p = r.prizes.get(key)
+    const owner = r.owners[cellIndex(r.grid!, a)]
+    if (!p) {
+      throw new Fault(r.awardsSeq, `entry ${r.awardsSeq} (score): the award ${key} pays ${squareText(a)} ${money(a.amount)} to ${ownerText(owner)}; the record has no prize entry for it`)
+    }
+    if (p.row !== a.row || p.column !== a.column || p.amount !== a.amount || p.owner !== owner) {
+      throw new Fault(p.seq, `entry ${p.seq} (prize ${key}): after the last score (entry ${r.awardsSeq}) the award pays ${squareText(a)} ${money(a.amount)} to ${ownerText(owner)}; the entry says ${squareText(p)} ${money(p.amount)} to ${ownerText(p.owner)}`)
+    }
+  }
+  r.completed = r.awards.some((a) => a.kind === 'period' && a.period === 'FINAL')
+  const t = r.totals
+  t.moneyIn = t.captured + t.house
+  const { fee } = potOf(r)
+  const paid = r.entryFee > 0 && r.open?.collection !== 'host'
+  if (r.completed && paid && fee > 0 && !r.fee) throw new Fault(lastSeq, `the pool is decided and its fee of ${money(fee)} is not in the record`)
+  // A payment still only held (its capture is the escrow's next pass) has not come in yet.
+  const pending = [...r.payments.values()].filter((p) => p.state === 'held' && p.squares.some((i) => r.owners[i] === p.owner))
+  if (r.completed && paid && pending.length > 0) {
+    r.notes.push(
+      `${pending.length === 1 ? '1 payment is' : `${pending.length} payments are`} held and not yet captured (${pending.map((p) => p.id).join(', ')}): the money is checked to add up once ${pending.length === 1 ? 'it comes' : 'they come'} in.`,
+    )
+  } else if (r.completed && paid && t.moneyIn !== t.fee + t.prizes + t.refunds) {
+    throw new Fault(
+      lastSeq,
+      `the totals do not add up: money in ${money(t.moneyIn)} (captured ${money(t.captured)}, the house ${money(t.house)}) is not the fee ${money(t.fee)} + prizes ${money(t.prizes)} + refunds ${money(t.refunds)} = ${money(t.fee + t.prizes + t.refunds)}`,
+    )
+  }
+}
