@@ -52,7 +52,7 @@ func ownershipDiff(g Grid, want, got string) string {
 	}
 	for i := range w {
 		if w[i] != o[i] {
-			return fmt.Sprintf("square %s is %s; the entry says %s", cellText(g.CellAt(i)), w[i], o[i])
+			return fmt.Sprintf("square %s is %s; the entry says %s", SquareText(g.CellAt(i)), w[i], o[i])
 		}
 	}
 	return "they differ"

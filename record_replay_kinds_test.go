@@ -205,7 +205,7 @@ func TestReplayRecordTakeover(t *testing.T) {
 		d.From = "13"
 		s.data = d
 	})
-	if _, f := squares.ReplayRecord(bad.build(t)); f == nil || !strings.Contains(f.Reason, "square row 5, column 0 is 12's, not 13's") {
+	if _, f := squares.ReplayRecord(bad.build(t)); f == nil || !strings.Contains(f.Reason, "square row 6, column 1 is 12's, not 13's") {
 		t.Fatalf("a takeover from another owner: %v", f)
 	}
 	bad = p.with(t, "takeover", func(s *planStep) {

@@ -65,7 +65,7 @@ func (r *replayer) missing() *RecordFault {
 	for _, k := range r.awardOrder {
 		if a := r.awards[k]; r.prizes[k] == nil {
 			return &RecordFault{Seq: a.Seq, Reason: fmt.Sprintf("its score decides award %s (%s, $%s) and no prize entry "+
-				"records it", k, cellText(Cell{Row: a.Row, Column: a.Column}), a.Amount)}
+				"records it", k, SquareText(Cell{Row: a.Row, Column: a.Column}), a.Amount)}
 		}
 	}
 	if _, fee, _ := r.money(); fee > 0 && r.out.FeeSeq == 0 && len(r.out.Prizes) > 0 {
@@ -110,14 +110,14 @@ func (r *replayer) prize(e RecordEntry, fault faultf) *RecordFault {
 	got := Cell{Row: d.Row, Column: d.Column}
 	switch {
 	case cell != got || a.Amount != amount:
-		return fault("the award pays %s $%s; the entry says %s $%s", cellText(cell), a.Amount, cellText(got), amount)
+		return fault("the award pays %s $%s; the entry says %s $%s", SquareText(cell), a.Amount, SquareText(got), amount)
 	case a.Kind != d.Kind || a.Period != d.Period || a.HomeScore != d.HomeScore || a.AwayScore != d.AwayScore:
 		return fault("the award is %s %s at %d-%d (home-away); the entry says %s %s at %d-%d", a.Kind, a.Period,
 			a.HomeScore, a.AwayScore, d.Kind, d.Period, d.HomeScore, d.AwayScore)
 	}
 	i := r.grid.Index(cell)
 	if o := r.out.Owners[i]; o != d.Owner {
-		return fault("square %s is %s's (entry %d); the entry pays %s", cellText(cell), ownerText(o), r.out.OwnerSeq[i], ownerText(d.Owner))
+		return fault("square %s is %s's (entry %d); the entry pays %s", SquareText(cell), ownerText(o), r.out.OwnerSeq[i], ownerText(d.Owner))
 	}
 	if want := r.winnerStatus(d.Owner); d.Status != want {
 		return fault("the winner's status is %q; in this pool it is %q", d.Status, want)

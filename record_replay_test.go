@@ -292,7 +292,7 @@ func TestReplayRecordFaults(t *testing.T) {
 		{name: "a taken square taken again", plan: func() recordPlan {
 			return p.before(t, "locked", planStep{name: "again", kind: squares.RecordTaken, data: squares.RecordTakenData{
 				Squares: cellsFrom(3, 4), Owner: "99", By: squares.TakenClaim, Amount: "10.00"}})
-		}, at: "again", reason: "square row 0, column 3 is 7's since entry 4: only a free square can be taken"},
+		}, at: "again", reason: "square row 1, column 4 is 7's since entry 4: only a free square can be taken"},
 		{name: "squares for the wrong price", plan: func() recordPlan {
 			return p.with(t, "house", func(s *planStep) {
 				d := s.data.(squares.RecordTakenData)
@@ -308,7 +308,7 @@ func TestReplayRecordFaults(t *testing.T) {
 				d.Squares = cellsFrom(89, 90)
 				s.data = d
 			})
-		}, at: "released pay_13", reason: "square row 8, column 9 is 12's, not 13's"},
+		}, at: "released pay_13", reason: "square row 9, column 10 is 12's, not 13's"},
 		{name: "a capture of a payment released", plan: func() recordPlan {
 			return p.before(t, "score Q1", planStep{name: "bad capture", kind: squares.RecordCaptured, data: squares.RecordPaymentData{
 				Payment: "pay_13", Owner: "13", Amount: "50.00", Squares: cellsFrom(90, 95)}})
@@ -322,7 +322,7 @@ func TestReplayRecordFaults(t *testing.T) {
 				d.OwnershipSHA256 = squares.DrawInputSHA256(d.Ownership)
 				s.data = d
 			})
-		}, at: "locked", reason: "square row 5, column 5 is 12; the entry says 7"},
+		}, at: "locked", reason: "square row 6, column 6 is 12; the entry says 7"},
 		{name: "the ownership's hash", plan: func() recordPlan {
 			return p.with(t, "locked", func(s *planStep) {
 				d := s.data.(squares.RecordLockData)
@@ -384,14 +384,14 @@ func TestReplayRecordFaults(t *testing.T) {
 				s.data = d
 			})
 		}, at: "prize Q1", reason: fmt.Sprintf("the award pays row %d, column %d $225.00; the entry says row %[1]d, column %[2]d $250.00",
-			prizeQ1.Row, prizeQ1.Column)},
+			prizeQ1.Row+1, prizeQ1.Column+1)},
 		{name: "a prize to another owner", plan: func() recordPlan {
 			return p.with(t, "prize Q1", func(s *planStep) {
 				d := s.data.(squares.RecordPrizeData)
 				d.Owner = "55"
 				s.data = d
 			})
-		}, at: "prize Q1", reason: fmt.Sprintf("square row %d, column %d is %s's", prizeQ1.Row, prizeQ1.Column, prizeQ1.Owner)},
+		}, at: "prize Q1", reason: fmt.Sprintf("square row %d, column %d is %s's", prizeQ1.Row+1, prizeQ1.Column+1, prizeQ1.Owner)},
 		{name: "a prize no award decides", plan: func() recordPlan {
 			q2 := p.steps[p.index(t, "prize Q2")]
 			q2.name = "early Q2"

@@ -190,7 +190,7 @@ func compareShown(rec *publishedRecord, r *squares.RecordReplay, fail func(strin
 			continue
 		}
 		c := g.CellAt(i)
-		return fail("pool shown", "square row %d, column %d: the pool shows %s; the record %s says %s", c.Row, c.Column,
+		return fail("pool shown", "square %s: the pool shows %s; the record %s says %s", squares.SquareText(c),
 			ownerPhrase(o), entryPhrase(rec.Entries, r.OwnerSeq[i]), ownerOrNobody(r.Owners[i]))
 	}
 	prizes := map[string]*squares.ReplayPrize{}
@@ -203,12 +203,12 @@ func compareShown(rec *publishedRecord, r *squares.RecordReplay, fail func(strin
 		p := prizes[wn.Award]
 		switch {
 		case p == nil:
-			return fail("pool shown", "the pool shows a winner of %s (row %d, column %d, $%s) that no prize entry records",
-				wn.Award, wn.Row, wn.Column, wn.Amount)
+			return fail("pool shown", "the pool shows a winner of %s (%s, $%s) that no prize entry records",
+				wn.Award, squares.SquareText(squares.Cell{Row: wn.Row, Column: wn.Column}), wn.Amount)
 		case wn.Row != p.Row || wn.Column != p.Column || wn.Amount != p.Amount || wn.Owner != p.Owner:
-			return fail("pool shown", "winner of %s: the pool shows row %d, column %d, %s, $%s; the record %s says row %d, "+
-				"column %d, %s, $%s", wn.Award, wn.Row, wn.Column, ownerPhrase(wn.Owner), wn.Amount, entryPhrase(rec.Entries, p.Seq),
-				p.Row, p.Column, ownerPhrase(p.Owner), p.Amount)
+			return fail("pool shown", "winner of %s: the pool shows %s, %s, $%s; the record %s says %s, %s, $%s", wn.Award,
+				squares.SquareText(squares.Cell{Row: wn.Row, Column: wn.Column}), ownerPhrase(wn.Owner), wn.Amount,
+				entryPhrase(rec.Entries, p.Seq), squares.SquareText(squares.Cell{Row: p.Row, Column: p.Column}), ownerPhrase(p.Owner), p.Amount)
 		}
 	}
 	for _, p := range r.Prizes {

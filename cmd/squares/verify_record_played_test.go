@@ -234,7 +234,7 @@ func TestVerifyRecordPlayed(t *testing.T) {
 		tamper(t, url, `UPDATE winners SET amount_cents = amount_cents + 2500 WHERE pool_id = $1 AND award = $2`, p.ID, w.Award)
 		for _, source := range [][]string{fromDB, fromAPI} {
 			out, err := verify(source...)
-			want := fmt.Sprintf("winner of %s: the pool shows row %d, column %d, owner %s, $%s; the record (entry ", w.Award, w.Row, w.Column,
+			want := fmt.Sprintf("winner of %s: the pool shows row %d, column %d, owner %s, $%s; the record (entry ", w.Award, w.Row+1, w.Column+1,
 				w.Owner, w.Amount+2500)
 			if err == nil || !strings.Contains(err.Error(), want) {
 				t.Fatalf("%v: a prize amount changed: %v\n%s", source, err, out)
@@ -247,7 +247,7 @@ func TestVerifyRecordPlayed(t *testing.T) {
 		owner, other := rec.Shown.Owners[0], rec.Shown.Owners[5]
 		tamper(t, url, `UPDATE squares SET user_id = $1 WHERE pool_id = $2 AND row_idx = 0 AND col_idx = 0`, other, p.ID)
 		out, err := verify(fromDB...)
-		if want := fmt.Sprintf("square row 0, column 0: the pool shows owner %s; the record (entry ", other); err == nil ||
+		if want := fmt.Sprintf("square row 1, column 1: the pool shows owner %s; the record (entry ", other); err == nil ||
 			!strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), ", taken) says "+owner) {
 			t.Fatalf("a square's owner changed: %v\n%s", err, out)
 		}

@@ -132,9 +132,9 @@ func TestVerifyRecordBuilt(t *testing.T) {
 		want   string
 	}{
 		{"a square's owner", func(r *publishedRecord) { r.Shown.Owners[34] = "12" },
-			"square row 3, column 4: the pool shows owner 12; the record (entry 3, taken) says 7"},
+			"square row 4, column 5: the pool shows owner 12; the record (entry 3, taken) says 7"},
 		{"a square freed", func(r *publishedRecord) { r.Shown.Owners[99] = "" },
-			"square row 9, column 9: the pool shows nobody; the record (entry 5, taken) says 12"},
+			"square row 10, column 10: the pool shows nobody; the record (entry 5, taken) says 12"},
 		{"a prize amount", func(r *publishedRecord) { r.Shown.Winners[1].Amount = 250_00 },
 			"winner of period:Q2: the pool shows row"},
 		{"a winner not recorded", func(r *publishedRecord) {
@@ -319,7 +319,7 @@ func TestVerifyRecordPages(t *testing.T) {
 	}
 	// The guest's square is not the record's player's: named.
 	if err := verifyRecord(got, io.Discard); err == nil || !strings.Contains(err.Error(),
-		"square row 0, column 0: the pool shows owner guest-3; the record (entry 3, taken) says 7") {
+		"square row 1, column 1: the pool shows owner guest-3; the record (entry 3, taken) says 7") {
 		t.Fatalf("a guest's square: %v", err)
 	}
 }
