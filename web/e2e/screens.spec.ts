@@ -7,13 +7,14 @@ import { openScreen, prepareScreens, screens, signedIn, type ScreenData } from '
 
 // Every screen of e2e/screens.ts, for a visitor, a player and an admin, opened once at each width and checked
 // for everything at once:
-// - it fits a 320 px phone, a 390 px phone and a 1366 px laptop without sideways scrolling, keeps its cards'
-//   first lines (form labels) off the cards' top edges and its buttons apart, and logs no console errors;
-// - at 390 and 1366 px (the navigation differs), axe-core finds no serious or critical violation of any rule
-//   it runs by default (WCAG 2.x A/AA and its best practices).
+// - it fits a 320 px phone and a 1366 px laptop without sideways scrolling, keeps its cards' first lines
+//   (form labels) off the cards' top edges and its buttons apart, and logs no console errors (a 390 px pass
+//   was dropped: what fits 320 px fits 390, and it cost a third of the spec's time);
+// - at both widths (the navigation differs), axe-core finds no serious or critical violation of any rule it
+//   runs by default (WCAG 2.x A/AA and its best practices); e2e/phone.spec.ts runs axe at 390 px.
 // Screenshots of the main screens go to /tmp/shots (E2E_SHOTS_DIR) at 320 and 1366 px for a person to look at.
-const WIDTHS = [320, 390, 1366] as const
-const AXE_WIDTHS = new Set([390, 1366])
+const WIDTHS = [320, 1366] as const
+const AXE_WIDTHS = new Set([320, 1366])
 const SHOT_WIDTHS = new Set([320, 1366])
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
 const BLOCKING = new Set(['serious', 'critical'])
