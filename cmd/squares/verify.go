@@ -42,35 +42,56 @@ type publishedDraw struct {
 // runVerifyDraw recomputes a pool's draw from its published seed and draw input, from the public API of a
 // running server (--url) or from the database.
 func runVerifyDraw(ctx context.Context, fs *flag.FlagSet, args []string, stdout io.Writer) error {
+	t, err := parseVerifyArgs(fs, args, "verify-draw")
+	if err != nil {
+		return err
+	}
+	var d *publishedDraw
+	if t.url != "" {
+		d, err = fetchDraw(ctx, t.url, t.pool)
+	} else {
+		d, err = loadDraw(ctx, t.databaseURL, t.pool)
+	}
+	if err != nil {
+		return err
+	}
+	d.Chains = append(d.Chains, t.chains...)
+	return verifyDraw(d, stdout)
+}
+
+// verifyTarget is what verify-draw and verify-record are asked to check: a pool, read from the database or,
+// with --url, from a running server's public API, and the beacon chain given in SQUARES_DRAND_CHAIN
+// besides the ones a verifier knows (quicknet, the development chain).
+type verifyTarget struct {
+	pool        int64
+	url         string // without a trailing slash; empty for the database
+	databaseURL string
+	chains      []*drand.Chain
+}
+
+// parseVerifyArgs reads a verify command's flags and its one argument, the pool id.
+func parseVerifyArgs(fs *flag.FlagSet, args []string, command string) (*verifyTarget, error) {
 	baseURL := fs.String("url", "", "verify through the public API of this server (https://...) instead of the database")
 	cfg, err := parseConfig(fs, args)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if fs.NArg() != 1 {
-		return fmt.Errorf("usage: squares verify-draw [--url https://host] POOL_ID")
+		return nil, fmt.Errorf("usage: squares %s [--url https://host] POOL_ID", command)
 	}
 	id, err := strconv.ParseInt(fs.Arg(0), 10, 64)
 	if err != nil || id <= 0 {
-		return fmt.Errorf("pool id %q is not a positive number", fs.Arg(0))
+		return nil, fmt.Errorf("pool id %q is not a positive number", fs.Arg(0))
 	}
-	var d *publishedDraw
-	if *baseURL != "" {
-		d, err = fetchDraw(ctx, strings.TrimSuffix(*baseURL, "/"), id)
-	} else {
-		d, err = loadDraw(ctx, cfg.DatabaseURL, id)
-	}
-	if err != nil {
-		return err
-	}
+	t := &verifyTarget{pool: id, url: strings.TrimSuffix(*baseURL, "/"), databaseURL: cfg.DatabaseURL}
 	if strings.TrimSpace(cfg.DrandChain) != "" {
 		c, err := cfg.drandChain()
 		if err != nil {
-			return err
+			return nil, err
 		}
-		d.Chains = append(d.Chains, c)
+		t.chains = append(t.chains, c)
 	}
-	return verifyDraw(d, stdout)
+	return t, nil
 }
 
 // verifyDraw checks the commitment, the draw input against its published hash, and the digits recomputed

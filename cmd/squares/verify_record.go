@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/squaresapp/squares"
@@ -49,34 +48,20 @@ type shownWinner struct {
 // runVerifyRecord checks a pool's record, from the database or from the public API of a running server
 // (--url), then compares the pool it replays with the pool the server shows.
 func runVerifyRecord(ctx context.Context, fs *flag.FlagSet, args []string, stdout io.Writer) error {
-	baseURL := fs.String("url", "", "verify through the public API of this server (https://...) instead of the database")
-	cfg, err := parseConfig(fs, args)
+	t, err := parseVerifyArgs(fs, args, "verify-record")
 	if err != nil {
 		return err
-	}
-	if fs.NArg() != 1 {
-		return fmt.Errorf("usage: squares verify-record [--url https://host] POOL_ID")
-	}
-	id, err := strconv.ParseInt(fs.Arg(0), 10, 64)
-	if err != nil || id <= 0 {
-		return fmt.Errorf("pool id %q is not a positive number", fs.Arg(0))
 	}
 	var rec *publishedRecord
-	if *baseURL != "" {
-		rec, err = fetchRecord(ctx, strings.TrimSuffix(*baseURL, "/"), id)
+	if t.url != "" {
+		rec, err = fetchRecord(ctx, t.url, t.pool)
 	} else {
-		rec, err = loadRecord(ctx, cfg.DatabaseURL, id)
+		rec, err = loadRecord(ctx, t.databaseURL, t.pool)
 	}
 	if err != nil {
 		return err
 	}
-	if strings.TrimSpace(cfg.DrandChain) != "" {
-		c, err := cfg.drandChain()
-		if err != nil {
-			return err
-		}
-		rec.Chains = append(rec.Chains, c)
-	}
+	rec.Chains = append(rec.Chains, t.chains...)
 	return verifyRecord(rec, stdout)
 }
 
