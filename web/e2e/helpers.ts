@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test'
 
 // Helpers the specs share for reading the demo data (cmd/squares/demo.go) through the API.
 
@@ -32,4 +32,40 @@ export async function openPools(request: APIRequestContext, fee: string): Promis
 /** The pool's taken squares, as "row-column" keys. */
 export async function takenCells(request: APIRequestContext, poolId: number): Promise<Set<string>> {
   return new Set(((await (await request.get(`/api/pools/${poolId}/squares`)).json()) as { row: number; column: number }[]).map((s) => `${s.row}-${s.column}`))
+}
+
+/** The JSON answer of a call that must answer `status` (200 by default); a failure shows the answer's text. */
+export async function ok<T>(res: Promise<APIResponse>, status = 200): Promise<T> {
+  const r = await res
+  expect(r.status(), await r.text()).toBe(status)
+  return (await r.json()) as T
+}
+
+/** Buys `cells` of a paid pool as the signed-in player: checkout, the sandbox's test card, confirmation. */
+export async function buy(api: APIRequestContext, pool: { id: number; entryFee: string }, cells: { row: number; column: number }[]) {
+  const amount = (Number(pool.entryFee) * cells.length).toFixed(2)
+  const co = await ok<{ paymentIntentId: string }>(api.post('/api/create-escrow-payment', { data: { poolId: pool.id, amount, squares: cells } }), 201)
+  await ok(api.post(`/api/sandbox/payments/${co.paymentIntentId}/confirm`, { data: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' } }))
+  await ok(api.post('/api/purchase-squares', { data: { poolId: pool.id, paymentIntentId: co.paymentIntentId } }))
+}
+
+/**
+ * A spec's own game of the NFL's active week, 3 hours away, made by the signed-in admin `admin`, with its $5
+ * pool opened for sale: the game and that pool (as GET /api/pools lists it, typed by the spec).
+ */
+export async function gameWithFivePool<P extends { id: number; gameId: number; entryFee: string }>(
+  admin: APIRequestContext,
+  homeTeam: string,
+  awayTeam: string,
+): Promise<{ game: { id: number }; five: P }> {
+  const { activeWeek } = await ok<{ activeWeek: string }>(admin.get('/api/leagues/1/active-week'))
+  const game = await ok<{ id: number }>(
+    admin.post('/api/games', {
+      data: { leagueId: 1, homeTeam, awayTeam, gameDate: new Date(Date.now() + 3 * 3600_000).toISOString(), status: 'scheduled', week: activeWeek },
+    }),
+    201,
+  )
+  const five = (await ok<P[]>(admin.get('/api/pools?leagueId=1'))).find((p) => p.gameId === game.id && p.entryFee === '5.00')!
+  await ok(admin.patch(`/api/pools/${five.id}`, { data: { status: 'active' } }))
+  return { game, five }
 }

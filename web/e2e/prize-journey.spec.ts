@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { buy, gameWithFivePool, ok } from './helpers'
 
 // Nobody misses a prize: a player has the dashboard open while an admin enters the score that makes one of
 // their squares win Q1 of a full $5 pool ($500 pot, $450 prize pool: $112.50 a quarter). The win arrives
@@ -19,20 +20,6 @@ interface PoolJSON {
   status: string
   homeNumbers: number[] | null
   awayNumbers: number[] | null
-}
-
-async function ok<T>(res: Promise<APIResponse>, status = 200): Promise<T> {
-  const r = await res
-  expect(r.status(), await r.text()).toBe(status)
-  return (await r.json()) as T
-}
-
-/** Buys `cells` of a paid pool as the signed-in player: checkout, the sandbox's test card, confirmation. */
-async function buy(api: APIRequestContext, pool: PoolJSON, cells: { row: number; column: number }[]) {
-  const amount = (Number(pool.entryFee) * cells.length).toFixed(2)
-  const co = await ok<{ paymentIntentId: string }>(api.post('/api/create-escrow-payment', { data: { poolId: pool.id, amount, squares: cells } }), 201)
-  await ok(api.post(`/api/sandbox/payments/${co.paymentIntentId}/confirm`, { data: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' } }))
-  await ok(api.post('/api/purchase-squares', { data: { poolId: pool.id, paymentIntentId: co.paymentIntentId } }))
 }
 
 /** No serious or critical axe violation in the parts of the screen this journey brings (the screens pass runs the whole pages). */
@@ -71,15 +58,7 @@ test('a win seen as a toast, in the bell and the banner, then claimed', async ({
   await ok(admin.post('/api/admin/login', { data: { username: 'admin', password: 'squares-admin' } }))
 
   // A game of the NFL's active week, 3 hours away: its $5 pool is on sale.
-  const { activeWeek } = await ok<{ activeWeek: string }>(admin.get('/api/leagues/1/active-week'))
-  const game = await ok<{ id: number }>(
-    admin.post('/api/games', {
-      data: { leagueId: 1, homeTeam: 'Buffalo Bills', awayTeam: 'Kansas City Chiefs', gameDate: new Date(Date.now() + 3 * 3600_000).toISOString(), status: 'scheduled', week: activeWeek },
-    }),
-    201,
-  )
-  const five = (await ok<PoolJSON[]>(admin.get('/api/pools?leagueId=1'))).find((p) => p.gameId === game.id && p.entryFee === '5.00')!
-  await ok(admin.patch(`/api/pools/${five.id}`, { data: { status: 'active' } }))
+  const { game, five } = await gameWithFivePool<PoolJSON>(admin, 'Buffalo Bills', 'Kansas City Chiefs')
 
   // Rae buys five squares; the house fills the rest, which draws the numbers.
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { buy, gameWithFivePool, ok } from './helpers'
 
 // "Check this pool" on a completed $5 pool: Cal buys five squares by card, the house fills the other 95, the
 // development beacon's round is fetched, the numbers drawn and the game played to the end. From the pool
@@ -28,33 +29,12 @@ interface RecordJSON {
   more: boolean
 }
 
-async function ok<T>(res: Promise<APIResponse>, status = 200): Promise<T> {
-  const r = await res
-  expect(r.status(), await r.text()).toBe(status)
-  return (await r.json()) as T
-}
-
-async function buy(api: APIRequestContext, pool: PoolJSON, cells: { row: number; column: number }[]) {
-  const amount = (Number(pool.entryFee) * cells.length).toFixed(2)
-  const co = await ok<{ paymentIntentId: string }>(api.post('/api/create-escrow-payment', { data: { poolId: pool.id, amount, squares: cells } }), 201)
-  await ok(api.post(`/api/sandbox/payments/${co.paymentIntentId}/confirm`, { data: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' } }))
-  await ok(api.post('/api/purchase-squares', { data: { poolId: pool.id, paymentIntentId: co.paymentIntentId } }))
-}
-
 test('a completed pool checks out in the browser: all its entries hold', async ({ browser, playwright, baseURL }) => {
   test.setTimeout(240_000)
   mkdirSync(SHOTS, { recursive: true })
   const admin = await playwright.request.newContext({ baseURL })
   await ok(admin.post('/api/admin/login', { data: { username: 'admin', password: 'squares-admin' } }))
-  const { activeWeek } = await ok<{ activeWeek: string }>(admin.get('/api/leagues/1/active-week'))
-  const game = await ok<{ id: number }>(
-    admin.post('/api/games', {
-      data: { leagueId: 1, homeTeam: 'Miami Dolphins', awayTeam: 'New York Jets', gameDate: new Date(Date.now() + 3 * 3600_000).toISOString(), status: 'scheduled', week: activeWeek },
-    }),
-    201,
-  )
-  const five = (await ok<PoolJSON[]>(admin.get('/api/pools?leagueId=1'))).find((p) => p.gameId === game.id && p.entryFee === '5.00')!
-  await ok(admin.patch(`/api/pools/${five.id}`, { data: { status: 'active' } }))
+  const { game, five } = await gameWithFivePool<PoolJSON>(admin, 'Miami Dolphins', 'New York Jets')
 
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
   const page = await context.newPage()
