@@ -133,7 +133,7 @@ func toReportJSON(r *store.PoolReport, now time.Time) PoolReport {
 	out := PoolReport{GeneratedAt: now.UTC(), Squares: make([]ReportSquare, 0, len(r.Squares)),
 		Players: make([]ReportPlayer, 0, len(r.Players)), Awards: make([]ReportAward, 0, len(r.Awards)),
 		Payouts: make([]ReportPayout, 0, len(r.Payouts)), Refunds: make([]ReportRefund, 0, len(r.Refunds)),
-		Record: ReportRecord{Seq: r.RecordSeq, Head: r.RecordHead, Checkpoint: r.Checkpoint}}
+		Record: ReportRecord{Seq: r.Pool.Record.Seq, Head: r.Pool.Record.Head, Checkpoint: r.Pool.Record.Checkpoint}}
 	out.Pool = ReportPool{ID: p.ID, Name: p.Name, Status: p.Status, EntryFee: p.EntryFee, FeePercent: p.HouseFeePercent(),
 		Collection: p.Collection, Free: p.IsFree(), SquaresTaken: p.SquaresTaken, GridSquares: p.GridSquares()}
 	if out.Pool.Collection == "" {

@@ -24,10 +24,6 @@ type PoolReport struct {
 	// HostReceived is, in a host-collected pool, what its host recorded as received from the players (no
 	// money of such a pool goes through Squares); 0 elsewhere.
 	HostReceived squares.Cents
-	// RecordSeq and RecordHead are the record's last entry; Checkpoint the last one signed, nil before any.
-	RecordSeq  int64
-	RecordHead string
-	Checkpoint *squares.RecordCheckpoint
 }
 
 // PoolReport reads the settlement report of a pool. The caller checks who may see it.
@@ -64,17 +60,6 @@ func (db *DB) PoolReport(ctx context.Context, poolID int64) (*PoolReport, error)
 		r.Refunds = reportRefunds(poolID, txs, names)
 		if err := reportPlayers(ctx, tx, r, txs, names); err != nil {
 			return err
-		}
-		if err := tx.QueryRowContext(ctx, `SELECT record_seq, record_head FROM pools WHERE id = $1`, poolID).
-			Scan(&r.RecordSeq, &r.RecordHead); err != nil {
-			return fmt.Errorf("record head: %w", err)
-		}
-		var cps []squares.RecordCheckpoint
-		if err := readCheckpoints(ctx, tx, poolID, &cps); err != nil {
-			return err
-		}
-		if len(cps) > 0 {
-			r.Checkpoint = &cps[len(cps)-1]
 		}
 		return nil
 	})

@@ -110,11 +110,11 @@ func checkTie(t *testing.T, db *store.DB, r *store.PoolReport) ledgerSums {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.RecordSeq != rec.Seq || r.RecordHead != rec.Head || r.RecordSeq == 0 {
-		t.Fatalf("record %d %s, want %d %s", r.RecordSeq, r.RecordHead, rec.Seq, rec.Head)
+	if r.Pool.Record.Seq != rec.Seq || r.Pool.Record.Head != rec.Head || r.Pool.Record.Seq == 0 {
+		t.Fatalf("record %d %s, want %d %s", r.Pool.Record.Seq, r.Pool.Record.Head, rec.Seq, rec.Head)
 	}
-	if n := len(rec.Checkpoints); n == 0 && r.Checkpoint != nil || n > 0 && (r.Checkpoint == nil || *r.Checkpoint != rec.Checkpoints[n-1]) {
-		t.Fatalf("checkpoint %+v, record's %+v", r.Checkpoint, rec.Checkpoints)
+	if n := len(rec.Checkpoints); n == 0 && r.Pool.Record.Checkpoint != nil || n > 0 && (r.Pool.Record.Checkpoint == nil || *r.Pool.Record.Checkpoint != rec.Checkpoints[n-1]) {
+		t.Fatalf("checkpoint %+v, record's %+v", r.Pool.Record.Checkpoint, rec.Checkpoints)
 	}
 	return s
 }
