@@ -13,14 +13,17 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const LOADED = { timeout: 30_000 }
 
 /**
- * A phone's network: the screen's code (the lazy chunks) and the API's answers come 250 ms late, as they
- * do on a mobile connection, so that whatever is drawn before them is seen, and moved if it moves.
+ * A phone's network: the screen's code (the lazy chunks) and the API's answers come 250 ms late (the
+ * player's own 750 ms), as they do on a mobile connection, so that whatever is drawn before them is seen,
+ * and moved if it moves.
  */
 async function slowNetwork(page: Page) {
   await page.route(/\/(api\/|assets\/.*\.js$)/, async (route) => {
     // The entry script stays as fast: the question is what the shell does while the rest arrives.
     if (/\/assets\/index-[^/]*\.js$/.test(route.request().url())) return route.continue()
-    await new Promise((r) => setTimeout(r, 250))
+    // The player's own answers (their pools, their prizes) come last, as they did on a loaded machine when
+    // the dashboard's list moved under them.
+    await new Promise((r) => setTimeout(r, /\/api\/user\//.test(route.request().url()) ? 750 : 250))
     await route.continue()
   })
 }
@@ -112,6 +115,32 @@ test('the five pages of the phone move nothing as they load, and axe finds nothi
       }
     }
   }
+})
+
+test('the dashboard moves nothing when the player has a prize to claim and it arrives after the pool list', async ({ page }) => {
+  // In the whole suite the demo game goes on being played, and the demo player wins a quarter of it: their
+  // prize banner then came in above the list already drawn (a shift of 0.165). Here the banner is there from
+  // the start, the player's own answers arrive last, and one prize is theirs to claim.
+  await recordShifts(page)
+  await slowNetwork(page)
+  await page.route('**/api/user/prizes', async (route) => {
+    const prizes = (await (await route.fetch()).json()) as Record<string, unknown>[]
+    const claimBy = new Date(Date.now() + 30 * 86_400_000).toISOString()
+    // The player's real prizes, and one more shaped as the server shapes it (generated type Prize).
+    prizes.push({
+      id: 999_001, winnerId: 1, poolId: 1, poolName: 'Demo pool', gameId: 1, game: 'DAL @ PHI', awayTeam: 'DAL', homeTeam: 'PHI',
+      kickoff: new Date().toISOString(), period: 1, periodLabel: 'Q1', amount: '112.50', status: 'unclaimed',
+      creditedAt: new Date().toISOString(), claimBy, daysLeft: 30, claimedAt: null, paidAt: null, forfeitedAt: null,
+    })
+    await route.fulfill({ json: prizes })
+  })
+  expect((await page.request.post('/api/auth/login', { data: { email: 'demo@squares.test', password: 'squares-demo' } })).status()).toBe(200)
+  await page.goto('/dashboard')
+  await expect(page.getByTestId('unclaimed-prizes')).toBeVisible(LOADED)
+  await expect(page.getByTestId('pool-card').first()).toBeVisible(LOADED)
+  await settled(page)
+  const { total, what } = await shifted(page)
+  expect(total, `layout shift on load (${what.join('; ')})`).toBeLessThan(0.05)
 })
 
 const DEMO = 'Simulated demo of a squares pool (not a real pool)'

@@ -16,9 +16,11 @@ describe('Dashboard when a refresh fails', () => {
     stubFetch({
       'GET /api/pools?leagueId=1': () => (down ? fail : { body: [pool] }),
       'GET /api/user/pools': () => (down ? fail : { body: [pool] }),
+      'GET /api/user/prizes': { body: [] },
     })
     const { queryClient } = renderPage(<DashboardPage />, { path: '/dashboard', user: player })
-    expect(await within(screen.getByRole('region', { name: 'Available Pools' })).findAllByTestId('pool-card')).toHaveLength(1)
+    // The lists are drawn anew once every first answer is in, so the region is looked up each time.
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Available Pools' })).getAllByTestId('pool-card')).toHaveLength(1))
     expect(await screen.findByText('You own 2 squares')).toBeInTheDocument()
 
     down = true

@@ -17,6 +17,7 @@ import { useLeagues, useSelectedLeague } from '@/lib/leagues'
 import { isFree } from '@/lib/money'
 import { queryKeys } from '@/lib/query-keys'
 import { leaguePeriods, periodNoun } from '@/lib/periods'
+import { usePrizes } from '@/lib/prizes'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import type { Pool } from '@/lib/types'
 import { useAvailablePools, useUserPools } from '../api/dashboard-api'
@@ -141,6 +142,11 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
   const league = leagues?.find((l) => String(l.id) === selectedLeague)
   const pools = useAvailablePools(selectedLeague)
   const userPools = useUserPools(!!user)
+  const prizes = usePrizes(!!user && user.role !== 'admin')
+  // Until the first answers are in, the page below the welcome is one block that is drawn anew, not moved,
+  // when the last arrives (a key for each state), and the prize banner waits for it: whatever the order of
+  // the answers, nothing drawn is pushed down by what comes above it (a phone's layout shift).
+  const firstRead = pools.isLoading || userPools.isLoading || prizes.isLoading
   const queryClient = useQueryClient()
 
   const refresh = useCallback(
@@ -167,7 +173,9 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
       <PullIndicator {...ptr} />
       <div className="grid gap-6">
         <WelcomeBanner />
-        <UnclaimedPrizesBanner />
+      </div>
+      <div key={firstRead ? 'first-read' : 'read'} className="mt-6 grid gap-6">
+        {!firstRead && <UnclaimedPrizesBanner />}
         <VerificationNotice />
         <RefreshNotice failed={pools.isRefetchError || userPools.isRefetchError} />
 
