@@ -68,6 +68,37 @@ func TestRecordEntryHash(t *testing.T) {
 	}
 }
 
+// The server writes its own entries' canonical body directly; it must hash as the general way does (a
+// marshal and RFC 8785's transform), for every kind and for data with whatever JSON escapes or sorts.
+func TestOwnEntryBodyIsCanonical(t *testing.T) {
+	kinds := []string{squares.RecordOpened, squares.RecordTaken, squares.RecordHeld, squares.RecordCaptured,
+		squares.RecordReleased, squares.RecordRefunded, squares.RecordLocked, squares.RecordBeacon, squares.RecordDrawn,
+		squares.RecordScore, squares.RecordPrize, squares.RecordFee, squares.RecordClaim, squares.RecordPayout,
+		squares.RecordCancelled, squares.RecordAction}
+	data := []any{
+		squares.RecordTakenData{Squares: []squares.Cell{{Row: 9, Column: 0}}, Owner: "12", By: squares.TakenClaim, Amount: "0.00"},
+		squares.RecordActionData{By: "admin", Action: `say "<hi>" & go`, Reason: "tab\tnew\nline \u2028 é 🏈 \u0007 \\ end"},
+		map[string]any{"z": 1, "a": []any{1.5, 1e21, -0.0, "x"}, "é": map[string]any{"b": nil, "a": true}},
+		[]int{}, "text", 12345678901, nil,
+	}
+	times := []time.Time{recordStart, time.Date(2027, 2, 7, 23, 59, 59, 999999999, time.FixedZone("PT", -8*3600))}
+	for _, kind := range kinds {
+		for i, d := range data {
+			for _, at := range times {
+				prev := &squares.RecordEntry{Seq: int64(i * 1000), Hash: strings.Repeat("ab", 32)}
+				e, err := squares.NextRecordEntry(prev, at, kind, d)
+				if err != nil {
+					t.Fatalf("%s %d: %v", kind, i, err)
+				}
+				h, err := squares.RecordEntryHash(prev.Hash, e.Seq, e.At, kind, e.Data)
+				if err != nil || h != e.Hash {
+					t.Fatalf("%s data %d at %s: own body hashed %s, the general way %s (%v)", kind, i, e.At, e.Hash, h, err)
+				}
+			}
+		}
+	}
+}
+
 func TestCheckRecordChain(t *testing.T) {
 	if f := squares.CheckRecordChain(chain(t), squares.RecordZeroHash, 0); f != nil {
 		t.Fatalf("an untouched record fails: %v", f)
