@@ -51,6 +51,17 @@ func appendRecord(ctx context.Context, tx *Tx, poolID int64, kind string, data a
 // appendRecordAfter is appendRecord for a caller that read the record's head with the pool's row, locked
 // by this transaction, and appended nothing since. It returns the new head.
 func appendRecordAfter(ctx context.Context, tx *Tx, poolID int64, head squares.RecordHead, kind string, data any) (squares.RecordHead, error) {
+	next, err := insertRecord(ctx, tx, poolID, head, kind, data)
+	if err != nil || next == head {
+		return head, err
+	}
+	return next, moveRecordHead(ctx, tx, poolID, head, next)
+}
+
+// insertRecord writes the entry of kind after the record's head and returns the head it makes, which the
+// caller then writes to the pool's row (moveRecordHead, or with its own update of the row). A pool without
+// a record gets no entry: its head stays.
+func insertRecord(ctx context.Context, tx *Tx, poolID int64, head squares.RecordHead, kind string, data any) (squares.RecordHead, error) {
 	e, ok, err := nextRecordEntry(head, tx.now, kind, data)
 	if err != nil || !ok {
 		if err != nil {
@@ -62,15 +73,20 @@ func appendRecordAfter(ctx context.Context, tx *Tx, poolID int64, head squares.R
 		VALUES ($1, $2, $3, $4, $5, $6, $7)`, poolID, e.Seq, e.At, e.Kind, string(e.Data), e.PrevHash, e.Hash); err != nil {
 		return head, fmt.Errorf("record of pool %d: %w", poolID, err)
 	}
+	return squares.RecordHead{Seq: e.Seq, Head: e.Hash}, nil
+}
+
+// moveRecordHead writes the record's new head to the pool's row, if it still stands where it was read.
+func moveRecordHead(ctx context.Context, tx *Tx, poolID int64, from, to squares.RecordHead) error {
 	res, err := tx.ExecContext(ctx, `UPDATE pools SET record_seq = $1, record_head = $2 WHERE id = $3 AND record_seq = $4`,
-		e.Seq, e.Hash, poolID, head.Seq)
+		to.Seq, to.Head, poolID, from.Seq)
 	if err != nil {
-		return head, fmt.Errorf("record of pool %d: %w", poolID, err)
+		return fmt.Errorf("record of pool %d: %w", poolID, err)
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return head, fmt.Errorf("record of pool %d: its head moved during the append", poolID)
+		return fmt.Errorf("record of pool %d: its head moved during the append", poolID)
 	}
-	return squares.RecordHead{Seq: e.Seq, Head: e.Hash}, nil
+	return nil
 }
 
 // nextRecordEntry is the entry of kind that follows the record's head, or false for a pool without a record

@@ -115,17 +115,19 @@ func claimSquares(ctx context.Context, tx *Tx, c Claim) (*ClaimResult, error) {
 		}
 		res.Squares = append(res.Squares, sq)
 	}
-	if p.Record, err = appendRecordAfter(ctx, tx, p.ID, p.Record, squares.RecordTaken, claimTaken(p.Pool, c)); err != nil {
+	record, err := insertRecord(ctx, tx, p.ID, p.Record, squares.RecordTaken, claimTaken(p.Pool, c))
+	if err != nil {
 		return nil, err
 	}
 	newPlayers := 0
 	if owned == 0 {
 		newPlayers = 1
 	}
-	counts, err := addClaimed(ctx, tx, p.Pool, len(c.Cells), newPlayers)
+	counts, err := addClaimed(ctx, tx, p.Pool, len(c.Cells), newPlayers, record)
 	if err != nil {
 		return nil, err
 	}
+	p.Record = record
 	tx.emit(squares.Event{Kind: squares.EventPool, PoolID: p.ID, GameID: p.GameID, Cells: c.Cells})
 	if res.Drew = counts.Drew; res.Drew {
 		res.Pool, err = findPool(ctx, tx, p.ID, c.User.ID)
@@ -218,20 +220,27 @@ func addTaken(ctx context.Context, tx *Tx, poolID int64, n, newPlayers int) (tak
 }
 
 // addClaimed is addTaken for a claim of n squares of the pool p, read and locked by this transaction
-// (lockSale) with nothing written to its row since. On SQLite, whose one writer runs nothing else in
-// between, the counts follow from that read: the update does not read them back (RETURNING cost a quarter
-// of it). PostgreSQL reads them back in the same round trip.
-func addClaimed(ctx context.Context, tx *Tx, p *squares.Pool, n, newPlayers int) (takenCounts, error) {
+// (lockSale) with nothing written to its row since, whose record's head the claim's entry moved to record.
+// On SQLite, whose one writer runs nothing else in between, the counts follow from that read: the update
+// does not read them back (RETURNING cost a quarter of it), and it moves the head too. PostgreSQL reads the
+// counts back in the same round trip.
+func addClaimed(ctx context.Context, tx *Tx, p *squares.Pool, n, newPlayers int, record squares.RecordHead) (takenCounts, error) {
 	if tx.db.engine != SQLite {
+		if record != p.Record {
+			if err := moveRecordHead(ctx, tx, p.ID, p.Record, record); err != nil {
+				return takenCounts{}, err
+			}
+		}
 		return addTaken(ctx, tx, p.ID, n, newPlayers)
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE pools SET squares_taken = squares_taken + $1,
-		distinct_players = distinct_players + $2, updated_at = $3 WHERE id = $4`, n, newPlayers, tx.now, p.ID)
+		distinct_players = distinct_players + $2, updated_at = $3, record_seq = $5, record_head = $6
+		WHERE id = $4 AND record_seq = $7`, n, newPlayers, tx.now, p.ID, record.Seq, record.Head, p.Record.Seq)
 	if err != nil {
 		return takenCounts{}, fmt.Errorf("count taken squares: %w", err)
 	}
 	if rows, err := res.RowsAffected(); err != nil || rows != 1 {
-		return takenCounts{}, fmt.Errorf("count taken squares: pool %d: %d rows, %v", p.ID, rows, err)
+		return takenCounts{}, fmt.Errorf("count taken squares: pool %d (record at %d): %d rows, %v", p.ID, p.Record.Seq, rows, err)
 	}
 	c := takenCounts{Taken: p.SquaresTaken + n, Players: p.DistinctPlayers + newPlayers, UpdatedAt: tx.now}
 	return c, drawIfFull(ctx, tx, p.ID, p.GridSquares(), &c)
