@@ -19,11 +19,18 @@ export function writeLive<T>(queryClient: QueryClient, queryKey: QueryKey, updat
 
 const key = (c: Cell) => `${c.row}-${c.column}`
 
-/** Squares after a change: `incoming` (taken or held) replace what was at their cells, `released` are freed. */
+/**
+ * Squares after a change: `incoming` (taken or held) replace what was at their cells, `released` are freed.
+ * The socket's squares are the same for every viewer, so they never say `paid` (a host pool shows it to its
+ * host and to each owner): a square already read as this viewer keeps it.
+ */
 export function mergeSquares(old: Square[] | null | undefined, incoming: readonly Square[], released: readonly Cell[]): Square[] {
   const byCell = new Map((old ?? []).map((s) => [key(s), s]))
   for (const c of released) byCell.delete(key(c))
-  for (const s of incoming) byCell.set(key(s), s)
+  for (const s of incoming) {
+    const was = byCell.get(key(s))
+    byCell.set(key(s), s.paid === undefined && was?.paid !== undefined && was.id === s.id ? { ...s, paid: was.paid } : s)
+  }
   return [...byCell.values()].sort((a, b) => a.row - b.row || a.column - b.column)
 }
 

@@ -51,6 +51,10 @@ export function usePoolLive({
           writeLive<Square[] | null>(queryClient, queryKeys.pools.squares(poolId), next)
           if (userId) mine = next.filter((s) => s.userId === userId && (s.status ?? 'owned') === 'owned').length
           onSquaresChange?.({ squares: incoming, released, before })
+          // In a host pool the viewer's answer says which squares are paid, which the socket's cannot: read it
+          // again (the merge above cancelled any read under way, which may have been the one that knew).
+          if (queryClient.getQueryData<Pool | null>(queryKeys.pools.detail(poolId))?.collection === 'host')
+            void queryClient.invalidateQueries({ queryKey: queryKeys.pools.squares(poolId), exact: true })
         } else {
           // Not loaded yet: let the query read the whole list.
           void queryClient.invalidateQueries({ queryKey: queryKeys.pools.squares(poolId), exact: true })
