@@ -14,6 +14,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	squareshttp "github.com/squaresapp/squares/http"
 	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
@@ -160,20 +161,22 @@ func TestWebAppEncodings(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// TestAnswersCompressed: JSON answers above 1 KiB are gzip-compressed for a client that accepts it (with
-// Vary), small ones and clients that do not accept it get them as they are, and a websocket upgrade
-// asking for gzip still opens.
+// TestAnswersCompressed: JSON answers of 4 KiB and more are gzip-compressed for a client that accepts it
+// (with Vary), smaller ones (a pool, a claim's answer) and clients that do not accept it get them as they
+// are, and a websocket upgrade asking for gzip still opens.
 func TestAnswersCompressed(t *testing.T) {
 	s := startAPI(t, store.SQLite)
-	c := s.client(t)
-	plain := c.do("GET", "/api/teams", nil, "Accept-Encoding", "identity").want(http.StatusOK)
-	if len(plain.Body) < 1024 {
-		t.Fatalf("teams answer is %d bytes: pick a larger answer for this test", len(plain.Body))
+	_, pools := s.game(t, "Week 12", time.Now().Add(72*time.Hour))
+	c := s.admin(t)
+	// The admin's list of five pools: a large answer.
+	plain := c.do("GET", "/api/admin/pools", nil, "Accept-Encoding", "identity").want(http.StatusOK)
+	if len(plain.Body) < squareshttp.AnswerMinSize {
+		t.Fatalf("pool list is %d bytes: pick a larger answer for this test", len(plain.Body))
 	}
 	if plain.Header.Get("Content-Encoding") != "" {
 		t.Errorf("identity: Content-Encoding %q", plain.Header.Get("Content-Encoding"))
 	}
-	r := c.do("GET", "/api/teams", nil, "Accept-Encoding", "gzip").want(http.StatusOK)
+	r := c.do("GET", "/api/admin/pools", nil, "Accept-Encoding", "gzip").want(http.StatusOK)
 	if r.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(r.Header.Get("Vary"), "Accept-Encoding") ||
 		r.Header.Get("Content-Type") != plain.Header.Get("Content-Type") {
 		t.Fatalf("gzip: %v", r.Header)
@@ -185,8 +188,13 @@ func TestAnswersCompressed(t *testing.T) {
 		t.Errorf("gzip %d bytes, plain %d", len(r.Body), len(plain.Body))
 	}
 	small := c.do("GET", "/api/config", nil, "Accept-Encoding", "gzip").want(http.StatusOK)
-	if small.Header.Get("Content-Encoding") != "" || len(small.Body) >= 1024 || !strings.HasPrefix(string(small.Body), "{") {
+	if small.Header.Get("Content-Encoding") != "" || len(small.Body) >= squareshttp.AnswerMinSize || !strings.HasPrefix(string(small.Body), "{") {
 		t.Errorf("small answer: %v %q", small.Header, small.Body)
+	}
+	// A pool, read far more often than anything else, stays under the minimum and goes as it is.
+	pool := c.do("GET", "/api/pools/"+strconv.FormatInt(pools[0].ID, 10), nil, "Accept-Encoding", "gzip").want(http.StatusOK)
+	if pool.Header.Get("Content-Encoding") != "" || len(pool.Body) < 1024 || len(pool.Body) >= squareshttp.AnswerMinSize {
+		t.Errorf("a pool's answer (%d bytes): %v", len(pool.Body), pool.Header)
 	}
 
 	live := startLive(t, storetest.URL(t, store.SQLite))

@@ -49,3 +49,6 @@ func TextFields(v any) []TextField {
 	}
 	return out
 }
+
+// AnswerMinSize is the least answer the server compresses.
+const AnswerMinSize = answerMinSize
