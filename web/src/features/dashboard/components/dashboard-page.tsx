@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, Gift, Grid3x3, LogIn, ShieldCheck, Sparkles, Trophy } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Skeleton } from '@/components/ui/skeleton'
 import { PageContainer } from '@/components/layout/page'
 import { RefreshNotice } from '@/components/layout/refresh-notice'
 import { EmptyState } from '@/components/pools/empty-state'
@@ -22,6 +21,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta'
 import type { Pool } from '@/lib/types'
 import { useAvailablePools, useUserPools } from '../api/dashboard-api'
 import { usePullToRefresh } from '../hooks/use-pull-to-refresh'
+import { PoolGridSkeleton } from './pool-grid-skeleton'
 import { PullIndicator } from './pull-indicator'
 import { UnclaimedPrizesBanner } from './unclaimed-prizes-banner'
 
@@ -38,21 +38,6 @@ function groupByGame(pools: Pool[]) {
     groups.set(p.gameId, list)
   }
   return [...groups.values()]
-}
-
-function PoolGridSkeleton() {
-  return (
-    <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Loading pools">
-      {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="rounded-xl border bg-card p-5">
-          <Skeleton className="h-5 w-24" />
-          <Skeleton className="mt-3 h-6 w-3/4" />
-          <Skeleton className="mt-2 h-4 w-1/2" />
-          <Skeleton className="mt-5 h-2 w-full" />
-        </div>
-      ))}
-    </div>
-  )
 }
 
 function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
