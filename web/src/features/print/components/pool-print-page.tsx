@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { ArrowLeft, Printer } from 'lucide-react'
+import { PageMessage } from '@/components/layout/page-message'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useDocumentMeta } from '@/lib/use-document-meta'
@@ -45,18 +46,6 @@ function Toolbar({ poolId, ready }: { poolId: number; ready: boolean }) {
   )
 }
 
-function Message({ title, text, poolId }: { title: string; text: string; poolId?: number }) {
-  return (
-    <div role="alert" className="mx-auto mt-10 max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">
-      <h1 className="text-xl font-bold">{title}</h1>
-      <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-      <Button asChild className="mt-6">
-        {poolId ? <Link to={`/pool/${poolId}`}>Back to the pool</Link> : <Link to="/dashboard">Back to Dashboard</Link>}
-      </Button>
-    </div>
-  )
-}
-
 function Sheet({ poolId }: { poolId: number }) {
   const poolQuery = usePrintPool(poolId, true)
   const squaresQuery = usePrintSquares(poolId, true)
@@ -71,9 +60,9 @@ function Sheet({ poolId }: { poolId: number }) {
       <Skeleton className="aspect-[11/8.5] w-full rounded-md" />
     </div>
   ) : !pool ? (
-    <Message title="Pool Not Found" text="This pool does not exist or is no longer available." />
+    <PageMessage title="Pool Not Found" text="This pool does not exist or is no longer available." />
   ) : !squares ? (
-    <Message title="The squares could not be loaded" text="Check your connection and reload the page." poolId={poolId} />
+    <PageMessage title="The squares could not be loaded" text="Check your connection and reload the page." poolId={poolId} />
   ) : (
     <div ref={ref} className="sheet-frame w-full" style={{ height: PAPER_H * scale }}>
       <div
@@ -106,7 +95,7 @@ export function PoolPrintPage() {
     <div className="min-h-dvh bg-muted px-3 py-4 sm:px-6 sm:py-6 print:min-h-0 print:bg-white print:p-0">
       <style>{`${SHEET_PAGE_CSS}\n${FRAME_PRINT_CSS}`}</style>
       <main className="mx-auto max-w-[10.7in]">
-        {valid ? <Sheet key={id} poolId={Number(id)} /> : <Message title="Invalid Pool" text="That pool link is not valid." />}
+        {valid ? <Sheet key={id} poolId={Number(id)} /> : <PageMessage title="Invalid Pool" text="That pool link is not valid." />}
       </main>
     </div>
   )

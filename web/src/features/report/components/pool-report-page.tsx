@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router'
 import { ArrowLeft, Download, Printer } from 'lucide-react'
+import { PageMessage } from '@/components/layout/page-message'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError } from '@/lib/api'
@@ -45,18 +46,6 @@ function Toolbar({ poolId, ready }: { poolId: number; ready: boolean }) {
         </Button>
       </div>
     </nav>
-  )
-}
-
-function Message({ title, text, poolId }: { title: string; text: string; poolId?: number }) {
-  return (
-    <div role="alert" className="mx-auto mt-10 max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">
-      <h1 className="text-xl font-bold">{title}</h1>
-      <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-      <Button asChild className="mt-6">
-        {poolId ? <Link to={`/pool/${poolId}`}>Back to the pool</Link> : <Link to="/dashboard">Back to Dashboard</Link>}
-      </Button>
-    </div>
   )
 }
 
@@ -109,9 +98,9 @@ function Report({ poolId }: { poolId: number }) {
       <Skeleton className="h-64 w-full" />
     </div>
   ) : notFound ? (
-    <Message title="Pool Not Found" text="This pool does not exist or is no longer available." />
+    <PageMessage title="Pool Not Found" text="This pool does not exist or is no longer available." />
   ) : !report ? (
-    <Message title="The report could not be loaded" text="Check your connection and reload the page." poolId={poolId} />
+    <PageMessage title="The report could not be loaded" text="Check your connection and reload the page." poolId={poolId} />
   ) : (
     <article aria-label="Settlement report">
       <Header report={report} />
@@ -140,7 +129,7 @@ export function PoolReportPage() {
     <div className="report-root min-h-dvh bg-background px-3 py-4 text-foreground sm:px-6 sm:py-6">
       <style>{REPORT_PRINT_CSS}</style>
       <main className="mx-auto max-w-5xl">
-        {valid ? <Report key={id} poolId={Number(id)} /> : <Message title="Invalid Pool" text="That pool link is not valid." />}
+        {valid ? <Report key={id} poolId={Number(id)} /> : <PageMessage title="Invalid Pool" text="That pool link is not valid." />}
       </main>
     </div>
   )
