@@ -69,3 +69,25 @@ export async function gameWithFivePool<P extends { id: number; gameId: number; e
   await ok(admin.patch(`/api/pools/${five.id}`, { data: { status: 'active' } }))
   return { game, five }
 }
+
+/** Registers a player (signed in on `api` then), an adult of New York who may play paid pools. */
+export async function registerPlayer(api: APIRequestContext, email: string, firstName: string, lastName: string) {
+  await ok(
+    api.post('/api/auth/register', {
+      data: { email, password: 'correct-horse-battery', firstName, lastName, dateOfBirth: '1990-04-01', residenceState: 'NY' },
+    }),
+    201,
+  )
+}
+
+/** The house fills the rest of a pool (as the signed-in admin), and the pool is drawn once its beacon round is out: 10-13 s later with the development beacon. */
+export async function houseFillAndDraw(admin: APIRequestContext, poolId: number, squaresNeeded: number) {
+  await ok(admin.post(`/api/admin/pools/${poolId}/house-fill`, { data: { squaresNeeded } }))
+  await expect.poll(async () => (await ok<{ numbersGenerated: boolean }>(admin.get(`/api/pools/${poolId}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
+}
+
+/** Reports a game's score as the signed-in admin: live in a quarter, or its end with status 'completed'. */
+export function scorer(admin: APIRequestContext, gameId: number) {
+  return (homeScore: number, awayScore: number, quarter: number, status = 'live') =>
+    ok(admin.post(`/api/admin/games/${gameId}/score`, { data: { homeScore, awayScore, quarter, status } }))
+}

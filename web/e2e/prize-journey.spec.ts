@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { buy, gameWithFivePool, ok } from './helpers'
+import { buy, gameWithFivePool, houseFillAndDraw, ok, registerPlayer, scorer } from './helpers'
 
 // Nobody misses a prize: a player has the dashboard open while an admin enters the score that makes one of
 // their squares win Q1 of a full $5 pool ($500 pot, $450 prize pool: $112.50 a quarter). The win arrives
@@ -69,17 +69,10 @@ test('a win seen as a toast, in the bell and the banner, then claimed', async ({
   })
   page.on('pageerror', (e) => errors.push(e.message))
   const email = `rae-${Date.now()}@squares.test`
-  await ok(
-    page.request.post('/api/auth/register', {
-      data: { email, password: 'correct-horse-battery', firstName: 'Rae', lastName: 'Rivera', dateOfBirth: '1990-04-01', residenceState: 'NY' },
-    }),
-    201,
-  )
+  await registerPlayer(page.request, email, 'Rae', 'Rivera')
   const mine = [0, 1, 2, 3, 4].map((i) => ({ row: i * 2, column: (i * 3 + 1) % 10 }))
   await buy(page.request, five, mine)
-  await ok(admin.post(`/api/admin/pools/${five.id}/house-fill`, { data: { squaresNeeded: 95 } }))
-  // Drawn once its beacon round is out, 10-13 s after the house fill (the development beacon).
-  await expect.poll(async () => (await ok<{ numbersGenerated: boolean }>(admin.get(`/api/pools/${five.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
+  await houseFillAndDraw(admin, five.id, 95)
   const drawn = await ok<PoolJSON>(admin.get(`/api/pools/${five.id}`))
   expect(drawn.status).toBe('full')
   const win = mine[0]
@@ -94,8 +87,7 @@ test('a win seen as a toast, in the bell and the banner, then claimed', async ({
   await expect(page.getByRole('region', { name: 'Unclaimed prizes' })).toHaveCount(0)
 
   // Kickoff, then Q1 ends with Rae's square winning.
-  const score = (homeScore: number, awayScore: number, quarter: number, status = 'live') =>
-    ok(admin.post(`/api/admin/games/${game.id}/score`, { data: { homeScore, awayScore, quarter, status } }))
+  const score = scorer(admin, game.id)
   await score(3, 0, 1)
   await score(q1.home, q1.away, 1)
   await score(q1.home, q1.away, 2)

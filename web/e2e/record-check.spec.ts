@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { buy, gameWithFivePool, ok } from './helpers'
+import { buy, gameWithFivePool, houseFillAndDraw, ok, registerPlayer, scorer } from './helpers'
 
 // "Check this pool" on a completed $5 pool: Cal buys five squares by card, the house fills the other 95, the
 // development beacon's round is fetched, the numbers drawn and the game played to the end. From the pool
@@ -40,18 +40,11 @@ test('a completed pool checks out in the browser: all its entries hold', async (
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
-  await ok(
-    page.request.post('/api/auth/register', {
-      data: { email: `cal-check-${Date.now()}@squares.test`, password: 'correct-horse-battery', firstName: 'Cal', lastName: 'Check', dateOfBirth: '1990-04-01', residenceState: 'NY' },
-    }),
-    201,
-  )
+  await registerPlayer(page.request, `cal-check-${Date.now()}@squares.test`, 'Cal', 'Check')
   await buy(page.request, five, [0, 1, 2, 3, 4].map((i) => ({ row: i * 2 + 1, column: (i * 3 + 2) % 10 })))
-  await ok(admin.post(`/api/admin/pools/${five.id}/house-fill`, { data: { squaresNeeded: 95 } }))
-  await expect.poll(async () => (await ok<PoolJSON>(admin.get(`/api/pools/${five.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
+  await houseFillAndDraw(admin, five.id, 95)
 
-  const score = (homeScore: number, awayScore: number, quarter: number, status = 'live') =>
-    ok(admin.post(`/api/admin/games/${game.id}/score`, { data: { homeScore, awayScore, quarter, status } }))
+  const score = scorer(admin, game.id)
   await score(3, 0, 1)
   await score(10, 0, 2)
   await score(10, 7, 3)

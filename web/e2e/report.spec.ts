@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { buy, gameWithFivePool, ok } from './helpers'
+import { buy, gameWithFivePool, houseFillAndDraw, ok, registerPlayer, scorer } from './helpers'
 
 // The settlement report of a completed $5 pool: Rae buys five squares by card, the house fills the other 95,
 // the game is played to the end. Its report (linked from the pool page) shows the totals the ledger holds
@@ -36,18 +36,11 @@ test('a completed pool’s settlement report shows its ledger totals and downloa
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
-  await ok(
-    page.request.post('/api/auth/register', {
-      data: { email: `rae-report-${Date.now()}@squares.test`, password: 'correct-horse-battery', firstName: 'Rae', lastName: 'Rivera', dateOfBirth: '1990-04-01', residenceState: 'NY' },
-    }),
-    201,
-  )
+  await registerPlayer(page.request, `rae-report-${Date.now()}@squares.test`, 'Rae', 'Rivera')
   await buy(page.request, five, [0, 1, 2, 3, 4].map((i) => ({ row: i * 2, column: (i * 3 + 1) % 10 })))
-  await ok(admin.post(`/api/admin/pools/${five.id}/house-fill`, { data: { squaresNeeded: 95 } }))
-  await expect.poll(async () => (await ok<PoolJSON>(admin.get(`/api/pools/${five.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
+  await houseFillAndDraw(admin, five.id, 95)
 
-  const score = (homeScore: number, awayScore: number, quarter: number, status = 'live') =>
-    ok(admin.post(`/api/admin/games/${game.id}/score`, { data: { homeScore, awayScore, quarter, status } }))
+  const score = scorer(admin, game.id)
   await score(7, 0, 1)
   await score(7, 3, 2)
   await score(14, 3, 3)
