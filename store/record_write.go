@@ -61,15 +61,10 @@ func playerOwner(pl squares.Player) string {
 // ownership the draw will read and the beacon round it waits for (b: pending, or off), and signs the
 // record as it stands then (checkpoint "full").
 func recordLock(ctx context.Context, tx *Tx, poolID int64, b squares.PoolBeacon) error {
-	p, err := findPool(ctx, tx, poolID, 0)
+	_, text, err := poolOwnership(ctx, tx, poolID)
 	if err != nil {
 		return fmt.Errorf("lock: %w", err)
 	}
-	owners, err := gridOwners(ctx, tx, p.Pool)
-	if err != nil {
-		return err
-	}
-	text := squares.GridOwnershipText(owners)
 	d := squares.RecordLockData{Ownership: text, OwnershipSHA256: squares.DrawInputSHA256(text), Beacon: b.Status,
 		Round: b.Round, ChainHash: b.ChainHash, Dev: b.Dev}
 	if b.DueAt != nil {

@@ -289,15 +289,10 @@ func drawPool(ctx context.Context, tx *Tx, poolID int64) error {
 // draw must stay verifiable from its own input. The grid must be complete unless the pool's rules play it
 // unfilled. A pool that started while its beacon was pending keeps its status.
 func drawNumbers(ctx context.Context, tx *Tx, poolID int64, b squares.PoolBeacon) error {
-	p, err := findPool(ctx, tx, poolID, 0)
+	p, input, err := poolOwnership(ctx, tx, poolID)
 	if err != nil {
 		return fmt.Errorf("draw: %w", err)
 	}
-	owners, err := gridOwners(ctx, tx, p.Pool)
-	if err != nil {
-		return err
-	}
-	input := squares.GridOwnershipText(owners)
 	randomness := ""
 	if b.Status == squares.BeaconVerified {
 		randomness = b.Randomness
@@ -325,6 +320,20 @@ func drawNumbers(ctx context.Context, tx *Tx, poolID int64, b squares.PoolBeacon
 	return pushPoolDrawn(ctx, tx, poolID, p.Name)
 }
 
+// poolOwnership reads a pool and the ownership text its draw reads (squares.GridOwnershipText of its
+// grid's owners), as the lock records it and the draw consumes it.
+func poolOwnership(ctx context.Context, tx *Tx, poolID int64) (*squares.PoolView, string, error) {
+	p, err := findPool(ctx, tx, poolID, 0)
+	if err != nil {
+		return nil, "", err
+	}
+	owners, err := gridOwners(ctx, tx, p.Pool)
+	if err != nil {
+		return nil, "", err
+	}
+	return p, squares.GridOwnershipText(owners), nil
+}
+
 // gridOwners returns the owner of every square of a pool's grid in row-major order, as the draw reads
 // them ("" for a square nobody took, which only a pool played unfilled has). It reads only the columns the
 // draw needs: it runs inside the claim that fills the pool, on the SQLite writer.
@@ -334,7 +343,7 @@ func gridOwners(ctx context.Context, tx *Tx, p *squares.Pool) ([]string, error) 
 	rows, err := tx.QueryContext(ctx, `SELECT row_idx, col_idx, user_id, is_house, COALESCE(guest_id, 0) FROM squares
 		WHERE pool_id = $1 AND state = 'owned'`, p.ID)
 	if err != nil {
-		return nil, fmt.Errorf("draw: %w", err)
+		return nil, fmt.Errorf("grid owners: %w", err)
 	}
 	defer rows.Close()
 	n := 0
@@ -342,7 +351,7 @@ func gridOwners(ctx context.Context, tx *Tx, p *squares.Pool) ([]string, error) 
 		var sq squares.Square
 		var user sql.NullInt64
 		if err := rows.Scan(&sq.Row, &sq.Column, &user, &sq.IsHouse, &sq.GuestID); err != nil {
-			return nil, fmt.Errorf("draw: %w", err)
+			return nil, fmt.Errorf("grid owners: %w", err)
 		}
 		c := squares.Cell{Row: sq.Row, Column: sq.Column}
 		if !grid.Contains(c) || owners[grid.Index(c)] != "" {
@@ -353,7 +362,7 @@ func gridOwners(ctx context.Context, tx *Tx, p *squares.Pool) ([]string, error) 
 		n++
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("draw: %w", err)
+		return nil, fmt.Errorf("grid owners: %w", err)
 	}
 	if n != grid.Squares() && (p.EffectiveRules().Unfilled != squares.UnfilledPlay || n == 0) {
 		return nil, fmt.Errorf("draw: pool %d has %d owned squares, want %d", p.ID, n, grid.Squares())
