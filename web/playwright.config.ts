@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
@@ -26,6 +26,27 @@ const SUPPORT_EMAIL = 'support@squares.test'
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }
 // Specs that change, for a while, what the others rely on: they run after the others, one at a time.
 const ALONE = ['**/admin-two-factor.spec.ts', '**/admin-season.spec.ts']
+// Specs that need the full browser: the headless shell has no Push API (PushManager).
+const FULL_BROWSER = ['**/pwa.spec.ts']
+// The full browser, and Chromium's headless shell (Debian's chromium-headless-shell), which every other spec
+// runs in when it is installed, as Playwright's own headless mode does: the same engine without the
+// browser's shell around it, a third less CPU for the suite (docs/performance.md, Test suite time).
+const FULL = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
+const SHELL = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL)
+const launch = (executablePath: string) => ({
+  executablePath,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+})
 // Specs that buy as the demo player (its holds, its square limits): one at a time, beside the others.
 const DEMO_PLAYER = ['**/pools-and-checkout.spec.ts', '**/payment-test.spec.ts']
 
@@ -51,24 +72,13 @@ export default defineConfig({
     reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: launch(SHELL),
   },
   projects: [
-    { name: 'chromium', testIgnore: [...ALONE, ...DEMO_PLAYER], use: DESKTOP },
+    { name: 'chromium', testIgnore: [...ALONE, ...DEMO_PLAYER, ...FULL_BROWSER], use: DESKTOP },
+    { name: 'full-browser', testMatch: FULL_BROWSER, use: { ...DESKTOP, launchOptions: launch(FULL) } },
     { name: 'demo-player', testMatch: DEMO_PLAYER, workers: 1, use: DESKTOP },
-    { name: 'alone', testMatch: ALONE, dependencies: ['chromium', 'demo-player'], workers: 1, use: DESKTOP },
+    { name: 'alone', testMatch: ALONE, dependencies: ['chromium', 'full-browser', 'demo-player'], workers: 1, use: DESKTOP },
   ],
   webServer: [
     {
