@@ -52,11 +52,12 @@ const DEMO_PLAYER = ['**/pools-and-checkout.spec.ts', '**/payment-test.spec.ts']
 
 export default defineConfig({
   testDir: './e2e',
-  // Two specs at a time (E2E_WORKERS to change it). Measured on one tree from clean clones on 2 cores
-  // (docs/performance.md, Test suite time): all 55 specs in 11.8 min with two workers sharing the server,
-  // 14.1 min with one. The specs that change what the others rely on (the admin's two-factor sign-in, the
-  // active week) run last and alone, and the demo player's purchases one at a time.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three specs at a time (E2E_WORKERS to change it): the specs wait on the server and on beacon rounds as
+  // well as render, and on 2 cores three keep them busy (docs/performance.md, Test suite time: 55 specs in
+  // 4.9 min against 5.8 with two, in the headless shell). The specs that change what the others rely on
+  // (the admin's two-factor sign-in, the active week) run last and alone, and the demo player's purchases
+  // one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -6,7 +6,7 @@ import { expect, type APIRequestContext, type APIResponse } from '@playwright/te
 export interface PoolJSON {
   id: number
   name: string
-  game: { homeTeam: string; awayTeam: string }
+  game: { homeTeam: string; awayTeam: string; gameDate: string }
   entryFee: string
   status: string
   currentParticipants: number
@@ -14,19 +14,25 @@ export interface PoolJSON {
   salesCloseAt: string | null
 }
 
-/** The NFL pools at `fee` that are on sale now, not nearly full, and stay on sale for 10 more minutes. */
+/**
+ * The NFL pools at `fee` that are on sale now, not nearly full, and stay on sale for 10 more minutes, the
+ * latest kickoff first: the demo data's games days away come before the games specs make a few hours away,
+ * whose pools those specs may start or cancel while another spec uses them.
+ */
 export async function openPools(request: APIRequestContext, fee: string): Promise<PoolJSON[]> {
   const res = await request.get('/api/pools?leagueId=1')
   expect(res.ok()).toBeTruthy()
   const now = Date.now()
-  return ((await res.json()) as PoolJSON[]).filter(
-    (p) =>
-      p.entryFee === fee &&
-      p.status === 'active' &&
-      p.currentParticipants <= 90 &&
-      (!p.salesOpenAt || Date.parse(p.salesOpenAt) <= now) &&
-      (!p.salesCloseAt || Date.parse(p.salesCloseAt) > now + 10 * 60_000),
-  )
+  return ((await res.json()) as PoolJSON[])
+    .filter(
+      (p) =>
+        p.entryFee === fee &&
+        p.status === 'active' &&
+        p.currentParticipants <= 90 &&
+        (!p.salesOpenAt || Date.parse(p.salesOpenAt) <= now) &&
+        (!p.salesCloseAt || Date.parse(p.salesCloseAt) > now + 10 * 60_000),
+    )
+    .sort((a, b) => Date.parse(b.game.gameDate) - Date.parse(a.game.gameDate))
 }
 
 /** The pool's taken squares, as "row-column" keys. */
