@@ -7,7 +7,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts \
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/tsconfig.sw.json web/package.json
 
-.PHONY: run cluster build web tools test checks checks-then-e2e test-go test-web test-e2e vet lint generate check-generated bench bench-full bench-go bench-web clean
+.PHONY: run cluster build web tools test checks test-go-then-e2e test-go test-web test-e2e vet lint generate check-generated bench bench-full bench-go bench-web clean
 
 ## run: build everything and start a development server with demo data on http://localhost:8080
 run: build
@@ -32,18 +32,18 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd web && $(NPM) run build
 	@touch $@
 
-## test: every test: Go on SQLite and PostgreSQL, web unit tests, browser end-to-end tests. The Go tests wait
-## on their servers and databases more than they compute, so the rest runs beside them: first the checks (vet,
-## lint, the generated types, the web unit tests) at a lower priority, taking only the CPU the Go tests leave,
-## then the browser tests.
+## test: every test: Go on SQLite and PostgreSQL, web unit tests, browser end-to-end tests. Two lanes: the Go
+## tests, then the browser tests; beside them the checks (vet, lint, the generated types, the web unit tests)
+## at a lower priority, taking only the CPU the tests leave: the Go tests wait on their servers and
+## databases, the browser tests on the server and on beacon rounds.
 test: build tools
-	$(MAKE) --no-print-directory --output-sync=target -j2 test-go checks-then-e2e
+	$(MAKE) --no-print-directory --output-sync=target -j2 test-go-then-e2e checks
 
 ## checks: go vet, ESLint, the generated types and the web unit tests, one after another, at a lower priority
 checks: web
 	nice -n 10 $(MAKE) --no-print-directory -j1 vet lint check-generated test-web
 
-checks-then-e2e: checks
+test-go-then-e2e: test-go
 	$(MAKE) --no-print-directory -j1 test-e2e
 
 vet: web
