@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test'
+import { expect, type APIRequestContext, type APIResponse, type Locator } from '@playwright/test'
 
 // Helpers the specs share for reading the demo data (cmd/squares/demo.go) through the API.
 
@@ -33,6 +33,16 @@ export async function openPools(request: APIRequestContext, fee: string): Promis
         (!p.salesCloseAt || Date.parse(p.salesCloseAt) > now + 10 * 60_000),
     )
     .sort((a, b) => Date.parse(b.game.gameDate) - Date.parse(a.game.gameDate))
+}
+
+/**
+ * Picks the game of the latest kickoff in a form's game list (the last option): a game of the demo data days
+ * away, never one a spec makes a few hours away and may start while another spec makes a pool of it.
+ */
+export async function selectLatestGame(select: Locator): Promise<void> {
+  const options = select.locator('option')
+  await expect(options.nth(1)).toBeAttached()
+  await select.selectOption({ index: (await options.count()) - 1 })
 }
 
 /** The pool's taken squares, as "row-column" keys. */

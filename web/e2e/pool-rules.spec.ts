@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type APIResponse, type Page } from '@playwright/test'
+import { selectLatestGame } from './helpers'
 
 // The first load of each page in a fresh browser can be slow on a loaded machine.
 const expect = baseExpect.configure({ timeout: 30_000 })
@@ -26,7 +27,7 @@ test('a private pool with its own rules: a preset, a 25-square grid with its pri
   await page.goto('/create-private-pool')
   const rules = page.getByRole('group', { name: 'Rules' })
   await expect(rules).toBeVisible()
-  await page.getByLabel('Game', { exact: true }).selectOption({ index: 1 })
+  await selectLatestGame(page.getByLabel('Game', { exact: true }))
   await page.getByLabel('Pool Name').fill(`Rules ${stamp}`)
   await page.getByLabel('Entry Fee ($ per square)').fill('4')
 

@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { selectLatestGame } from './helpers'
 
 // The first load of each page in a fresh browser can be slow on a loaded machine.
 const expect = baseExpect.configure({ timeout: 30_000 })
@@ -54,7 +55,7 @@ test('a private $0 pool: create with an invite, join from the link through a sig
 
   await expect(a.getByText('0 for a free pool; up to $100 a square.')).toBeVisible()
   const game = a.getByLabel('Game')
-  await game.selectOption({ index: 1 })
+  await selectLatestGame(game)
   await a.getByLabel('Pool Name').fill(`Office ${stamp}`)
   await a.getByLabel('Entry Fee ($ per square)').fill('0')
   await a.getByLabel('Max Squares per Player').fill('10')
