@@ -18,6 +18,18 @@ function Board() {
   return <p>{(data ?? []).map((s) => `${s.user?.firstName}:${s.paid === undefined ? '-' : s.paid ? 'paid' : 'unpaid'}`).join(' ')}</p>
 }
 
+/** Draws the board once `shown` is on screen, opens its socket, and counts the reads of the squares from then on. */
+async function openBoard(fetch: ReturnType<typeof stubFetch>, shown: string) {
+  renderPage(<Board />, { path: '/pool/:id', at: '/pool/31', user: player })
+  await screen.findByText(shown)
+  await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 2000 })
+  const ws = FakeWebSocket.last!
+  act(() => ws.open())
+  const reads = () => fetch.mock.calls.filter(([u]) => urlOf(u).endsWith('/api/pools/31/squares')).length
+  const before = reads()
+  return { ws, readsSince: () => reads() - before }
+}
+
 describe('usePoolLive in a host-collected pool', () => {
   it('reads the squares again after a pushed change, since only the viewer’s answer says which are paid', async () => {
     let squares = [bo]
@@ -25,19 +37,13 @@ describe('usePoolLive in a host-collected pool', () => {
       'GET /api/pools/31': { body: makePool({ collection: 'host' }) },
       'GET /api/pools/31/squares': () => ({ body: squares }),
     })
-    renderPage(<Board />, { path: '/pool/:id', at: '/pool/31', user: player })
-    await screen.findByText('Bo:unpaid')
-    await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 2000 })
-    const ws = FakeWebSocket.last!
-    act(() => ws.open())
-    const reads = () => fetch.mock.calls.filter(([u]) => urlOf(u).endsWith('/api/pools/31/squares')).length
-    const before = reads()
+    const { ws, readsSince } = await openBoard(fetch, 'Bo:unpaid')
 
     // The host gives Cy a square: the socket's copy cannot say it is unpaid, the host's answer does.
     squares = [bo, { ...cy, paid: false }]
     act(() => ws.receive({ type: 'poolUpdate', poolId: 31, squares: [cy] }))
     await screen.findByText('Bo:unpaid Cy:unpaid')
-    expect(reads()).toBeGreaterThan(before)
+    expect(readsSince()).toBeGreaterThan(0)
   })
 
   it('does not read them again in a pool the site collects for', async () => {
@@ -45,15 +51,9 @@ describe('usePoolLive in a host-collected pool', () => {
       'GET /api/pools/31': { body: makePool() },
       'GET /api/pools/31/squares': { body: [{ ...bo, paid: undefined }] },
     })
-    renderPage(<Board />, { path: '/pool/:id', at: '/pool/31', user: player })
-    await screen.findByText('Bo:-')
-    await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 2000 })
-    const ws = FakeWebSocket.last!
-    act(() => ws.open())
-    const reads = () => fetch.mock.calls.filter(([u]) => urlOf(u).endsWith('/api/pools/31/squares')).length
-    const before = reads()
+    const { ws, readsSince } = await openBoard(fetch, 'Bo:-')
     act(() => ws.receive({ type: 'poolUpdate', poolId: 31, squares: [cy] }))
     await screen.findByText('Bo:- Cy:-')
-    expect(reads()).toBe(before)
+    expect(readsSince()).toBe(0)
   })
 })

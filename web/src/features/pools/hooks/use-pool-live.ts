@@ -37,6 +37,7 @@ export function usePoolLive({
 
   // A query not in use (a pool not drawn yet) is only marked stale: nothing is fetched for it.
   const rereadWinners = () => void queryClient.invalidateQueries({ queryKey: queryKeys.pools.winners(poolId), exact: true })
+  const rereadSquares = () => void queryClient.invalidateQueries({ queryKey: queryKeys.pools.squares(poolId), exact: true })
 
   const handle = (msg: RealtimeMessage) => {
     if (msg.type === 'poolUpdate' && Number(msg.poolId) === poolId) {
@@ -53,11 +54,10 @@ export function usePoolLive({
           onSquaresChange?.({ squares: incoming, released, before })
           // In a host pool the viewer's answer says which squares are paid, which the socket's cannot: read it
           // again (the merge above cancelled any read under way, which may have been the one that knew).
-          if (queryClient.getQueryData<Pool | null>(queryKeys.pools.detail(poolId))?.collection === 'host')
-            void queryClient.invalidateQueries({ queryKey: queryKeys.pools.squares(poolId), exact: true })
+          if (queryClient.getQueryData<Pool | null>(queryKeys.pools.detail(poolId))?.collection === 'host') rereadSquares()
         } else {
           // Not loaded yet: let the query read the whole list.
-          void queryClient.invalidateQueries({ queryKey: queryKeys.pools.squares(poolId), exact: true })
+          rereadSquares()
         }
       }
       if (msg.pool && typeof msg.pool === 'object') {
