@@ -33,7 +33,7 @@ const FULL_BROWSER = ['**/pwa.spec.ts']
 // browser's shell around it, a third less CPU for the suite (docs/performance.md, Test suite time).
 const FULL = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
-const SHELL = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL)
+const SHELL = !process.env.CHROMIUM_PATH && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL
 const launch = (executablePath: string) => ({
   executablePath,
   args: [

@@ -96,10 +96,15 @@ export async function registerPlayer(api: APIRequestContext, email: string, firs
   )
 }
 
-/** The house fills the rest of a pool (as the signed-in admin), and the pool is drawn once its beacon round is out: 10-13 s later with the development beacon. */
+/** Waits, reading as `api`, for a full pool's numbers: drawn once its beacon round is out, 10-13 s after it filled with the development beacon. */
+export async function waitForDraw(api: APIRequestContext, poolId: number) {
+  await expect.poll(async () => (await ok<{ numbersGenerated: boolean }>(api.get(`/api/pools/${poolId}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
+}
+
+/** The house fills the rest of a pool (as the signed-in admin), and the pool is drawn (waitForDraw). */
 export async function houseFillAndDraw(admin: APIRequestContext, poolId: number, squaresNeeded: number) {
   await ok(admin.post(`/api/admin/pools/${poolId}/house-fill`, { data: { squaresNeeded } }))
-  await expect.poll(async () => (await ok<{ numbersGenerated: boolean }>(admin.get(`/api/pools/${poolId}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
+  await waitForDraw(admin, poolId)
 }
 
 /** Reports a game's score as the signed-in admin: live in a quarter, or its end with status 'completed'. */

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { buy, houseFillAndDraw, ok } from './helpers'
 
 // Game day on the pool page, against the real server: a player watches a full, drawn $10 pool while an admin
 // posts scores through the API. The score changes live (no reload) and the Q1 winning square is highlighted
@@ -15,20 +16,6 @@ interface PoolJSON {
   status: string
   homeNumbers: number[] | null
   awayNumbers: number[] | null
-}
-
-async function ok<T>(res: Promise<import('@playwright/test').APIResponse>, status = 200): Promise<T> {
-  const r = await res
-  expect(r.status(), await r.text()).toBe(status)
-  return (await r.json()) as T
-}
-
-/** Buys `cells` of a paid pool as the signed-in player: checkout, the sandbox's test card, confirmation. */
-async function buy(api: APIRequestContext, pool: PoolJSON, cells: { row: number; column: number }[]) {
-  const amount = (Number(pool.entryFee) * cells.length).toFixed(2)
-  const co = await ok<{ paymentIntentId: string }>(api.post('/api/create-escrow-payment', { data: { poolId: pool.id, amount, squares: cells } }), 201)
-  await ok(api.post(`/api/sandbox/payments/${co.paymentIntentId}/confirm`, { data: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' } }))
-  await ok(api.post('/api/purchase-squares', { data: { poolId: pool.id, paymentIntentId: co.paymentIntentId } }))
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -101,9 +88,7 @@ test('a player watches the score change live and the Q1 winning square light up'
   await shoot(page, 'pool-countdown', 'main')
 
   // The admin house-fills the $10 pool: it is full, and its numbers are drawn.
-  await ok(admin.post(`/api/admin/pools/${ten.id}/house-fill`, { data: { squaresNeeded: 95 } }))
-  // Drawn once its beacon round is out, 10-13 s after the house fill (the development beacon).
-  await expect.poll(async () => (await ok<{ numbersGenerated: boolean }>(admin.get(`/api/pools/${ten.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
+  await houseFillAndDraw(admin, ten.id, 95)
   const drawn = await ok<PoolJSON>(admin.get(`/api/pools/${ten.id}`))
   expect(drawn.status).toBe('full')
   const [away, home] = [drawn.awayNumbers!, drawn.homeNumbers!]
@@ -171,9 +156,7 @@ test('the board says the game state once, and marks the square winning now while
   )
   const one = (await ok<PoolJSON[]>(admin.get('/api/pools?leagueId=1'))).find((p) => p.gameId === game.id && p.entryFee === '1.00')!
   await ok(admin.patch(`/api/pools/${one.id}`, { data: { status: 'active' } }))
-  await ok(admin.post(`/api/admin/pools/${one.id}/house-fill`, { data: { squaresNeeded: 100 } }))
-  // Drawn once its beacon round is out, 10-13 s after the house fill (the development beacon).
-  await expect.poll(async () => (await ok<{ numbersGenerated: boolean }>(admin.get(`/api/pools/${one.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
+  await houseFillAndDraw(admin, one.id, 100)
   const drawn = await ok<PoolJSON & { payouts: { amount: string }[] }>(admin.get(`/api/pools/${one.id}`))
   const [away, home] = [drawn.awayNumbers!, drawn.homeNumbers!]
   const cellOf = (awayScore: number, homeScore: number) => ({ row: away.indexOf(awayScore % 10), column: home.indexOf(homeScore % 10) })

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import { mkdirSync, writeFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
-import { openPools } from './helpers'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { buy, houseFillAndDraw, ok, openPools, waitForDraw } from './helpers'
 
 // Issue 21, item 7: the sheet on the wall. A pool's /pools/{id}/print is made for paper: Chromium's PDF of
 // it, on US Letter and on A4 in landscape, is one page, and in print the page holds every owner's whole name
@@ -41,20 +41,6 @@ interface SquareJSON {
   status: string
   displayName?: string | null
   user: { firstName: string; lastName: string } | null
-}
-
-async function ok<T>(res: Promise<APIResponse>, status = 200): Promise<T> {
-  const r = await res
-  expect(r.status(), await r.text()).toBe(status)
-  return (await r.json()) as T
-}
-
-/** Buys `cells` of a paid pool as the signed-in player: checkout, the sandbox's test card, confirmation. */
-async function buy(api: APIRequestContext, pool: PoolJSON, cells: { row: number; column: number }[]) {
-  const amount = (Number(pool.entryFee) * cells.length).toFixed(2)
-  const co = await ok<{ paymentIntentId: string }>(api.post('/api/create-escrow-payment', { data: { poolId: pool.id, amount, squares: cells } }), 201)
-  await ok(api.post(`/api/sandbox/payments/${co.paymentIntentId}/confirm`, { data: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' } }))
-  await ok(api.post('/api/purchase-squares', { data: { poolId: pool.id, paymentIntentId: co.paymentIntentId } }))
 }
 
 /** The name the sheet prints for an owned square, from the API: its displayName, "House", or the owner's full name. */
@@ -248,9 +234,7 @@ test('the printed sheet is one page of Letter and of A4 with every owner’s nam
   await checkSheet(page, visitor, ten.id, 'ten-open')
 
   // The house fills the rest: the pool is full and its digits are drawn.
-  await ok(admin.post(`/api/admin/pools/${ten.id}/house-fill`, { data: { squaresNeeded: 95 } }))
-  // Drawn once its beacon round is out, 10-13 s after the pool filled (the development beacon).
-  await expect.poll(async () => (await ok<PoolJSON>(visitor.get(`/api/pools/${ten.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
+  await houseFillAndDraw(admin, ten.id, 95)
   await checkSheet(page, visitor, ten.id, 'ten-drawn')
 
   expect(errors).toEqual([])
@@ -307,8 +291,7 @@ test('the printed sheet plays the pool’s rules: a 25-square board with new num
   await expect(page.getByTestId('sheet-payout-1-reverse')).toContainText('$5.00')
   await expect(page.getByTestId('sheet-payout-score')).toContainText('$125.00')
   await guest(every.id, 'Sam King', 22)
-  // Drawn once its beacon round is out, 10-13 s after the pool filled (the development beacon).
-  await expect.poll(async () => (await ok<PoolJSON>(page.request.get(`/api/pools/${every.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
+  await waitForDraw(page.request, every.id)
   await checkSheet(page, page.request, every.id, 'rules25-drawn')
 
   // 50 squares, Q4 paid apart from the final, numbers drawn once.
@@ -324,8 +307,7 @@ test('the printed sheet plays the pool’s rules: a 25-square board with new num
   await expect(rulesText()).toContainText('the end of regulation (Q4) and the final')
   await guest(fifty.id, 'Sam King', 25)
   await guest(fifty.id, 'Priya Raman', 22)
-  // Drawn once its beacon round is out, 10-13 s after the pool filled (the development beacon).
-  await expect.poll(async () => (await ok<PoolJSON>(page.request.get(`/api/pools/${fifty.id}`))).numbersGenerated, { timeout: 30_000 }).toBe(true)
+  await waitForDraw(page.request, fifty.id)
   await checkSheet(page, page.request, fifty.id, 'rules50-drawn')
   expect(errors).toEqual([])
 })
