@@ -160,7 +160,7 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
         <WelcomeBanner />
       </div>
       <div key={firstRead ? 'first-read' : 'read'} className="mt-6 grid gap-6">
-        {!firstRead && <UnclaimedPrizesBanner />}
+        {!firstRead && <UnclaimedPrizesBanner prizes={prizes.data} />}
         <VerificationNotice />
         <RefreshNotice failed={pools.isRefetchError || userPools.isRefetchError} />
 

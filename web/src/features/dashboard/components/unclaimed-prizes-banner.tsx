@@ -2,20 +2,19 @@ import { Link } from 'react-router'
 import { Trophy } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { useUser } from '@/lib/auth'
 import { formatDateET } from '@/lib/dates'
 import { formatCents, toCents } from '@/lib/money'
-import { claimPath, daysLeftText, prizeWonFor, unclaimedPrizes, usePrizes } from '@/lib/prizes'
+import { claimPath, daysLeftText, prizeWonFor, unclaimedPrizes } from '@/lib/prizes'
+import type { Prize } from '@/lib/types'
 
 /**
  * "You have $112.50 in unclaimed prizes — 30 days left to claim": the player's prizes still to claim, with
  * the days left before the nearest deadline, linking to the claim (the one prize's claim step, or the
- * Winnings list for several). Free pools have no prizes, so their wins never show here.
+ * Winnings list for several). Free pools have no prizes, so their wins never show here. `prizes` is the
+ * player's answer of usePrizes, which the dashboard reads.
  */
-export function UnclaimedPrizesBanner() {
-  const { user } = useUser()
-  const q = usePrizes(!!user && user.role !== 'admin')
-  const open = unclaimedPrizes(q.data)
+export function UnclaimedPrizesBanner({ prizes }: { prizes: Prize[] | null | undefined }) {
+  const open = unclaimedPrizes(prizes)
   if (open.length === 0) return null
   const total = open.reduce((sum, p) => sum + toCents(p.amount), 0)
   const soonest = open.reduce((a, b) => (b.daysLeft < a.daysLeft ? b : a))
