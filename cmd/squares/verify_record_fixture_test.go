@@ -19,7 +19,9 @@ import (
 	"testing"
 
 	"github.com/squaresapp/squares"
+	"github.com/squaresapp/squares/drand"
 	squareshttp "github.com/squaresapp/squares/http"
+	"github.com/squaresapp/squares/store"
 	"github.com/squaresapp/squares/store/storetest"
 )
 
@@ -29,22 +31,32 @@ var updateRecordFixture = flag.Bool("update", false, "write the web's record fix
 const recordFixturePath = "../../web/src/features/record-check/testdata/played.json"
 
 // recordFixture is a played pool as the public API serves it, for the web's record checker (vitest): the
-// record (every page as one), the key that signs its checkpoints, the pool, its squares and its winners.
+// record (every page as one), the key that signs its checkpoints, the pool, its squares and its winners,
+// and the chain of the local drand relay its beacon came from (the relay's /info JSON, what the server is
+// given as SQUARES_DRAND_CHAIN), whose key the beacon's BLS signature is checked against.
 type recordFixture struct {
 	Record  json.RawMessage `json:"record"`
 	Key     json.RawMessage `json:"key"`
 	Pool    json.RawMessage `json:"pool"`
 	Squares json.RawMessage `json:"squares"`
 	Winners json.RawMessage `json:"winners"`
+	Chain   json.RawMessage `json:"chain"`
 }
 
-// playedFixture plays a pool (playPool) and reads it through a real server's public API.
+// playedFixture plays a pool with its beacon from a local drand relay (playPoolOn) and reads it through a
+// real server's public API, the server given the relay's chain.
 func playedFixture(t *testing.T) *recordFixture {
 	t.Helper()
 	ctx := context.Background()
 	url := storetest.URL(t, "sqlite")
-	p := playPool(t, url)
+	p, chainJSON := playPoolOn(t, url, true)
+	chain, err := drand.ParseChain([]byte(chainJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
 	db := openURL(t, url)
+	info := chain.Info()
+	db.Beacon = store.BeaconConfig{Chain: &info}
 	srv := squareshttp.NewServer(squareshttp.Config{Addr: "127.0.0.1:0", Dev: true}, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err := srv.Open(); err != nil {
 		t.Fatal(err)
@@ -64,7 +76,7 @@ func playedFixture(t *testing.T) *recordFixture {
 	}
 	f := &recordFixture{Record: get(fmt.Sprintf("/api/pools/%d/record", p.ID)), Key: get("/.well-known/squares-record-key"),
 		Pool: get(fmt.Sprintf("/api/pools/%d", p.ID)), Squares: get(fmt.Sprintf("/api/pools/%d/squares", p.ID)),
-		Winners: get(fmt.Sprintf("/api/pools/%d/winners", p.ID))}
+		Winners: get(fmt.Sprintf("/api/pools/%d/winners", p.ID)), Chain: json.RawMessage(chainJSON)}
 	var page apiRecordPage
 	if err := json.Unmarshal(f.Record, &page); err != nil || page.More {
 		t.Fatalf("the record is more than one page (%v): the fixture holds one", err)
@@ -72,8 +84,9 @@ func playedFixture(t *testing.T) *recordFixture {
 	return f
 }
 
-// verifyFixture checks a fixture as verify-record checks a pool served so: the chain, the checkpoints
-// against its key, the replay, the pool shown.
+// verifyFixture checks a fixture as verify-record checks a pool served so, given the fixture's chain as
+// SQUARES_DRAND_CHAIN: the chain, the checkpoints against its key, the replay, the beacon's round and its
+// signature against the relay's key (not the development beacon's), the pool shown.
 func verifyFixture(t *testing.T, f *recordFixture) {
 	t.Helper()
 	var page apiRecordPage
@@ -89,12 +102,19 @@ func verifyFixture(t *testing.T, f *recordFixture) {
 			t.Fatalf("fixture: %v", err)
 		}
 	}
+	chain, err := drand.ParseChain(f.Chain)
+	if err != nil {
+		t.Fatalf("fixture chain: %v", err)
+	}
+	if chain.Hash() == drand.DevSigner().Chain().Hash() || chain.Hash() == drand.Quicknet().Hash() {
+		t.Fatalf("fixture chain %s is not a local relay's", chain.Hash())
+	}
 	pub, err := hex.DecodeString(key.PublicKey)
 	if err != nil || len(pub) != ed25519.PublicKeySize {
 		t.Fatalf("fixture key %q", key.PublicKey)
 	}
 	rec := &publishedRecord{Pool: pool.ID, Entries: page.Entries, Checkpoints: page.Checkpoints, Seq: page.Seq, Head: page.Head,
-		Key: pub, Shown: shownPool{Owners: make([]string, squares.SquaresPerPool)}}
+		Key: pub, Shown: shownPool{Owners: make([]string, squares.SquaresPerPool)}, Chains: []*drand.Chain{chain}}
 	rec.Shown.Fee, _ = squares.ParseDollars(pool.HouseFee)
 	for _, sq := range sqs {
 		rec.Shown.Owners[sq.Row*10+sq.Column] = ownerOf(sq.UserID, sq.GuestID)
@@ -107,6 +127,15 @@ func verifyFixture(t *testing.T, f *recordFixture) {
 	var out bytes.Buffer
 	if err := verifyRecord(rec, &out); err != nil {
 		t.Fatalf("the fixture does not verify: %v\n%s", err, out.String())
+	}
+	for _, want := range []string{"verifies against chain " + chain.Hash() + "'s public key", "replay      ok    completed: 100 squares taken",
+		"pool shown  ok", "entries hold"} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("the fixture's check lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "development beacon") {
+		t.Fatalf("the fixture's beacon is the development beacon's:\n%s", out.String())
 	}
 }
 
@@ -138,7 +167,7 @@ func fixtureShape(t *testing.T, f *recordFixture) []string {
 	if err := json.Unmarshal(f.Record, &page); err != nil {
 		t.Fatal(err)
 	}
-	out := []string{"record " + keys(f.Record), "key " + keys(f.Key), "pool " + keys(f.Pool),
+	out := []string{"record " + keys(f.Record), "key " + keys(f.Key), "pool " + keys(f.Pool), "chain " + keys(f.Chain),
 		"square " + keys(first(f.Squares)), "winner " + keys(first(f.Winners))}
 	for _, e := range page.Entries {
 		out = append(out, e.Kind+" "+keys(e.Data))
@@ -147,7 +176,8 @@ func fixtureShape(t *testing.T, f *recordFixture) []string {
 }
 
 // TestRecordFixture keeps the web's fixture of a played pool current: with -update it writes a pool played
-// now; otherwise the fixture must verify and have the shape of a pool played now (regenerate it with
+// now, its beacon from a local drand relay; otherwise the fixture must verify, its beacon signature against
+// the relay's chain it holds, and have the shape of a pool played now (regenerate it with
 // `go test ./cmd/squares -run TestRecordFixture -update` when the record's entries change).
 func TestRecordFixture(t *testing.T) {
 	now := playedFixture(t)

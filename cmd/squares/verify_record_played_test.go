@@ -30,21 +30,14 @@ var playedGame = []squares.ScoreUpdate{
 	{HomeScore: 21, AwayScore: 10, Quarter: 4, Status: "4q"}, {HomeScore: 24, AwayScore: 17, Quarter: 4, Status: "ft"},
 }
 
-// playPool plays a $10 pool from open to completed on the database at url, as the server would: seventeen
+// playPoolOn plays a $10 pool from open to completed on the database at url, as the server would: seventeen
 // players buy five squares each by card (the sandbox), another's payment is released before the grid is
-// full, the house fills the last 15 squares at the final decision, the development beacon's round is fetched and
-// the digits drawn, the escrow captures the payments, a whole game is reported, and the first period's
-// winner claims their prize (paid at once). It returns the pool as played.
-func playPool(t *testing.T, url string) *squares.PoolView {
-	t.Helper()
-	p, _ := playPoolOn(t, url, false)
-	return p
-}
-
-// playPoolOn plays a pool as playPool does, its beacon from the built-in development beacon or, with
-// relay, from a local drand relay over HTTP (drandtest: a test key signing its rounds), through drand's
-// client as the server fetches quicknet's. It returns the pool and the relay's chain (/info JSON), "" for
-// the development beacon.
+// full, the house fills the last 15 squares at the final decision, the beacon's round is fetched and the
+// digits drawn, the escrow captures the payments, a whole game is reported, and the first period's winner
+// claims their prize (paid at once). The beacon is the built-in development beacon or, with relay, a local
+// drand relay over HTTP (drandtest: a test key signing its rounds), fetched through drand's client as the
+// server fetches quicknet's. It returns the pool as played and the relay's chain (/info JSON), "" for the
+// development beacon.
 func playPoolOn(t *testing.T, url string, relay bool) (*squares.PoolView, string) {
 	t.Helper()
 	ctx := context.Background()

@@ -1,30 +1,45 @@
-// A pool played from open to completed by the Go server (cmd/squares TestRecordFixture, `-update` writes
-// testdata/played.json): its record, key, pool, squares and winners as the API served them. The browser's
-// check must find what the server's own verifier finds: every entry holds, and the pool as served is its
+// A pool played from open to completed by the Go server on a local drand relay (cmd/squares
+// TestRecordFixture, `-update` writes testdata/played.json): its record, key, pool, squares and winners as
+// the API served them, and the relay's chain (its /info JSON, what the server was given as
+// SQUARES_DRAND_CHAIN). The browser's check must find what the server's own verifier finds: the beacon's
+// BLS signature verifies against that chain's key, every entry holds, and the pool as served is its
 // record's; and it must name what is changed in it.
 import { describe, expect, it } from 'vitest'
 import type { Pool, Record as RecordPage, RecordKey, Square, Winner } from '@/lib/api.gen'
-import type { BeaconChainInfo } from '@/lib/drand'
+import { QUICKNET, SUPPORTED_SCHEME, type BeaconChainInfo } from '@/lib/drand'
 import fixtureText from '../testdata/played.json?raw'
 import { beaconSignatureCheck } from './beacon-check'
 import { compareWithServed } from './compare'
 import { replayRecord } from './replay'
 
-const fixture = JSON.parse(fixtureText) as { record: RecordPage; key: RecordKey; pool: Pool; squares: Square[]; winners: Winner[] }
-
-// The development beacon's chain (drand.DevSigner().Chain().Info(), printed by Go): the server states it at
-// GET /api/beacon/chain in development mode.
-const DEV_CHAIN: BeaconChainInfo = {
-  chainHash: 'f47eb739eea32ae153138f6946532d2e55d96cdc65a8b3d7cf02acf056a05551',
-  publicKey:
-    'b56e17b34fc0457456b7be5aa584cf1923d215adf27ffcc8018345bfa4042f63e593d77d48539aa82258ce3d1e69d4c416960aaaa081f4d48d8259ab5247589918248553f9a925e1d0d44ca460be5a02ada7ec473ec5848dfa986e39970f55ee',
-  genesis: 1704067200,
-  period: 3,
-  scheme: 'bls-unchained-g1-rfc9380',
-  dev: true,
+/** A drand relay's /info JSON (drand's field names). */
+interface DrandInfo {
+  public_key: string
+  period: number
+  genesis_time: number
+  chain_hash?: string
+  hash?: string
+  scheme?: string
+  schemeID?: string
 }
 
-function check(over: { entries?: RecordPage['entries']; squares?: Square[]; winners?: Winner[] } = {}) {
+const fixture = JSON.parse(fixtureText) as { record: RecordPage; key: RecordKey; pool: Pool; squares: Square[]; winners: Winner[]; chain: DrandInfo }
+
+/** The relay's chain as the server states it at GET /api/beacon/chain (http/beacon_chain.go) when given its /info JSON. */
+function chainFromInfo(info: DrandInfo): BeaconChainInfo {
+  return {
+    chainHash: info.chain_hash ?? info.hash ?? '',
+    publicKey: info.public_key,
+    genesis: info.genesis_time,
+    period: info.period,
+    scheme: info.scheme ?? info.schemeID ?? '',
+    dev: false,
+  }
+}
+
+const RELAY_CHAIN = chainFromInfo(fixture.chain)
+
+function check(over: { entries?: RecordPage['entries']; squares?: Square[]; winners?: Winner[]; chain?: BeaconChainInfo } = {}) {
   const { record } = fixture
   return replayRecord({
     poolId: fixture.pool.id,
@@ -32,7 +47,7 @@ function check(over: { entries?: RecordPage['entries']; squares?: Square[]; winn
     checkpoints: record.checkpoints,
     publicKey: fixture.key.publicKey,
     stated: { seq: record.seq, head: record.head },
-    checkBeacon: beaconSignatureCheck(() => Promise.resolve(DEV_CHAIN)),
+    checkBeacon: beaconSignatureCheck(() => Promise.resolve(over.chain ?? RELAY_CHAIN)),
   }).then((r) => ({
     ...r,
     served: r.fault ? null : compareWithServed(r.replay, over.entries ?? record.entries, { pool: fixture.pool, squares: over.squares ?? fixture.squares, winners: over.winners ?? fixture.winners }, record.checkpoints),
@@ -40,8 +55,14 @@ function check(over: { entries?: RecordPage['entries']; squares?: Square[]; winn
 }
 
 describe('a pool the Go server played, checked in the browser', () => {
-  it('holds entry by entry, beacon signature included, and the pool as served is its record', async () => {
+  it('holds entry by entry, the relay’s beacon signature included, and the pool as served is its record', async () => {
     expect(fixture.record.more).toBe(false)
+    // The round is the local relay's, not the development beacon's nor quicknet's.
+    const locked = fixture.record.entries.find((e) => e.kind === 'locked')!.data as { chainHash: string; dev: boolean }
+    expect(locked.dev).toBe(false)
+    expect(locked.chainHash).toBe(RELAY_CHAIN.chainHash)
+    expect(RELAY_CHAIN.chainHash).not.toBe(QUICKNET.chainHash)
+    expect(RELAY_CHAIN.scheme).toBe(SUPPORTED_SCHEME)
     const { fault, replay, served } = await check()
     expect(fault).toBeNull()
     expect(served).toBeNull()
@@ -51,6 +72,13 @@ describe('a pool the Go server played, checked in the browser', () => {
     expect(replay.drawn?.data.derivation).toBe('squares-draw-v2')
     expect(replay.totals.moneyIn).toBe(replay.totals.fee + replay.totals.prizes + replay.totals.refunds)
     expect(replay.prizes.size).toBe(fixture.winners.length)
+  })
+
+  it('names the beacon entry when the chain’s key did not sign its round', async () => {
+    // The relay's chain with another BLS key (quicknet's): the signature must not verify against it.
+    const { fault } = await check({ chain: { ...RELAY_CHAIN, publicKey: QUICKNET.publicKey } })
+    const beacon = fixture.record.entries.find((e) => e.kind === 'beacon')!
+    expect(fault).toEqual({ seq: beacon.seq, reason: expect.stringContaining('its signature is not the drand chain’s signature of round') as string })
   })
 
   it('names a stored entry changed', async () => {
