@@ -209,9 +209,25 @@ test.describe('the landing page demo board', () => {
       const caption = await board.locator('figcaption').textContent()
       await page.waitForTimeout(1000)
       await expect(board.locator('figcaption')).toHaveText(caption!)
-      // Back on screen, it goes on.
+      // Back on screen, it goes on: its squares fill on, or its next stage comes.
+      const stage = await board.locator('.text-lime-300').first().textContent()
       await board.scrollIntoViewIfNeeded()
-      await expect.poll(() => runningInBoard(page)).toBeGreaterThan(0)
+      await expect
+        .poll(async () => (await runningInBoard(page)) > 0 || (await board.locator('.text-lime-300').first().textContent()) !== stage)
+        .toBe(true)
+    })
+
+    test('plays one round, then rests on the winner until asked again', async ({ page }) => {
+      await page.goto('/')
+      const board = page.getByRole('figure', { name: DEMO })
+      await expect(board.getByRole('button', { name: 'Pause demo' })).toBeVisible(LOADED)
+      // A round is about 10 s; then nothing in the board moves and no timer is left to wake the page.
+      await expect(board.getByRole('button', { name: 'Play again' })).toBeVisible({ timeout: 30_000 })
+      await expect(board.getByText('4. Winner paid')).toBeVisible()
+      await expect.poll(() => runningInBoard(page)).toBe(0)
+      await board.getByRole('button', { name: 'Play again' }).click()
+      await expect(board.locator('figcaption')).toHaveText('Players claim squares until all 100 are taken')
+      expect(await runningInBoard(page)).toBeGreaterThan(10)
     })
   })
 })

@@ -25,34 +25,54 @@ function wait(ms: number) {
 
 const caption = () => screen.getByRole('figure', { name: 'Simulated demo of a squares pool (not a real pool)' }).querySelector('figcaption')!.textContent
 
-describe('The landing page demo board', () => {
-  afterEach(() => vi.unstubAllGlobals())
+const stage = () => screen.getByRole('figure', { name: 'Simulated demo of a squares pool (not a real pool)' }).querySelector('.text-lime-300')!.textContent
 
-  it('loops through its stages, and stops where it is when paused', () => {
+describe('The landing page demo board', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.useRealTimers()
+  })
+
+  it('plays one round through its stages, stops where it is when paused, and rests on the winner', () => {
     vi.useFakeTimers()
     motion(false)
     render(<DemoBoard />)
-    expect(caption()).toBe('Players claim squares: 4/100 taken')
-    wait(10 * 120)
-    expect(caption()).toBe('Players claim squares: 44/100 taken')
+    expect(caption()).toBe('Players claim squares until all 100 are taken')
+    wait(25 * 120)
+    expect(caption()).toBe('Board full: random digits drawn for every row and column')
     fireEvent.click(screen.getByRole('button', { name: 'Pause demo' }))
     wait(60_000)
-    expect(caption()).toBe('Players claim squares: 44/100 taken')
+    expect(stage()).toBe('2. Numbers drawn')
     fireEvent.click(screen.getByRole('button', { name: 'Play demo' }))
-    wait(120)
-    expect(caption()).toBe('Players claim squares: 48/100 taken')
+    wait(20 * 120)
+    expect(stage()).toBe('3. Game live')
+    wait(60_000)
+    expect(caption()).toBe('Final winner paid $225.00 automatically (full $10 pool)')
+    // At rest: no timer left running, and a new round on request.
+    expect(vi.getTimerCount()).toBe(0)
+    fireEvent.click(screen.getByRole('button', { name: 'Play again' }))
+    expect(caption()).toBe('Players claim squares until all 100 are taken')
+    expect(screen.getByRole('button', { name: 'Pause demo' })).toBeInTheDocument()
   })
 
-  it('starts paused on the winner for someone who asked for less motion, and plays when asked', () => {
+  it('draws the same first round every time (a prerendered page and the browser agree)', () => {
+    motion(false)
+    const first = render(<DemoBoard />).container.innerHTML
+    const second = render(<DemoBoard />).container.innerHTML
+    expect(second).toBe(first)
+  })
+
+  it('shows the winner still for someone who asked for less motion, and plays when asked', () => {
     vi.useFakeTimers()
     motion(true)
     render(<DemoBoard />)
-    expect(screen.getByText('4. Winner paid')).toBeInTheDocument()
+    expect(stage()).toBe('4. Winner paid')
     wait(60_000)
     expect(caption()).toBe('Final winner paid $225.00 automatically (full $10 pool)')
     fireEvent.click(screen.getByRole('button', { name: 'Play demo' }))
-    wait(30 * 120)
-    expect(caption()).toBe('Players claim squares: 4/100 taken')
+    expect(caption()).toBe('Players claim squares until all 100 are taken')
+    wait(25 * 120)
+    expect(stage()).toBe('2. Numbers drawn')
     expect(screen.getByRole('button', { name: 'Pause demo' })).toBeInTheDocument()
   })
 
@@ -65,12 +85,12 @@ describe('The landing page demo board', () => {
       document.dispatchEvent(new Event('visibilitychange'))
     })
     wait(60_000)
-    expect(caption()).toBe('Players claim squares: 4/100 taken')
+    expect(stage()).toBe('1. Pool filling')
     hidden.mockReturnValue('visible')
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'))
     })
-    wait(120)
-    expect(caption()).toBe('Players claim squares: 8/100 taken')
+    wait(25 * 120)
+    expect(stage()).toBe('2. Numbers drawn')
   })
 })

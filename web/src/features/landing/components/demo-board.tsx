@@ -1,7 +1,6 @@
 import { memo, useEffect, useRef, useState, type RefObject } from 'react'
-import { Home, Pause, Play, Trophy } from 'lucide-react'
+import { Home, Pause, Play, RotateCcw, Trophy } from 'lucide-react'
 import { useMediaQuery } from '@/lib/use-media-query'
-import { cn } from '@/lib/utils'
 
 type Stage = 'filling' | 'numbers' | 'live' | 'winner'
 
@@ -19,45 +18,55 @@ const FILL_MS = 25 * TICK_MS
 const NUMBERS_MS = 20 * TICK_MS
 const QUARTER_MS = (34 * TICK_MS) / 4
 const LIVE_AT = FILL_MS + NUMBERS_MS
-/** Where the last stage starts: the still frame shown to someone who asked for less motion. */
+/** Where the last stage starts: where a round ends and the board rests, and the still frame shown to someone who asked for less motion. */
 const WINNER_AT = LIVE_AT + 4 * QUARTER_MS
-const ROUND_MS = WINNER_AT + 30 * TICK_MS
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
+/** The moments the board's words change; between them nothing runs but the squares' own CSS. */
+const MOMENTS = [FILL_MS, LIVE_AT, LIVE_AT + QUARTER_MS, LIVE_AT + 2 * QUARTER_MS, LIVE_AT + 3 * QUARTER_MS, WINNER_AT]
 
 /** When a square is taken in a round: `order` is the order of the round's squares, four a tick. */
 const fillTime = (position: number) => Math.floor(position / 4) * TICK_MS
 
+/** The next moment after `at` at which the board shows something new (WINNER_AT once there: the round is over). */
+const nextMoment = (at: number) => MOMENTS.find((m) => m > at) ?? WINNER_AT
+
 /**
- * The next moment after `at` at which the board shows something new: while filling, each tick (the count in
- * the caption); then only the stages and quarters. Between them nothing runs but the squares' own CSS.
+ * A small seeded generator (mulberry32): the first round is the same on the server that prerenders the page
+ * and in the browser that takes it over, so the two agree; a round played again is Math.random's.
  */
-function nextMoment(at: number): number {
-  if (at < FILL_MS) return (Math.floor(at / TICK_MS) + 1) * TICK_MS
-  return [LIVE_AT, LIVE_AT + QUARTER_MS, LIVE_AT + 2 * QUARTER_MS, LIVE_AT + 3 * QUARTER_MS, WINNER_AT, ROUND_MS].find((m) => m > at) ?? ROUND_MS
+function seeded(seed: number): () => number {
+  let a = seed
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
 }
 
-function shuffle<T>(list: T[]): T[] {
+function shuffle<T>(list: T[], random: () => number): T[] {
   const a = [...list]
   for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1))
+    const j = Math.floor(random() * (i + 1))
     ;[a[i], a[j]] = [a[j], a[i]]
   }
   return a
 }
 
-let rounds = 0
-
-function newRound() {
-  const order = shuffle(Array.from({ length: 100 }, (_, i) => i))
+function newRound(id: number, random: () => number) {
+  const order = shuffle(
+    Array.from({ length: 100 }, (_, i) => i),
+    random,
+  )
   const position: number[] = []
   order.forEach((cell, i) => (position[cell] = i))
   return {
-    id: ++rounds,
+    id,
     /** The place of each square (by row * 10 + column) in the order the round fills them. */
     position,
-    owners: Array.from({ length: 100 }, () => NAMES[Math.floor(Math.random() * NAMES.length)]),
-    home: shuffle([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
-    away: shuffle([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+    owners: Array.from({ length: 100 }, () => NAMES[Math.floor(random() * NAMES.length)]),
+    home: shuffle([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], random),
+    away: shuffle([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], random),
   }
 }
 type Round = ReturnType<typeof newRound>
@@ -88,15 +97,38 @@ function useOnScreen(ref: RefObject<Element | null>): boolean {
   return inView && pageShown
 }
 
+const cls = (...names: (string | false)[]) => names.filter(Boolean).join(' ')
+
+/** One square of the board: drawn again only when it becomes (or stops being) the winning square. */
+const Square = memo(function Square({ round, i, from, win }: { round: Round; i: number; from: number; win: boolean }) {
+  const at = fillTime(round.position[i])
+  const house = i % 23 === 0
+  return (
+    <div className={cls('relative aspect-square rounded-[3px] bg-white/5', win && 'z-10 scale-110 ring-2 ring-white')}>
+      <span
+        className={cls(
+          'absolute inset-0 flex items-center justify-center rounded-[3px] text-[0.45rem] font-bold sm:text-[0.5rem]',
+          win ? 'bg-lime-300 text-lime-950' : house ? 'bg-slate-500/60 text-white/80' : 'bg-emerald-700 text-white',
+          at >= from && 'animate-demo-fill',
+        )}
+        style={at >= from ? { animationDelay: `${at - from}ms` } : undefined}
+      >
+        {win ? <Trophy className="size-2.5" /> : house ? <Home className="size-2" /> : round.owners[i]}
+      </span>
+    </div>
+  )
+})
+
 /**
- * The 10 x 10 board of a round, rendered when the round starts and again only when the numbers or the
- * winning square change. Each square fills by a CSS animation of its own (opacity and transform, which the
- * compositor runs), started at its time in the round: the main thread does not redraw the board to fill it.
- * `from` is the moment of the round the board was first shown at; squares taken before it are shown still.
+ * The 10 x 10 board of a round, drawn when the round starts; after that only its headers (when the numbers
+ * are drawn) and the two squares a winner moves between. Each square fills by a CSS animation of its own
+ * (transform, which the compositor runs), started at its time in the round: the main thread does not redraw
+ * the board to fill it, and a prerendered page fills before any script has run. `from` is the moment of the
+ * round the board was first shown at; squares taken before it are shown still.
  */
-const Board = memo(function Board({ round, from, numbers, win }: { round: Round; from: number; numbers: boolean; win: number }) {
+function Board({ round, from, numbers, win }: { round: Round; from: number; numbers: boolean; win: number }) {
   const header = (d: number | string, key: string, tone: string) => (
-    <div key={key} className={cn('flex aspect-square items-center justify-center rounded-[3px] text-[0.65rem] font-black', numbers ? tone : 'bg-white/10 text-white/50')}>
+    <div key={key} className={cls('flex aspect-square items-center justify-center rounded-[3px] text-[0.65rem] font-black', numbers ? tone : 'bg-white/10 text-white/50')}>
       {numbers ? d : '?'}
     </div>
   )
@@ -107,38 +139,28 @@ const Board = memo(function Board({ round, from, numbers, win }: { round: Round;
       {Array.from({ length: 10 }, (_, r) => (
         <div key={r} className="contents">
           {header(round.away[r], `a${r}`, 'bg-red-600')}
-          {Array.from({ length: 10 }, (_, c) => {
-            const i = r * 10 + c
-            const at = fillTime(round.position[i])
-            const isWin = i === win
-            const house = i % 23 === 0
-            return (
-              <div key={c} className={cn('relative aspect-square rounded-[3px] bg-white/5', isWin && 'z-10 scale-110 ring-2 ring-white')}>
-                <span
-                  className={cn(
-                    'absolute inset-0 flex items-center justify-center rounded-[3px] text-[0.45rem] font-bold sm:text-[0.5rem]',
-                    isWin ? 'bg-lime-300 text-lime-950' : house ? 'bg-slate-500/60 text-white/80' : 'bg-emerald-700 text-white',
-                    at >= from && 'animate-demo-fill',
-                  )}
-                  style={at >= from ? { animationDelay: `${at - from}ms` } : undefined}
-                >
-                  {isWin ? <Trophy className="size-2.5" /> : house ? <Home className="size-2" /> : round.owners[i]}
-                </span>
-              </div>
-            )
-          })}
+          {Array.from({ length: 10 }, (_, c) => (
+            <Square key={c} round={round} i={r * 10 + c} from={from} win={r * 10 + c === win} />
+          ))}
         </div>
       ))}
     </div>
   )
-})
+}
+
+/** How far into its fill a board already is: its squares' CSS may have started before this script (a prerendered page). */
+function elapsed(board: Element | null): number {
+  const t = board?.getAnimations?.({ subtree: true })[0]?.currentTime
+  return typeof t === 'number' ? Math.min(t, FILL_MS) : 0
+}
 
 /**
- * A looping, clearly labelled simulation of a pool: filling, numbers, live game, winner paid, reset. It
- * moves only while someone can see it (on screen, the tab in front), so that a phone left on the page
- * does not spend its battery redrawing it; it can be paused (moving content that starts by itself must
- * be, WCAG 2.2.2), and for someone who asked for less motion it starts paused on its last stage. React
- * renders it at the few moments its text changes; the squares fill by CSS on the compositor.
+ * A clearly labelled simulation of a pool: filling, numbers, live game, winner paid. It plays one round and
+ * rests on the winner; "Play again" plays a new one. It moves only while someone can see it (on screen, the
+ * tab in front), so that a phone left on the page does not spend its battery on it; it can be paused (moving
+ * content that starts by itself must be, WCAG 2.2.2), and for someone who asked for less motion it shows
+ * its last stage still. React renders it at the few moments its words change; the squares fill by CSS on
+ * the compositor.
  */
 export function DemoBoard() {
   const reduced = useMediaQuery(REDUCED_MOTION)
@@ -146,30 +168,43 @@ export function DemoBoard() {
   const [paused, setPaused] = useState<boolean | null>(null)
   const ref = useRef<HTMLElement>(null)
   const onScreen = useOnScreen(ref)
-  const playing = !(paused ?? reduced) && onScreen
   // The round, where in it the board is (ms), and where it was first shown (its squares' CSS starts there).
-  const [{ round, at, from }, setPlay] = useState(() => {
-    const start = typeof window !== 'undefined' && window.matchMedia?.(REDUCED_MOTION).matches ? WINNER_AT : 0
-    return { round: newRound(), at: start, from: start }
-  })
+  // The first round is the same wherever it is drawn (see seeded): the server's page and the browser's agree.
+  const [{ round, at, from }, setPlay] = useState(() => ({ round: newRound(1, seeded(1)), at: 0, from: 0 }))
+  const done = at >= WINNER_AT
+  const playing = !(paused ?? reduced) && onScreen && !done
   // Where the timeline is, for the timer (which goes on from there after a pause).
   const position = useRef(at)
 
+  // Less motion: the last stage, still (after the first render, which must match a prerendered page).
+  useEffect(() => {
+    if (reduced && paused === null && position.current === 0) {
+      position.current = WINNER_AT
+      setPlay((play) => ({ ...play, at: WINNER_AT, from: WINNER_AT }))
+    }
+  }, [reduced, paused])
+
   useEffect(() => {
     if (!playing) return
+    if (position.current === 0) position.current = elapsed(ref.current)
     let id = 0
     const step = () => {
       const next = nextMoment(position.current)
       id = window.setTimeout(() => {
-        const fresh = next >= ROUND_MS
-        position.current = fresh ? 0 : next
-        setPlay((play) => (fresh ? { round: newRound(), at: 0, from: 0 } : { ...play, at: next }))
-        step()
+        position.current = next
+        setPlay((play) => ({ ...play, at: next }))
+        if (next < WINNER_AT) step()
       }, next - position.current)
     }
     step()
     return () => window.clearTimeout(id)
   }, [playing])
+
+  const playAgain = () => {
+    position.current = 0
+    setPaused(false)
+    setPlay((play) => ({ round: newRound(play.round.id + 1, Math.random), at: 0, from: 0 }))
+  }
 
   let stage: Stage
   if (at < FILL_MS) stage = 'filling'
@@ -177,17 +212,20 @@ export function DemoBoard() {
   else if (at < WINNER_AT) stage = 'live'
   else stage = 'winner'
 
-  const filledCount = Math.min(100, (Math.floor(at / TICK_MS) + 1) * 4)
   const liveStep = stage === 'live' ? Math.min(3, Math.floor((at - LIVE_AT) / QUARTER_MS)) : stage === 'winner' ? 3 : -1
   const score = liveStep >= 0 ? SCORES[liveStep] : { away: 0, home: 0 }
   const win = liveStep >= 0 ? round.away.indexOf(score.away % 10) * 10 + round.home.indexOf(score.home % 10) : -1
   const quarterLabel = liveStep >= 0 ? (liveStep === 3 ? 'FINAL' : `END Q${liveStep + 1}`) : 'PREGAME'
+  // At rest on the winner: a round shown still from the start (less motion) plays; a round played, a new one.
+  let action: 'Play demo' | 'Play again' | 'Pause demo' = (paused ?? reduced) ? 'Play demo' : 'Pause demo'
+  if (done) action = from === WINNER_AT ? 'Play demo' : 'Play again'
+  const onAction = () => (done ? playAgain() : setPaused(!(paused ?? reduced)))
 
   return (
     <figure
       ref={ref}
       aria-label="Simulated demo of a squares pool (not a real pool)"
-      className={cn('relative w-full max-w-md rounded-2xl border border-white/10 bg-navy-2 p-3 text-white shadow-2xl sm:p-4', !playing && 'demo-still')}
+      className={cls('relative w-full max-w-md rounded-2xl border border-white/10 bg-navy-2 p-3 text-white shadow-2xl sm:p-4', !playing && 'demo-still')}
     >
       <div className="mb-3 flex items-center justify-between gap-2">
         <span className="rounded-full bg-amber-300 px-2.5 py-0.5 text-[0.65rem] font-black tracking-widest text-amber-950 uppercase">
@@ -198,19 +236,19 @@ export function DemoBoard() {
         </span>
         <button
           type="button"
-          onClick={() => setPaused(!(paused ?? reduced))}
+          onClick={onAction}
           className="inline-flex h-7 min-w-7 shrink-0 items-center justify-center gap-1 rounded-md border border-white/20 px-1.5 text-xs font-semibold text-white/90 hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-lime-300 focus-visible:outline-none sm:px-2"
         >
-          {(paused ?? reduced) ? <Play className="size-3" aria-hidden="true" /> : <Pause className="size-3" aria-hidden="true" />}
+          {action === 'Pause demo' ? <Pause className="size-3" aria-hidden="true" /> : action === 'Play again' ? <RotateCcw className="size-3" aria-hidden="true" /> : <Play className="size-3" aria-hidden="true" />}
           {/* On a phone the icon alone: the words stay the button's name. */}
-          <span className="max-sm:sr-only">{(paused ?? reduced) ? 'Play demo' : 'Pause demo'}</span>
+          <span className="max-sm:sr-only">{action}</span>
         </button>
       </div>
       <div className="mb-3 grid grid-cols-[1fr_auto_1fr] items-center gap-2 rounded-lg bg-black/25 px-3 py-2 text-sm">
         <div className="truncate font-bold">
           <span className="mr-1 inline-block size-2 rounded-full bg-red-500" /> Away <span className="ml-1 text-lg tabular-nums">{score.away}</span>
         </div>
-        <div className={cn('rounded px-1.5 text-[0.6rem] font-black tracking-wider', stage === 'live' ? 'animate-live-pulse bg-red-600' : 'bg-white/15')}>
+        <div className={cls('rounded px-1.5 text-[0.6rem] font-black tracking-wider', stage === 'live' ? 'animate-live-pulse bg-red-600' : 'bg-white/15')}>
           {quarterLabel}
         </div>
         <div className="truncate text-right font-bold">
@@ -219,12 +257,10 @@ export function DemoBoard() {
       </div>
       <Board key={round.id} round={round} from={from} numbers={stage !== 'filling'} win={win} />
       <figcaption className="mt-3 min-h-[2.5rem] text-center text-xs text-white/75">
-        {stage === 'filling' && `Players claim squares: ${filledCount}/100 taken`}
+        {stage === 'filling' && 'Players claim squares until all 100 are taken'}
         {stage === 'numbers' && 'Board full: random digits drawn for every row and column'}
         {stage === 'live' && `Scores' last digits ${score.away % 10}-${score.home % 10} point to the ${quarterLabel.toLowerCase()} winner`}
-        {stage === 'winner' && (
-          <span className="font-bold text-lime-300">Final winner paid $225.00 automatically (full $10 pool)</span>
-        )}
+        {stage === 'winner' && <span className="font-bold text-lime-300">Final winner paid $225.00 automatically (full $10 pool)</span>}
       </figcaption>
     </figure>
   )
