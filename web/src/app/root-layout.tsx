@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useDeferredValue } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { ErrorBoundary, ErrorFallback } from '@/components/layout/error-boundary'
 import { Footer } from '@/components/layout/footer'
@@ -17,7 +17,11 @@ export function RootLayout() {
   const { isLoading, isAdmin } = useUser()
   useServerConfig()
   const location = useLocation()
-  if (isLoading) return <FullScreenSpinner />
+  // The session's answer comes through React Query's store, whose updates React renders at once, in one
+  // task: the whole first screen would be drawn in it (160 ms on a fast machine, for the landing page). Deferred,
+  // the update draws the spinner again, and the first screen follows as a transition, in slices.
+  const loading = useDeferredValue(isLoading)
+  if (loading) return <FullScreenSpinner />
   return (
     <div className="flex min-h-dvh flex-col">
       <a

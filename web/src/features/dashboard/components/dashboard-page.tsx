@@ -17,6 +17,7 @@ import { isFree } from '@/lib/money'
 import { queryKeys } from '@/lib/query-keys'
 import { leaguePeriods, periodNoun } from '@/lib/periods'
 import { usePrizes } from '@/lib/prizes'
+import { useDeferredQuery } from '@/lib/use-deferred-query'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import type { Pool } from '@/lib/types'
 import { useAvailablePools, useUserPools } from '../api/dashboard-api'
@@ -125,9 +126,10 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
   const { selectedLeague } = useSelectedLeague()
   const { data: leagues } = useLeagues()
   const league = leagues?.find((l) => String(l.id) === selectedLeague)
-  const pools = useAvailablePools(selectedLeague)
-  const userPools = useUserPools(!!user)
-  const prizes = usePrizes(!!user && user.role !== 'admin')
+  // Each answer draws the page as a transition (see useDeferredQuery): the pool cards mount in slices.
+  const pools = useDeferredQuery(useAvailablePools(selectedLeague))
+  const userPools = useDeferredQuery(useUserPools(!!user))
+  const prizes = useDeferredQuery(usePrizes(!!user && user.role !== 'admin'))
   // Until the first answers are in, the page below the welcome is one block that is drawn anew, not moved,
   // when the last arrives (a key for each state), and the prize banner waits for it: whatever the order of
   // the answers, nothing drawn is pushed down by what comes above it (a phone's layout shift).
