@@ -43,13 +43,13 @@ export function HowToPlayPage() {
           </h2>
           <GameRules />
         </section>
-        <section aria-labelledby="payout-h">
+        <section aria-labelledby="payout-h" className="below-fold">
           <h2 id="payout-h" className="mb-4 text-xl font-extrabold">
             Payout structure
           </h2>
           <PayoutStructure headingLevel={3} />
         </section>
-        <section aria-labelledby="tiers-h">
+        <section aria-labelledby="tiers-h" className="below-fold">
           <h2 id="tiers-h" className="mb-4 text-xl font-extrabold">
             Entry tiers
           </h2>
@@ -58,7 +58,7 @@ export function HowToPlayPage() {
             A pool needs enough players by the 2-hour decision: 5 for FREE, 8 for $1, 10 for $5, 15 for $10 and 20 for $25 pools.
           </p>
         </section>
-        <section aria-labelledby="auto-h">
+        <section aria-labelledby="auto-h" className="below-fold">
           <h2 id="auto-h" className="mb-4 text-xl font-extrabold">
             Automation
           </h2>
@@ -71,7 +71,7 @@ export function HowToPlayPage() {
             ))}
           </ul>
         </section>
-        <section aria-labelledby="policies-h">
+        <section aria-labelledby="policies-h" className="below-fold">
           <h2 id="policies-h" className="mb-4 text-xl font-extrabold">
             Policies
           </h2>

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type RefObject } from 'react'
+import { memo, startTransition, useEffect, useRef, useState, type RefObject } from 'react'
 import { Home, Pause, Play, RotateCcw, Trophy } from 'lucide-react'
 import { useMediaQuery } from '@/lib/use-media-query'
 
@@ -148,8 +148,16 @@ function Board({ round, from, numbers, win }: { round: Round; from: number; numb
   )
 }
 
-/** How far into its fill a board already is: its squares' CSS may have started before this script (a prerendered page). */
+const FIGURE_LABEL = 'Simulated demo of a squares pool (not a real pool)'
+// A board in the page before this code ran came prerendered with it: its squares' CSS started with the page.
+const prerendered = typeof document !== 'undefined' && document.querySelector(`figure[aria-label="${FIGURE_LABEL}"]`) !== null
+
+/**
+ * How far into its fill a prerendered board already is. Asking the browser costs a style pass of the whole
+ * page, so a board drawn by this code (its squares start as it is drawn) does not ask.
+ */
 function elapsed(board: Element | null): number {
+  if (!prerendered) return 0
   const t = board?.getAnimations?.({ subtree: true })[0]?.currentTime
   return typeof t === 'number' ? Math.min(t, FILL_MS) : 0
 }
@@ -192,7 +200,8 @@ export function DemoBoard() {
       const next = nextMoment(position.current)
       id = window.setTimeout(() => {
         position.current = next
-        setPlay((play) => ({ ...play, at: next }))
+        // A stage's redraw in slices, not one task the page cannot answer a tap during.
+        startTransition(() => setPlay((play) => ({ ...play, at: next })))
         if (next < WINNER_AT) step()
       }, next - position.current)
     }
@@ -224,7 +233,7 @@ export function DemoBoard() {
   return (
     <figure
       ref={ref}
-      aria-label="Simulated demo of a squares pool (not a real pool)"
+      aria-label={FIGURE_LABEL}
       className={cls('relative w-full max-w-md rounded-2xl border border-white/10 bg-navy-2 p-3 text-white shadow-2xl sm:p-4', !playing && 'demo-still')}
     >
       <div className="mb-3 flex items-center justify-between gap-2">

@@ -89,7 +89,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="features-h" className="mx-auto max-w-6xl px-4 py-14 sm:px-6 lg:px-8">
+      <section aria-labelledby="features-h" className="below-fold mx-auto max-w-6xl px-4 py-14 sm:px-6 lg:px-8">
         <h2 id="features-h" className="text-center text-3xl font-black tracking-tight">
           Everything a great pool needs
         </h2>
@@ -106,7 +106,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="automation-h" className="bg-muted/60 py-14">
+      <section aria-labelledby="automation-h" className="below-fold bg-muted/60 py-14">
         <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
           <h2 id="automation-h" className="text-3xl font-black tracking-tight">
             Fully automated, start to finish
@@ -127,7 +127,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="security-h" className="mx-auto max-w-6xl px-4 py-14 sm:px-6 lg:px-8">
+      <section aria-labelledby="security-h" className="below-fold mx-auto max-w-6xl px-4 py-14 sm:px-6 lg:px-8">
         <div className="grid gap-8 lg:grid-cols-[1fr_1.4fr] lg:items-center">
           <div>
             <div className="flex size-12 items-center justify-center rounded-xl bg-navy text-lime-300">
@@ -153,7 +153,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section id="how-to-play" aria-labelledby="htp-h" className="scroll-mt-20 border-t bg-card/50 py-14">
+      <section id="how-to-play" aria-labelledby="htp-h" className="below-fold scroll-mt-20 border-t bg-card/50 py-14">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 *:min-w-0 sm:px-6 lg:px-8">
           <div>
             <h2 id="htp-h" className="text-3xl font-black tracking-tight">
@@ -177,7 +177,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="bg-navy py-14 text-center text-white">
+      <section className="below-fold bg-navy py-14 text-center text-white">
         <div className="mx-auto max-w-2xl px-4">
           <h2 className="text-3xl font-black tracking-tight">Ready for kickoff?</h2>
           <p className="mt-2 text-white/75">Create a free account in under a minute. FREE pools need no payment at all.</p>
