@@ -71,5 +71,15 @@ export default defineConfig({
     // dist/.vite/manifest.json: each route's chunks and CSS, read by scripts/bundle-budget.mjs (which
     // deletes it, so the binary does not serve it).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Icons in one chunk: otherwise each icon two lazy screens share is a chunk of its own, a request
+          // of a few hundred bytes, and a screen's first load waits on a dozen of them (a round trip each
+          // beyond the browser's six connections on a phone's network).
+          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
+        },
+      },
+    },
   },
 })
