@@ -87,42 +87,51 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
 }
 
 // withUser loads the session's user, if any, into the request context of API and websocket requests
-// (the web app's files need no user, and no database read), as sessionUser makes it: this is where an
-// admin's powers come from, for every route and the websocket. Sessions read recently come from the
-// session cache (sessions). When the store slid the session's expiry (every few minutes of use), the
-// cookie's expiry slides with it.
+// (the web app's files need no user, and no database read; its pages read the session themselves, for
+// what they preload), as sessionUser makes it: this is where an admin's powers come from, for every route
+// and the websocket.
 func (s *Server) withUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/api/") && r.URL.Path != "/ws" {
 			next.ServeHTTP(w, r)
 			return
 		}
-		c, err := r.Cookie(s.cookieName())
-		if err != nil || c.Value == "" || len(c.Value) > 100 {
-			next.ServeHTTP(w, r)
+		u, err := s.requestUser(w, r)
+		if err != nil {
+			s.Error(w, r, err)
 			return
 		}
-		hash := hashToken(c.Value)
-		sess, gen := s.sessions.get(hash, s.Store.Now().UTC())
-		if sess == nil {
-			sess, err = s.Store.FindSession(r.Context(), hash)
-			if err != nil && squares.ErrorCode(err) != squares.ENOTFOUND {
-				s.Error(w, r, err)
-				return
-			}
-			if sess != nil {
-				if sess.Touched {
-					s.setSessionCookie(w, c.Value, sess.ExpiresAt)
-				}
-				s.sessions.put(hash, sess, gen)
-			}
-		}
-		if sess != nil {
-			u := sessionUser(sess, passedSecondFactor(c.Value), s.Config.AdminTwoFactor)
+		if u != nil {
 			r = r.WithContext(squares.NewContextWithUser(r.Context(), u))
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// requestUser is the signed-in user of the request's session cookie, or nil. Sessions read recently come
+// from the session cache (sessions). When the store slid the session's expiry (every few minutes of use),
+// the cookie's expiry slides with it.
+func (s *Server) requestUser(w http.ResponseWriter, r *http.Request) (*squares.User, error) {
+	c, err := r.Cookie(s.cookieName())
+	if err != nil || c.Value == "" || len(c.Value) > 100 {
+		return nil, nil
+	}
+	hash := hashToken(c.Value)
+	sess, gen := s.sessions.get(hash, s.Store.Now().UTC())
+	if sess == nil {
+		sess, err = s.Store.FindSession(r.Context(), hash)
+		if err != nil && squares.ErrorCode(err) != squares.ENOTFOUND {
+			return nil, err
+		}
+		if sess == nil {
+			return nil, nil
+		}
+		if sess.Touched {
+			s.setSessionCookie(w, c.Value, sess.ExpiresAt)
+		}
+		s.sessions.put(hash, sess, gen)
+	}
+	return sessionUser(sess, passedSecondFactor(c.Value), s.Config.AdminTwoFactor), nil
 }
 
 // sessionUser is the signed-in user of a session, each call its own copy (the session's is shared). An

@@ -18,6 +18,7 @@ import (
 // the browser's router decides the screen.
 func (s *Server) webApp() http.Handler {
 	var etags sync.Map // file name -> its ETag
+	var chunks routeChunks
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -59,6 +60,7 @@ func (s *Server) webApp() http.Handler {
 		}
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		s.preloadLinks(w, r, &chunks)
 		serveFile(w, r, s.Assets, "index.html", &etags)
 	})
 }
