@@ -106,6 +106,11 @@ const AXE_SOURCE = readFileSync(createRequire(createRequire(import.meta.url).res
  */
 async function axeViolations(page: Page, path: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  // Parts of a long page below its first screen are not laid out until they come near (content-visibility:
+  // auto): axe would read the colours behind boxes that have none yet. They are checked laid out.
+  await page.evaluate(() => {
+    for (const e of document.querySelectorAll<HTMLElement>('main *')) if (getComputedStyle(e).contentVisibility === 'auto') e.style.contentVisibility = 'visible'
+  })
   const { violations } = await page.evaluate(
     () => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }),
   )

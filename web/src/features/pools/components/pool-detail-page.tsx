@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { ArrowLeft, ShieldAlert } from 'lucide-react'
@@ -55,7 +55,11 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
   const pool = poolQuery.data ?? null
   // Winners exist only once the numbers are drawn.
   const winnersQuery = usePoolWinners(poolId, !!pool?.numbersGenerated)
-  const squares = useMemo(() => squaresQuery.data ?? [], [squaresQuery.data])
+  // The first answers and every change of the board draw the page as a transition (lib/use-deferred-query.ts):
+  // the hundred squares mount in slices, not in the task the answer lands in.
+  const firstRead = useDeferredValue(poolQuery.isLoading)
+  const squaresData = useDeferredValue(squaresQuery.data)
+  const squares = useMemo(() => squaresData ?? [], [squaresData])
   const userId = user?.id ?? null
 
   const mine = useMemo(() => (userId ? squares.filter((s) => s.userId === userId) : []), [squares, userId])
@@ -109,7 +113,7 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
   )
   usePoolLive({ poolId, gameId: pool?.gameId, userId, onSquaresChange })
 
-  if (poolQuery.isLoading) return <PoolSkeleton />
+  if (firstRead) return <PoolSkeleton />
   // A failed refetch keeps the pool it last read (TanStack sets isError with the data kept): only a first
   // read that failed, or a pool that is not there, is "not found".
   if (!pool) return <PoolNotFound />
