@@ -33,12 +33,11 @@ describe('The landing page demo board', () => {
     vi.useRealTimers()
   })
 
-  it('plays one round through its stages, stops where it is when paused, and rests on the winner', () => {
+  it('starts full, plays its round through its stages, stops where it is when paused, rests on the winner, and fills when played again', () => {
     vi.useFakeTimers()
     motion(false)
     render(<DemoBoard />)
-    expect(caption()).toBe('Players claim squares until all 100 are taken')
-    wait(25 * 120)
+    expect(stage()).toBe('2. Numbers drawn')
     expect(caption()).toBe('Board full: random digits drawn for every row and column')
     fireEvent.click(screen.getByRole('button', { name: 'Pause demo' }))
     wait(60_000)
@@ -48,11 +47,13 @@ describe('The landing page demo board', () => {
     expect(stage()).toBe('3. Game live')
     wait(60_000)
     expect(caption()).toBe('Final winner paid $225.00 automatically (full $10 pool)')
-    // At rest: no timer left running, and a new round on request.
+    // At rest: no timer left running, and a new round on request, which fills.
     expect(vi.getTimerCount()).toBe(0)
     fireEvent.click(screen.getByRole('button', { name: 'Play again' }))
     expect(caption()).toBe('Players claim squares until all 100 are taken')
     expect(screen.getByRole('button', { name: 'Pause demo' })).toBeInTheDocument()
+    wait(25 * 120)
+    expect(stage()).toBe('2. Numbers drawn')
   })
 
   it('draws the same first round every time (a prerendered page and the browser agree)', () => {
@@ -85,12 +86,12 @@ describe('The landing page demo board', () => {
       document.dispatchEvent(new Event('visibilitychange'))
     })
     wait(60_000)
-    expect(stage()).toBe('1. Pool filling')
+    expect(stage()).toBe('2. Numbers drawn')
     hidden.mockReturnValue('visible')
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'))
     })
-    wait(25 * 120)
-    expect(stage()).toBe('2. Numbers drawn')
+    wait(20 * 120)
+    expect(stage()).toBe('3. Game live')
   })
 })

@@ -123,7 +123,7 @@ const Square = memo(function Square({ round, i, from, win }: { round: Round; i: 
  * The 10 x 10 board of a round, drawn when the round starts; after that only its headers (when the numbers
  * are drawn) and the two squares a winner moves between. Each square fills by a CSS animation of its own
  * (transform, which the compositor runs), started at its time in the round: the main thread does not redraw
- * the board to fill it, and a prerendered page fills before any script has run. `from` is the moment of the
+ * the board to fill it. `from` is the moment of the
  * round the board was first shown at; squares taken before it are shown still.
  */
 function Board({ round, from, numbers, win }: { round: Round; from: number; numbers: boolean; win: number }) {
@@ -149,18 +149,6 @@ function Board({ round, from, numbers, win }: { round: Round; from: number; numb
 }
 
 const FIGURE_LABEL = 'Simulated demo of a squares pool (not a real pool)'
-// A board in the page before this code ran came prerendered with it: its squares' CSS started with the page.
-const prerendered = typeof document !== 'undefined' && document.querySelector(`figure[aria-label="${FIGURE_LABEL}"]`) !== null
-
-/**
- * How far into its fill a prerendered board already is. Asking the browser costs a style pass of the whole
- * page, so a board drawn by this code (its squares start as it is drawn) does not ask.
- */
-function elapsed(board: Element | null): number {
-  if (!prerendered) return 0
-  const t = board?.getAnimations?.({ subtree: true })[0]?.currentTime
-  return typeof t === 'number' ? Math.min(t, FILL_MS) : 0
-}
 
 /**
  * A clearly labelled simulation of a pool: filling, numbers, live game, winner paid. It plays one round and
@@ -178,7 +166,11 @@ export function DemoBoard() {
   const onScreen = useOnScreen(ref)
   // The round, where in it the board is (ms), and where it was first shown (its squares' CSS starts there).
   // The first round is the same wherever it is drawn (see seeded): the server's page and the browser's agree.
-  const [{ round, at, from }, setPlay] = useState(() => ({ round: newRound(1, seeded(1)), at: 0, from: 0 }))
+  // It starts full, at its numbers: a hundred squares filling by animations of their own are a hundred
+  // composited layers and two hundred animation events, which a phone's page load is no time for (in
+  // Lighthouse's trace, 260 ms of compositing and 184 ms of React hearing the events); a round played
+  // again fills.
+  const [{ round, at, from }, setPlay] = useState(() => ({ round: newRound(1, seeded(1)), at: FILL_MS, from: FILL_MS }))
   const done = at >= WINNER_AT
   const playing = !(paused ?? reduced) && onScreen && !done
   // Where the timeline is, for the timer (which goes on from there after a pause).
@@ -186,7 +178,7 @@ export function DemoBoard() {
 
   // Less motion: the last stage, still (after the first render, which must match a prerendered page).
   useEffect(() => {
-    if (reduced && paused === null && position.current === 0) {
+    if (reduced && paused === null && position.current === FILL_MS) {
       position.current = WINNER_AT
       setPlay((play) => ({ ...play, at: WINNER_AT, from: WINNER_AT }))
     }
@@ -194,7 +186,6 @@ export function DemoBoard() {
 
   useEffect(() => {
     if (!playing) return
-    if (position.current === 0) position.current = elapsed(ref.current)
     let id = 0
     const step = () => {
       const next = nextMoment(position.current)
