@@ -103,3 +103,7 @@ func (db *DB) SetGameScoreOnly(ctx context.Context, gameID int64, status string,
 		return err
 	})
 }
+
+// OneConnection has the store use one connection to PostgreSQL for everything (its reads and writes share
+// the pool there): a test sees the connection a claim used.
+func (db *DB) OneConnection() { db.write.SetMaxOpenConns(1) }

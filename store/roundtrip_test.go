@@ -331,6 +331,44 @@ func TestClaimRoundTrips(t *testing.T) {
 	})
 }
 
+// TestClaimSettingsEndWithTheClaim: the planner setting a PostgreSQL claim makes for its transaction
+// (plan_cache_mode, claimLockSQL) ends with it, whether the claim commits or is refused: the connection's
+// next statements are planned as before.
+func TestClaimSettingsEndWithTheClaim(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		if engine != store.Postgres {
+			t.Skip("a setting of PostgreSQL's")
+		}
+		ctx := context.Background()
+		db := storetest.Open(t, engine)
+		p, users := raceFixture(t, db, 2)
+		db.OneConnection()
+		mode := func(when string) {
+			t.Helper()
+			var m string
+			if err := db.QueryRow(ctx, "SHOW plan_cache_mode", nil, &m); err != nil {
+				t.Fatal(err)
+			}
+			if m != "auto" {
+				t.Errorf("%s: plan_cache_mode %q on the claim's connection, want auto", when, m)
+			}
+		}
+		claim := func(u *squares.User) error {
+			_, err := db.ClaimSquares(ctx, store.Claim{PoolID: p.ID, User: u, Cells: []squares.Cell{{Row: 2, Column: 3}}})
+			return err
+		}
+		mode("before a claim")
+		if err := claim(users[0]); err != nil {
+			t.Fatal(err)
+		}
+		mode("after a claim")
+		if err := claim(users[1]); squares.ErrorCode(err) != squares.ECONFLICT {
+			t.Fatalf("claim of a taken square: %v", err)
+		}
+		mode("after a refused claim")
+	})
+}
+
 // TestClaimReadsAfterTheLock: a claim that waited for the pool's lock reads the sale as the transaction
 // that held it left it. Another transaction locks the pool and gives the player their fifth square; the
 // player's claim of one more waits for the lock, and once that transaction commits, is refused by the limit
