@@ -168,9 +168,10 @@ export function BoardCard({
           </div>
         )}
         {squaresLoading ? (
-          <div className="order-1 grid grid-cols-11 gap-1 sm:order-none" aria-busy="true" aria-label="Loading the board">
+          // One pulse for the whole placeholder: one layer for the compositor, not 121.
+          <div className="order-1 grid animate-pulse grid-cols-11 gap-1 sm:order-none" aria-busy="true" aria-label="Loading the board">
             {Array.from({ length: 121 }, (_, i) => (
-              <div key={i} className="aspect-square animate-pulse rounded-md bg-muted" />
+              <div key={i} className="aspect-square rounded-md bg-muted" />
             ))}
           </div>
         ) : (

@@ -59,6 +59,7 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
   // the hundred squares mount in slices, not in the task the answer lands in.
   const firstRead = useDeferredValue(poolQuery.isLoading)
   const squaresData = useDeferredValue(squaresQuery.data)
+  const squaresLoading = useDeferredValue(squaresQuery.isLoading)
   const squares = useMemo(() => squaresData ?? [], [squaresData])
   const userId = user?.id ?? null
 
@@ -167,7 +168,7 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
           <BoardCard
             pool={pool}
             squares={squares}
-            squaresLoading={squaresQuery.isLoading}
+            squaresLoading={squaresLoading}
             userId={userId}
             selected={host.assigning ? host.picked : selected}
             interactive={interactive || host.assigning}

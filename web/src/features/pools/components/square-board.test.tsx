@@ -37,6 +37,15 @@ function Board({ interactive = true, home = null, away = null, onActivate }: { i
 const cell = (r: number, c: number) => document.querySelector<HTMLElement>(`[role=gridcell][data-row="${r}"][data-column="${c}"]`)!
 
 describe('SquareBoard', () => {
+  it('draws the squares taken when it appears still, and pops in only those taken while it is on view', () => {
+    const props = { homeTeam: 'Buffalo Bills', awayTeam: 'Kansas City Chiefs', homeNumbers: null, awayNumbers: null, userId: '7', selected: [], interactive: false, onActivate: () => {} }
+    const { rerender } = render(<SquareBoard {...props} squares={squares} />)
+    expect(document.querySelectorAll('.animate-square-pop')).toHaveLength(0)
+    const taken: Square = { ...squares[0], id: 9, row: 4, column: 4, user: { firstName: 'Di', lastName: 'Ray' } }
+    rerender(<SquareBoard {...props} squares={[...squares, taken]} />)
+    expect([...document.querySelectorAll('.animate-square-pop')].map((e) => e.textContent)).toEqual(['DR'])
+  })
+
   it('is an 11 x 11 grid: a header row and column with ? until the draw, and 100 squares', () => {
     render(<Board />)
     const grid = screen.getByRole('grid')

@@ -78,6 +78,10 @@ export function SquareBoard({
   columns = 10,
 }: SquareBoardProps) {
   const [focus, setFocus] = useState<Cell>({ row: 0, column: 0 })
+  // The squares taken when the board is first drawn appear as they are; only those taken while it is on
+  // view pop in. A board of a hundred popping squares is a hundred composited layers and two hundred
+  // animation events React hears at its root, as the page loads.
+  const [takenAtFirst] = useState(() => new Set(squares.map(cellKey)))
   const refs = useRef<(HTMLDivElement | null)[]>([])
   const byCell = useMemo(() => new Map(squares.map((s) => [cellKey(s), s])), [squares])
   const selectedKeys = useMemo(() => new Set(selected.map(cellKey)), [selected])
@@ -282,7 +286,7 @@ export function SquareBoard({
                         <span>NOW</span>
                       </span>
                     ) : (
-                      <CellContent state={state} sq={sq} />
+                      <CellContent state={state} sq={sq} pop={!takenAtFirst.has(cellKey(cell))} />
                     )}
                     {unpaid && (
                       <span aria-hidden="true" className="absolute top-0.5 left-0.5 size-1.5 rounded-full bg-red-600 ring-1 ring-white sm:size-2" data-icon="unpaid" />
@@ -299,7 +303,7 @@ export function SquareBoard({
   )
 }
 
-function CellContent({ state, sq }: { state: CellState; sq: Square | undefined }) {
+function CellContent({ state, sq, pop }: { state: CellState; sq: Square | undefined; pop: boolean }) {
   switch (state) {
     case 'selected':
       return <Check className="size-3.5 sm:size-4" strokeWidth={3} aria-hidden="true" />
@@ -312,7 +316,7 @@ function CellContent({ state, sq }: { state: CellState; sq: Square | undefined }
     case 'mine':
     case 'taken':
       return (
-        <span aria-hidden="true" className="animate-square-pop">
+        <span aria-hidden="true" className={pop ? 'animate-square-pop' : undefined}>
           {sq ? ownerInitials(sq) : ''}
         </span>
       )
