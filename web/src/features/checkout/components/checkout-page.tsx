@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react'
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { AlertTriangle, ArrowLeft, ShieldCheck, TimerOff } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
@@ -23,6 +23,9 @@ const StripeCardForm = lazy(() => import('./stripe-card-form'))
 function Checkout({ request }: { request: CheckoutRequest }) {
   const c = useCheckout(request)
   const { payment, expired, poolPath } = c
+  // The payment's answer arrives through React Query's store, which React renders at once: the card form
+  // is drawn as a transition after it (in slices), the placeholder kept meanwhile (lib/use-deferred-query.ts).
+  const preparing = useDeferredValue(c.preparing)
 
   return (
     <PageContainer className="max-w-5xl">
@@ -59,7 +62,7 @@ function Checkout({ request }: { request: CheckoutRequest }) {
             {payment && c.left !== null && <HoldTimer left={c.left} />}
           </CardHeader>
           <CardContent className="grid gap-4">
-            {c.preparing ? (
+            {preparing || !payment ? (
               <div className="grid gap-3" aria-busy="true">
                 <p className="flex items-center gap-2 text-sm text-muted-foreground">
                   <Spinner label="Holding your squares" /> Holding your squares…
