@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, memo, Suspense } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { ErrorBoundary, ErrorFallback } from '@/components/layout/error-boundary'
 import { Footer } from '@/components/layout/footer'
@@ -16,7 +16,6 @@ const AdminNavbar = lazy(() => import('@/components/layout/admin-navbar').then((
 export function RootLayout() {
   const { isLoading, isAdmin } = useUser()
   useServerConfig()
-  const location = useLocation()
   if (isLoading) return <FullScreenSpinner />
   return (
     <div className="flex min-h-dvh flex-col">
@@ -35,26 +34,39 @@ export function RootLayout() {
         <Navbar notifications={<NotificationBell />} />
       )}
       <main id="main" className="flex-1">
-        <ErrorBoundary key={location.pathname}>
-          <Suspense
-            fallback={
-              // A screen's height: the footer stays below the fold until the screen's code is there, rather than
-              // showing and then jumping down (layout shift).
-              <div className="flex min-h-dvh justify-center py-20">
-                <Spinner className="size-8" />
-              </div>
-            }
-          >
-            <Outlet />
-            <ScreenMark />
-          </Suspense>
-        </ErrorBoundary>
+        <Screen />
       </main>
       <Footer />
       <ScrollRestoration />
     </div>
   )
 }
+
+/**
+ * The screen at the address, loaded on demand. Drawn again only when the address changes, not with the
+ * layout: on a prerendered page React takes the screen's HTML over once the screen's code has run, after the
+ * layout's; were the layout to draw it again before (the viewer or the server's config arriving), React
+ * would throw that HTML away and draw the screen afresh.
+ */
+const Screen = memo(function Screen() {
+  const { pathname } = useLocation()
+  return (
+    <ErrorBoundary key={pathname}>
+      <Suspense
+        fallback={
+          // A screen's height: the footer stays below the fold until the screen's code is there, rather than
+          // showing and then jumping down (layout shift).
+          <div className="flex min-h-dvh justify-center py-20">
+            <Spinner className="size-8" />
+          </div>
+        }
+      >
+        <Outlet />
+        <ScreenMark />
+      </Suspense>
+    </ErrorBoundary>
+  )
+})
 
 /**
  * Names the navigation whose screen is on view (`data-screen`, the location's key), rendered only once that
