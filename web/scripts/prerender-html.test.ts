@@ -33,13 +33,16 @@ describe('prerenderedHtml', () => {
     expect(html).toContain('<meta name="description" content="Rules, payouts &amp; tiers." />')
     expect(html).not.toContain('Join football squares pools.')
     expect(html).toContain('<link rel="canonical" href="/how-to-play" />')
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/how-to-play-1.js">')
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/rules-2.js">')
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/how-to-play-1.js">')
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/rules-2.js">')
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/rules-3.css">')
-    // In the head, after the build's own tags; the entry script is untouched.
+    // In the head, after the build's own tags.
     expect(html.indexOf('rules-3.css')).toBeLessThan(html.indexOf('</head>'))
     expect(html.indexOf('index-ghi.css')).toBeLessThan(html.indexOf('how-to-play-1.js'))
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>')
+    // The code after the stylesheet: the page paints without it.
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js"></script>')
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-dom-def.js">')
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">')
   })
 
   it('fails on a template without exactly one empty root, title, description or head', () => {
