@@ -4,7 +4,7 @@ GO ?= go
 NPM ?= npm
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts \
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) $(wildcard web/scripts/*.mjs) web/index.html web/vite.config.ts \
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json web/tsconfig.sw.json web/package.json
 
 .PHONY: run cluster build web tools test checks test-go-then-e2e test-go test-web test-e2e vet lint generate check-generated bench bench-full bench-go bench-web clean

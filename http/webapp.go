@@ -14,8 +14,15 @@ import (
 	"time"
 )
 
+// prerendered are the pages the web build prerenders for a visitor (web/src/prerender.tsx,
+// web/scripts/prerender.mjs): the app's path, as webApp cleans it, and the page's file in the assets.
+var prerendered = map[string]string{
+	"":            "prerender/index.html",
+	"how-to-play": "prerender/how-to-play.html",
+}
+
 // webApp serves the built web app: its files when they exist, and index.html for every other path so
-// the browser's router decides the screen.
+// the browser's router decides the screen; a visitor's landing page and How to Play come prerendered.
 func (s *Server) webApp() http.Handler {
 	var etags sync.Map // file name -> its ETag
 	var chunks routeChunks
@@ -31,7 +38,8 @@ func (s *Server) webApp() http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-		if name != "" && name != "index.html" {
+		// The prerendered pages are answers to their paths, not files of their own.
+		if name != "" && name != "index.html" && !strings.HasPrefix(name, "prerender/") {
 			if f, err := fs.Stat(s.Assets, name); err == nil && !f.IsDir() {
 				switch {
 				case strings.HasPrefix(name, "assets/"):
@@ -58,11 +66,29 @@ func (s *Server) webApp() http.Handler {
 			http.Error(w, "web app missing index.html", http.StatusInternalServerError)
 			return
 		}
+		page := "index.html"
+		if file, ok := prerendered[name]; ok {
+			// The page depends on the session cookie: a cache must not give a visitor's page to a player.
+			w.Header().Add("Vary", "Cookie")
+			if s.visitorPage(r) {
+				if f, err := fs.Stat(s.Assets, file); err == nil && !f.IsDir() {
+					page = file
+				}
+			}
+		}
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		s.preloadLinks(w, r, &chunks)
-		serveFile(w, r, s.Assets, "index.html", &etags)
+		serveFile(w, r, s.Assets, page, &etags)
 	})
+}
+
+// visitorPage reports whether a prerendered page may answer r: the browser has no session cookie (a
+// signed-in player's app starts from index.html and asks who they are), and the address has no query,
+// which the page was rendered without (How to Play reads ?pool=).
+func (s *Server) visitorPage(r *http.Request) bool {
+	c, err := r.Cookie(s.cookieName())
+	return (err != nil || c.Value == "") && r.URL.RawQuery == ""
 }
 
 // serveFile sends a file of the web app in the best content coding the browser accepts among the copies

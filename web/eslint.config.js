@@ -63,7 +63,7 @@ function layer(files, patterns) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'playwright-report', 'test-results', 'node_modules'] },
+  { ignores: ['dist', '.prerender', 'playwright-report', 'test-results', 'node_modules'] },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],

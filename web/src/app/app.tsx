@@ -5,14 +5,15 @@ import { createAppRouter } from './router'
 
 const SECURITY = '/admin/security'
 
-export function App() {
+/** The whole app in the browser; `signedOut`: the viewer is known to be a visitor (see AppProvider). */
+export function App({ signedOut = false }: { signedOut?: boolean }) {
   const [router] = useState(createAppRouter)
   // With two-factor sign-in required, every admin call but the set-up is refused until it is done: go there.
   const toSecurity = () => {
     if (router.state.location.pathname !== SECURITY) void router.navigate(SECURITY)
   }
   return (
-    <AppProvider onTwoFactorRequired={toSecurity}>
+    <AppProvider onTwoFactorRequired={toSecurity} signedOut={signedOut}>
       <RouterProvider router={router} />
     </AppProvider>
   )

@@ -5,7 +5,7 @@ import { isAuthNoise } from '@/lib/api'
 import { useReloadOnMissingCode } from '@/lib/chunk-reload'
 import { LeagueProvider } from '@/lib/leagues'
 import { createQueryClient } from '@/lib/query-client'
-import { useUser } from '@/lib/auth'
+import { authKeys, useUser } from '@/lib/auth'
 import { RealtimeProvider, useRealtimeSession } from '@/lib/realtime'
 
 /** Messages about 401 / Unauthorized / Not authenticated are ignored everywhere (spec section 8). */
@@ -30,13 +30,27 @@ export function AppProvider({
   children,
   queryClient,
   onTwoFactorRequired,
+  signedOut = false,
 }: {
   children: ReactNode
   queryClient?: QueryClient
   /** An admin call answered that the admin must set up two-factor sign-in first. */
   onTwoFactorRequired?: () => void
+  /**
+   * The viewer is known to be signed out (a visitor's prerendered page, which the server sends only to a
+   * browser without a session cookie): the first render is the visitor's, as the page's HTML is, rather
+   * than the spinner of the first lookup; the lookup still runs once the page is on screen.
+   */
+  signedOut?: boolean
 }) {
-  const [client] = useState(() => queryClient ?? createQueryClient({ onTwoFactorRequired }))
+  const [client] = useState(() => {
+    const c = queryClient ?? createQueryClient({ onTwoFactorRequired })
+    if (signedOut) c.setQueryData(authKeys.user, null)
+    return c
+  })
+  useEffect(() => {
+    if (signedOut) void client.refetchQueries({ queryKey: authKeys.user, exact: true })
+  }, [client, signedOut])
   useSilenceAuthRejections()
   useReloadOnMissingCode()
   return (

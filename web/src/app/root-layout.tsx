@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react'
+import { lazy, memo, Suspense, useDeferredValue } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { ErrorBoundary, ErrorFallback } from '@/components/layout/error-boundary'
 import { Footer } from '@/components/layout/footer'
@@ -16,10 +16,9 @@ const AdminNavbar = lazy(() => import('@/components/layout/admin-navbar').then((
 export function RootLayout() {
   const { isLoading, isAdmin } = useUser()
   useServerConfig()
-  const location = useLocation()
   // The session's answer comes through React Query's store, whose updates React renders at once, in one
-  // task: the whole first screen would be drawn in it (160 ms on a fast machine, for the landing page). Deferred,
-  // the update draws the spinner again, and the first screen follows as a transition, in slices.
+  // task: the whole first screen would be drawn in it (160 ms on a fast machine, for the landing page).
+  // Deferred, the update draws the spinner again, and the first screen follows as a transition, in slices.
   const loading = useDeferredValue(isLoading)
   if (loading) return <FullScreenSpinner />
   return (
@@ -39,26 +38,39 @@ export function RootLayout() {
         <Navbar notifications={<NotificationBell />} />
       )}
       <main id="main" className="flex-1">
-        <ErrorBoundary key={location.pathname}>
-          <Suspense
-            fallback={
-              // A screen's height: the footer stays below the fold until the screen's code is there, rather than
-              // showing and then jumping down (layout shift).
-              <div className="flex min-h-dvh justify-center py-20">
-                <Spinner className="size-8" />
-              </div>
-            }
-          >
-            <Outlet />
-            <ScreenMark />
-          </Suspense>
-        </ErrorBoundary>
+        <Screen />
       </main>
       <Footer />
       <ScrollRestoration />
     </div>
   )
 }
+
+/**
+ * The screen at the address, loaded on demand. Drawn again only when the address changes, not with the
+ * layout: on a prerendered page React takes the screen's HTML over once the screen's code has run, after the
+ * layout's; were the layout to draw it again before (the viewer or the server's config arriving), React
+ * would throw that HTML away and draw the screen afresh.
+ */
+const Screen = memo(function Screen() {
+  const { pathname } = useLocation()
+  return (
+    <ErrorBoundary key={pathname}>
+      <Suspense
+        fallback={
+          // A screen's height: the footer stays below the fold until the screen's code is there, rather than
+          // showing and then jumping down (layout shift).
+          <div className="flex min-h-dvh justify-center py-20">
+            <Spinner className="size-8" />
+          </div>
+        }
+      >
+        <Outlet />
+        <ScreenMark />
+      </Suspense>
+    </ErrorBoundary>
+  )
+})
 
 /**
  * Names the navigation whose screen is on view (`data-screen`, the location's key), rendered only once that

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { createContext, useContext, useEffect } from 'react'
 
 export interface DocumentMeta {
   title: string
@@ -10,7 +10,8 @@ export interface DocumentMeta {
 }
 
 export const SITE_NAME = 'Squares'
-const DEFAULT_DESCRIPTION =
+/** The description of a page that gives none of its own. */
+export const DEFAULT_DESCRIPTION =
   'Football squares pools done right: pick squares on a 10x10 board, numbers drawn fairly when the pool fills, winners paid every quarter.'
 const DEFAULT_IMAGE = '/og-image.svg'
 
@@ -34,19 +35,31 @@ function upsertCanonical(href: string) {
   el.href = href
 }
 
+/** The page's title with the site's name, as the document shows it. */
+export function fullTitle(title: string): string {
+  return title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`
+}
+
+/**
+ * Where a page rendered outside the browser (the build's prerendering, src/prerender.tsx) hands its meta:
+ * effects do not run there, so the hook gives them to this function as it renders.
+ */
+export const DocumentMetaCollector = createContext<((meta: DocumentMeta) => void) | null>(null)
+
 /** Sets the page title, description, keywords, share image and canonical link. */
-export function useDocumentMeta({ title, description, keywords, image, canonicalPath }: DocumentMeta) {
+export function useDocumentMeta(meta: DocumentMeta) {
+  const { title, description, keywords, image, canonicalPath } = meta
+  useContext(DocumentMetaCollector)?.(meta)
   const kw = keywords?.join(', ')
   useEffect(() => {
-    const fullTitle = title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`
-    document.title = fullTitle
+    document.title = fullTitle(title)
     const desc = description ?? DEFAULT_DESCRIPTION
     const origin = window.location.origin
     const img = new URL(image ?? DEFAULT_IMAGE, origin).href
     const canonical = new URL(canonicalPath ?? window.location.pathname, origin).href
     upsertMeta('name', 'description', desc)
     upsertMeta('name', 'keywords', kw ?? 'football squares, squares pool, super bowl squares, NFL squares, office pool')
-    upsertMeta('property', 'og:title', fullTitle)
+    upsertMeta('property', 'og:title', fullTitle(title))
     upsertMeta('property', 'og:description', desc)
     upsertMeta('property', 'og:image', img)
     upsertMeta('property', 'og:url', canonical)
