@@ -89,14 +89,14 @@ function Checkout({ request }: { request: CheckoutRequest }) {
               <Suspense fallback={<Skeleton className="h-32" />}>
                 <StripeCardForm
                   publishableKey={c.config?.stripePublishableKey ?? null}
-                  clientSecret={payment!.clientSecret}
+                  clientSecret={payment.clientSecret}
                   amountLabel={c.amountLabel}
                   disabled={c.formDisabled}
                   onPaid={c.completePurchase}
                 />
               </Suspense>
             ) : c.provider === 'sandbox' ? (
-              <SandboxCardForm paymentIntentId={payment!.paymentIntentId} amountLabel={c.amountLabel} disabled={c.formDisabled} onPaid={c.completePurchase} />
+              <SandboxCardForm paymentIntentId={payment.paymentIntentId} amountLabel={c.amountLabel} disabled={c.formDisabled} onPaid={c.completePurchase} />
             ) : (
               <Alert variant="destructive">
                 <AlertTriangle aria-hidden="true" />
