@@ -12,12 +12,15 @@ import (
 // TestPagePreloads: a page names in Link headers the API answers its screen reads as it opens and the
 // screen's code (from the build's route-chunks.json), as the viewer opening it will use them: a visitor's
 // landing page its code and no player's data, a player's dashboard their pools and prizes, an admin no
-// player's data, a pool page its pool; files and API answers carry none.
+// player's data, a pool page its pool; a prerendered page (which names its needs in its HTML and paints
+// before them), files and API answers carry none.
 func TestPagePreloads(t *testing.T) {
 	s := startAPI(t, store.SQLite)
 	s.Assets = fstest.MapFS{
 		"index.html":          {Data: []byte("<!doctype html><title>Squares</title>")},
 		"assets/index-abc.js": {Data: []byte("console.log(1)")},
+		// How to Play prerendered (the landing not, here): a visitor's copy names what it needs in its HTML.
+		"prerender/how-to-play.html": {Data: []byte(`<!doctype html><title>How to Play</title><link rel="modulepreload" href="/assets/how-to-play-5.js">`)},
 		"route-chunks.json": {Data: []byte(`{
 			"src/features/landing/components/landing-page.tsx": ["/assets/landing-page-1.js", "/assets/icons-2.js"],
 			"src/features/dashboard/components/dashboard-page.tsx": ["/assets/dashboard-page-3.js", "/assets/icons-2.js"],
@@ -52,6 +55,8 @@ func TestPagePreloads(t *testing.T) {
 			[]string{"</api/pools/42>" + credentialed, "</api/pools/42/squares>" + credentialed, "</api/pools/42/winners>" + credentialed,
 				"</assets/pool-detail-page-4.js>; rel=modulepreload"},
 			[]string{"x.css"}},
+		{"visitor's prerendered How to Play", visitor, "/how-to-play", nil, []string{"/api/", "/assets/"}},
+		{"player's How to Play", player, "/how-to-play", []string{"</api/auth/user>" + credentialed}, nil},
 		{"checkout", player, "/checkout?poolId=7&squares=%5B%5D", []string{"</api/pools/7>" + credentialed}, nil},
 		{"checkout of no pool id", player, "/checkout?poolId=7%3Cx", nil, []string{"/api/pools/"}},
 	} {

@@ -78,7 +78,11 @@ func (s *Server) webApp() http.Handler {
 		}
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		s.preloadLinks(w, r, &chunks)
+		// A prerendered page names what it needs in its own HTML, and paints before any of it: requests started
+		// beside it would only hold the connections its first paint waits on.
+		if page == "index.html" {
+			s.preloadLinks(w, r, &chunks)
+		}
 		serveFile(w, r, s.Assets, page, &etags)
 	})
 }
