@@ -177,7 +177,9 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="below-fold bg-navy py-14 text-center text-white">
+      {/* Laid out with the page (not below-fold): a part the browser has not styled yet shows default colours
+          to a checker reading it, and this one's are light on dark. */}
+      <section className="bg-navy py-14 text-center text-white">
         <div className="mx-auto max-w-2xl px-4">
           <h2 className="text-3xl font-black tracking-tight">Ready for kickoff?</h2>
           <p className="mt-2 text-white/75">Create a free account in under a minute. FREE pools need no payment at all.</p>
