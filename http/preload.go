@@ -40,7 +40,10 @@ const (
 	adminViewer
 )
 
-var poolPagePath = regexp.MustCompile(`^/pools?/([0-9]{1,18})$`)
+var (
+	poolPagePath = regexp.MustCompile(`^/pools?/([0-9]{1,18})$`)
+	poolIDParam  = regexp.MustCompile(`^[0-9]{1,18}$`)
+)
 
 // screenPreloads is what the page at path opens with for v: route modules and API paths. The paths and the
 // order of the API's query parameters are the ones the app's own requests use (web/src/lib/api.ts keyToUrl),
@@ -65,7 +68,7 @@ func screenPreloads(path string, query url.Values, v viewer) (screens, data []st
 		screens = []string{howToPlayScreen}
 	case path == "/checkout" && v != visitor:
 		screens = []string{checkoutScreen}
-		if id := query.Get("poolId"); isPoolID(id) {
+		if id := query.Get("poolId"); poolIDParam.MatchString(id) {
 			data = append(data, "/api/pools/"+id)
 		}
 	default:
@@ -75,18 +78,6 @@ func screenPreloads(path string, query url.Values, v viewer) (screens, data []st
 		}
 	}
 	return screens, data
-}
-
-func isPoolID(s string) bool {
-	if s == "" || len(s) > 18 {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // routeChunks reads the build's route-chunks.json once; a build without it preloads no code.
