@@ -5,7 +5,10 @@ import { toast } from 'sonner'
 import { FakeWebSocket } from './fake-websocket'
 
 // findBy*/waitFor give up after 1 s by default; a lazy screen compiled on a busy machine can take longer.
-configure({ asyncUtilTimeout: 5000 })
+// CI runs this suite beside Go's and Playwright's on 2 cores: there a pool page's first render, its data
+// answers and a role query over its 121 cells took past 5 s once (CI of stop 35). A wait that succeeds
+// returns as soon as it does; only a failing one waits the full time, still inside testTimeout (20 s).
+configure({ asyncUtilTimeout: 15_000 })
 
 afterEach(() => {
   toast.dismiss()
