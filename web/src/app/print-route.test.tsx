@@ -35,7 +35,7 @@ describe('The printable sheet’s route', () => {
   it('shows /pools/{id}/print as the sheet alone, without the site’s navigation and footer', async () => {
     renderApp('/pools/31/print')
     // Routes are loaded lazily: the first import of a page's module graph can take seconds on a loaded machine.
-    expect(await screen.findByTestId('print-sheet', undefined, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByTestId('print-sheet', undefined)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument()
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument()
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument()
@@ -43,7 +43,7 @@ describe('The printable sheet’s route', () => {
 
   it('keeps /pools/{id} the pool’s page', async () => {
     renderApp('/pools/31')
-    expect(await screen.findByText('Pool Information', undefined, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByText('Pool Information', undefined)).toBeInTheDocument()
     expect(screen.queryByTestId('print-sheet')).not.toBeInTheDocument()
   })
 })

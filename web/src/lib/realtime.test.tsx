@@ -237,7 +237,7 @@ describe('realtime client', () => {
 describe('realtime and the signed-in user', () => {
   it('reopens the socket when the user changes (the server binds the session when it connects)', async () => {
     const { queryClient } = renderPage(<Watcher poolId={31} />, { user: player })
-    await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 2000 })
+    await waitFor(() => expect(FakeWebSocket.last).toBeDefined())
     const first = FakeWebSocket.last!
     act(() => first.open())
     // A re-read of the same user changes nothing.

@@ -85,7 +85,7 @@ describe('AdminSecurityPage', () => {
     stubFetch({ 'GET /api/admin/2fa': () => (fail ? { status: 500, body: { message: 'Internal error.', code: 'internal' } } : { body: { ...off, required: true } }) })
     const user = userEvent.setup()
     renderPage(<AdminSecurityPage />, { user: admin })
-    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 })
+    const retry = await screen.findByRole('button', { name: 'Try again' })
     fail = false
     await user.click(retry)
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This server requires two-factor sign-in for every admin.'))

@@ -30,7 +30,7 @@ async function open({ devMode = true, games = [liveGame] as unknown[] } = {}) {
   const user = userEvent.setup()
   if (!devMode) return { user, ws: null, fetch }
   await screen.findByRole('heading', { name: 'Live Update Test' })
-  await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 3000 })
+  await waitFor(() => expect(FakeWebSocket.last).toBeDefined())
   const ws = FakeWebSocket.last!
   act(() => ws.open())
   return { user, ws, fetch }

@@ -59,7 +59,7 @@ const prize = {
 }
 
 async function openSocket() {
-  await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 2000 })
+  await waitFor(() => expect(FakeWebSocket.last).toBeDefined())
   const ws = FakeWebSocket.last!
   act(() => ws.open())
   return ws

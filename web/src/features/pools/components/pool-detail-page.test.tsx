@@ -34,7 +34,7 @@ describe('Pool detail page', () => {
     stubFetch({})
     renderPage(<PoolDetailPage />, { path: '/pool/:id', at: '/pool/abc', user: player })
     expect(screen.getByText('Invalid Pool')).toBeInTheDocument()
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'), { timeout: 4000 })
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'))
   })
 
   it('shows Pool Not Found when the pool cannot be read', async () => {
@@ -192,7 +192,7 @@ describe('Pool detail page', () => {
   it('updates the board live from the socket: taken, held and released squares, and the pool', async () => {
     const { user } = await openPool()
     await user.click(cell(4, 4))
-    await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 2000 })
+    await waitFor(() => expect(FakeWebSocket.last).toBeDefined())
     const ws = FakeWebSocket.last!
     act(() => ws.open())
     expect(ws.sent).toEqual([

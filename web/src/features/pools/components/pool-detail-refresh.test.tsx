@@ -59,7 +59,7 @@ describe('Pool detail page when a refresh fails', () => {
     const { queryClient } = renderPage(<PoolDetailPage />, { path: '/pool/:id', at: '/pool/31', user: player })
     await screen.findByRole('grid')
     await waitFor(() => expect(cell(0, 1)).toHaveAccessibleName(/owned by Bo D\./))
-    await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 2000 })
+    await waitFor(() => expect(FakeWebSocket.last).toBeDefined())
     const ws = FakeWebSocket.last!
     act(() => ws.open())
 

@@ -46,7 +46,7 @@ function open(pool: Pool, winners: () => Winner[]) {
 }
 
 async function socket() {
-  await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 2000 })
+  await waitFor(() => expect(FakeWebSocket.last).toBeDefined())
   const ws = FakeWebSocket.last!
   act(() => ws.open())
   return ws

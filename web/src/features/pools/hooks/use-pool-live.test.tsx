@@ -22,7 +22,7 @@ function Board() {
 async function openBoard(fetch: ReturnType<typeof stubFetch>, shown: string) {
   renderPage(<Board />, { path: '/pool/:id', at: '/pool/31', user: player })
   await screen.findByText(shown)
-  await waitFor(() => expect(FakeWebSocket.last).toBeDefined(), { timeout: 2000 })
+  await waitFor(() => expect(FakeWebSocket.last).toBeDefined())
   const ws = FakeWebSocket.last!
   act(() => ws.open())
   const reads = () => fetch.mock.calls.filter(([u]) => urlOf(u).endsWith('/api/pools/31/squares')).length

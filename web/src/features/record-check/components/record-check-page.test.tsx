@@ -52,7 +52,7 @@ describe('Check this pool', () => {
     const fetch = serve()
     open()
     expect(screen.getByRole('status')).toHaveTextContent(/Reading the record/)
-    const verdict = await screen.findByTestId('record-verdict', {}, { timeout: 10_000 })
+    const verdict = await screen.findByTestId('record-verdict', {})
     const n = played.entries.length
     expect(verdict).toHaveTextContent(`All ${n} entries hold`)
     expect(verdict).toHaveTextContent(played.entries.at(-1)!.hash)
@@ -73,7 +73,7 @@ describe('Check this pool', () => {
     ;(entries[seq - 1].data as { amount: string }).amount = '60.00'
     serve({ entries })
     open()
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 })
+    const alert = await screen.findByRole('alert', {})
     expect(alert).toHaveTextContent(`Entry ${seq} does not hold`)
     expect(alert).toHaveTextContent(`Entry ${seq} (prize period:Q2): its hash does not match its content: the entry was changed`)
     expect(within(alert).getByRole('link', { name: `Show entry ${seq}` })).toHaveAttribute('href', `#entry-${seq}`)
@@ -89,7 +89,7 @@ describe('Check this pool', () => {
     )
     serve({ squares })
     open()
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 })
+    const alert = await screen.findByRole('alert', {})
     expect(alert).toHaveTextContent(/The pool as shown does not match its record at entry \d+/)
     expect(alert).toHaveTextContent(/Square row 2, column 2: the pool shows player 9; the record \(entry \d+, taken\) says player 2/)
   })
@@ -97,7 +97,7 @@ describe('Check this pool', () => {
   it('opens an entry’s data and hashes, and runs again on demand', async () => {
     const fetch = serve()
     open()
-    await screen.findByTestId('record-verdict', {}, { timeout: 10_000 })
+    await screen.findByTestId('record-verdict', {})
     const user = userEvent.setup()
     const drawn = document.getElementById(`entry-${played.seqOf.drawn}`)!
     // jsdom opens details on a click only; e2e/record-check.spec.ts opens one by keyboard in Chromium.
@@ -106,7 +106,7 @@ describe('Check this pool', () => {
     expect(within(drawn).getByLabelText(`Data of entry ${played.seqOf.drawn}`)).toHaveTextContent('"derivation": "squares-draw-v2"')
     const calls = fetch.mock.calls.length
     await user.click(screen.getByRole('button', { name: 'Check again' }))
-    await screen.findByTestId('record-verdict', {}, { timeout: 10_000 })
+    await screen.findByTestId('record-verdict', {})
     expect(fetch.mock.calls.length).toBeGreaterThan(calls)
   })
 

@@ -83,7 +83,7 @@ describe('Age verification', () => {
     })
     expect(queryClient.getQueryData(['/api/auth/user'])).toEqual(verified)
     expect(screen.getByTestId('location')).toHaveTextContent('/age-verification')
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/), { timeout: 3000 })
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/))
   })
 
   it('tells a player in a restricted state', async () => {
