@@ -77,7 +77,10 @@ export default defineConfig({
           // Icons in one chunk: otherwise each icon two lazy screens share is a chunk of its own, a request
           // of a few hundred bytes, and a screen's first load waits on a dozen of them (a round trip each
           // beyond the browser's six connections on a phone's network).
-          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
+          groups: [
+            { name: 'icons', test: /node_modules[\\/]lucide-react/ },
+            { name: 'initial', tags: ['$initial'] },
+          ],
         },
       },
     },
