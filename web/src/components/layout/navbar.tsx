@@ -1,23 +1,16 @@
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { CalendarDays, ChevronDown, LifeBuoy, LogIn, LogOut, Menu, Plus, Settings, User as UserIcon, X } from 'lucide-react'
+import { CalendarDays, ChevronDown, LifeBuoy, LogIn, LogOut, Menu, Plus, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { selectTriggerClass } from '@/components/ui/select-trigger-class'
 import { Logo } from '@/components/layout/logo'
 import { useServerConfig } from '@/lib/config'
+import { useIdleReady } from '@/lib/use-idle-ready'
 import { useLeagues, useSelectedLeague } from '@/lib/leagues'
-import { userInitial, useSignOut, useUser } from '@/lib/auth'
+import { useSignOut, useUser } from '@/lib/auth'
 import type { User } from '@/lib/types'
 import { cn } from '@/lib/utils'
+import { avatarTriggerClass, leagueTriggerClass, UserAvatar } from './navbar-parts'
 
 const PLAYER_LINKS = [
   { to: '/how-to-play', label: 'How to Play' },
@@ -33,102 +26,123 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   )
 }
 
-function LeagueSelector({ className }: { className?: string }) {
+type MenuName = 'league' | 'schedules' | 'avatar'
+
+const loadMenus = () => import('./navbar-menus')
+
+/**
+ * The top bar's menus (navbar-menus.tsx) load once the page's first screen is drawn, when the browser is
+ * idle: Radix's select and menus, with their positioning code, are 10 kB of the first script on the wire
+ * (Brotli) and 20 ms of its first render, and a phone's first screen has no use for them (a phone does not
+ * even show them). Their triggers are drawn alike before that; a tap on
+ * one loads the menus at once and opens that one.
+ */
+function useMenus() {
+  const [ready, now] = useIdleReady()
+  const [opened, setOpened] = useState<MenuName | null>(null)
+  const open = (name: MenuName) => {
+    setOpened(name)
+    now()
+  }
+  // Once drawn, a menu a tap opened is an ordinary menu: the next one mounted (the phone menu's league
+  // selector, opened again later) starts closed.
+  const shown = useCallback((name: MenuName) => setOpened((o) => (o === name ? null : o)), [])
+  // Pointing at a trigger fetches the code, but draws nothing anew: the trigger under the pointer stays the
+  // element the coming tap lands on.
+  return { ready, opened, open, shown, warm: () => void loadMenus() }
+}
+
+/** Mounted with a loaded menu, in its Suspense boundary: says the menu is drawn. */
+function Shown({ name, then }: { name: MenuName; then: (name: MenuName) => void }) {
+  useEffect(() => then(name), [name, then])
+  return null
+}
+type Menus = ReturnType<typeof useMenus>
+
+const LeagueSelect = lazy(() => loadMenus().then((m) => ({ default: m.LeagueSelect })))
+const SchedulesMenuLoaded = lazy(() => loadMenus().then((m) => ({ default: m.SchedulesMenu })))
+const AvatarMenuLoaded = lazy(() => loadMenus().then((m) => ({ default: m.AvatarMenu })))
+
+/** A trigger drawn before its menu has loaded: pointing at it fetches the menus, a tap opens this one. */
+function triggerProps(menus: Menus, name: MenuName) {
+  return {
+    onPointerEnter: menus.warm,
+    onFocus: menus.warm,
+    onPointerDown: () => menus.open(name),
+    onClick: () => menus.open(name),
+  }
+}
+
+function LeagueSelector({ menus, className }: { menus: Menus; className?: string }) {
   const { data: leagues } = useLeagues()
-  const { selectedLeague, setSelectedLeague } = useSelectedLeague()
-  const list = leagues ?? []
+  const { selectedLeague } = useSelectedLeague()
+  const selected = (leagues ?? []).find((l) => String(l.id) === selectedLeague)
+  const fallback = (
+    <button
+      type="button"
+      role="combobox"
+      aria-label="League"
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-placeholder={selected ? undefined : ''}
+      className={cn(selectTriggerClass, leagueTriggerClass, className)}
+      {...triggerProps(menus, 'league')}
+    >
+      <span data-slot="select-value" style={{ pointerEvents: 'none' }}>
+        {selected ? selected.name : 'League'}
+      </span>
+      <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+    </button>
+  )
+  if (!menus.ready) return fallback
   return (
-    <Select value={list.some((l) => String(l.id) === selectedLeague) ? selectedLeague : ''} onValueChange={setSelectedLeague}>
-      <SelectTrigger
-        aria-label="League"
-        className={cn('h-9 w-[7.5rem] border-white/20 bg-white/10 text-white data-[placeholder]:text-white/70 [&_svg]:text-white', className)}
-      >
-        <SelectValue placeholder="League" />
-      </SelectTrigger>
-      <SelectContent>
-        {list.map((l) => (
-          <SelectItem key={l.id} value={String(l.id)}>
-            {l.name}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <Suspense fallback={fallback}>
+      <LeagueSelect className={className} defaultOpen={menus.opened === 'league'} />
+      <Shown name="league" then={menus.shown} />
+    </Suspense>
   )
 }
 
-function SchedulesMenu() {
-  const { data: leagues } = useLeagues()
+function SchedulesMenu({ menus }: { menus: Menus }) {
+  const fallback = (
+    <Button variant="navGhost" size="sm" className="font-semibold" aria-haspopup="menu" aria-expanded={false} {...triggerProps(menus, 'schedules')}>
+      <CalendarDays aria-hidden="true" />
+      League Schedules
+      <ChevronDown aria-hidden="true" />
+    </Button>
+  )
+  if (!menus.ready) return fallback
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="navGhost" size="sm" className="font-semibold">
-          <CalendarDays aria-hidden="true" />
-          League Schedules
-          <ChevronDown aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
-        <DropdownMenuLabel>League Schedules</DropdownMenuLabel>
-        {(leagues ?? []).map((l) => (
-          <DropdownMenuItem key={l.id} asChild>
-            <Link to={`/schedule/${l.name.toLowerCase()}`}>{l.displayName || l.name}</Link>
-          </DropdownMenuItem>
-        ))}
-        {(leagues ?? []).length === 0 && <DropdownMenuItem disabled>No leagues yet</DropdownMenuItem>}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={fallback}>
+      <SchedulesMenuLoaded defaultOpen={menus.opened === 'schedules'} />
+      <Shown name="schedules" then={menus.shown} />
+    </Suspense>
   )
 }
 
-export function UserAvatar({ user, className }: { user: User; className?: string }) {
+function AvatarMenu({ menus, user }: { menus: Menus; user: User }) {
+  const fallback = (
+    <button
+      type="button"
+      aria-label="Account menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={avatarTriggerClass}
+      {...triggerProps(menus, 'avatar')}
+    >
+      <UserAvatar user={user} className="ring-2 ring-white/20" />
+    </button>
+  )
+  if (!menus.ready) return fallback
   return (
-    <Avatar className={className}>
-      {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
-      <AvatarFallback>{userInitial(user)}</AvatarFallback>
-    </Avatar>
+    <Suspense fallback={fallback}>
+      <AvatarMenuLoaded user={user} defaultOpen={menus.opened === 'avatar'} />
+      <Shown name="avatar" then={menus.shown} />
+    </Suspense>
   )
 }
 
-function AvatarMenu({ user }: { user: User }) {
-  const signOut = useSignOut()
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ')
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          aria-label="Account menu"
-          className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-lime-300/80"
-        >
-          <UserAvatar user={user} className="ring-2 ring-white/20" />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="font-normal">
-          <div className="truncate font-semibold">{name || 'Player'}</div>
-          <div className="truncate text-xs text-muted-foreground">{user.email}</div>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/account">
-            <UserIcon aria-hidden="true" /> Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/account#settings">
-            <Settings aria-hidden="true" /> Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
-          <LogOut aria-hidden="true" /> Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  )
-}
-
-function MobileMenu({ open, user, onClose }: { open: boolean; user: User | null; onClose: () => void }) {
+function MobileMenu({ open, user, menus, onClose }: { open: boolean; user: User | null; menus: Menus; onClose: () => void }) {
   const signOut = useSignOut()
   const { devMode } = useServerConfig()
   const { data: leagues } = useLeagues()
@@ -172,7 +186,7 @@ function MobileMenu({ open, user, onClose }: { open: boolean; user: User | null;
                   <div className="truncate text-white/60">{user.email}</div>
                 </div>
               </div>
-              <LeagueSelector />
+              <LeagueSelector menus={menus} />
             </div>
             <Button
               variant="outline"
@@ -224,6 +238,7 @@ export function Navbar({ notifications }: { notifications?: ReactNode }) {
   const [openOn, setOpenOn] = useState<string | null>(null)
   const open = openOn === location.pathname
   const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null)
+  const menus = useMenus()
 
   return (
     <header className="sticky top-0 z-40 bg-navy text-white shadow-[0_1px_0_rgba(255,255,255,0.06)]">
@@ -240,7 +255,7 @@ export function Navbar({ notifications }: { notifications?: ReactNode }) {
                   {l.label}
                 </NavLink>
               ))}
-              <SchedulesMenu />
+              <SchedulesMenu menus={menus} />
             </>
           ) : (
             <>
@@ -266,9 +281,9 @@ export function Navbar({ notifications }: { notifications?: ReactNode }) {
                   <Plus aria-hidden="true" /> Create Private Pool
                 </Link>
               </Button>
-              <LeagueSelector className="hidden xl:flex" />
+              <LeagueSelector menus={menus} className="hidden xl:flex" />
               <div className="hidden xl:block">
-                <AvatarMenu user={user} />
+                <AvatarMenu menus={menus} user={user} />
               </div>
             </>
           ) : (
@@ -289,7 +304,7 @@ export function Navbar({ notifications }: { notifications?: ReactNode }) {
           </Button>
         </div>
       </div>
-      <MobileMenu open={open} user={user} onClose={() => setOpen(false)} />
+      <MobileMenu open={open} user={user} menus={menus} onClose={() => setOpen(false)} />
     </header>
   )
 }
