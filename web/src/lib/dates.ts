@@ -7,52 +7,43 @@ function toDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d
 }
 
-const dateTimeFmt = new Intl.DateTimeFormat('en-US', {
-  timeZone: EASTERN,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-const dateFmt = new Intl.DateTimeFormat('en-US', {
-  timeZone: EASTERN,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-})
-const longDateFmt = new Intl.DateTimeFormat('en-US', {
-  timeZone: EASTERN,
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-})
-const timeFmt = new Intl.DateTimeFormat('en-US', { timeZone: EASTERN, hour: 'numeric', minute: '2-digit' })
+/**
+ * An Eastern-time formatter made at its first use, not when this module loads: each costs milliseconds to
+ * build (the first loads the time zone's data), and most screens use one or two of them, after their first
+ * paint.
+ */
+export function easternFormat(options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): () => Intl.DateTimeFormat {
+  let fmt: Intl.DateTimeFormat | undefined
+  return () => (fmt ??= new Intl.DateTimeFormat('en-US', { timeZone: EASTERN, ...options }))
+}
+
+const dateTimeFmt = easternFormat({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
+const dateFmt = easternFormat({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+const longDateFmt = easternFormat({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })
+const timeFmt = easternFormat({ hour: 'numeric', minute: '2-digit' })
 
 /** "Sun, Nov 29, 1:00 PM ET" */
 export function formatDateTimeET(value: string | Date | null | undefined): string {
   const d = toDate(value)
-  return d ? `${dateTimeFmt.format(d)} ET` : 'TBD'
+  return d ? `${dateTimeFmt().format(d)} ET` : 'TBD'
 }
 
 /** "Sun, Nov 29, 2026" (Eastern calendar day) */
 export function formatDateET(value: string | Date | null | undefined): string {
   const d = toDate(value)
-  return d ? dateFmt.format(d) : 'TBD'
+  return d ? dateFmt().format(d) : 'TBD'
 }
 
 /** "Sunday, November 29, 2026" */
 export function formatLongDateET(value: string | Date | null | undefined): string {
   const d = toDate(value)
-  return d ? longDateFmt.format(d) : 'TBD'
+  return d ? longDateFmt().format(d) : 'TBD'
 }
 
 /** "1:00 PM ET" */
 export function formatTimeET(value: string | Date | null | undefined): string {
   const d = toDate(value)
-  return d ? `${timeFmt.format(d)} ET` : 'TBD'
+  return d ? `${timeFmt().format(d)} ET` : 'TBD'
 }
 
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000

@@ -1,6 +1,6 @@
 // One way to name a game wherever an operator acts on a pool: "Chiefs @ Bills, Sun 4:25 PM ET" (the away
 // team first, as the board reads, each by its nickname, the kickoff in Eastern time).
-import { EASTERN } from './dates'
+import { easternFormat } from './dates'
 import { NFL_TEAMS } from './teams'
 
 /** What naming a game needs: its teams and kickoff, as pools, audit entries and ledger rows carry them. */
@@ -26,13 +26,13 @@ export function matchupLabel(game: GameNameParts): string {
   return `${teamNickname(game.awayTeam)} @ ${teamNickname(game.homeTeam)}`
 }
 
-const kickoffFmt = new Intl.DateTimeFormat('en-US', { timeZone: EASTERN, weekday: 'short', hour: 'numeric', minute: '2-digit' })
+const kickoffFmt = easternFormat({ weekday: 'short', hour: 'numeric', minute: '2-digit' })
 
 /** "Sun 4:25 PM ET": the kickoff's weekday and time in Eastern time (plain spaces, whatever the ICU). */
 export function kickoffLabel(gameDate: string | Date | null | undefined): string {
   const d = gameDate ? new Date(gameDate) : null
   if (!d || Number.isNaN(d.getTime())) return 'TBD'
-  const p = Object.fromEntries(kickoffFmt.formatToParts(d).map((x) => [x.type, x.value]))
+  const p = Object.fromEntries(kickoffFmt().formatToParts(d).map((x) => [x.type, x.value]))
   return `${p.weekday} ${p.hour}:${p.minute} ${p.dayPeriod} ET`
 }
 
