@@ -207,7 +207,8 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
           </section>
         )}
 
-        <section aria-labelledby="available-heading">
+        {/* Below a phone's first screen: laid out and painted only as it scrolls near (below-fold). */}
+        <section aria-labelledby="available-heading" className="below-fold">
           <div className="mb-3 flex items-end justify-between gap-2">
             <div>
               <h2 id="available-heading" className="text-xl font-extrabold tracking-tight">
