@@ -17,3 +17,4 @@ export interface ManifestChunk {
 
 export function prerenderedHtml(template: string, page: RenderedPage, preload?: string[]): string
 export function screenFiles(manifest: Record<string, ManifestChunk>, screen: string, template: string): string[]
+export function shellHtml(template: string, markup: string): string

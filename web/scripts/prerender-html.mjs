@@ -34,6 +34,15 @@ export function prerenderedHtml(template, page, preload = []) {
 }
 
 /**
+ * The app's shell (dist/index.html, what every page but the prerendered ones starts from) with `markup` in
+ * its root element: the loading screen the app draws first (src/prerender.tsx, renderShell), painted from
+ * the HTML and CSS before any script has run. The app draws over it (createRoot replaces what the root holds).
+ */
+export function shellHtml(template, markup) {
+  return replaceOnce(template, /<div id="root"><\/div>/, () => `<div id="root">${markup}</div>`, 'empty root elements')
+}
+
+/**
  * The files a screen's lazy chunk needs beyond those the template loads already: the chunk (Vite's
  * manifest key `screen`, its source path), the chunks it imports statically, and their CSS.
  */

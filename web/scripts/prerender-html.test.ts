@@ -1,7 +1,7 @@
 // The prerendered page's HTML (scripts/prerender-html.mjs): the markup in the root, the page's own head,
 // the screen's chunk preloaded, and a build that fails when the template is not what it expects.
 import { describe, expect, it } from 'vitest'
-import { prerenderedHtml, screenFiles } from './prerender-html.mjs'
+import { prerenderedHtml, screenFiles, shellHtml } from './prerender-html.mjs'
 
 const template = `<!doctype html>
 <html lang="en">
@@ -50,6 +50,20 @@ describe('prerenderedHtml', () => {
     expect(() => prerenderedHtml(template.replace('</title>', '</title><title>Again</title>'), page)).toThrow(/2 titles/)
     expect(() => prerenderedHtml(template.replace(/<meta name="description"[^>]*>/, ''), page)).toThrow(/0 descriptions/)
     expect(() => prerenderedHtml(template.replace('</head>', ''), page)).toThrow(/0 head ends/)
+  })
+})
+
+describe('shellHtml', () => {
+  it('puts the loading screen in the root of the shell, not marked for hydration, and leaves the rest', () => {
+    const markup = '<div class="flex"><span>Loading Squares…</span></div>'
+    const html = shellHtml(template, markup)
+    expect(html).toBe(template.replace('<div id="root"></div>', `<div id="root">${markup}</div>`))
+    expect(html).not.toContain('data-prerendered')
+  })
+
+  it('fails on a template whose root is not empty, as it is once written', () => {
+    const once = shellHtml(template, '<p>Loading</p>')
+    expect(() => shellHtml(once, '<p>Loading</p>')).toThrow(/0 empty root elements/)
   })
 })
 

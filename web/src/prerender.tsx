@@ -3,9 +3,11 @@
 // loaded before the HTML is written (React's prerender waits for it), so that the page paints from its HTML
 // and CSS, and the browser's app takes it over (src/main.tsx hydrates it) instead of drawing it again.
 import { StrictMode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { AppProvider } from '@/app/provider'
+import { FullScreenSpinner } from '@/components/layout/full-screen-spinner'
 import { routes } from '@/app/router'
 import { createQueryClient } from '@/lib/query-client'
 import { DEFAULT_DESCRIPTION, DocumentMetaCollector, fullTitle, type DocumentMeta } from '@/lib/use-document-meta'
@@ -72,4 +74,12 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     description: found.description ?? DEFAULT_DESCRIPTION,
     canonicalPath: found.canonicalPath ?? path,
   }
+}
+
+/**
+ * The loading screen every other page starts with (the app's first screen while it learns who is signed in,
+ * RootLayout's), as the HTML of the shell: the page paints it before its scripts have loaded.
+ */
+export function renderShell(): string {
+  return renderToStaticMarkup(<FullScreenSpinner />)
 }
