@@ -52,6 +52,8 @@ async function open({ pool = hostPool({ inviteCode: 'K7QW2MXP' }), user = player
   })
   renderPage(<PoolDetailPage />, { path: '/pool/:id', at: '/pool/31', user })
   await screen.findByRole('grid')
+  // The host's tools load after the board, their code on demand: a host's page has them once it has.
+  if (pool.inviteCode) await screen.findByRole('region', { name: 'Players and payments' })
   return { fetch, user: userEvent.setup() }
 }
 

@@ -22,7 +22,6 @@ import { BoardCard } from './board-card'
 import { CartCard, type CartBlocker } from './cart-card'
 import { DecisionCountdown } from './decision-countdown'
 import { HostMoneyCard } from './host-money-card'
-import { HostPanel } from './host-panel'
 import { PoolHero } from './pool-hero'
 import { PoolRulesCard } from './pool-rules-card'
 import { InvalidPool, PoolNotFound, PoolSkeleton, SaleNotice, saleState } from './pool-page-states'
@@ -33,6 +32,8 @@ import { cellKey, isHeld, ownerName, positionText } from './square-labels'
 // The Verify card (the draw's recomputation, the beacon's check) sits below the board: its code loads
 // after the page's own, so that the pool's first load carries only what the first screen shows.
 const VerifyDrawCard = lazy(() => import('./verify-draw-card').then((m) => ({ default: m.VerifyDrawCard })))
+// Only a pool's host sees it: a player's pool page does not download its forms (and zod under them).
+const HostPanel = lazy(() => import('./host-panel').then((m) => ({ default: m.HostPanel })))
 
 function describeSquare(cell: Cell, sq: Square | undefined, pool: Pool, userId: string | null) {
   const where = positionText(cell, null, null)
@@ -178,7 +179,11 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
             announcement={announcement}
             winners={winnersQuery.data}
           />
-          {host.isHost && <HostPanel pool={pool} board={host} winners={winnersQuery.data} hostId={user ? Number(user.id) : null} />}
+          {host.isHost && (
+            <Suspense fallback={<div className="h-64 animate-pulse rounded-xl border bg-card" aria-busy="true" aria-label="Loading the host's tools" />}>
+              <HostPanel pool={pool} board={host} winners={winnersQuery.data} hostId={user ? Number(user.id) : null} />
+            </Suspense>
+          )}
         </div>
         <aside className="grid min-w-0 gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label="Pool details">
           {showCart && (
