@@ -12,7 +12,7 @@ const claimBatchMax = 64
 // claimWorkersPostgres is how many PostgreSQL claim batchers run at once, each on a connection of its own
 // and for pools of its own (by id): one batch's round trips overlap another's work, and two batches never
 // wait for each other's pools.
-const claimWorkersPostgres = 4
+const claimWorkersPostgres = 3
 
 // claimBatcher commits SQLite claims in groups. SQLite has one writer: every claim waited for the write
 // connection, and each paid for its own BEGIN, COMMIT and WAL write, and for handing the connection to the
