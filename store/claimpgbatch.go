@@ -21,8 +21,8 @@ import (
 //  1. BEGIN, the batch's pools locked in the order of their ids (claimLockManySQL: two batches that share
 //     pools wait for each other instead of deadlocking), then, after the locks are granted, the pools read
 //     once each (claimPoolsSQL) and what each claim's rules read besides (claimBuyersSQL);
-//  2. what the accepted claims take, in one statement (claimWriteManySQL), the NOTIFY of each one's event,
-//     COMMIT.
+//  2. what the accepted claims take, in one statement (claimWriteManySQL), the NOTIFY of their events in
+//     one statement (TxNotifier.Notifications), COMMIT.
 //
 // Between the two the rules decide each claim in the batch's order (squares.CheckSale), with what its read
 // returned and what the claims before it in the batch took of its pool (claimPool): each is decided as it
@@ -211,16 +211,14 @@ func claimManyPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, reqs 
 	wr := &pgx.Batch{}
 	wr.Queue(claimWriteManySQL, claimWriteArgs(now, taking, states)...)
 	if txn != nil {
-		for _, e := range events {
-			query, args, err := txn.Notification(e)
-			if err != nil {
-				return nil, fmt.Errorf("publish %s event: %w", e.Kind, err)
-			}
-			wr.Queue(query, args...)
+		query, args, err := txn.Notifications(events)
+		if err != nil {
+			return nil, fmt.Errorf("publish %s events: %w", squares.EventPool, err)
 		}
+		wr.Queue(query, args...)
 	}
 	wr.Queue("commit")
-	if err := writeClaims(pc.SendBatch(ctx, wr), taking, updatedPools(states), len(events), txn != nil); err != nil {
+	if err := writeClaims(pc.SendBatch(ctx, wr), taking, updatedPools(states), txn != nil); err != nil {
 		return nil, err
 	}
 	for _, t := range taking {
@@ -300,13 +298,12 @@ func scanClaims(br pgx.BatchResults, reqs []*claimRequest) ([]*claimRead, error)
 }
 
 // writeClaims reads the answers of the second batch: the squares written, with the count of pools updated
-// (want pools), the NOTIFY of each of the events when notified, COMMIT. It fills in the ids of the squares
-// written.
-func writeClaims(br pgx.BatchResults, taking []claimTaking, pools, events int, notified bool) error {
+// (want pools), the NOTIFY of the events when notified, COMMIT. It fills in the ids of the squares written.
+func writeClaims(br pgx.BatchResults, taking []claimTaking, pools int, notified bool) error {
 	err := scanWritten(br, taking, pools)
-	for i := 0; err == nil && notified && i < events; i++ {
+	if err == nil && notified {
 		if _, err = br.Exec(); err != nil {
-			err = fmt.Errorf("publish %s event: %w", squares.EventPool, err)
+			err = fmt.Errorf("publish %s events: %w", squares.EventPool, err)
 		}
 	}
 	if err == nil {

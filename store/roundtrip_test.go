@@ -293,7 +293,7 @@ func TestClaimRoundTrips(t *testing.T) {
 			maxTrips, maxStatements int
 		}{
 			// A batch of one claim (claimBatchPostgres): BEGIN, the locks, the pools' read, the claims' read;
-			// the write, the NOTIFY, COMMIT (or ROLLBACK). A batch of n claims sends n-1 more NOTIFYs.
+			// the write, the NOTIFY, COMMIT (or ROLLBACK). A batch of n claims sends as many statements.
 			{"taken", func() error { return claim(users[1], 1, 1) }, "", claimRoundTrips, 7},
 			{"square already taken", func() error { return claim(users[2], 1, 1) }, squares.ECONFLICT, refusedRoundTrips, 5},
 			{"over the limit", func() error { return claim(users[0], 9, 8) }, squares.EUNPROCESSABLE, refusedRoundTrips, 5},
