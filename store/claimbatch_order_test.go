@@ -143,3 +143,56 @@ func TestClaimBatchInOrder(t *testing.T) {
 		}
 	})
 }
+
+// A batch whose write fails (here a buyer who is not in the database: the foreign key refuses the square)
+// commits nothing of it, and its other claims are taken as if each had come alone: on PostgreSQL each runs
+// again on its own, on SQLite the failed claim rolls back to its savepoint.
+func TestClaimBatchFailsAlone(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db, _ := openAt(t, engine)
+		_, pools := addGame(t, db, "W12", t0.Add(72*time.Hour))
+		a := setStatus(t, db, pools[0].ID, squares.PoolActive)
+		u1, u2 := addPlayer(t, db, "one"), addPlayer(t, db, "two")
+		ghost := *u2
+		ghost.ID = 1 << 40
+		claims := []store.Claim{
+			{PoolID: a.ID, User: u1, Cells: []squares.Cell{{Row: 0, Column: 0}}},
+			{PoolID: a.ID, User: &ghost, Cells: []squares.Cell{{Row: 0, Column: 1}}},
+			{PoolID: a.ID, User: u2, Cells: []squares.Cell{{Row: 0, Column: 2}}},
+		}
+		results, errs, alone := db.ClaimBatchForTest(ctx, claims)
+		if engine == store.Postgres && alone != len(claims) {
+			t.Errorf("%d claims ran again on their own, want all %d", alone, len(claims))
+		}
+		if errs[1] == nil {
+			t.Error("the claim of a buyer who does not exist succeeded")
+		}
+		for _, i := range []int{0, 2} {
+			if errs[i] != nil {
+				t.Fatalf("claim %d: %v", i, errs[i])
+			}
+			if len(results[i].Squares) != 1 || results[i].Squares[0].ID == 0 {
+				t.Errorf("claim %d answered %+v", i, results[i].Squares)
+			}
+		}
+		p, err := db.FindPool(ctx, a.ID, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sqs, err := db.ListSquares(ctx, a.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.SquaresTaken != 2 || len(sqs) != 2 || p.DistinctPlayers != 2 {
+			t.Errorf("pool: %d taken, %d rows, %d players; want 2 each", p.SquaresTaken, len(sqs), p.DistinctPlayers)
+		}
+		rec, err := db.ReadPoolRecord(ctx, a.ID, 0, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := squares.CheckRecordChain(rec.Entries, squares.RecordZeroHash, 0); f != nil {
+			t.Errorf("record: %v", f)
+		}
+	})
+}
