@@ -24,6 +24,9 @@ import (
 // ROLLBACK instead of the second batch. A claim that completes the grid, one in a hundred, draws the numbers:
 // it takes the general path (claimSquares in one transaction).
 //
+// Claims that arrive together now share such a transaction (claimBatchPostgres); this is the path of a
+// claim alone: one its batch gave back (errClaimAlone), or one on the reserved connections.
+//
 // The claim's record entry (taken) joins the second batch in claimWrite: the record's head comes with the
 // pool's row the first batch locked, and the entry is built between the two.
 
