@@ -139,6 +139,10 @@ func NextRecordEntry(prev *RecordEntry, at time.Time, kind string, data any) (Re
 
 // RecordData is data as an entry stores and hashes it: the RFC 8785 canonical JSON of its JSON.
 func RecordData(data any) (json.RawMessage, error) {
+	if t, ok := data.(RecordTakenData); ok && t.canonicalDirect() {
+		// One per square taken: written directly, as the general path would write it.
+		return t.appendCanonical(nil), nil
+	}
 	raw, err := json.Marshal(data)
 	if err != nil {
 		return nil, err

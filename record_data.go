@@ -1,5 +1,10 @@
 package squares
 
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
 // The data of each kind of record entry: what a verifier replays (docs/fairness.md, "The record"). Money
 // is written as the API writes it, dollars with two places ("12.50"); squares as {row, column} of the
 // pool's grid; an owner as the draw names it (OwnerID in the store: a user id, "admin" for the house,
@@ -205,4 +210,81 @@ func RecordCommitments(p *Pool) []RecordSetCommitment {
 		out = append(out, RecordSetCommitment{Period: s.Period, SeedSHA256: s.SeedSHA256})
 	}
 	return out
+}
+
+// canonicalDirect reports whether appendCanonical writes d: its cells' numbers are integers that RFC 8785
+// writes as they are (below 2^53).
+func (d RecordTakenData) canonicalDirect() bool {
+	for _, c := range d.Squares {
+		if c.Row < -(1<<53) || c.Row > 1<<53 || c.Column < -(1<<53) || c.Column > 1<<53 {
+			return false
+		}
+	}
+	return true
+}
+
+// appendCanonical appends d's RFC 8785 canonical JSON, the bytes RecordData makes of it by marshalling and
+// transforming (a JSON parse and a sort of every object's keys), written directly: the keys in their order,
+// no space, integers in decimal, strings escaped as RFC 8785 escapes them.
+func (d RecordTakenData) appendCanonical(b []byte) []byte {
+	b = append(b, `{"amount":`...)
+	b = appendCanonicalString(b, d.Amount)
+	b = append(b, `,"by":`...)
+	b = appendCanonicalString(b, d.By)
+	b = append(b, `,"from":`...)
+	b = appendCanonicalString(b, d.From)
+	b = append(b, `,"owner":`...)
+	b = appendCanonicalString(b, d.Owner)
+	b = append(b, `,"payment":`...)
+	b = appendCanonicalString(b, d.Payment)
+	b = append(b, `,"squares":`...)
+	if d.Squares == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, c := range d.Squares {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"column":`...)
+			b = strconv.AppendInt(b, int64(c.Column), 10)
+			b = append(b, `,"row":`...)
+			b = strconv.AppendInt(b, int64(c.Row), 10)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+// appendCanonicalString appends s as RFC 8785 writes a string: quoted, with only the quote, the backslash
+// and the control characters escaped, and each byte that is not UTF-8 as U+FFFD (as encoding/json reads it).
+func appendCanonicalString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == '"':
+			b = append(b, `\"`...)
+		case r == '\\':
+			b = append(b, `\\`...)
+		case r == '\b':
+			b = append(b, `\b`...)
+		case r == '\t':
+			b = append(b, `\t`...)
+		case r == '\n':
+			b = append(b, `\n`...)
+		case r == '\f':
+			b = append(b, `\f`...)
+		case r == '\r':
+			b = append(b, `\r`...)
+		case r < 0x20:
+			b = append(b, `\u00`...)
+			b = append(b, "0123456789abcdef"[r>>4], "0123456789abcdef"[r&0xf])
+		default:
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return append(b, '"')
 }

@@ -115,6 +115,23 @@ func (p *Postgres) Notification(e squares.Event) (string, []any, error) {
 	return notifySQL, []any{Channel, string(payload)}, nil
 }
 
+// notifyManySQL sends a notification of the channel ($1) for each event's JSON ($2), in their order.
+const notifyManySQL = "SELECT pg_notify($1, n.payload) FROM unnest($2::text[]) WITH ORDINALITY AS n(payload, i) ORDER BY n.i"
+
+// Notifications is the statement, with its arguments, that sends every event of events (Notification's,
+// one statement for them all): for the store's PostgreSQL batch of claims.
+func (p *Postgres) Notifications(events []squares.Event) (string, []any, error) {
+	payloads := make([]string, len(events))
+	for i, e := range events {
+		payload, err := json.Marshal(e)
+		if err != nil {
+			return "", nil, err
+		}
+		payloads[i] = string(payload)
+	}
+	return notifyManySQL, []any{Channel, payloads}, nil
+}
+
 // DatabaseURL is the database the bus listens on.
 func (p *Postgres) DatabaseURL() string { return p.URL }
 

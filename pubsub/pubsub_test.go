@@ -200,3 +200,45 @@ func TestPostgresPublishTx(t *testing.T) {
 	case <-time.After(300 * time.Millisecond):
 	}
 }
+
+// TestPostgresNotifications: the one statement that sends several events within a transaction sends each
+// of them, in their order, when it commits.
+func TestPostgresNotifications(t *testing.T) {
+	url := storetest.URL(t, store.Postgres)
+	ctx := context.Background()
+	bus := pubsub.NewPostgres(url, quiet)
+	if err := bus.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer bus.Close()
+	sub := bus.Subscribe(ctx)
+	conn, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var events []squares.Event
+	for i := range 5 {
+		events = append(events, squares.Event{Kind: squares.EventPool, PoolID: int64(10 + i),
+			Cells: []squares.Cell{{Row: i, Column: i}}})
+	}
+	query, args, err := bus.Notifications(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.ExecContext(ctx, query, args...); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	for i := range events {
+		if got := receive(t, sub); got.PoolID != int64(10+i) || len(got.Cells) != 1 || got.Cells[0].Row != i {
+			t.Fatalf("event %d: got %+v", i, got)
+		}
+	}
+}

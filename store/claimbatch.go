@@ -6,8 +6,13 @@ import (
 	"sync"
 )
 
-// claimBatchMax is how many waiting claims one SQLite transaction takes at most.
+// claimBatchMax is how many waiting claims one transaction takes at most.
 const claimBatchMax = 64
+
+// claimWorkersPostgres is how many PostgreSQL claim batchers run at once, each on a connection of its own
+// and for pools of its own (by id): one batch's round trips overlap another's work, and two batches never
+// wait for each other's pools.
+const claimWorkersPostgres = 3
 
 // claimBatcher commits SQLite claims in groups. SQLite has one writer: every claim waited for the write
 // connection, and each paid for its own BEGIN, COMMIT and WAL write, and for handing the connection to the
@@ -17,7 +22,8 @@ const claimBatchMax = 64
 // that commit and its events, as with one transaction per claim.
 type claimBatcher struct {
 	once sync.Once
-	reqs chan *claimRequest
+	// reqs are the batchers' queues: a claim waits in that of its pool (one on SQLite).
+	reqs []chan *claimRequest
 	quit chan struct{}
 	done sync.WaitGroup
 	mu   sync.Mutex
@@ -35,7 +41,7 @@ type claimRequest struct {
 
 var errStoreClosed = errors.New("store closed")
 
-// claimBatched runs a claim in the next batch of the SQLite writer.
+// claimBatched runs a claim in the next batch: of the SQLite writer, or of a PostgreSQL batcher.
 func (db *DB) claimBatched(ctx context.Context, c Claim) (*ClaimResult, error) {
 	b := &db.claims
 	b.mu.Lock()
@@ -44,14 +50,22 @@ func (db *DB) claimBatched(ctx context.Context, c Claim) (*ClaimResult, error) {
 		return nil, errStoreClosed
 	}
 	b.once.Do(func() {
-		b.reqs, b.quit = make(chan *claimRequest), make(chan struct{})
-		b.done.Add(1)
-		go db.runClaims()
+		run, workers := db.claimBatch, 1
+		if db.engine != SQLite {
+			run, workers = db.claimBatchPostgres, claimWorkersPostgres
+		}
+		b.quit = make(chan struct{})
+		for range workers {
+			reqs := make(chan *claimRequest)
+			b.reqs = append(b.reqs, reqs)
+			b.done.Add(1)
+			go db.runClaims(reqs, run)
+		}
 	})
 	b.mu.Unlock()
 	r := &claimRequest{ctx: ctx, c: c, done: make(chan struct{})}
 	select {
-	case b.reqs <- r:
+	case b.reqs[uint64(c.PoolID)%uint64(len(b.reqs))] <- r:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	case <-b.quit:
@@ -63,13 +77,13 @@ func (db *DB) claimBatched(ctx context.Context, c Claim) (*ClaimResult, error) {
 }
 
 // runClaims takes claims as they come, with every other claim already waiting, until the store closes.
-func (db *DB) runClaims() {
+func (db *DB) runClaims(reqs chan *claimRequest, run func([]*claimRequest)) {
 	b := &db.claims
 	defer b.done.Done()
 	for {
 		var first *claimRequest
 		select {
-		case first = <-b.reqs:
+		case first = <-reqs:
 		case <-b.quit:
 			return
 		}
@@ -77,13 +91,13 @@ func (db *DB) runClaims() {
 	more:
 		for len(batch) < claimBatchMax {
 			select {
-			case r := <-b.reqs:
+			case r := <-reqs:
 				batch = append(batch, r)
 			default:
 				break more
 			}
 		}
-		db.claimBatch(batch)
+		run(batch)
 	}
 }
 

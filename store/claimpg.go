@@ -24,6 +24,9 @@ import (
 // ROLLBACK instead of the second batch. A claim that completes the grid, one in a hundred, draws the numbers:
 // it takes the general path (claimSquares in one transaction).
 //
+// Claims that arrive together now share such a transaction (claimBatchPostgres); this is the path of a
+// claim alone: one its batch gave back (errClaimAlone), or one on the reserved connections.
+//
 // The claim's record entry (taken) joins the second batch in claimWrite: the record's head comes with the
 // pool's row the first batch locked, and the entry is built between the two.
 
@@ -124,10 +127,7 @@ func (db *DB) claimPostgres(ctx context.Context, c Claim) (*ClaimResult, error) 
 // claimPipelined runs a claim's two batches on pc (see above). It returns the claim's result and events, and
 // whether txn sent them in the transaction; on an error the transaction may still be open.
 func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, now time.Time) (*ClaimResult, []squares.Event, bool, error) {
-	rows, cols := make([]int32, len(c.Cells)), make([]int32, len(c.Cells))
-	for i, cell := range c.Cells {
-		rows[i], cols[i] = int32(cell.Row), int32(cell.Column)
-	}
+	rows, cols := cellArrays(c.Cells)
 	buyer := userID(c.User)
 
 	// 1. BEGIN, the lock, the read.
@@ -199,25 +199,7 @@ func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, 
 	wr.Queue("commit")
 	br = pc.SendBatch(ctx, wr)
 	ids := map[squares.Cell]int64{}
-	written, err := br.Query()
-	if err == nil {
-		for written.Next() {
-			var id, counted int64
-			var cell squares.Cell
-			if err = written.Scan(&id, &cell.Row, &cell.Column, &counted); err != nil {
-				break
-			}
-			if counted != 1 {
-				err = fmt.Errorf("record of pool %d: its head moved during the claim", p.ID)
-				break
-			}
-			ids[cell] = id
-		}
-		written.Close()
-		if err == nil {
-			err = written.Err()
-		}
-	}
+	err = readWritten(br, p.ID, ids)
 	if err == nil && txn != nil {
 		if _, err = br.Exec(); err != nil {
 			err = fmt.Errorf("publish %s event: %w", e.Kind, err)
@@ -254,6 +236,37 @@ func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, 
 	}
 	res.Pool = p
 	return res, []squares.Event{e}, txn != nil, nil
+}
+
+// cellArrays are the rows and the columns of cells, as claimSelect and claimWrite take them.
+func cellArrays(cells []squares.Cell) (rows, cols []int32) {
+	rows, cols = make([]int32, len(cells)), make([]int32, len(cells))
+	for i, cell := range cells {
+		rows[i], cols[i] = int32(cell.Row), int32(cell.Column)
+	}
+	return rows, cols
+}
+
+// readWritten reads the answer of claimWrite for the pool poolID into ids, the square written at each cell.
+func readWritten(br pgx.BatchResults, poolID int64, ids map[squares.Cell]int64) error {
+	written, err := br.Query()
+	if err != nil {
+		return err
+	}
+	defer written.Close()
+	for written.Next() {
+		var id, counted int64
+		var cell squares.Cell
+		if err := written.Scan(&id, &cell.Row, &cell.Column, &counted); err != nil {
+			return err
+		}
+		if counted != 1 {
+			return fmt.Errorf("record of pool %d: its head moved during the claim", poolID)
+		}
+		ids[cell] = id
+	}
+	written.Close()
+	return written.Err()
 }
 
 // claimError is the error of a claim's statement: a square taken twice is the sale's conflict (the unique

@@ -43,6 +43,9 @@ type TxNotifier interface {
 	TxPublisher
 	// Notification is the statement, with its arguments, that sends e when its transaction commits.
 	Notification(e squares.Event) (query string, args []any, err error)
+	// Notifications is the statement, with its arguments, that sends each of events, in their order, when
+	// its transaction commits.
+	Notifications(events []squares.Event) (query string, args []any, err error)
 }
 
 // txNotifier returns the store's Events as a TxNotifier when it sends events within the store's own

@@ -292,10 +292,11 @@ func TestClaimRoundTrips(t *testing.T) {
 			want                    string
 			maxTrips, maxStatements int
 		}{
-			// BEGIN, the lock, the read; the write, the NOTIFY, COMMIT (or ROLLBACK).
-			{"taken", func() error { return claim(users[1], 1, 1) }, "", claimRoundTrips, 6},
-			{"square already taken", func() error { return claim(users[2], 1, 1) }, squares.ECONFLICT, refusedRoundTrips, 4},
-			{"over the limit", func() error { return claim(users[0], 9, 8) }, squares.EUNPROCESSABLE, refusedRoundTrips, 4},
+			// A batch of one claim (claimBatchPostgres): BEGIN, the locks, the pools' read, the claims' read;
+			// the write, the NOTIFY, COMMIT (or ROLLBACK). A batch of n claims sends as many statements.
+			{"taken", func() error { return claim(users[1], 1, 1) }, "", claimRoundTrips, 7},
+			{"square already taken", func() error { return claim(users[2], 1, 1) }, squares.ECONFLICT, refusedRoundTrips, 5},
+			{"over the limit", func() error { return claim(users[0], 9, 8) }, squares.EUNPROCESSABLE, refusedRoundTrips, 5},
 		}
 		for _, c := range cases {
 			// Settle: the previous claim's answer is read, and the bus's listener is idle.

@@ -76,12 +76,26 @@ type ClaimResult struct {
 // The unique key on (pool, row, column) makes a double sale impossible even when checks race. The claim
 // that takes the 100th square draws the numbers in the same transaction. On SQLite, claims that arrive
 // together commit together, each in a savepoint of one transaction (claimBatcher); each is answered as if
-// it had its own. On PostgreSQL a claim is two round trips (claimPostgres), the one that draws excepted.
+// it had its own. On PostgreSQL too claims that arrive together share a transaction of two round trips
+// (claimBatchPostgres); the one that draws takes a transaction of its own.
 func (db *DB) ClaimSquares(ctx context.Context, c Claim) (*ClaimResult, error) {
 	if db.engine == SQLite {
 		return db.claimBatched(ctx, c)
 	}
-	res, err := db.claimPostgres(ctx, c)
+	if ctx.Value(reservedKey{}) != nil {
+		// The batchers use the store's connections, not the reserved ones.
+		return db.claimAfter(ctx, c, nil, errClaimAlone)
+	}
+	res, err := db.claimBatched(ctx, c)
+	return db.claimAfter(ctx, c, res, err)
+}
+
+// claimAfter finishes a PostgreSQL claim after its batch answered res and err: one the batch did not take
+// runs on its own (errClaimAlone, claimPostgres) or on the general path (errClaimGeneral).
+func (db *DB) claimAfter(ctx context.Context, c Claim, res *ClaimResult, err error) (*ClaimResult, error) {
+	if errors.Is(err, errClaimAlone) {
+		res, err = db.claimPostgres(ctx, c)
+	}
 	if !errors.Is(err, errClaimGeneral) {
 		return res, err
 	}
