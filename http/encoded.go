@@ -19,7 +19,7 @@ const (
 )
 
 // encodedAnswer is the body of an answer shared by many requests (a board's squares) with its compressed
-// copies, each made once, when a request first asks for it: compressing a full board per request (36 KB)
+// copies, each made once, when a request first asks for it: compressing a full board per request (21 KB)
 // was the largest cost of reading it (bench/reads). It is immutable but for the copies, which are made
 // under their sync.Once.
 type encodedAnswer struct {
