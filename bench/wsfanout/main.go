@@ -145,6 +145,11 @@ func main() {
 				failed = true
 				continue
 			}
+			lo, hi := len(msgs[0]), len(msgs[0])
+			for _, m := range msgs {
+				lo, hi = min(lo, len(m)), max(hi, len(m))
+			}
+			fmt.Printf("poolUpdate messages the bare hub sends: %d-%d bytes\n", lo, hi)
 			hub, err := newBareHub(msgs)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "wsfanout: bare hub: %v\n", err)
