@@ -68,6 +68,10 @@ func main() {
 	}
 }
 
+// readTarget is issue 23's target for every read: at least this many times the bare handler's requests
+// per second.
+const readTarget = 0.8
+
 // endpoint is one of the two reads.
 type endpoint struct {
 	name, suffix string
@@ -187,7 +191,7 @@ func run(cfg config) error {
 			}
 			rows = append(rows, loadenv.Row{Path: fmt.Sprintf("GET /api/pools/{id}%s (%d readers, %s, %s)", ep.suffix, cfg.readers, viewer, env.DB.Engine()),
 				Squares: res[0].side(), Bare: res[1].side(), Bench: "net/http writing the same bytes",
-				Ratio: loadenv.Ratio(res[0].perSec, res[1].perSec), Target: ">= 0.5x req/s", Load: load})
+				Ratio: loadenv.Ratio(res[0].perSec, res[1].perSec), Target: fmt.Sprintf(">= %.1fx req/s", readTarget), Load: load})
 		}
 	}
 	fmt.Println()
@@ -216,7 +220,7 @@ func run(cfg config) error {
 	for _, r := range rows {
 		r.Checks = checks
 		r.Squares.Note = freshNote
-		r.Met = r.Ratio >= 0.5 && checks == "ok"
+		r.Met = r.Ratio >= readTarget && checks == "ok"
 		loadenv.PrintRow(r)
 	}
 	if len(failures) > 0 {
