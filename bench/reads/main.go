@@ -133,6 +133,11 @@ func run(cfg config) error {
 			answers[ep.name][c] = a
 		}
 	}
+	for _, ep := range endpoints {
+		a := answers[ep.name][""]
+		fmt.Printf("%s: a visitor's answer is %d bytes on the wire, Content-Encoding %q\n", ep.name, len(a.body),
+			a.header.Get("Content-Encoding"))
+	}
 	bare, err := startBare(answers)
 	if err != nil {
 		return err
