@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/klauspost/compress/gzhttp"
-	"github.com/klauspost/compress/gzip"
 )
 
 // Content codings of the web app's files: the build writes name.br and name.gz beside each text file
@@ -81,7 +80,7 @@ const answerMinSize = 4096
 // level compressing was about a sixth of the server's CPU under claims. Websocket upgrades and the web
 // app's files pass untouched: the first hijack the connection, the second are compressed at build time.
 func compressAnswers(next http.Handler) http.Handler {
-	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(answerMinSize), gzhttp.CompressionLevel(gzip.BestSpeed), gzhttp.ExceptContentTypes([]string{"text/event-stream"}))
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(answerMinSize), gzhttp.CompressionLevel(answerGzipLevel), gzhttp.ZstdCompressionLevel(answerZstdLevel), gzhttp.ExceptContentTypes([]string{"text/event-stream"}))
 	if err != nil {
 		panic(err) // the options above are constant
 	}

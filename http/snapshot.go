@@ -41,7 +41,8 @@ type board struct {
 	poolBytes [2]poolParts
 	// poolTag identifies the content of poolBytes; squaresTag that of squaresJSON.
 	poolTag, squaresTag string
-	squaresJSON         []byte
+	// squaresJSON is the squares' JSON, with its compressed copies.
+	squaresJSON *encodedAnswer
 	// squares are the pool's squares as read (shared: never modified), for the answers that depend on the
 	// viewer (a host pool's paid).
 	squares []*squares.Square
@@ -73,9 +74,11 @@ func (s *Server) buildBoard(ctx context.Context, id int64) (*board, error) {
 			}
 		}
 	}
-	if b.squaresJSON, err = encodeJSON(list); err != nil {
+	raw, err := encodeJSON(list)
+	if err != nil {
 		return nil, err
 	}
+	b.squaresJSON = newEncodedAnswer(raw)
 	out := toPoolJSON(p, nil)
 	if b.poolBytes[0], err = cutPoolJSON(out); err != nil {
 		return nil, err
@@ -90,7 +93,7 @@ func (s *Server) buildBoard(ctx context.Context, id int64) (*board, error) {
 		h.Write(part.tail)
 	}
 	b.poolTag = contentTag(h.Sum(nil))
-	sum := sha256.Sum256(b.squaresJSON)
+	sum := sha256.Sum256(b.squaresJSON.plain)
 	b.squaresTag = contentTag(sum[:])
 	return b, nil
 }
@@ -301,6 +304,15 @@ var (
 // writeSnapshot answers 200 with the body made of parts, or 304 when the request's If-None-Match holds
 // etag. etag is the quoted tag of exactly this body for this viewer.
 func writeSnapshot(w http.ResponseWriter, r *http.Request, etag string, keep bool, parts ...[]byte) {
+	if snapshotNotModified(w, r, etag, keep) {
+		return
+	}
+	writeSnapshotBody(w, parts...)
+}
+
+// snapshotNotModified sets a snapshot answer's ETag and Cache-Control, and answers 304 (reporting true)
+// when the request's If-None-Match holds etag.
+func snapshotNotModified(w http.ResponseWriter, r *http.Request, etag string, keep bool) bool {
 	h := w.Header()
 	h["Etag"] = []string{etag}
 	h["Cache-Control"] = hdrNoStore
@@ -309,8 +321,14 @@ func writeSnapshot(w http.ResponseWriter, r *http.Request, etag string, keep boo
 	}
 	if inm := r.Header["If-None-Match"]; len(inm) > 0 && etagMatch(inm, etag) {
 		w.WriteHeader(http.StatusNotModified)
-		return
+		return true
 	}
+	return false
+}
+
+// writeSnapshotBody answers 200 with the JSON body made of parts.
+func writeSnapshotBody(w http.ResponseWriter, parts ...[]byte) {
+	h := w.Header()
 	n := 0
 	for _, p := range parts {
 		n += len(p)

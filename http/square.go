@@ -84,7 +84,7 @@ func (s *Server) handleListSquares(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	writeSnapshot(w, r, `"`+b.squaresTag+`"`, true, b.squaresJSON)
+	writeEncodedSnapshot(w, r, `"`+b.squaresTag+`"`, true, b.squaresJSON)
 }
 
 // hostSquaresJSON is a host pool's squares as the viewer sees them: paid on every square for its host, on

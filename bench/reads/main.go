@@ -1,8 +1,9 @@
 // Command reads is a load test of board reads: GET /api/pools/{id} and GET /api/pools/{id}/squares of a
 // full pool, by concurrent readers signed in (a random player each request) and as visitors, against a
-// real Squares server in-process. In the same run it serves the very bytes Squares answered, per viewer,
-// from a bare net/http handler and reads them with the same client, and prints requests per second, p99,
-// CPU per request and the ratio. Every answer is checked: status 200, the pool full, and the viewer's
+// real Squares server in-process. In the same run it serves the very bytes and headers Squares answered, per
+// viewer, as they came on the wire (compressed where Squares compressed them), from a bare net/http handler
+// and reads them with the same client, and prints requests per second, p99, CPU per request and the ratio.
+// Every answer is checked: status 200, the pool full, and the viewer's
 // userSquareCount (each of the first 20 players holds 5 squares, the others none, a visitor none).
 //
 // With -fresh (on by default) it then checks freshness under writes: one client claims the squares of
@@ -67,6 +68,10 @@ func main() {
 	}
 }
 
+// readTarget is issue 23's target for every read: at least this many times the bare handler's requests
+// per second.
+const readTarget = 0.8
+
 // endpoint is one of the two reads.
 type endpoint struct {
 	name, suffix string
@@ -111,32 +116,29 @@ func run(cfg config) error {
 	client := &http.Client{Transport: transport, Timeout: 30 * time.Second}
 	base := env.Server.URL()
 
-	// The bytes Squares answers each viewer ("" is the visitor), served as they are by the bare handler.
+	// The bytes and headers Squares answers each viewer ("" is the visitor), as they come on the wire
+	// (compressed as for the readers' client, which asks for gzip), served as they are by the bare handler.
 	cookies := []string{""}
 	for _, p := range players {
 		cookies = append(cookies, p.Cookie)
 	}
-	answers := map[string]map[string][]byte{}
-	var header http.Header // Squares' answer headers but the per-response ones, sent by the bare handler too
+	answers := map[string]map[string]answer{}
 	for _, ep := range endpoints {
-		answers[ep.name] = map[string][]byte{}
+		answers[ep.name] = map[string]answer{}
 		for _, c := range cookies {
-			body, _, status, err := get(client, fmt.Sprintf("%s/api/pools/%d%s", base, full, ep.suffix), c, "")
-			if err != nil || status != http.StatusOK {
-				return fmt.Errorf("GET %s as %q: %d %v", ep.name, c, status, err)
+			a, err := record(client, fmt.Sprintf("%s/api/pools/%d%s", base, full, ep.suffix), c)
+			if err != nil {
+				return fmt.Errorf("GET %s as %q: %w", ep.name, c, err)
 			}
-			answers[ep.name][c] = body
+			answers[ep.name][c] = a
 		}
 	}
-	if resp, err := client.Get(fmt.Sprintf("%s/api/pools/%d", base, full)); err == nil {
-		io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		header = resp.Header.Clone()
-		for _, h := range []string{"Date", "Content-Length", "Set-Cookie"} {
-			header.Del(h)
-		}
+	for _, ep := range endpoints {
+		a := answers[ep.name][""]
+		fmt.Printf("%s: a visitor's answer is %d bytes on the wire, Content-Encoding %q\n", ep.name, len(a.body),
+			a.header.Get("Content-Encoding"))
 	}
-	bare, err := startBare(answers, header)
+	bare, err := startBare(answers)
 	if err != nil {
 		return err
 	}
@@ -194,7 +196,7 @@ func run(cfg config) error {
 			}
 			rows = append(rows, loadenv.Row{Path: fmt.Sprintf("GET /api/pools/{id}%s (%d readers, %s, %s)", ep.suffix, cfg.readers, viewer, env.DB.Engine()),
 				Squares: res[0].side(), Bare: res[1].side(), Bench: "net/http writing the same bytes",
-				Ratio: loadenv.Ratio(res[0].perSec, res[1].perSec), Target: ">= 0.5x req/s", Load: load})
+				Ratio: loadenv.Ratio(res[0].perSec, res[1].perSec), Target: fmt.Sprintf(">= %.1fx req/s", readTarget), Load: load})
 		}
 	}
 	fmt.Println()
@@ -223,7 +225,7 @@ func run(cfg config) error {
 	for _, r := range rows {
 		r.Checks = checks
 		r.Squares.Note = freshNote
-		r.Met = r.Ratio >= 0.5 && checks == "ok"
+		r.Met = r.Ratio >= readTarget && checks == "ok"
 		loadenv.PrintRow(r)
 	}
 	if len(failures) > 0 {
@@ -248,6 +250,36 @@ func get(client *http.Client, url, cookie, etag string) (body []byte, newETag st
 	body, err = io.ReadAll(resp.Body)
 	resp.Body.Close()
 	return body, resp.Header.Get("ETag"), resp.StatusCode, err
+}
+
+// answer is one answer as Squares sent it: the body on the wire and the headers but the per-response ones.
+type answer struct {
+	body   []byte
+	header http.Header
+}
+
+// record reads url as the viewer with cookie as the readers' client does (asking for gzip), keeping the
+// body as it came (an explicit Accept-Encoding turns off the client's transparent decompression).
+func record(client *http.Client, url, cookie string) (answer, error) {
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	if cookie != "" {
+		req.Header.Set("Cookie", cookie)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return answer{}, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("status %d", resp.StatusCode)
+	}
+	h := resp.Header.Clone()
+	for _, k := range []string{"Date", "Set-Cookie"} {
+		h.Del(k)
+	}
+	return answer{body: body, header: h}, err
 }
 
 type phase struct {
@@ -342,23 +374,22 @@ type bareServer struct {
 	url string
 }
 
-// startBare serves the recorded answers: the body Squares gave the request's cookie, with Squares'
-// headers, nothing else.
-func startBare(answers map[string]map[string][]byte, header http.Header) (*bareServer, error) {
+// startBare serves the recorded answers: the bytes Squares sent the request's cookie, with the headers it
+// sent them with (Content-Encoding, Content-Length, ETag among them), nothing else.
+func startBare(answers map[string]map[string]answer) (*bareServer, error) {
 	serve := func(ep string) http.HandlerFunc {
 		byCookie := answers[ep]
 		return func(w http.ResponseWriter, r *http.Request) {
-			cookie := r.Header.Get("Cookie")
-			body, ok := byCookie[cookie]
+			a, ok := byCookie[r.Header.Get("Cookie")]
 			if !ok {
 				http.NotFound(w, r)
 				return
 			}
 			h := w.Header()
-			for k, v := range header {
+			for k, v := range a.header {
 				h[k] = v
 			}
-			w.Write(body)
+			w.Write(a.body)
 		}
 	}
 	mux := http.NewServeMux()

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -43,6 +44,13 @@ type result struct {
 	last, first                  loadenv.Durations // per event
 	lastFromSend                 loadenv.Durations // per event: claim sent -> last receipt
 	name                         string            // squares or bare
+}
+
+// gcStats reads the process's garbage collections so far and the CPU seconds they took.
+func gcStats() (uint64, float64) {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}, {Name: "/cpu/classes/gc/total:cpu-seconds"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64(), s[1].Value.Float64()
 }
 
 func runParent(cfg runConfig, t target) (result, error) {
@@ -138,6 +146,7 @@ func runParent(cfg runConfig, t target) (result, error) {
 	published := make([]int64, cfg.events)
 	sent := make([]int64, cfg.events)
 	serverCPU, clientCPU := loadenv.SelfCPU(), loadenv.ProcessCPU(cmd.Process.Pid)
+	gcs, gcCPU := gcStats()
 	eventsStart := time.Now()
 	for k := 0; k < cfg.events; k++ {
 		s, p, err := t.fire(k)
@@ -150,6 +159,13 @@ func runParent(cfg runConfig, t target) (result, error) {
 		time.Sleep(cfg.interval)
 	}
 	r.eventsWall = time.Since(eventsStart)
+	gcs2, gcCPU2 := gcStats()
+	name := "squares"
+	if _, ok := t.(*bareHub); ok {
+		name = "bare"
+	}
+	fmt.Printf("%s, %d subscribers: %d garbage collections in the server's process during the %d events, %.1f ms of GC CPU\n",
+		name, cfg.n, gcs2-gcs, cfg.events, (gcCPU2-gcCPU)*1000)
 	r.serverCPU = (loadenv.SelfCPU() - serverCPU) / time.Duration(cfg.events)
 	r.clientCPU = (loadenv.ProcessCPU(cmd.Process.Pid) - clientCPU) / time.Duration(cfg.events)
 	if cfg.cpuProfile != "" {
