@@ -207,8 +207,7 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
           </section>
         )}
 
-        {/* Below a phone's first screen: laid out and painted only as it scrolls near (below-fold). */}
-        <section aria-labelledby="available-heading" className="below-fold">
+        <section aria-labelledby="available-heading">
           <div className="mb-3 flex items-end justify-between gap-2">
             <div>
               <h2 id="available-heading" className="text-xl font-extrabold tracking-tight">

@@ -209,13 +209,11 @@ function PoolView({ poolId, creatorPanel }: { poolId: number; creatorPanel?: Cre
           {mine.length > 0 && <YourSquaresCard pool={pool} mine={mine} max={maxPerPlayer} />}
           {ownedCount > 0 && <ReadyToPlayCard pool={pool} owned={ownedCount} />}
           {pool.isPrivate && pool.inviteCode && !isAdmin && creatorPanel?.(pool)}
-          {/* Below a phone's first screen (under the board): laid out and painted as it scrolls near. */}
-          <div className="below-fold grid min-w-0 gap-6">
-            <PoolInfoCard pool={pool} />
-            <PoolRulesCard pool={pool} />
-            <NoWithdrawalsCard free={free} payHost={hostPool} />
-            <GameRulesCard pool={pool} />
-          </div>
+          {/* Not below-fold: the Verify card under them would move when they are laid out, under a tap. */}
+          <PoolInfoCard pool={pool} />
+          <PoolRulesCard pool={pool} />
+          <NoWithdrawalsCard free={free} payHost={hostPool} />
+          <GameRulesCard pool={pool} />
         </aside>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
           <Suspense fallback={<div className="h-[5.5rem] rounded-xl border bg-card" aria-hidden="true" />}>
