@@ -1,9 +1,9 @@
 // Prerenders the public pages a visitor lands on (src/prerender.tsx lists them) into dist/prerender/, and the
-// app's loading screen into dist/index.html, after
-// `vite build`: it builds src/prerender.tsx for Node into a temporary folder (.prerender, removed
-// afterwards), renders each page with the app's routes and providers as a signed-out visitor, and writes it
-// from the built dist/index.html (scripts/prerender-html.mjs). The server sends these pages to a browser
-// without a session cookie (http/webapp.go); scripts/compress.mjs then writes their compressed copies.
+// app's loading screen into dist/index.html, after `vite build`: it builds src/prerender.tsx for Node into a
+// temporary folder (.prerender, removed afterwards), renders each page with the app's routes and providers as
+// a signed-out visitor, and writes it from the built dist/index.html (scripts/prerender-html.mjs). The server
+// sends these pages to a browser without a session cookie (http/webapp.go); scripts/compress.mjs then writes
+// their compressed copies.
 // Usage: node scripts/prerender.mjs [distDir]
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

@@ -34,8 +34,8 @@ const loadMenus = () => import('./navbar-menus')
  * The top bar's menus (navbar-menus.tsx) load once the page's first screen is drawn, when the browser is
  * idle: Radix's select and menus, with their positioning code, are 10 kB of the first script on the wire
  * (Brotli) and 20 ms of its first render, and a phone's first screen has no use for them (a phone does not
- * even show them). Their triggers are drawn alike before that; a tap on
- * one loads the menus at once and opens that one.
+ * even show them). Their triggers are drawn alike before that; a tap on one loads the menus at once and
+ * opens that one.
  */
 function useMenus() {
   const [ready, now] = useIdleReady()
