@@ -2,6 +2,7 @@ package http
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"sync"
 
@@ -20,13 +21,10 @@ const (
 
 // encodedAnswer is the body of an answer shared by many requests (a board's squares) with its compressed
 // copies, each made once, when a request first asks for it: compressing a full board per request (21 KB)
-// was the largest cost of reading it (bench/reads). It is immutable but for the copies, which are made
-// under their sync.Once.
+// was the largest cost of reading it (bench/reads). It is immutable but for the copies, each made once.
 type encodedAnswer struct {
-	plain []byte
-
-	gzipOnce, zstdOnce sync.Once
-	gzip, zstd         []byte
+	plain      []byte
+	gzip, zstd compressedCopy
 }
 
 func newEncodedAnswer(plain []byte) *encodedAnswer { return &encodedAnswer{plain: plain} }
@@ -36,25 +34,30 @@ func newEncodedAnswer(plain []byte) *encodedAnswer { return &encodedAnswer{plain
 func (a *encodedAnswer) coded(c string) []byte {
 	switch c {
 	case "gzip":
-		a.gzipOnce.Do(func() {
-			var buf bytes.Buffer
-			zw := gzkp.NewWriter(&buf, answerGzipLevel)
-			if _, err := zw.Write(a.plain); err == nil && zw.Close() == nil {
-				a.gzip = buf.Bytes()
-			}
-		})
-		return a.gzip
+		return a.gzip.of(a.plain, func(w io.Writer) io.WriteCloser { return gzkp.NewWriter(w, answerGzipLevel) })
 	case "zstd":
-		a.zstdOnce.Do(func() {
-			var buf bytes.Buffer
-			zw := zstdkp.NewWriter(&buf, answerZstdLevel)
-			if _, err := zw.Write(a.plain); err == nil && zw.Close() == nil {
-				a.zstd = buf.Bytes()
-			}
-		})
-		return a.zstd
+		return a.zstd.of(a.plain, func(w io.Writer) io.WriteCloser { return zstdkp.NewWriter(w, answerZstdLevel) })
 	}
 	return nil
+}
+
+// compressedCopy is one compressed copy of an answer, made once.
+type compressedCopy struct {
+	once sync.Once
+	body []byte
+}
+
+// of returns plain compressed by the writer newWriter makes, compressing it at the first call; nil if
+// compressing failed.
+func (c *compressedCopy) of(plain []byte, newWriter func(io.Writer) io.WriteCloser) []byte {
+	c.once.Do(func() {
+		var buf bytes.Buffer
+		zw := newWriter(&buf)
+		if _, err := zw.Write(plain); err == nil && zw.Close() == nil {
+			c.body = buf.Bytes()
+		}
+	})
+	return c.body
 }
 
 // answerCoding picks the content coding of a shared answer as compressAnswers' gzhttp does for any other:
