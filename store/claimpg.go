@@ -199,10 +199,49 @@ func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, 
 	wr.Queue("commit")
 	br = pc.SendBatch(ctx, wr)
 	ids := map[squares.Cell]int64{}
-	err = readWritten(br, p.ID, ids)
-	if err == nil && txn != nil {
+	if err := endWrite(br, readWritten(br, p.ID, ids), txn != nil); err != nil {
+		return nil, nil, false, err
+	}
+	if len(ids) != len(c.Cells) {
+		return nil, nil, false, fmt.Errorf("claim: %d squares written of %d", len(ids), len(c.Cells))
+	}
+
+	written := make([]int64, len(c.Cells))
+	for i, cell := range c.Cells {
+		written[i] = ids[cell]
+	}
+	head := p.Record
+	if record {
+		head = squares.RecordHead{Seq: entry.Seq, Head: entry.Hash}
+	}
+	return takenAnswer(p, c, written, now, owned, newPlayers, head), []squares.Event{e}, txn != nil, nil
+}
+
+// takenAnswer is the answer of the claim c that took its cells (written: its squares' ids, in the cells'
+// order) at now: its squares, and the pool as it was locked with what the claim changed (as claimSquares
+// answers), the buyer owning owned squares of it before, newPlayers its new players, head its record's head.
+func takenAnswer(p *squares.PoolView, c Claim, written []int64, now time.Time, owned, newPlayers int, head squares.RecordHead) *ClaimResult {
+	res := &ClaimResult{}
+	for i, cell := range c.Cells {
+		res.Squares = append(res.Squares, &squares.Square{ID: written[i], PoolID: p.ID, UserID: c.User.ID,
+			Row: cell.Row, Column: cell.Column, State: squares.SquareOwned, PurchasePrice: p.EntryFee,
+			PurchasedAt: now, OwnerFirst: c.User.FirstName, OwnerLast: c.User.LastName})
+	}
+	p.SquaresTaken += len(c.Cells)
+	p.DistinctPlayers += newPlayers
+	p.UpdatedAt = now
+	p.ViewerSquares = owned + len(c.Cells)
+	p.Record = head
+	res.Pool = p
+	return res
+}
+
+// endWrite reads what follows a claim's write in its batch, once the write's answer was read with err: the
+// NOTIFY of its events when notified, then COMMIT; and closes the batch. Its error is the claim's.
+func endWrite(br pgx.BatchResults, err error, notified bool) error {
+	if err == nil && notified {
 		if _, err = br.Exec(); err != nil {
-			err = fmt.Errorf("publish %s event: %w", e.Kind, err)
+			err = fmt.Errorf("publish %s events: %w", squares.EventPool, err)
 		}
 	}
 	if err == nil {
@@ -214,28 +253,9 @@ func claimPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, c Claim, 
 		err = closeErr
 	}
 	if err != nil {
-		return nil, nil, false, claimError(err)
+		return claimError(err)
 	}
-	if len(ids) != len(c.Cells) {
-		return nil, nil, false, fmt.Errorf("claim: %d squares written of %d", len(ids), len(c.Cells))
-	}
-
-	res := &ClaimResult{}
-	for _, cell := range c.Cells {
-		res.Squares = append(res.Squares, &squares.Square{ID: ids[cell], PoolID: p.ID, UserID: c.User.ID,
-			Row: cell.Row, Column: cell.Column, State: squares.SquareOwned, PurchasePrice: p.EntryFee,
-			PurchasedAt: now, OwnerFirst: c.User.FirstName, OwnerLast: c.User.LastName})
-	}
-	// The pool as it was locked, with what this claim changed (as claimSquares answers).
-	p.SquaresTaken += len(c.Cells)
-	p.DistinctPlayers += newPlayers
-	p.UpdatedAt = now
-	p.ViewerSquares = owned + len(c.Cells)
-	if record {
-		p.Record = squares.RecordHead{Seq: entry.Seq, Head: entry.Hash}
-	}
-	res.Pool = p
-	return res, []squares.Event{e}, txn != nil, nil
+	return nil
 }
 
 // cellArrays are the rows and the columns of cells, as claimSelect and claimWrite take them.

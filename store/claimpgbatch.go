@@ -222,7 +222,11 @@ func claimManyPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, reqs 
 		return nil, err
 	}
 	for _, t := range taking {
-		t.r.res, t.r.err = takenResult(t, now), nil
+		head := t.p.Record
+		if t.record {
+			head.Seq, head.Head = t.entry.Seq, t.entry.Hash
+		}
+		t.r.res, t.r.err = takenAnswer(t.p, t.r.c, t.ids, now, t.owned, t.player, head), nil
 	}
 	return events, nil
 }
@@ -300,27 +304,7 @@ func scanClaims(br pgx.BatchResults, reqs []*claimRequest) ([]*claimRead, error)
 // writeClaims reads the answers of the second batch: the squares written, with the count of pools updated
 // (want pools), the NOTIFY of the events when notified, COMMIT. It fills in the ids of the squares written.
 func writeClaims(br pgx.BatchResults, taking []claimTaking, pools int, notified bool) error {
-	err := scanWritten(br, taking, pools)
-	if err == nil && notified {
-		if _, err = br.Exec(); err != nil {
-			err = fmt.Errorf("publish %s events: %w", squares.EventPool, err)
-		}
-	}
-	if err == nil {
-		if _, err = br.Exec(); err != nil {
-			err = fmt.Errorf("commit: %w", err)
-		}
-	}
-	if closeErr := br.Close(); err == nil && closeErr != nil {
-		err = closeErr
-	}
-	if err != nil {
-		for _, t := range taking {
-			t.r.res = nil
-		}
-		return claimError(err)
-	}
-	return nil
+	return endWrite(br, scanWritten(br, taking, pools), notified)
 }
 
 // poolCell is a square's place in a pool.
@@ -329,6 +313,8 @@ type poolCell struct {
 	cell squares.Cell
 }
 
+// scanWritten reads the squares claimWriteManySQL wrote, each with the count of pools it updated (want pools),
+// into the ids of the claims taking.
 func scanWritten(br pgx.BatchResults, taking []claimTaking, pools int) error {
 	rows, err := br.Query()
 	if err != nil {
@@ -351,14 +337,14 @@ func scanWritten(br pgx.BatchResults, taking []claimTaking, pools int) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	for _, t := range taking {
-		t.r.res = &ClaimResult{}
-		for _, cell := range t.r.c.Cells {
+	for i, t := range taking {
+		taking[i].ids = make([]int64, len(t.r.c.Cells))
+		for k, cell := range t.r.c.Cells {
 			id, ok := ids[poolCell{t.p.ID, cell}]
 			if !ok {
 				return fmt.Errorf("claims: no square written at %v of pool %d", cell, t.p.ID)
 			}
-			t.r.res.Squares = append(t.r.res.Squares, &squares.Square{ID: id})
+			taking[i].ids[k] = id
 		}
 	}
 	return nil

@@ -41,6 +41,8 @@ type claimTaking struct {
 	player int
 	entry  squares.RecordEntry
 	record bool
+	// ids are the squares written, in the order of the claim's cells.
+	ids []int64
 }
 
 // claimWriteArgs are claimWriteManySQL's arguments for the claims taking, decided with the pools' states.
@@ -135,26 +137,6 @@ func decideClaim(states map[int64]*claimPool, r *claimRequest, rd *claimRead, no
 		st.cells[cell] = true
 	}
 	return t, true, nil
-}
-
-// takenResult is the answer of the accepted claim t, its squares' ids in t.r.res: as claimPipelined answers.
-func takenResult(t claimTaking, now time.Time) *ClaimResult {
-	c, p := t.r.c, t.p
-	res := &ClaimResult{}
-	for i, cell := range c.Cells {
-		res.Squares = append(res.Squares, &squares.Square{ID: t.r.res.Squares[i].ID, PoolID: p.ID, UserID: c.User.ID,
-			Row: cell.Row, Column: cell.Column, State: squares.SquareOwned, PurchasePrice: p.EntryFee,
-			PurchasedAt: now, OwnerFirst: c.User.FirstName, OwnerLast: c.User.LastName})
-	}
-	p.SquaresTaken += len(c.Cells)
-	p.DistinctPlayers += t.player
-	p.UpdatedAt = now
-	p.ViewerSquares = t.owned + len(c.Cells)
-	if t.record {
-		p.Record.Seq, p.Record.Head = t.entry.Seq, t.entry.Hash
-	}
-	res.Pool = p
-	return res
 }
 
 // updatedPools counts the pools of states that a claim took squares of.
