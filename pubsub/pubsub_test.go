@@ -156,19 +156,8 @@ func TestPostgresResync(t *testing.T) {
 // TestPostgresPublishTx: an event sent within a transaction reaches the instances when it commits, and
 // never when it rolls back.
 func TestPostgresPublishTx(t *testing.T) {
-	url := storetest.URL(t, store.Postgres)
 	ctx := context.Background()
-	bus := pubsub.NewPostgres(url, quiet)
-	if err := bus.Open(ctx); err != nil {
-		t.Fatal(err)
-	}
-	defer bus.Close()
-	sub := bus.Subscribe(ctx)
-	conn, err := sql.Open("pgx", url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	bus, sub, conn := openPostgresBus(t)
 	for _, commit := range []bool{false, true} {
 		tx, err := conn.BeginTx(ctx, nil)
 		if err != nil {
@@ -204,19 +193,8 @@ func TestPostgresPublishTx(t *testing.T) {
 // TestPostgresNotifications: the one statement that sends several events within a transaction sends each
 // of them, in their order, when it commits.
 func TestPostgresNotifications(t *testing.T) {
-	url := storetest.URL(t, store.Postgres)
 	ctx := context.Background()
-	bus := pubsub.NewPostgres(url, quiet)
-	if err := bus.Open(ctx); err != nil {
-		t.Fatal(err)
-	}
-	defer bus.Close()
-	sub := bus.Subscribe(ctx)
-	conn, err := sql.Open("pgx", url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	bus, sub, conn := openPostgresBus(t)
 	var events []squares.Event
 	for i := range 5 {
 		events = append(events, squares.Event{Kind: squares.EventPool, PoolID: int64(10 + i),
@@ -241,4 +219,24 @@ func TestPostgresNotifications(t *testing.T) {
 			t.Fatalf("event %d: got %+v", i, got)
 		}
 	}
+}
+
+// openPostgresBus opens a bus on a throwaway PostgreSQL, subscribed, and a connection of the test's own to
+// that database, both closed when the test ends.
+func openPostgresBus(t *testing.T) (*pubsub.Postgres, <-chan squares.Event, *sql.DB) {
+	t.Helper()
+	url := storetest.URL(t, store.Postgres)
+	ctx := context.Background()
+	bus := pubsub.NewPostgres(url, quiet)
+	if err := bus.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bus.Close() })
+	sub := bus.Subscribe(ctx)
+	conn, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return bus, sub, conn
 }
