@@ -5,7 +5,7 @@
 import { StrictMode } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { prerender } from 'react-dom/static'
-import { act } from '@testing-library/react'
+import { act, getConfig } from '@testing-library/react'
 import { RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { pages } from '@/prerender'
@@ -64,7 +64,9 @@ describe('a prerendered page', () => {
           client.setQueryData(authKeys.user, null)
         })
         // The screen's lazy chunk arrives, React hydrates the screen, and the screen's effect sets the title.
-        await vi.waitFor(() => expect(document.title).toBe(rendered.title))
+        // vi.waitFor's own limit is 1 s, which a lazy screen compiled on a busy machine takes past: the
+        // suite's limit (src/test/setup.ts) instead.
+        await vi.waitFor(() => expect(document.title).toBe(rendered.title), { timeout: getConfig().asyncUtilTimeout })
       } finally {
         spy.mockRestore()
       }

@@ -6,9 +6,11 @@ import { FakeWebSocket } from './fake-websocket'
 
 // findBy*/waitFor give up after 1 s by default; a lazy screen compiled on a busy machine can take longer.
 // CI runs this suite beside Go's and Playwright's on 2 cores: there a pool page's first render, its data
-// answers and a role query over its 121 cells took past 5 s once (CI of stop 35). A wait that succeeds
-// returns as soon as it does; only a failing one waits the full time, still inside testTimeout (20 s).
-configure({ asyncUtilTimeout: 15_000 })
+// answers and a role query over its 121 cells took past 5 s once (CI of stop 35), and a host's page, whose
+// tools load on demand, past 20 s for the whole test (CI of stop 36: this suite runs at nice 10 there). A
+// wait that succeeds returns as soon as it does; only a failing one waits the full time, still inside
+// testTimeout (60 s).
+configure({ asyncUtilTimeout: 40_000 })
 
 afterEach(() => {
   toast.dismiss()

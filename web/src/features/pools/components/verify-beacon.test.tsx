@@ -45,7 +45,7 @@ function drawn(b: Partial<Beacon> = {}, over: Partial<Pool> = {}): Pool {
 async function openPanel(pool: Pool) {
   render(<VerifyDrawCard pool={pool} squares={[]} />, { wrapper: MemoryRouter })
   await userEvent.click(screen.getByRole('button', { name: /verify draw/i }))
-  return screen.findByTestId('draw-verdict', undefined, { timeout: 15_000 })
+  return screen.findByTestId('draw-verdict')
 }
 
 describe('VerifyDrawCard with a drand beacon', () => {
