@@ -9,6 +9,23 @@ const pool = makePool({ drawCommitment: '', userSquareCount: 2 })
 
 const NOTICE = "Couldn't refresh. Showing the last update."
 
+describe('Dashboard', () => {
+  it('lists the available pools by kickoff, the instant and not the text of its time', async () => {
+    const at = (id: number, name: string, gameDate: string) =>
+      makePool({ id, name, gameId: id, game: { ...makePool().game!, id, gameDate } })
+    stubFetch({
+      // 13:30 in New York is 18:30 UTC: after 18:00 UTC, though its text sorts first.
+      'GET /api/pools?leagueId=1': { body: [at(41, 'Late Pool', '2030-11-29T13:30:00-05:00'), at(42, 'Early Pool', '2030-11-29T18:00:00Z')] },
+      'GET /api/user/pools': { body: [] },
+      'GET /api/user/prizes': { body: [] },
+    })
+    renderPage(<DashboardPage />, { path: '/dashboard', user: player })
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Available Pools' })).getAllByTestId('pool-card')).toHaveLength(2))
+    const cards = within(screen.getByRole('region', { name: 'Available Pools' })).getAllByTestId('pool-card')
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/pool/42', '/pool/41'])
+  })
+})
+
 describe('Dashboard when a refresh fails', () => {
   it('keeps the pool lists after failed background refetches and says it could not refresh', async () => {
     let down = false
