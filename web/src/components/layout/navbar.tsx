@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { selectTriggerClass } from '@/components/ui/select-trigger-class'
 import { Logo } from '@/components/layout/logo'
 import { useServerConfig } from '@/lib/config'
-import { useIdleReady } from '@/lib/use-idle-ready'
+import { useOnDemand } from '@/lib/use-on-demand'
 import { useLeagues, useSelectedLeague } from '@/lib/leagues'
 import { useSignOut, useUser } from '@/lib/auth'
 import type { User } from '@/lib/types'
@@ -32,13 +32,13 @@ const loadMenus = () => import('./navbar-menus')
 
 /**
  * The top bar's menus (navbar-menus.tsx) load once the page's first screen is drawn, when the browser is
- * idle: Radix's select and menus, with their positioning code, are 10 kB of the first script on the wire
- * (Brotli) and 20 ms of its first render, and a phone's first screen has no use for them (a phone does not
- * even show them). Their triggers are drawn alike before that; a tap on one loads the menus at once and
- * opens that one.
+ * idle, and are drawn at the first tap on one of their triggers: Radix's select and menus, with their
+ * positioning code, are 10 kB of the first script on the wire (Brotli) and 20-40 ms of a render, and a
+ * phone's first screen has no use for them (a phone does not even show them). Their triggers are drawn
+ * alike until then; a tap on one draws the menus (loading them first if need be) and opens that one.
  */
 function useMenus() {
-  const [ready, now] = useIdleReady()
+  const [ready, now] = useOnDemand(loadMenus)
   const [opened, setOpened] = useState<MenuName | null>(null)
   const open = (name: MenuName) => {
     setOpened(name)

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { useUser } from '@/lib/auth'
-import { useIdleReady } from '@/lib/use-idle-ready'
+import { useOnDemand } from '@/lib/use-on-demand'
 import { useMarkNotificationsRead, useNotifications, type AppNotification } from '../api/notifications-api'
 import { useWinToasts } from '../hooks/use-win-toasts'
 import { BellButton } from './bell-button'
@@ -12,8 +12,8 @@ const NotificationPopover = lazy(() => loadPopover().then((m) => ({ default: m.N
  * The bell in the top bar of a signed-in player: the unread count on a badge (the button is named
  * "Notifications, 2 unread"), the newest notifications in a popover, each leading to what it is about and
  * read when opened, and "Mark all as read". It also pops the toast of a win that arrives while the app is
- * open (useWinToasts). The popover's code loads once the page is idle, or at the first tap on the bell,
- * which then opens it: until then the bell is drawn alike without it.
+ * open (useWinToasts). The popover's code loads once the page is idle, and is drawn at the first tap on the
+ * bell, which then opens it: until then the bell is drawn alike without it.
  */
 export function NotificationBell() {
   const { user } = useUser()
@@ -21,7 +21,7 @@ export function NotificationBell() {
   useWinToasts(q.data)
   const mark = useMarkNotificationsRead()
   const [open, setOpen] = useState(false)
-  const [ready, now] = useIdleReady()
+  const [ready, now] = useOnDemand(loadPopover)
   const list = q.data ?? []
   const unread = list.filter((n) => !n.read).length
   const onOpen = (n: AppNotification) => {
