@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Cell, Square } from '@/lib/types'
 import { SquareBoard } from './square-board'
-import { cellKey } from './square-labels'
+import { cellKey, type WinnerMark } from './square-labels'
 
 const squares: Square[] = [
   { id: 1, poolId: 31, userId: '12', row: 2, column: 4, purchasePrice: '0.00', purchasedAt: null, user: { firstName: 'Ann', lastName: 'Lee' }, status: 'owned' },
@@ -134,5 +134,26 @@ describe('SquareBoard', () => {
     await user.keyboard('{ArrowRight}')
     expect(cell(2, 5)).toHaveFocus()
     expect(onActivate).toHaveBeenCalledWith({ row: 2, column: 4 })
+  })
+
+  it('shows a square’s wins, labels with spaces whole, and redraws a square when its wins change', () => {
+    const mark = (label: string, amount: string | null): WinnerMark => ({ label, owner: 'Ann L.', amount, text: `${label} winner, ${amount}, Ann L.` })
+    const props = {
+      homeTeam: 'Buffalo Bills', awayTeam: 'Kansas City Chiefs', homeNumbers: null, awayNumbers: null, squares, userId: '7',
+      selected: [], interactive: false, onActivate: () => {},
+    }
+    const { rerender } = render(<SquareBoard {...props} winners={new Map([['2-4', [mark('R Q1', '$20.00')]]])} />)
+    expect(cell(2, 4)).toHaveAttribute('data-winner', 'R Q1')
+    expect(cell(2, 4)).toHaveAccessibleName('R Q1 winner, $20.00, Ann L.')
+    expect(within(cell(2, 4)).getByText('R Q1')).toBeInTheDocument()
+    expect(within(cell(2, 4)).getByText('$20')).toBeInTheDocument()
+
+    rerender(<SquareBoard {...props} winners={new Map([['2-4', [mark('R Q1', '$20.00'), mark('Q2', '$225.00')]]])} />)
+    expect(cell(2, 4)).toHaveAttribute('data-winner', 'R Q1 Q2')
+    expect(cell(2, 4)).toHaveAccessibleName('R Q1 winner, $20.00, Ann L.; Q2 winner, $225.00, Ann L.')
+    expect(within(cell(2, 4)).getByText('R Q1')).toBeInTheDocument()
+    expect(within(cell(2, 4)).getByText('Q2')).toBeInTheDocument()
+    expect(within(cell(2, 4)).queryByText('$20')).toBeNull()
+    expect(cell(0, 1)).not.toHaveAttribute('data-winner')
   })
 })

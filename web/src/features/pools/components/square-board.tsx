@@ -1,10 +1,10 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { Check, Clock, Home, Lock, Trophy } from 'lucide-react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { teamColorOnWhite, teamInfo, textColorOn } from '@/lib/teams'
 import type { Cell, Square } from '@/lib/types'
 import { axisDigits, digitsText } from '@/lib/rules'
 import { cn } from '@/lib/utils'
-import { cellKey, cellLabel, cellState, ownerInitials, ownerName, type CellState, type WinnerMark } from './square-labels'
+import { BoardCell, type CellEvents } from './board-cell'
+import { cellKey, cellLabel, cellState, ownerInitials, ownerName, type WinnerMark } from './square-labels'
 
 export interface SquareBoardProps {
   homeTeam: string
@@ -34,16 +34,6 @@ export interface SquareBoardProps {
    */
   rows?: number
   columns?: number
-}
-
-const stateClass: Record<CellState, string> = {
-  available: 'border-border bg-card text-transparent hover:border-emerald-400 hover:bg-emerald-50',
-  selected: 'border-lime-500 bg-brand text-brand-foreground shadow-inner ring-1 ring-lime-600/40',
-  mine: 'border-emerald-800 bg-emerald-700 text-white',
-  'mine-held': 'border-amber-500 bg-amber-200 text-amber-950',
-  taken: 'border-slate-200 bg-slate-100 text-slate-600',
-  house: 'border-slate-300 bg-slate-200 text-slate-500',
-  held: 'border-amber-300 bg-[repeating-linear-gradient(135deg,var(--color-amber-50)_0_4px,var(--color-amber-100)_4px_8px)] text-amber-700',
 }
 
 // The board's columns: the digit column, then the squares. On a phone the digit column is narrower than a
@@ -135,6 +125,26 @@ export function SquareBoard({
     moveTo(next)
   }
 
+  // The cells call the board through one object that keeps its identity across renders (its handlers are
+  // this render's), so that a cell whose own look did not change is not drawn again: a live update or a tap
+  // on one square redraws that square, not the hundred.
+  const register = useCallback((i: number, el: HTMLDivElement | null) => {
+    refs.current[i] = el
+  }, [])
+  const events = useRef<CellEvents>(null as unknown as CellEvents)
+  useLayoutEffect(() => {
+    events.current = {
+      click: (cell) => {
+        moveTo(cell)
+        onActivate(cell, byCell.get(cellKey(cell)))
+      },
+      keyDown: onKeyDown,
+      focus: (cell) => {
+        if (focus.row !== cell.row || focus.column !== cell.column) setFocus(cell)
+      },
+    }
+  })
+
   const headerBase = 'flex aspect-square items-center justify-center rounded-[3px] text-xs font-black text-white sm:rounded-md sm:text-sm'
   const gridCols = GRID_COLS[columns] ?? GRID_COLS[10]
   const phoneHeader = 'max-sm:aspect-auto'
@@ -220,79 +230,31 @@ export function SquareBoard({
                 const state = cellState(sq, userId, isSelected)
                 const marks = winners?.get(k) ?? []
                 const wins = marks.filter((w) => !w.now)
-                const now = marks.find((w) => w.now)
-                const won = wins.length > 0
                 // In a host pool the host (and the owner) see whether the owner's payments cover the square.
                 const unpaid = sq?.paid === false
                 const label = `${cellLabel(cell, state, sq, awayNumbers, homeNumbers, grid)}${unpaid ? ', not paid yet' : ''}`
-                const focused = focus.row === r && focus.column === c
-                const selectable = interactive && (state === 'available' || state === 'selected')
                 return (
-                  <div
+                  <BoardCell
                     key={c}
-                    ref={(el) => {
-                      refs.current[r * columns + c] = el
-                    }}
-                    role="gridcell"
-                    aria-colindex={c + 2}
-                    // A winning square is named by its wins (and the period it would win now); where it is
-                    // and who owns it is its description.
-                    aria-label={marks.length ? marks.map((w) => w.text).join('; ') : label}
-                    aria-description={marks.length ? label : undefined}
-                    data-winner={won ? wins.map((w) => w.label).join(' ') : undefined}
-                    data-winning-now={now?.label}
-                    aria-selected={interactive ? isSelected : undefined}
-                    aria-disabled={interactive && !selectable ? true : undefined}
-                    data-state={state}
-                    data-unpaid={unpaid || undefined}
-                    data-row={r}
-                    data-column={c}
-                    title={marks.length ? marks.map((w) => w.text).join('\n') : sq ? ownerName(sq) : undefined}
-                    tabIndex={focused ? 0 : -1}
-                    onClick={() => {
-                      moveTo(cell)
-                      onActivate(cell, sq)
-                    }}
-                    onKeyDown={(e) => onKeyDown(e, cell)}
-                    onFocus={() => {
-                      if (!focused) setFocus(cell)
-                    }}
-                    className={cn(
-                      'relative flex aspect-square items-center justify-center overflow-hidden rounded-[3px] border text-[0.6rem] leading-none font-bold transition-colors outline-none select-none sm:rounded-md sm:text-xs',
-                      'focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-sky-500 focus-visible:ring-offset-1',
-                      stateClass[state],
-                      selectable ? 'cursor-pointer' : 'cursor-default',
-                      won && 'border-amber-500 bg-amber-300 text-amber-950 shadow-[0_0_0_2px_var(--color-amber-400)]',
-                      now && !won && 'border-lime-600 bg-lime-300 text-lime-950',
-                      now && 'z-[1] ring-[3px] ring-lime-500 ring-offset-1 motion-safe:animate-now-pulse',
-                    )}
-                  >
-                    {won ? (
-                      <span aria-hidden="true" className="flex flex-col items-center text-[0.55rem] leading-[1.05] font-black sm:text-[0.65rem]">
-                        {/* A square that won many prizes (every score) shows two and how many more; its name lists all. */}
-                        {wins.slice(0, wins.length > 3 ? 2 : 3).map((w, i) => (
-                          <span key={i} className="whitespace-nowrap">
-                            {w.label}
-                          </span>
-                        ))}
-                        {wins.length > 3 && <span>+{wins.length - 2}</span>}
-                        {/* From sm up a single win also shows its prize and owner on the square. */}
-                        {wins.length === 1 && wins[0].amount && <span className="hidden font-bold sm:block">{wins[0].amount.replace(/\.00$/, '')}</span>}
-                        {wins.length === 1 && sq && <span className="hidden font-semibold sm:block">{ownerInitials(sq)}</span>}
-                      </span>
-                    ) : now ? (
-                      <span aria-hidden="true" className="flex flex-col items-center text-[0.55rem] leading-[1.05] font-black sm:text-[0.65rem]">
-                        <span>{now.label}</span>
-                        <span>NOW</span>
-                      </span>
-                    ) : (
-                      <CellContent state={state} sq={sq} pop={!takenAtFirst.has(cellKey(cell))} />
-                    )}
-                    {unpaid && (
-                      <span aria-hidden="true" className="absolute top-0.5 left-0.5 size-1.5 rounded-full bg-red-600 ring-1 ring-white sm:size-2" data-icon="unpaid" />
-                    )}
-                    {won && <Trophy className="absolute top-0.5 right-0.5 hidden size-3 text-amber-700 sm:block" aria-hidden="true" />}
-                  </div>
+                    row={r}
+                    column={c}
+                    index={r * columns + c}
+                    state={state}
+                    label={label}
+                    marksText={marks.length ? marks.map((w) => w.text).join('\n') : ''}
+                    winLabels={wins.map((w) => w.label).join('\n')}
+                    nowLabel={marks.find((w) => w.now)?.label}
+                    amount={wins.length === 1 ? (wins[0].amount ?? undefined) : undefined}
+                    owner={sq ? ownerName(sq) : undefined}
+                    initials={sq ? ownerInitials(sq) : ''}
+                    unpaid={unpaid}
+                    focused={focus.row === r && focus.column === c}
+                    interactive={interactive}
+                    isSelected={isSelected}
+                    pop={!takenAtFirst.has(k)}
+                    events={events}
+                    register={register}
+                  />
                 )
               })}
             </div>
@@ -301,26 +263,4 @@ export function SquareBoard({
       </div>
     </div>
   )
-}
-
-function CellContent({ state, sq, pop }: { state: CellState; sq: Square | undefined; pop: boolean }) {
-  switch (state) {
-    case 'selected':
-      return <Check className="size-3.5 sm:size-4" strokeWidth={3} aria-hidden="true" />
-    case 'house':
-      return <Home className="size-3 sm:size-4" aria-hidden="true" data-icon="house" />
-    case 'held':
-      return <Lock className="size-3 sm:size-3.5" aria-hidden="true" />
-    case 'mine-held':
-      return <Clock className="size-3 sm:size-3.5" aria-hidden="true" />
-    case 'mine':
-    case 'taken':
-      return (
-        <span aria-hidden="true" className={pop ? 'animate-square-pop' : undefined}>
-          {sq ? ownerInitials(sq) : ''}
-        </span>
-      )
-    default:
-      return null
-  }
 }
