@@ -1,7 +1,8 @@
 // Command report reads the RESULT lines of the load programs under bench/ (JSON, one per line, from the
 // files named or from standard input; lines may carry the "RESULT " prefix) and prints the baseline
-// table: each path with Squares' figures, the bare baseline's from the same run, and the ratio. It exits 1
-// when any row's correctness checks failed.
+// table: each path with Squares' figures, the bare baseline's from the same run, and the ratio, then which
+// targets were missed. It exits 1 when any row's correctness checks failed, else 3 when any row missed its
+// target (so that make bench fails on either), 0 when every target was met.
 //
 //	go run ./bench/report /tmp/squares-bench/results.jsonl
 package main
@@ -46,13 +47,23 @@ func main() {
 	} else {
 		read(os.Stdin)
 	}
-	failed := print(os.Stdout, rows)
-	if failed {
+	failed, missed := print(os.Stdout, rows)
+	if len(missed) > 0 {
+		fmt.Printf("\ntargets missed: %s\n", strings.Join(missed, "; "))
+	} else if len(rows) > 0 {
+		fmt.Println("\nevery target met")
+	}
+	switch {
+	case failed:
 		os.Exit(1)
+	case len(missed) > 0:
+		os.Exit(3)
 	}
 }
 
-func print(w io.Writer, rows []loadenv.Row) (failed bool) {
+// print writes the table of rows to w and tells whether any row's checks failed and which rows (a target
+// neither met nor only reported) missed their targets.
+func print(w io.Writer, rows []loadenv.Row) (failed bool, missed []string) {
 	fmt.Fprintln(w, "| path | Squares | bare baseline, same run | ratio | target | met | checks | load at start |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
 	for _, r := range rows {
@@ -70,10 +81,13 @@ func print(w io.Writer, rows []loadenv.Row) (failed bool) {
 		if r.Checks != "ok" {
 			failed = true
 		}
+		if met == "no" && r.Target != "" {
+			missed = append(missed, fmt.Sprintf("%s (%.2fx, %s)", r.Path, r.Ratio, r.Target))
+		}
 		fmt.Fprintf(w, "| %s | %s | %s: %s | %s | %s | %s | %s | %s |\n", r.Path, side(r.Squares), r.Bench, side(r.Bare),
 			ratio, r.Target, met, r.Checks, r.Load)
 	}
-	return failed
+	return failed, missed
 }
 
 // side formats one side's figures as the table does.
