@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
+import { drawFirstScreenAsContent } from '@/app/root-layout'
 import { registerServiceWorker } from '@/lib/service-worker'
 import './index.css'
 
@@ -25,6 +26,7 @@ startTransition(() => {
       onRecoverableError: (error, info) => console.error('Hydration:', error, info.componentStack ?? ''),
     })
   } else {
+    drawFirstScreenAsContent()
     createRoot(root).render(app)
   }
 })

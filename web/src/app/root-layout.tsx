@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue } from 'react'
+import { lazy, memo, startTransition, Suspense, useDeferredValue, useEffect, useState } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { ErrorBoundary, ErrorFallback } from '@/components/layout/error-boundary'
 import { Footer } from '@/components/layout/footer'
@@ -54,23 +54,57 @@ export function RootLayout() {
  */
 const Screen = memo(function Screen() {
   const { pathname } = useLocation()
+  const shown = useFirstScreenShown()
+  // A screen's height: the footer stays below the fold until the screen's code is there, rather than showing
+  // and then jumping down (layout shift).
+  const waiting = (
+    <div className="flex min-h-dvh justify-center py-20">
+      <Spinner className="size-8" />
+    </div>
+  )
   return (
     <ErrorBoundary key={pathname}>
-      <Suspense
-        fallback={
-          // A screen's height: the footer stays below the fold until the screen's code is there, rather than
-          // showing and then jumping down (layout shift).
-          <div className="flex min-h-dvh justify-center py-20">
-            <Spinner className="size-8" />
-          </div>
-        }
-      >
-        <Outlet />
-        <ScreenMark />
+      <Suspense fallback={waiting}>
+        {shown ? (
+          <>
+            <Outlet />
+            <ScreenMark />
+          </>
+        ) : (
+          waiting
+        )}
       </Suspense>
     </ErrorBoundary>
   )
 })
+
+let firstScreen = false
+
+/**
+ * Says the app is about to draw its first screen afresh (not hydrating a prerendered page): src/main.tsx
+ * calls it before createRoot's render. Without it (a hydrated page, the prerender, tests) screens draw at once.
+ */
+export function drawFirstScreenAsContent() {
+  firstScreen = true
+}
+
+/**
+ * False for the app's first screen (see drawFirstScreenAsContent) until the layout is drawn, then true, in a
+ * transition. A screen's code
+ * arriving after its Suspense fallback was drawn is shown no sooner than 300 ms after the fallback (React
+ * holds such reveals back so that content does not flash in): on a signed-in page, whose code comes beside
+ * the entry, the fallback was drawn at first and the screen, ready 50 ms later, waited out the rest. Drawn
+ * first as content (the same spinner), the boundary then waits for the screen in a transition without a
+ * fallback, and the screen shows as soon as it is ready. Every later screen draws at once.
+ */
+function useFirstScreenShown(): boolean {
+  const [shown, setShown] = useState(() => !firstScreen)
+  useEffect(() => {
+    firstScreen = false
+    if (!shown) startTransition(() => setShown(true))
+  }, [shown])
+  return shown
+}
 
 /**
  * Names the navigation whose screen is on view (`data-screen`, the location's key), rendered only once that
