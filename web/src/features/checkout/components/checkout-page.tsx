@@ -118,6 +118,13 @@ export function CheckoutPage() {
   useDocumentMeta({ title: 'Checkout' })
   const [params] = useSearchParams()
   const request = useMemo(() => parseCheckoutParams(params), [params])
-  if (!request) return <Navigate to="/dashboard" replace />
+  if (!request)
+    return (
+      // The screen's height until the dashboard comes: the footer would otherwise show in its place and jump
+      // down again (layout shift).
+      <div className="min-h-dvh">
+        <Navigate to="/dashboard" replace />
+      </div>
+    )
   return <Checkout request={request} />
 }

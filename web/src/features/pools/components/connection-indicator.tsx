@@ -42,7 +42,9 @@ export function ConnectionIndicator({ className }: { className?: string }) {
   const label = connected ? 'Connected' : status === 'connecting' ? 'Connecting…' : 'Disconnected'
   const announcement = useSettledAnnouncement(connected)
   return (
-    <div className={cn('flex items-center', className)} data-testid="connection-indicator" data-status={status}>
+    // As tall as the pill of "Connecting…" when it says "Connected" too: the card below does not move up as the
+    // socket connects (a layout shift on the pool page's first load).
+    <div className={cn('flex min-h-6 items-center', className)} data-testid="connection-indicator" data-status={status}>
       {/* The label changes on every retry, so it is no live region; the announcer below speaks for it. */}
       <span
         title={!connected && error ? `${error}. Retrying…` : connected ? 'Live updates are on' : undefined}
