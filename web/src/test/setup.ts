@@ -12,6 +12,22 @@ import { FakeWebSocket } from './fake-websocket'
 // testTimeout (60 s).
 configure({ asyncUtilTimeout: 40_000 })
 
+// Once prerender.test.tsx has run React's server renderer in a worker (the files share one module graph:
+// isolate false), React's development build warns at every later render that two renderers share a context
+// provider: about 1,300 lines, more than half of the suite's output, which the app (one renderer) never has.
+const quiet = 'Detected multiple renderers concurrently rendering the same context provider'
+const marked = console.error as typeof console.error & { quietRenderers?: true }
+if (!marked.quietRenderers) {
+  const error = console.error
+  console.error = Object.assign(
+    (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].startsWith(quiet)) return
+      error(...args)
+    },
+    { quietRenderers: true as const },
+  )
+}
+
 afterEach(() => {
   toast.dismiss()
   cleanup()
