@@ -90,12 +90,12 @@ export function drawFirstScreenAsContent() {
 
 /**
  * False for the app's first screen (see drawFirstScreenAsContent) until the layout is drawn, then true, in a
- * transition. A screen's code
- * arriving after its Suspense fallback was drawn is shown no sooner than 300 ms after the fallback (React
- * holds such reveals back so that content does not flash in): on a signed-in page, whose code comes beside
- * the entry, the fallback was drawn at first and the screen, ready 50 ms later, waited out the rest. Drawn
- * first as content (the same spinner), the boundary then waits for the screen in a transition without a
- * fallback, and the screen shows as soon as it is ready. Every later screen draws at once.
+ * transition. A screen's code arriving after its Suspense fallback was drawn is shown no sooner than 300 ms
+ * after the fallback (React holds such reveals back so that content does not flash in): on a signed-in page,
+ * whose code comes beside the entry, the fallback was drawn at first and the screen, ready 50 ms later,
+ * waited out the rest. Drawn first as content (the same spinner), the boundary then waits for the screen in
+ * a transition without a fallback, and the screen shows as soon as it is ready. Every later screen draws at
+ * once.
  */
 function useFirstScreenShown(): boolean {
   const [shown, setShown] = useState(() => !firstScreen)

@@ -11,7 +11,8 @@ import { useCallback, useEffect, useState } from 'react'
 export function useOnDemand(load: () => unknown, timeoutMs = 3000, fallbackMs = 1500): [ready: boolean, now: () => void] {
   const [ready, setReady] = useState(false)
   useEffect(() => {
-    const go = () => void load()
+    // A fetch that fails now (offline) is tried again by the tap that needs the code; it is no error here.
+    const go = () => void Promise.resolve(load()).catch(() => {})
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(go, { timeout: timeoutMs })
       return () => window.cancelIdleCallback(id)
