@@ -38,7 +38,7 @@ const loadMenus = () => import('./navbar-menus')
  * alike until then; a tap on one draws the menus (loading them first if need be) and opens that one.
  */
 function useMenus() {
-  const [ready, now] = useOnDemand(loadMenus)
+  const { ready, now, warm } = useOnDemand(loadMenus)
   const [opened, setOpened] = useState<MenuName | null>(null)
   const open = (name: MenuName) => {
     setOpened(name)
@@ -49,7 +49,7 @@ function useMenus() {
   const shown = useCallback((name: MenuName) => setOpened((o) => (o === name ? null : o)), [])
   // Pointing at a trigger fetches the code, but draws nothing anew: the trigger under the pointer stays the
   // element the coming tap lands on.
-  return { ready, opened, open, shown, warm: () => void loadMenus() }
+  return { ready, opened, open, shown, warm }
 }
 
 /** Mounted with a loaded menu, in its Suspense boundary: says the menu is drawn. */

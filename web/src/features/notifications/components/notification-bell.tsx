@@ -21,7 +21,7 @@ export function NotificationBell() {
   useWinToasts(q.data)
   const mark = useMarkNotificationsRead()
   const [open, setOpen] = useState(false)
-  const [ready, now] = useOnDemand(loadPopover)
+  const { ready, now, warm } = useOnDemand(loadPopover)
   const list = q.data ?? []
   const unread = list.filter((n) => !n.read).length
   const onOpen = (n: AppNotification) => {
@@ -33,8 +33,8 @@ export function NotificationBell() {
       unread={unread}
       aria-haspopup="dialog"
       aria-expanded={false}
-      onPointerEnter={() => void loadPopover()}
-      onFocus={() => void loadPopover()}
+      onPointerEnter={warm}
+      onFocus={warm}
       onClick={() => {
         setOpen(true)
         now()
