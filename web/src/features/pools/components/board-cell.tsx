@@ -26,17 +26,22 @@ interface BoardCellProps {
   column: number
   index: number
   state: CellState
-  /** Where the square is and who holds it: its name, or its description when it has wins. */
-  label: string
-  /** Its wins and the period it would win now, one a line ("Q1 winner, $225.00, Dana D."); empty for none. */
-  marksText: string
+  /**
+   * Its accessible name: where it is and who holds it ("Row 3 (away 7), column 5 (home 2): owned by Ann L."),
+   * or, when it has wins or would win now, those ("Q1 winner, $225.00, Dana D.; Q2 winning now, ...").
+   */
+  name: string
+  /** Where it is and who holds it, when its name is its wins. */
+  description?: string
+  /** Its tooltip: its wins one a line, or its owner. */
+  title?: string
   /** The box labels of its wins, one a line ("Q1", "R Q1"); empty for none. */
   winLabels: string
   /** The period it would win now. */
   nowLabel?: string
   /** The prize of its one win. */
   amount?: string
-  owner?: string
+  /** Its owner's initials; empty for a square nobody holds. */
   initials: string
   unpaid: boolean
   focused: boolean
@@ -55,16 +60,13 @@ export const BoardCell = memo(function BoardCell(p: BoardCellProps) {
   const wins = p.winLabels ? p.winLabels.split('\n') : []
   const won = wins.length > 0
   const now = p.nowLabel
-  const named = p.marksText !== ''
   return (
     <div
       ref={(el) => p.register(p.index, el)}
       role="gridcell"
       aria-colindex={p.column + 2}
-      // A winning square is named by its wins (and the period it would win now); where it is and who owns it
-      // is its description.
-      aria-label={named ? p.marksText.split('\n').join('; ') : p.label}
-      aria-description={named ? p.label : undefined}
+      aria-label={p.name}
+      aria-description={p.description}
       data-winner={won ? wins.join(' ') : undefined}
       data-winning-now={now}
       aria-selected={p.interactive ? p.isSelected : undefined}
@@ -73,7 +75,7 @@ export const BoardCell = memo(function BoardCell(p: BoardCellProps) {
       data-unpaid={p.unpaid || undefined}
       data-row={p.row}
       data-column={p.column}
-      title={named ? p.marksText : p.owner}
+      title={p.title}
       tabIndex={p.focused ? 0 : -1}
       onClick={() => p.events.current.click(cell)}
       onKeyDown={(e) => p.events.current.keyDown(e, cell)}
@@ -99,7 +101,7 @@ export const BoardCell = memo(function BoardCell(p: BoardCellProps) {
           {wins.length > 3 && <span>+{wins.length - 2}</span>}
           {/* From sm up a single win also shows its prize and owner on the square. */}
           {wins.length === 1 && p.amount && <span className="hidden font-bold sm:block">{p.amount.replace(/\.00$/, '')}</span>}
-          {wins.length === 1 && p.owner !== undefined && <span className="hidden font-semibold sm:block">{p.initials}</span>}
+          {wins.length === 1 && p.initials !== '' && <span className="hidden font-semibold sm:block">{p.initials}</span>}
         </span>
       ) : now ? (
         <span aria-hidden="true" className="flex flex-col items-center text-[0.55rem] leading-[1.05] font-black sm:text-[0.65rem]">

@@ -240,12 +240,14 @@ export function SquareBoard({
                     column={c}
                     index={r * columns + c}
                     state={state}
-                    label={label}
-                    marksText={marks.length ? marks.map((w) => w.text).join('\n') : ''}
+                    // A winning square is named by its wins (and the period it would win now); where it is and
+                    // who owns it is its description.
+                    name={marks.length ? marks.map((w) => w.text).join('; ') : label}
+                    description={marks.length ? label : undefined}
+                    title={marks.length ? marks.map((w) => w.text).join('\n') : sq ? ownerName(sq) : undefined}
                     winLabels={wins.map((w) => w.label).join('\n')}
                     nowLabel={marks.find((w) => w.now)?.label}
                     amount={wins.length === 1 ? (wins[0].amount ?? undefined) : undefined}
-                    owner={sq ? ownerName(sq) : undefined}
                     initials={sq ? ownerInitials(sq) : ''}
                     unpaid={unpaid}
                     focused={focus.row === r && focus.column === c}
