@@ -21,7 +21,7 @@ const ICONS: Record<string, { icon: LucideIcon; className: string }> = {
 const MONEY = { icon: CircleDollarSign, className: 'bg-sky-100 text-sky-800' }
 
 /** Where a notification leads: a prize to its claim, money to the transactions, a pool to its page. */
-export function notificationTarget(n: AppNotification): string | null {
+function notificationTarget(n: AppNotification): string | null {
   switch (n.kind) {
     case 'prize_won':
     case 'prize_forfeit':
