@@ -105,7 +105,12 @@ func (db *DB) runClaims(reqs chan *claimRequest, run func([]*claimRequest)) {
 func (db *DB) claimBatch(batch []*claimRequest) {
 	// One claim's request ending must not roll back the others': the transaction has a context of its own.
 	ctx := context.Background()
+	var mark [3]int64
 	err := db.update(ctx, func(tx *Tx) error {
+		tx.sales = &db.sales
+		if err := db.sales.begin(ctx, tx); err != nil {
+			return err
+		}
 		for _, r := range batch {
 			if err := r.ctx.Err(); err != nil {
 				r.err = err
@@ -116,18 +121,30 @@ func (db *DB) claimBatch(batch []*claimRequest) {
 			}
 			events := len(tx.events)
 			r.res, r.err = claimSquares(ctx, tx, r.c)
-			if r.err != nil {
+			switch {
+			case r.err != nil:
 				r.res, tx.events = nil, tx.events[:events]
 				if _, err := tx.ExecContext(ctx, `ROLLBACK TO claim`); err != nil {
 					return err
 				}
+			case r.res.Drew:
+				db.sales.drop(r.c.PoolID)
+			default:
+				db.sales.claimed(r.res.Pool.Pool)
 			}
 			if _, err := tx.ExecContext(ctx, `RELEASE claim`); err != nil {
 				return err
 			}
 		}
-		return nil
+		var err error
+		mark, err = db.sales.end(ctx, tx)
+		return err
 	})
+	if err == nil {
+		db.sales.committed(mark)
+	} else {
+		db.sales.forget()
+	}
 	for _, r := range batch {
 		if err != nil && r.err == nil {
 			// Nothing of the batch was committed: a claim that had succeeded, or was not reached, fails as

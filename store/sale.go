@@ -35,10 +35,26 @@ func lockSale(ctx context.Context, tx *Tx, kind string, poolID int64, buyer *squ
 	}
 	var week string
 	var have int
-	p, err := scanPoolAnd(tx.QueryRowContext(ctx, saleSelect+` WHERE p.id = $2`, userID(buyer), poolID), &week, &have)
-	if err != nil {
-		return nil, squares.Sale{}, 0, notFound(err, "Pool")
+	p, cached := (*squares.PoolView)(nil), false
+	if tx.sales != nil && buyer != nil {
+		p, week, cached = tx.sales.get(poolID)
 	}
+	if cached {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN state = 'owned' THEN 1 ELSE 0 END), 0)
+			FROM squares WHERE user_id = $1 AND pool_id = $2`, buyer.ID, poolID).Scan(&have, &p.ViewerSquares); err != nil {
+			return nil, squares.Sale{}, 0, fmt.Errorf("read sale: %w", err)
+		}
+	} else {
+		var err error
+		p, err = scanPoolAnd(tx.QueryRowContext(ctx, saleSelect+` WHERE p.id = $2`, userID(buyer), poolID), &week, &have)
+		if err != nil {
+			return nil, squares.Sale{}, 0, notFound(err, "Pool")
+		}
+		if tx.sales != nil {
+			tx.sales.put(p.Pool, week)
+		}
+	}
+	var err error
 	s := squares.Sale{Kind: kind, Pool: p.Pool, Now: tx.now, Buyer: buyer, Cells: cells, ActiveWeek: week, Have: have}
 	if buyer != nil && p.IsPrivate {
 		if s.Member, err = isPoolMember(ctx, tx, p.ID, buyer.ID); err != nil {

@@ -52,6 +52,7 @@ type DB struct {
 	committed atomic.Pointer[[]func(squares.Event)]
 
 	claims claimBatcher         // SQLite claims committed in groups
+	sales  saleCache            // the pools of the SQLite claim writer (its goroutine only)
 	ckpt   *sqlite.Checkpointer // SQLite checkpoints beside the writer
 
 	passMu sync.Mutex

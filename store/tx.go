@@ -16,6 +16,8 @@ type Tx struct {
 	db     *DB
 	now    time.Time
 	events []squares.Event
+	// sales is the SQLite claim writer's cache of the pools it sells (saleCache), in its batches only.
+	sales *saleCache
 }
 
 // querier runs statements: a *sql.Tx, or the *sql.DB for a read of one statement.

@@ -37,15 +37,15 @@ func Open(path string, checkpointDelay time.Duration, warn func(error)) (*Conns,
 	}
 	base := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
 		"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
-	wc, err := newConnector(base + "&_txlock=immediate" + fmt.Sprintf("&_pragma=wal_autocheckpoint(%d)", writerAutoCheckpoint))
+	wc, err := newConnector(base+"&_txlock=immediate"+fmt.Sprintf("&_pragma=wal_autocheckpoint(%d)", writerAutoCheckpoint), true)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
-	cc, err := newConnector(base)
+	cc, err := newConnector(base, false)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
-	rc, err := newConnector(base + "&_pragma=query_only(1)")
+	rc, err := newConnector(base+"&_pragma=query_only(1)", false)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	msqlite "modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -24,16 +25,22 @@ const stmtCacheSize = 256
 // helpers, goose). PostgreSQL needs none of this: pgx caches statements per connection itself.
 type stmtCacheConnector struct {
 	driver.Connector
+	// serial, when set, numbers the connections (WriteMark): the writer's.
+	serial *atomic.Int64
 }
 
 // newConnector returns a connector to the SQLite database of dsn whose connections cache their
-// statements (stmtCacheConnector).
-func newConnector(dsn string) (driver.Connector, error) {
+// statements (stmtCacheConnector), numbered when numbered is set (WriteMark).
+func newConnector(dsn string, numbered bool) (driver.Connector, error) {
 	base, err := msqlite.NewConnector(dsn)
 	if err != nil {
 		return nil, err
 	}
-	return stmtCacheConnector{base}, nil
+	c := stmtCacheConnector{Connector: base}
+	if numbered {
+		c.serial = new(atomic.Int64)
+	}
+	return c, nil
 }
 
 // Connect opens a connection with an empty statement cache.
@@ -46,6 +53,12 @@ func (c stmtCacheConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	if !ok {
 		conn.Close()
 		return nil, fmt.Errorf("sqlite: connection %T lacks the interfaces the statement cache needs", conn)
+	}
+	if c.serial != nil {
+		if err := markConn(ctx, inner, c.serial.Add(1)); err != nil {
+			conn.Close()
+			return nil, err
+		}
 	}
 	return &stmtCacheConn{inner: inner, max: stmtCacheSize, stmts: map[string]*list.Element{}}, nil
 }
