@@ -1,6 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { Toaster } from '@/components/ui/sonner'
 import { isAuthNoise } from '@/lib/api'
 import { useReloadOnMissingCode } from '@/lib/chunk-reload'
 import { LeagueProvider } from '@/lib/leagues'
@@ -17,6 +16,31 @@ function useSilenceAuthRejections() {
     window.addEventListener('unhandledrejection', onRejection)
     return () => window.removeEventListener('unhandledrejection', onRejection)
   }, [])
+}
+
+const Toaster = lazy(() => import('@/components/ui/sonner').then((m) => ({ default: m.Toaster })))
+
+/**
+ * The toasts' region, mounted once the page is first idle (browsers without requestIdleCallback, Safari, after
+ * 1.5 s): sonner is a seventh of the app's first script, and no page needs it to draw. A toast raised before
+ * it mounts (its code then already loaded by whoever raised it) is kept by sonner and shown when it does.
+ */
+function IdleToaster() {
+  const [on, setOn] = useState(false)
+  useEffect(() => {
+    const show = () => setOn(true)
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(show, { timeout: 3000 })
+      return () => window.cancelIdleCallback(id)
+    }
+    const id = window.setTimeout(show, 1500)
+    return () => window.clearTimeout(id)
+  }, [])
+  return on ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null
 }
 
 /** The live socket follows the signed-in user (sign in, sign out, a session that ended). */
@@ -59,7 +83,7 @@ export function AppProvider({
         <RealtimeFollowsUser />
         <LeagueProvider>
           {children}
-          <Toaster />
+          <IdleToaster />
         </LeagueProvider>
       </RealtimeProvider>
     </QueryClientProvider>

@@ -139,7 +139,7 @@ describe('Sign up', () => {
       dateOfBirth: '1990-04-01',
       residenceState: 'NY',
     })
-    expect(screen.getByText('Welcome to Squares, Ann!')).toBeInTheDocument()
+    expect(await screen.findByText('Welcome to Squares, Ann!')).toBeInTheDocument()
   })
 
   it('sends no state when none is given and sends an unverified player to /age-verification', async () => {

@@ -70,7 +70,7 @@ describe('Payment & Escrow Test page', () => {
     expect(bodyOf(fetch, 'POST', '/api/test/create-payment-intent')).toEqual({ amount: '5.00' })
     expect(screen.getByTestId('intent-status')).toHaveTextContent('requires_payment_method')
     expect(screen.getByTestId('intent-amount')).toHaveTextContent('$5.00 USD')
-    expect(screen.getByText('Payment intent created')).toBeInTheDocument()
+    expect(await screen.findByText('Payment intent created')).toBeInTheDocument()
 
     // The client secret is masked until revealed.
     expect(screen.getByTestId('client-secret')).toHaveTextContent('pi_sbx_7_secret_••••')

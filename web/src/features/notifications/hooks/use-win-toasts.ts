@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { formatMoney } from '@/lib/money'
 import { claimPath, prizeWonFor } from '@/lib/prizes'
 import { queryKeys } from '@/lib/query-keys'
@@ -63,6 +62,8 @@ export function useWinToasts(list: AppNotification[] | null | undefined) {
 
 async function showWin(queryClient: QueryClient, n: AppNotification, go: (to: string) => void) {
   const id = `win-${n.id}`
+  // Sonner stays out of the app's first script (lib/toast-later.ts).
+  const { toast } = await import('sonner')
   if (n.kind === 'free_win') {
     toast.success('You won!', {
       id,

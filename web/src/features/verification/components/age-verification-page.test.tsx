@@ -101,7 +101,7 @@ describe('Age verification', () => {
     await fill(user, '1990-04-01', 'WA')
     await user.click(screen.getByRole('button', { name: /Verify Age/ }))
     expect(await screen.findAllByText('Age Verified - Location Restricted')).not.toHaveLength(0)
-    expect(screen.getByText('You meet age requirements but sports betting is not available in your state.')).toBeInTheDocument()
+    expect(await screen.findByText('You meet age requirements but sports betting is not available in your state.')).toBeInTheDocument()
   })
 
   it('never reports success when the server leaves the account unverified', async () => {
