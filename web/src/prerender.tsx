@@ -5,10 +5,9 @@
 import { StrictMode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
-import { AppProvider } from '@/app/provider'
+import { StaticRouter } from 'react-router'
+import { AppInRouter } from '@/app/app'
 import { FullScreenSpinner } from '@/components/layout/full-screen-spinner'
-import { routes } from '@/app/router'
 import { createQueryClient } from '@/lib/query-client'
 import { DEFAULT_DESCRIPTION, DocumentMetaCollector, fullTitle, type DocumentMeta } from '@/lib/use-document-meta'
 
@@ -34,23 +33,17 @@ export interface RenderedPage {
 
 /** Renders the app at `path` as a signed-out visitor sees it once its screen has loaded. */
 export async function renderPage(path: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes)
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')))
-  if (context instanceof Response) throw new Error(`prerender ${path}: the router answered ${context.status}`)
-  if (context.errors) throw new Error(`prerender ${path}: ${JSON.stringify(context.errors)}`)
-  const router = createStaticRouter(handler.dataRoutes, context)
   let meta: DocumentMeta | null = null
   const errors: unknown[] = []
   const queryClient = createQueryClient()
   const { prelude } = await prerender(
-    // As src/main.tsx renders it (App, in StrictMode), with the server's router: the same tree, so the same
-    // useId values. No router hydration script: the routes have no loaders, and the page allows no inline
-    // script (http/security.go).
+    // As src/main.tsx renders it (App, in StrictMode), with a static router at the path: the same tree, so
+    // the same useId values.
     <StrictMode>
       <DocumentMetaCollector.Provider value={(m) => (meta = m)}>
-        <AppProvider queryClient={queryClient} signedOut>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProvider>
+        <StaticRouter location={path}>
+          <AppInRouter queryClient={queryClient} signedOut />
+        </StaticRouter>
       </DocumentMetaCollector.Provider>
     </StrictMode>,
     {

@@ -6,7 +6,6 @@ import { StrictMode } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { prerender } from 'react-dom/static'
 import { act, getConfig } from '@testing-library/react'
-import { RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { pages } from '@/prerender'
 import { stubFetch, urlOf } from '@/test/utils'
@@ -39,11 +38,10 @@ describe('a prerendered page', () => {
       const errors: unknown[][] = []
       const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args))
       try {
-        // App's tree (App renders these), with a query client of the test's.
+        // The app, with a query client of the test's.
         vi.resetModules()
-        const [{ AppProvider }, { createAppRouter }, { authKeys }, { createQueryClient }] = await Promise.all([
-          import('./provider'),
-          import('./router'),
+        const [{ App }, { authKeys }, { createQueryClient }] = await Promise.all([
+          import('./app'),
           import('@/lib/auth'),
           import('@/lib/query-client'),
         ])
@@ -52,9 +50,7 @@ describe('a prerendered page', () => {
           root = hydrateRoot(
             container,
             <StrictMode>
-              <AppProvider queryClient={client} signedOut>
-                <RouterProvider router={createAppRouter()} />
-              </AppProvider>
+              <App queryClient={client} signedOut />
             </StrictMode>,
             { onRecoverableError: (error) => errors.push(['recoverable', error]) },
           )

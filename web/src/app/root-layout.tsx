@@ -1,6 +1,6 @@
-import { lazy, memo, startTransition, Suspense, useDeferredValue, useEffect, useState } from 'react'
-import { Outlet, ScrollRestoration, useLocation } from 'react-router'
-import { ErrorBoundary, ErrorFallback } from '@/components/layout/error-boundary'
+import { lazy, memo, startTransition, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router'
+import { ErrorBoundary } from '@/components/layout/error-boundary'
 import { Footer } from '@/components/layout/footer'
 import { FullScreenSpinner } from '@/components/layout/full-screen-spinner'
 import { Navbar } from '@/components/layout/navbar'
@@ -16,6 +16,7 @@ const AdminNavbar = lazy(() => import('@/components/layout/admin-navbar').then((
 export function RootLayout() {
   const { isLoading, isAdmin } = useUser()
   useServerConfig()
+  useScrollOnNavigate()
   // The session's answer comes through React Query's store, whose updates React renders at once, in one
   // task: the whole first screen would be drawn in it (160 ms on a fast machine, for the landing page).
   // Deferred, the update draws the spinner again, and the first screen follows as a transition, in slices.
@@ -41,7 +42,6 @@ export function RootLayout() {
         <Screen />
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   )
 }
@@ -116,7 +116,28 @@ function ScreenMark() {
   return <span hidden data-screen={key} />
 }
 
-/** Router-level error element (errors outside the page boundary). */
-export function RouteError() {
-  return <ErrorFallback onRetry={() => window.location.reload()} />
+// Where each visited screen was scrolled to, by its navigation's key, for Back and Forward.
+const scrolled = new Map<string, number>()
+
+/**
+ * Scrolls as moving between documents would: a new screen starts at the top, or at the element its #anchor
+ * names; Back and Forward return to where that screen was left. The page's first screen is the browser's to
+ * place (a reload keeps its position).
+ */
+function useScrollOnNavigate() {
+  const { key, hash } = useLocation()
+  const type = useNavigationType()
+  const first = useRef(true)
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false
+    } else if (type === NavigationType.Pop && scrolled.has(key)) {
+      window.scrollTo(0, scrolled.get(key)!)
+    } else {
+      const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
+      if (target) target.scrollIntoView()
+      else window.scrollTo(0, 0)
+    }
+    return () => void scrolled.set(key, window.scrollY)
+  }, [key, hash, type])
 }

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { useRoutes, type RouteObject } from 'react-router'
 import { AdminOnly } from '@/components/layout/admin-only'
 import { ErrorBoundary } from '@/components/layout/error-boundary'
 import { FullScreenSpinner } from '@/components/layout/full-screen-spinner'
 import { AdminEntry, DashboardRoute, FallbackRoute, HomeRoute, SignedIn, SignedOut } from './guards'
-import { RootLayout, RouteError } from './root-layout'
+import { RootLayout } from './root-layout'
 
 // Screens load on demand; the landing page and the player dashboard (the two home screens) come with the app.
 const AdminDashboardPage = lazy(() => import('@/features/admin-console/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })))
@@ -59,8 +59,12 @@ const admin = (el: React.ReactNode) => <AdminEntry>{el}</AdminEntry>
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
-    errorElement: <RouteError />,
+    // An error of the layout itself (a screen's has the screen's own boundary, in the layout).
+    element: (
+      <ErrorBoundary>
+        <RootLayout />
+      </ErrorBoundary>
+    ),
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'dashboard', element: <DashboardRoute /> },
@@ -118,7 +122,6 @@ export const routes: RouteObject[] = [
   // The printed sheet of a pool: only the sheet, on screen with Print and a way back to the pool.
   {
     path: '/pools/:id/print',
-    errorElement: <RouteError />,
     element: (
       <ErrorBoundary>
         <Suspense fallback={<FullScreenSpinner />}>
@@ -130,7 +133,6 @@ export const routes: RouteObject[] = [
   // The settlement report of a pool: on screen with Print, Download CSV and a way back to the pool.
   {
     path: '/pools/:id/report',
-    errorElement: <RouteError />,
     element: (
       <ErrorBoundary>
         <Suspense fallback={<FullScreenSpinner />}>
@@ -141,6 +143,11 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createAppRouter() {
-  return createBrowserRouter(routes)
+/**
+ * The screen at the address, in whichever router is around it: the browser's (app.tsx) or the prerender's.
+ * The routes are plain elements (screens load with React.lazy, no loaders), so the app needs none of the
+ * data router's code: a seventh of the first script.
+ */
+export function AppRoutes() {
+  return useRoutes(routes)
 }
