@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils'
 /** One game with its tier pools; each row links to /pool/{id}. */
 export function GamePoolsCard({ game, pools }: { game: Game | null | undefined; pools: Pool[] }) {
   return (
-    <article className="overflow-hidden rounded-xl border bg-card shadow-sm" data-testid="game-card">
+    <article className="list-card overflow-hidden rounded-xl border bg-card shadow-sm" data-testid="game-card">
       <header className="flex flex-col gap-2 border-b bg-muted/40 px-4 py-3 sm:px-5">
         {game ? (
           <Matchup away={game.awayTeam} home={game.homeTeam} awayColor={game.awayTeamColor} homeColor={game.homeTeamColor} />

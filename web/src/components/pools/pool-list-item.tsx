@@ -17,7 +17,7 @@ export function PoolListItem({ pool, extra }: { pool: Pool; extra?: React.ReactN
     <Link
       to={`/pool/${pool.id}`}
       data-testid="pool-card"
-      className="group block rounded-xl border bg-card p-4 shadow-sm transition-all outline-none hover:-translate-y-0.5 hover:border-emerald-300 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:p-5"
+      className="list-card group block rounded-xl border bg-card p-4 shadow-sm transition-all outline-none hover:-translate-y-0.5 hover:border-emerald-300 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:p-5"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
