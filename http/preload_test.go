@@ -17,7 +17,12 @@ import (
 func TestPagePreloads(t *testing.T) {
 	s := startAPI(t, store.SQLite)
 	s.Assets = fstest.MapFS{
-		"index.html":          {Data: []byte("<!doctype html><title>Squares</title>")},
+		"index.html": {Data: []byte(`<!doctype html><html><head><title>Squares</title>
+			<script type="module" crossorigin src="/assets/index-abc.js"></script>
+			<link rel="modulepreload" crossorigin href="/assets/icons-2.js">
+			<link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+			<link rel="manifest" href="/manifest.webmanifest"></head>
+			<body><script type="module" src="/assets/not-in-head.js"></script></body></html>`)},
 		"assets/index-abc.js": {Data: []byte("console.log(1)")},
 		// How to Play prerendered (the landing not, here): a visitor's copy names what it needs in its HTML.
 		"prerender/how-to-play.html": {Data: []byte(`<!doctype html><title>How to Play</title><link rel="modulepreload" href="/assets/how-to-play-5.js">`)},
@@ -32,6 +37,8 @@ func TestPagePreloads(t *testing.T) {
 	admin := s.admin(t)
 
 	const credentialed = "; rel=preload; as=fetch; crossorigin=use-credentials"
+	const shell = "</assets/index-abc.css>; rel=preload; as=style; crossorigin, </assets/index-abc.js>; rel=modulepreload, " +
+		"</assets/icons-2.js>; rel=modulepreload, </api/auth/user>"
 	for _, tc := range []struct {
 		name      string
 		c         *apiClient
@@ -73,6 +80,11 @@ func TestPagePreloads(t *testing.T) {
 		}
 		if strings.Count(links, "icons-2.js") > 1 {
 			t.Errorf("%s: a chunk named twice: %q", tc.name, links)
+		}
+		// A page drawn by the app names the shell's own files first, its stylesheet before all: the browser
+		// starts the header's requests in its order, and the first paint waits on the stylesheet.
+		if links != "" && !strings.HasPrefix(links, shell) || strings.Contains(links, "not-in-head") {
+			t.Errorf("%s: Link %q does not start with the shell's files %q (and only theirs)", tc.name, links, shell)
 		}
 	}
 	for _, path := range []string{"/assets/index-abc.js", "/api/config"} {
