@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { isAuthNoise } from '@/lib/api'
+import { whenIdle } from '@/lib/idle'
 import { useReloadOnMissingCode } from '@/lib/chunk-reload'
 import { LeagueProvider } from '@/lib/leagues'
 import { createQueryClient } from '@/lib/query-client'
@@ -27,15 +28,7 @@ const Toaster = lazy(() => import('@/components/ui/sonner').then((m) => ({ defau
  */
 function IdleToaster() {
   const [on, setOn] = useState(false)
-  useEffect(() => {
-    const show = () => setOn(true)
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(show, { timeout: 3000 })
-      return () => window.cancelIdleCallback(id)
-    }
-    const id = window.setTimeout(show, 1500)
-    return () => window.clearTimeout(id)
-  }, [])
+  useEffect(() => whenIdle(() => setOn(true)), [])
   return on ? (
     <Suspense fallback={null}>
       <Toaster />

@@ -122,21 +122,23 @@ const scrolled = new Map<string, number>()
 /**
  * Scrolls as moving between documents would: a new screen starts at the top, or at the element its #anchor
  * names; Back and Forward return to where that screen was left. The page's first screen is the browser's to
- * place (a reload keeps its position).
+ * place (a reload keeps its position), but for its #anchor when that is already drawn.
  */
 function useScrollOnNavigate() {
   const { key, hash } = useLocation()
   const type = useNavigationType()
   const first = useRef(true)
   useLayoutEffect(() => {
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
     if (first.current) {
       first.current = false
+      target?.scrollIntoView()
     } else if (type === NavigationType.Pop && scrolled.has(key)) {
       window.scrollTo(0, scrolled.get(key)!)
+    } else if (target) {
+      target.scrollIntoView()
     } else {
-      const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
-      if (target) target.scrollIntoView()
-      else window.scrollTo(0, 0)
+      window.scrollTo(0, 0)
     }
     return () => void scrolled.set(key, window.scrollY)
   }, [key, hash, type])

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { whenIdle } from './idle'
 
 /**
  * For code a screen can draw without, such as a menu's: `load` fetches it once the browser is first idle
@@ -13,13 +14,6 @@ export function useOnDemand(load: () => Promise<unknown>, timeoutMs = 3000, fall
   const [ready, setReady] = useState(false)
   // A fetch that fails ahead of need (offline) is tried again by the tap that needs the code: no error here.
   const warm = useCallback(() => void load().catch(() => {}), [load])
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(warm, { timeout: timeoutMs })
-      return () => window.cancelIdleCallback(id)
-    }
-    const id = window.setTimeout(warm, fallbackMs)
-    return () => window.clearTimeout(id)
-  }, [warm, timeoutMs, fallbackMs])
+  useEffect(() => whenIdle(warm, timeoutMs, fallbackMs), [warm, timeoutMs, fallbackMs])
   return { ready, now: useCallback(() => setReady(true), []), warm }
 }
