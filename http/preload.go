@@ -80,58 +80,34 @@ func screenPreloads(path string, query url.Values, v viewer) (screens, data []st
 	return screens, data
 }
 
-// routeChunks reads the build's route-chunks.json once; a build without it preloads no code. It also reads
-// index.html's head once for the shell's own files (shellLinks).
+// routeChunks reads the build's route-chunks.json once; a build without it preloads no code.
 type routeChunks struct {
 	once   sync.Once
 	chunks map[string][]string
-
-	shellOnce sync.Once
-	shell     []string
 }
 
-var (
-	htmlTag  = regexp.MustCompile(`(?is)<(link|script)\b[^>]*>`)
-	htmlAttr = regexp.MustCompile(`(?is)\s([a-z-]+)(?:="([^"]*)")?`)
-)
+// shellFiles is route-chunks.json's entry for the files index.html itself loads: its stylesheet first, then
+// its entry script and that script's imports.
+const shellFiles = "index.html"
 
-// shellLinks are the Link entries of the files index.html's head loads: its stylesheet and its module
-// scripts. They come first in a page's Link header: the browser starts the header's requests in its order
-// before it reads the HTML, and a phone's browser has six connections to the server; named after the
-// screen's code and data, the stylesheet the page's first paint waits on and the entry script everything
-// else waits on queued behind two dozen requests (Lighthouse's simulated phone: the first paint of a
-// signed-in page at 2 s).
+// shellLinks are the Link entries of the files index.html loads. They come first in a page's Link header:
+// the browser starts the header's requests in its order before it reads the HTML, and a phone's browser has
+// six connections to the server; named after the screen's code and data, the stylesheet the page's first
+// paint waits on and the entry script everything else waits on queued behind two dozen requests
+// (Lighthouse's simulated phone: the first paint of a signed-in page at 2 s). index.html asks for them with
+// crossorigin (Vite writes it on every tag), which the stylesheet's preload must match to be used.
 func (rc *routeChunks) shellLinks(assets fs.FS) []string {
-	rc.shellOnce.Do(func() {
-		b, err := fs.ReadFile(assets, "index.html")
-		if err != nil {
-			return
+	var links []string
+	for _, f := range rc.of(assets, shellFiles) {
+		switch {
+		case !strings.HasPrefix(f, "/assets/"):
+		case strings.HasSuffix(f, ".css"):
+			links = append(links, "<"+f+">; rel=preload; as=style; crossorigin")
+		case strings.HasSuffix(f, ".js"):
+			links = append(links, "<"+f+">; rel=modulepreload")
 		}
-		head, _, _ := strings.Cut(string(b), "</head>")
-		// The stylesheets first: the first paint waits on them alone.
-		var styles, scripts []string
-		for _, tag := range htmlTag.FindAllStringSubmatch(head, -1) {
-			attrs := map[string]string{}
-			for _, a := range htmlAttr.FindAllStringSubmatch(tag[0], -1) {
-				attrs[strings.ToLower(a[1])] = a[2]
-			}
-			_, cors := attrs["crossorigin"]
-			switch {
-			case strings.EqualFold(tag[1], "link") && attrs["rel"] == "stylesheet" && strings.HasPrefix(attrs["href"], "/assets/"):
-				link := "<" + attrs["href"] + ">; rel=preload; as=style"
-				if cors {
-					link += "; crossorigin"
-				}
-				styles = append(styles, link)
-			case strings.EqualFold(tag[1], "link") && attrs["rel"] == "modulepreload" && strings.HasPrefix(attrs["href"], "/assets/"):
-				scripts = append(scripts, "<"+attrs["href"]+">; rel=modulepreload")
-			case strings.EqualFold(tag[1], "script") && attrs["type"] == "module" && strings.HasPrefix(attrs["src"], "/assets/"):
-				scripts = append(scripts, "<"+attrs["src"]+">; rel=modulepreload")
-			}
-		}
-		rc.shell = append(styles, scripts...)
-	})
-	return rc.shell
+	}
+	return links
 }
 
 func (rc *routeChunks) of(assets fs.FS, screen string) []string {

@@ -137,7 +137,7 @@ func (db *DB) claimBatch(batch []*claimRequest) {
 			}
 		}
 		var err error
-		mark, err = db.sales.end(ctx, tx)
+		mark, err = readMark(ctx, tx)
 		return err
 	})
 	if err == nil {

@@ -36,9 +36,9 @@ type cachedSale struct {
 
 // begin starts a batch in tx: it forgets every pool when anything else wrote since the last batch.
 func (c *saleCache) begin(ctx context.Context, tx *Tx) error {
-	var mark [3]int64
-	if err := tx.QueryRowContext(ctx, sqlite.WriteMark).Scan(&mark[0], &mark[1], &mark[2]); err != nil {
-		return fmt.Errorf("read write mark: %w", err)
+	mark, err := readMark(ctx, tx)
+	if err != nil {
+		return err
 	}
 	if !c.valid || mark != c.mark {
 		c.forget()
@@ -46,18 +46,18 @@ func (c *saleCache) begin(ctx context.Context, tx *Tx) error {
 	return nil
 }
 
-// end reads the writer's mark as the batch in tx leaves it, for committed once the batch committed.
-func (c *saleCache) end(ctx context.Context, tx *Tx) ([3]int64, error) {
+// readMark reads the writer's mark (sqlite.WriteMark) in tx: at a batch's start, and at its end for
+// committed once it committed.
+func readMark(ctx context.Context, tx *Tx) ([3]int64, error) {
 	var mark [3]int64
-	err := tx.QueryRowContext(ctx, sqlite.WriteMark).Scan(&mark[0], &mark[1], &mark[2])
-	if err != nil {
+	if err := tx.QueryRowContext(ctx, sqlite.WriteMark).Scan(&mark[0], &mark[1], &mark[2]); err != nil {
 		return mark, fmt.Errorf("read write mark: %w", err)
 	}
 	return mark, nil
 }
 
-// committed keeps the pools after their batch committed, with the mark it ended with (end); a batch that
-// did not commit calls forget instead.
+// committed keeps the pools after their batch committed, with the mark it ended with (readMark); a batch
+// that did not commit calls forget instead.
 func (c *saleCache) committed(mark [3]int64) {
 	c.mark, c.valid = mark, true
 }

@@ -1,6 +1,7 @@
 // The code of each screen, for the server to name in Link headers (http/preload.go): for every route module
 // the entry loads on demand (React.lazy in src/app), the chunks its first render needs beyond what
-// index.html already loads (screenFiles, as the prerendered pages preload theirs). Read from Vite's manifest
+// index.html already loads (screenFiles, as the prerendered pages preload theirs); and, under "index.html",
+// the files index.html loads. Read from Vite's manifest
 // (dist/.vite/manifest.json) before scripts/bundle-budget.mjs deletes it; written to dist/route-chunks.json,
 // which the binary embeds.
 // Usage: node scripts/route-chunks.mjs [distDir]
@@ -24,5 +25,9 @@ for (const key of manifest[entryKey].dynamicImports ?? []) {
     .filter((f) => f.endsWith('.js'))
     .map((f) => `/${f}`)
 }
+// The files index.html itself loads, under its own name: the server names them first (its stylesheet before
+// all), ahead of a screen's chunks and data.
+const shell = screenFiles(manifest, entryKey, '').map((f) => `/${f}`)
+routes['index.html'] = [...shell.filter((f) => f.endsWith('.css')), ...shell.filter((f) => f.endsWith('.js'))]
 writeFileSync(join(dist, 'route-chunks.json'), JSON.stringify(routes, null, 1))
 console.log(`route chunks: ${Object.keys(routes).length} routes in ${join(dist, 'route-chunks.json')}`)
