@@ -80,13 +80,13 @@ describe('Live Update Test page', () => {
   it('asks for an id, and watches a live game from the list', async () => {
     const { user, ws, fetch } = await open()
     await user.click(screen.getByRole('button', { name: 'Subscribe' }))
-    expect(screen.getByText('Please enter a pool ID')).toBeInTheDocument()
+    expect(await screen.findByText('Please enter a pool ID')).toBeInTheDocument()
     await user.selectOptions(screen.getByLabelText('Watch a'), 'game')
     await user.click(screen.getByRole('button', { name: 'Subscribe' }))
-    expect(screen.getByText('Please enter a game ID')).toBeInTheDocument()
+    expect(await screen.findByText('Please enter a game ID')).toBeInTheDocument()
     await user.type(screen.getByLabelText('Game ID'), '-3')
     await user.click(screen.getByRole('button', { name: 'Subscribe' }))
-    expect(screen.getByText('A game ID is a positive whole number')).toBeInTheDocument()
+    expect(await screen.findByText('A game ID is a positive whole number')).toBeInTheDocument()
     expect(ws!.sent.filter((m) => (m as { type: string }).type !== 'ping')).toEqual([])
 
     expect(await screen.findByTestId('live-score-7')).toHaveTextContent('Away 3 - Home 10 · Q2 · game 7')

@@ -39,7 +39,7 @@ describe('Create private pool', () => {
     expect(screen.getByLabelText('Max Squares per Player')).toHaveValue(5)
 
     await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
-    expect(screen.getByText('Please select a game')).toBeInTheDocument()
+    expect(await screen.findByText('Please select a game')).toBeInTheDocument()
     expect(screen.getByText('Pool name must be at least 3 characters')).toBeInTheDocument()
 
     const fee = screen.getByLabelText('Entry Fee ($ per square)')
@@ -53,7 +53,7 @@ describe('Create private pool', () => {
       await user.clear(max)
       await user.type(max, m)
       await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
-      expect(screen.getByText(feeMsg)).toBeInTheDocument()
+      expect(await screen.findByText(feeMsg)).toBeInTheDocument()
       expect(screen.getByText(maxMsg)).toBeInTheDocument()
     }
     const email = screen.getByLabelText(/Invite by Email/)
@@ -160,7 +160,7 @@ describe('Create private pool', () => {
     await user.clear(fee)
     await user.type(fee, '100.01')
     await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
-    expect(screen.getByText('Entry fee cannot exceed $100 a square.')).toBeInTheDocument()
+    expect(await screen.findByText('Entry fee cannot exceed $100 a square.')).toBeInTheDocument()
     expect(screen.getByText('Pool name must be one line of printable text.')).toBeInTheDocument()
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false)
   })
@@ -180,7 +180,7 @@ describe('Create private pool', () => {
     await user.clear(fee)
     await user.type(fee, '50')
     await user.click(within(form()).getByRole('button', { name: 'Create Private Pool' }))
-    expect(screen.getByText('Paid pools are not available where you live: set the entry fee to 0 for a free pool.')).toBeInTheDocument()
+    expect(await screen.findByText('Paid pools are not available where you live: set the entry fee to 0 for a free pool.')).toBeInTheDocument()
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false)
   })
 

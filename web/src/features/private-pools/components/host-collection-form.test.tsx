@@ -54,7 +54,7 @@ describe('Create private pool: who collects the money', () => {
     await user.clear(payBy)
     await user.type(payBy, toLocalInput(new Date(Date.parse(kickoff) + 3600_000)))
     await user.click(submit())
-    expect(screen.getByText('Payment instructions must be at most 500 characters.')).toBeInTheDocument()
+    expect(await screen.findByText('Payment instructions must be at most 500 characters.')).toBeInTheDocument()
     expect(screen.getByText('Pay by must be before kickoff.')).toBeInTheDocument()
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false)
 

@@ -63,7 +63,7 @@ describe('Join by code', () => {
     renderPage(<JoinPoolPage />, { path: '/join', user: player })
     const form = screen.getByRole('form', { name: 'Join by code' })
     await user.click(within(form).getByRole('button', { name: 'Join Pool' }))
-    expect(screen.getByText('Please enter an invite code')).toBeInTheDocument()
+    expect(await screen.findByText('Please enter an invite code')).toBeInTheDocument()
     await user.type(screen.getByLabelText('Invite Code'), 'nope2345')
     expect(screen.getByLabelText('Invite Code')).toHaveValue('NOPE2345')
     await user.click(within(form).getByRole('button', { name: 'Join Pool' }))
