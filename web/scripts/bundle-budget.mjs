@@ -4,12 +4,17 @@
 // when a route's first load is over the budget (issue 23), or when a file has no Brotli copy to measure.
 // Routes are the entry's dynamic imports (React.lazy in src/app/router.tsx), read from Vite's manifest
 // (dist/.vite/manifest.json), which is deleted afterwards: the binary embeds dist and must not serve it.
-// Usage: node scripts/bundle-budget.mjs [distDir] [budgetBytes]
+// With maxFiles, it also fails when a first load of a route matching routePattern (every route without one)
+// takes more than maxFiles files: on a phone's network a browser fetches six at a time from a server, so each
+// six more files cost a round trip before the screen can draw.
+// Usage: node scripts/bundle-budget.mjs [distDir] [budgetBytes] [maxFiles] [routePattern]
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const dist = process.argv[2] ?? 'dist'
 const budget = Number(process.argv[3] ?? 260_000)
+const maxFiles = process.argv[4] ? Number(process.argv[4]) : Infinity
+const filesPattern = new RegExp(process.argv[5] ?? '')
 
 const fail = (message) => {
   console.error(`bundle budget: ${message}`)
@@ -64,6 +69,11 @@ routes.sort((a, b) => b.total - a.total)
 for (const r of routes) console.log(`  ${kb(r.total).padStart(10)}  ${r.name}`)
 const over = routes.filter((r) => r.total > budget)
 console.log(`  largest first load ${kb(routes[0].total)} (${routes[0].name}) of a ${kb(budget)} budget`)
+const many = routes.filter((r) => r.name !== '(entry alone)' && filesPattern.test(r.name) && r.files.size > maxFiles)
+if (maxFiles !== Infinity) console.log(`  most files in a first load: ${Math.max(...routes.filter((r) => filesPattern.test(r.name)).map((r) => r.files.size))} of ${maxFiles}`)
+if (many.length > 0) {
+  fail(`${many.length} route(s) over ${maxFiles} files in a first load: ${many.map((r) => `${r.name} ${r.files.size}`).join(', ')}`)
+}
 if (over.length > 0) {
   fail(`${over.length} route(s) over ${kb(budget)} on the wire: ${over.map((r) => `${r.name} ${kb(r.total)}`).join(', ')}`)
 }

@@ -47,7 +47,7 @@ function build(opts: { skipBrotli?: string } = {}) {
   return { dist, admin: shell + br['assets/admin.js'], landing: shell + br['assets/landing.js'] }
 }
 
-const run = (dist: string, budget: number) => spawnSync(process.execPath, [script, dist, String(budget)], { encoding: 'utf8' })
+const run = (dist: string, budget: number, ...files: string[]) => spawnSync(process.execPath, [script, dist, String(budget), ...files], { encoding: 'utf8' })
 
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
@@ -69,6 +69,16 @@ describe('bundle budget', () => {
     expect(r.stderr).toContain('1 route(s) over')
     expect(r.stderr).toContain('admin.tsx')
     expect(r.stderr).not.toContain('landing.tsx')
+  })
+
+  it('fails when a matching route first loads more files than allowed, and names it', () => {
+    // index.html, the entry, its shared chunk and CSS, and the route's chunk: 5 files each. (Each run deletes
+    // the manifest it read: a build each.)
+    expect(run(build().dist, 10_000_000, '5').status).toBe(0)
+    const r = run(build().dist, 10_000_000, '4', 'admin')
+    expect(r.status).toBe(1)
+    expect(r.stderr).toContain('1 route(s) over 4 files in a first load: admin.tsx 5')
+    expect(run(build().dist, 10_000_000, '4', 'nothing-matches').status).toBe(0)
   })
 
   it('fails when a file has no Brotli copy to measure', () => {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useNavigate } from 'react-router'
 import { api, errorMessage } from './api'
 import { forgetPushDevice } from './push-device'
-import { toastLater } from './toast-later'
+import { toast } from './toast'
 import type { User } from './types'
 import { queryKeys } from './query-keys'
 import type { MessageAnswer } from '@/lib/api.gen'
@@ -84,10 +84,10 @@ export function useSignOut() {
     onSuccess: () => {
       clearEverything(queryClient)
       void navigate('/', { replace: true })
-      void toastLater((toast) => toast.success('Signed out', { description: 'You have been successfully signed out.' }))
+      toast.success('Signed out', { description: 'You have been successfully signed out.' })
     },
     onError: (err) => {
-      void toastLater((toast) => toast.error('Sign out failed', { description: errorMessage(err, err instanceof Error ? err.message : 'Please try again.') }))
+      toast.error('Sign out failed', { description: errorMessage(err, err instanceof Error ? err.message : 'Please try again.') })
     },
   })
 }
@@ -101,7 +101,7 @@ export function useAdminSignOut() {
     onSettled: () => {
       clearEverything(queryClient)
       void navigate('/', { replace: true })
-      void toastLater((toast) => toast.success('Signed out', { description: 'You have been successfully signed out.' }))
+      toast.success('Signed out', { description: 'You have been successfully signed out.' })
     },
   })
 }

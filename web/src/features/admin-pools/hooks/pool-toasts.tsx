@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { errorMessage } from '@/lib/api'
 import type { Pool } from '@/lib/types'
 import type { Refusal } from '../api/pool-admin-api'

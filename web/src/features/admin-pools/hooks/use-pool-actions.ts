@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { Pool } from '@/lib/types'
 import { usePoolAdmin } from '../api/pool-admin-api'
 import { failToast, toastBulk } from './pool-toasts'

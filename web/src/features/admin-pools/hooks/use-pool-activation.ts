@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { useActiveWeek, useLeagues, useSelectedLeague } from '@/lib/leagues'
 import { useLeagueGames, useWeekPools } from '../api/pool-admin-api'
 import { failToast, toastBulk } from './pool-toasts'

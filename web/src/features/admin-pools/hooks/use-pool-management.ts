@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { useLeagues, useSelectedLeague } from '@/lib/leagues'
 import type { Pool } from '@/lib/types'
 import { useLeagueGames, useLeaguePools } from '../api/pool-admin-api'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { ApiError, errorMessage } from '@/lib/api'
 import { useServerConfig } from '@/lib/config'
 import { formatCents, toCents } from '@/lib/money'

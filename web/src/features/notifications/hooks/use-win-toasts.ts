@@ -4,7 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { formatMoney } from '@/lib/money'
 import { claimPath, prizeWonFor } from '@/lib/prizes'
 import { queryKeys } from '@/lib/query-keys'
-import { toastLater } from '@/lib/toast-later'
+import { toast } from '@/lib/toast'
 import { useRealtimeMessages } from '@/lib/realtime'
 import type { Prize } from '@/lib/types'
 import type { AppNotification } from '../api/notifications-api'
@@ -64,14 +64,12 @@ export function useWinToasts(list: AppNotification[] | null | undefined) {
 async function showWin(queryClient: QueryClient, n: AppNotification, go: (to: string) => void) {
   const id = `win-${n.id}`
   if (n.kind === 'free_win') {
-    await toastLater((toast) =>
-      toast.success('You won!', {
-        id,
-        description: n.message,
-        duration: FREE_WIN_TOAST_MS,
-        action: n.poolId ? { label: 'View pool', onClick: () => go(`/pool/${n.poolId}`) } : undefined,
-      }),
-    )
+    toast.success('You won!', {
+      id,
+      description: n.message,
+      duration: FREE_WIN_TOAST_MS,
+      action: n.poolId ? { label: 'View pool', onClick: () => go(`/pool/${n.poolId}`) } : undefined,
+    })
     return
   }
   let prize: Prize | undefined
@@ -81,12 +79,10 @@ async function showWin(queryClient: QueryClient, n: AppNotification, go: (to: st
   } catch {
     // The notification's own words still say what was won.
   }
-  await toastLater((toast) =>
-    toast.success(prize ? `You won ${formatMoney(prize.amount)}!` : 'You won a prize!', {
-      id,
-      description: prize ? prizeWonFor(prize) : n.message,
-      duration: WIN_TOAST_MS,
-      action: { label: 'Claim', onClick: () => go(n.prizeId ? claimPath(n.prizeId) : '/my-pools?tab=winnings') },
-    }),
-  )
+  toast.success(prize ? `You won ${formatMoney(prize.amount)}!` : 'You won a prize!', {
+    id,
+    description: prize ? prizeWonFor(prize) : n.message,
+    duration: WIN_TOAST_MS,
+    action: { label: 'Claim', onClick: () => go(n.prizeId ? claimPath(n.prizeId) : '/my-pools?tab=winnings') },
+  })
 }

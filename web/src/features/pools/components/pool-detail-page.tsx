@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { ArrowLeft, ShieldAlert } from 'lucide-react'
 import { PageContainer } from '@/components/layout/page'
 import { RefreshNotice } from '@/components/layout/refresh-notice'

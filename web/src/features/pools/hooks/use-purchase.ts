@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { ApiError, errorMessage } from '@/lib/api'
 import { isFree, toCents } from '@/lib/money'
 import type { Cell, Pool, User } from '@/lib/types'

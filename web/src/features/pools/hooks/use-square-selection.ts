@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { Cell, Square } from '@/lib/types'
 import { cellKey, isHeld } from '../components/square-labels'
 

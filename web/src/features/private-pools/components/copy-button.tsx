@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Check, Copy } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { Copy, KeyRound } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import type { RecordKey } from '@/lib/api.gen'
