@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { cardSchema } from './card'
+import { checkCard } from './card'
 
-/** The first message of each field the schema refuses, as the form shows them. */
+/** The message of each field the check refuses, as the form shows them. */
 function errors(values: { cardNumber: string; expiry: string; cvc: string }) {
-  const r = cardSchema.safeParse(values)
-  if (r.success) return {}
-  const out: Record<string, string> = {}
-  for (const issue of r.error.issues) out[String(issue.path[0])] ??= issue.message
-  return out
+  const r = checkCard(values)
+  return 'errors' in r ? r.errors : {}
 }
 
 describe('the sandbox card form', () => {
@@ -15,9 +12,8 @@ describe('the sandbox card form', () => {
   const good = { cardNumber: '4242 4242 4242 4242', expiry: `12/${String(next).slice(2)}`, cvc: '123' }
 
   it('takes a card with spaces, dashes and surrounding blanks, trimmed', () => {
-    const r = cardSchema.safeParse({ ...good, cardNumber: ' 4242-4242-4242-4242 ', cvc: ' 123 ' })
-    expect(r.success).toBe(true)
-    expect(r.data).toEqual({ ...good, cardNumber: '4242-4242-4242-4242', cvc: '123' })
+    const r = checkCard({ ...good, cardNumber: ' 4242-4242-4242-4242 ', cvc: ' 123 ' })
+    expect(r).toEqual({ card: { ...good, cardNumber: '4242-4242-4242-4242', cvc: '123' } })
   })
 
   it('says what is missing, and only that, for an empty field', () => {
@@ -33,5 +29,11 @@ describe('the sandbox card form', () => {
     expect(errors({ ...good, expiry: '13/30' })).toEqual({ expiry: 'Use the format MM/YY.' })
     expect(errors({ ...good, expiry: '01/20' })).toEqual({ expiry: 'Your card has expired.' })
     expect(errors({ ...good, cvc: '12' })).toEqual({ cvc: "Your card's security code is invalid." })
+  })
+
+  it('takes this month, and refuses last month, by the clock it is given', () => {
+    const now = new Date(2030, 4, 15)
+    expect(checkCard({ ...good, expiry: '05/30' }, now)).toHaveProperty('card')
+    expect(checkCard({ ...good, expiry: '04/30' }, now)).toEqual({ errors: { expiry: 'Your card has expired.' } })
   })
 })

@@ -158,10 +158,12 @@ describe('Checkout page', () => {
     await user.click(screen.getByRole('button', { name: /Pay/ }))
     expect(await screen.findByText('Card number is required')).toBeInTheDocument()
     expect(screen.getByText('Expiry date is required')).toBeInTheDocument()
+    expect(screen.getByLabelText('Card number')).toHaveFocus()
     await fillCard(user, '4242424242424241')
     await user.click(screen.getByRole('button', { name: /Pay/ }))
     expect(await screen.findByText('Your card number is invalid.')).toBeInTheDocument()
     expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Card number')).toHaveFocus()
   })
 
   it('says clearly when Stripe.js cannot load', async () => {

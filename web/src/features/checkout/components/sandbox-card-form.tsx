@@ -1,6 +1,4 @@
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { useRef, useState } from 'react'
 import { toast } from '@/lib/toast'
 import { CreditCard, FlaskConical, Lock, XCircle } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
@@ -9,7 +7,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api'
-import { cardSchema, formatCardNumber, formatExpiry, normalizeCard, type CardValues } from '@/lib/card'
+import { CARD_FIELDS, checkCard, formatCardNumber, formatExpiry, normalizeCard, type CardErrors, type CardValues } from '@/lib/card'
 import { isPaidStatus, useConfirmSandboxPayment } from '../api/checkout-api'
 
 const TEST_CARDS = [
@@ -37,14 +35,29 @@ export function SandboxCardForm({
   const confirm = useConfirmSandboxPayment()
   const [declined, setDeclined] = useState<string | null>(null)
   const [finishing, setFinishing] = useState(false)
-  const form = useForm<CardValues>({ resolver: zodResolver(cardSchema), defaultValues: { cardNumber: '', expiry: '', cvc: '' } })
-  const { errors } = form.formState
+  const [values, setValues] = useState<CardValues>({ cardNumber: '', expiry: '', cvc: '' })
+  const [errors, setErrors] = useState<CardErrors>({})
+  const inputs = useRef<Partial<Record<keyof CardValues, HTMLInputElement | null>>>({})
   const busy = confirm.isPending || finishing
 
-  const onSubmit = form.handleSubmit((values) => {
+  const set = (name: keyof CardValues, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }))
+    // A field's error stays until the next submit, as the other forms' do.
+  }
+  const showErrors = (found: CardErrors) => {
+    setErrors(found)
+    const first = CARD_FIELDS.find((f) => found[f])
+    if (first) inputs.current[first]?.focus()
+  }
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault()
+    const checked = checkCard(values)
+    if ('errors' in checked) return showErrors(checked.errors)
+    setErrors({})
     setDeclined(null)
     confirm.mutate(
-      { paymentIntentId, ...normalizeCard(values) },
+      { paymentIntentId, ...normalizeCard(checked.card) },
       {
         onSuccess: (answer) => {
           if (isPaidStatus(answer.status)) {
@@ -57,20 +70,15 @@ export function SandboxCardForm({
           toast.error('Payment Failed', { description: message })
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.fields) {
-            for (const name of ['cardNumber', 'expiry', 'cvc'] as const) {
-              if (err.fields[name]) form.setError(name, { type: 'server', message: err.fields[name] })
-            }
-            if (Object.keys(err.fields).some((f) => ['cardNumber', 'expiry', 'cvc'].includes(f))) return
-          }
+          const fields = err instanceof ApiError ? err.fields : undefined
+          const found: CardErrors = {}
+          for (const name of CARD_FIELDS) if (fields?.[name]) found[name] = fields[name]
+          if (Object.keys(found).length) return showErrors(found)
           toast.error('Payment Failed', { description: errorMessage(err, 'An error occurred during payment') })
         },
       },
     )
-  })
-
-  const cardField = form.register('cardNumber')
-  const expiryField = form.register('expiry')
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Card payment">
@@ -87,8 +95,8 @@ export function SandboxCardForm({
                   className="rounded bg-white/80 px-1.5 py-0.5 font-mono text-xs ring-1 ring-sky-200 hover:bg-white focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none"
                   aria-label={`Use test card ${c.number} (${c.label})`}
                   onClick={() => {
-                    form.setValue('cardNumber', c.number, { shouldValidate: false })
-                    form.clearErrors('cardNumber')
+                    set('cardNumber', c.number)
+                    setErrors(({ cardNumber: _, ...rest }) => rest)
                   }}
                   disabled={busy || disabled}
                 >
@@ -112,34 +120,41 @@ export function SandboxCardForm({
         </Alert>
       )}
 
-      <Field id="card-number" label="Card number" error={errors.cardNumber?.message}>
+      <Field id="card-number" label="Card number" error={errors.cardNumber}>
         <Input
+          ref={(el) => void (inputs.current.cardNumber = el)}
+          name="cardNumber"
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
-          {...cardField}
-          onChange={(e) => {
-            e.target.value = formatCardNumber(e.target.value)
-            void cardField.onChange(e)
-          }}
+          value={values.cardNumber}
+          onChange={(e) => set('cardNumber', formatCardNumber(e.target.value))}
         />
       </Field>
       <div className="grid grid-cols-2 gap-4">
-        <Field id="card-expiry" label="Expiry (MM/YY)" error={errors.expiry?.message}>
+        <Field id="card-expiry" label="Expiry (MM/YY)" error={errors.expiry}>
           <Input
+            ref={(el) => void (inputs.current.expiry = el)}
+            name="expiry"
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="MM/YY"
             maxLength={5}
-            {...expiryField}
-            onChange={(e) => {
-              e.target.value = formatExpiry(e.target.value)
-              void expiryField.onChange(e)
-            }}
+            value={values.expiry}
+            onChange={(e) => set('expiry', formatExpiry(e.target.value))}
           />
         </Field>
-        <Field id="card-cvc" label="CVC" error={errors.cvc?.message}>
-          <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} {...form.register('cvc')} />
+        <Field id="card-cvc" label="CVC" error={errors.cvc}>
+          <Input
+            ref={(el) => void (inputs.current.cvc = el)}
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            value={values.cvc}
+            onChange={(e) => set('cvc', e.target.value)}
+          />
         </Field>
       </div>
       <Button type="submit" size="lg" variant="brand" className="w-full" disabled={busy || disabled}>

@@ -1,12 +1,11 @@
-import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm, type Resolver } from 'react-hook-form'
 import { CreditCard } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api'
-import { cardSchema, formatCardNumber, formatExpiry, normalizeCard, type CardValues } from '@/lib/card'
+import { CARD_FIELDS, checkCard, formatCardNumber, formatExpiry, normalizeCard, type CardValues } from '@/lib/card'
 
 export const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'approves' },
@@ -14,7 +13,13 @@ export const TEST_CARDS = [
   { number: '4000 0000 0000 9995', outcome: 'insufficient funds' },
 ] as const
 
-const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const
+/** The card check (lib/card.ts) as the form's resolver: each field's error on its field. */
+const cardResolver: Resolver<CardValues> = (values) => {
+  const r = checkCard(values)
+  if ('card' in r) return { values: r.card, errors: {} }
+  const errors = Object.fromEntries(Object.entries(r.errors).map(([name, message]) => [name, { type: 'validate', message }]))
+  return { values: {}, errors }
+}
 
 /** December of next year, "12/27": always a valid expiry for the test cards. */
 function testExpiry(now = new Date()): string {
@@ -38,7 +43,7 @@ export function TestCardForm({
   /** Resolves when done; rejects with the call's error (field errors are shown here). */
   onConfirm: (card: { cardNumber: string; expiry: string; cvc: string }) => Promise<unknown>
 }) {
-  const form = useForm<CardValues>({ resolver: zodResolver(cardSchema), defaultValues: { cardNumber: '', expiry: '', cvc: '' } })
+  const form = useForm<CardValues>({ resolver: cardResolver, defaultValues: { cardNumber: '', expiry: '', cvc: '' } })
   const { errors } = form.formState
 
   const onSubmit = form.handleSubmit(async (values) => {
