@@ -159,6 +159,12 @@ describe('Checkout page', () => {
     expect(await screen.findByText('Card number is required')).toBeInTheDocument()
     expect(screen.getByText('Expiry date is required')).toBeInTheDocument()
     expect(screen.getByLabelText('Card number')).toHaveFocus()
+    // Once sent, a field is checked again as it is typed in: its error goes when it is right.
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242')
+    expect(screen.queryByText('Card number is required')).not.toBeInTheDocument()
+    expect(screen.getByText('Expiry date is required')).toBeInTheDocument()
+    await user.clear(screen.getByLabelText('Card number'))
+    expect(screen.getByText('Card number is required')).toBeInTheDocument()
     await fillCard(user, '4242424242424241')
     await user.click(screen.getByRole('button', { name: /Pay/ }))
     expect(await screen.findByText('Your card number is invalid.')).toBeInTheDocument()

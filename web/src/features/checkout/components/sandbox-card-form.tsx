@@ -40,9 +40,16 @@ export function SandboxCardForm({
   const inputs = useRef<Partial<Record<keyof CardValues, HTMLInputElement | null>>>({})
   const busy = confirm.isPending || finishing
 
+  const submitted = useRef(false)
+  // Once the form was sent, a field is checked again as it changes (react-hook-form's way, as the other
+  // forms do): its error goes as soon as it is right.
   const set = (name: keyof CardValues, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }))
-    // A field's error stays until the next submit, as the other forms' do.
+    const next = { ...values, [name]: value }
+    setValues(next)
+    if (submitted.current) {
+      const checked = checkCard(next)
+      setErrors(({ [name]: _, ...rest }) => ('errors' in checked && checked.errors[name] ? { ...rest, [name]: checked.errors[name] } : rest))
+    }
   }
   const showErrors = (found: CardErrors) => {
     setErrors(found)
@@ -52,6 +59,7 @@ export function SandboxCardForm({
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault()
+    submitted.current = true
     const checked = checkCard(values)
     if ('errors' in checked) return showErrors(checked.errors)
     setErrors({})
@@ -94,10 +102,7 @@ export function SandboxCardForm({
                   type="button"
                   className="rounded bg-white/80 px-1.5 py-0.5 font-mono text-xs ring-1 ring-sky-200 hover:bg-white focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none"
                   aria-label={`Use test card ${c.number} (${c.label})`}
-                  onClick={() => {
-                    set('cardNumber', c.number)
-                    setErrors(({ cardNumber: _, ...rest }) => rest)
-                  }}
+                  onClick={() => set('cardNumber', c.number)}
                   disabled={busy || disabled}
                 >
                   {c.number}
