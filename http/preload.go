@@ -90,24 +90,23 @@ type routeChunks struct {
 // its entry script and that script's imports.
 const shellFiles = "index.html"
 
-// shellLinks are the Link entries of the files index.html loads. They come first in a page's Link header:
-// the browser starts the header's requests in its order before it reads the HTML, and a phone's browser has
-// six connections to the server; named after the screen's code and data, the stylesheet the page's first
-// paint waits on and the entry script everything else waits on queued behind two dozen requests
-// (Lighthouse's simulated phone: the first paint of a signed-in page at 2 s). index.html asks for them with
-// crossorigin (Vite writes it on every tag), which the stylesheet's preload must match to be used.
-func (rc *routeChunks) shellLinks(assets fs.FS) []string {
-	var links []string
-	for _, f := range rc.of(assets, shellFiles) {
-		switch {
-		case !strings.HasPrefix(f, "/assets/"):
-		case strings.HasSuffix(f, ".css"):
-			links = append(links, "<"+f+">; rel=preload; as=style; crossorigin")
-		case strings.HasSuffix(f, ".js"):
-			links = append(links, "<"+f+">; rel=modulepreload")
-		}
+// shellLink is the Link entry of a file index.html loads, or "" for one that is not preloaded. The shell's
+// files come first in a page's Link header: the browser starts the header's requests in its order before it
+// reads the HTML, and a phone's browser has six connections to the server; named after the screen's code and
+// data, the stylesheet the page's first paint waits on and the entry script everything else waits on queued
+// behind two dozen requests (Lighthouse's simulated phone: the first paint of a signed-in page at 2 s).
+// index.html asks for them with crossorigin (Vite writes it on every tag), which the stylesheet's preload
+// must match to be used.
+func shellLink(f string) string {
+	switch {
+	case !strings.HasPrefix(f, "/assets/"):
+		return ""
+	case strings.HasSuffix(f, ".css"):
+		return "<" + f + ">; rel=preload; as=style; crossorigin"
+	case strings.HasSuffix(f, ".js"):
+		return "<" + f + ">; rel=modulepreload"
 	}
-	return links
+	return ""
 }
 
 func (rc *routeChunks) of(assets fs.FS, screen string) []string {
@@ -141,13 +140,14 @@ func (s *Server) viewerOf(w http.ResponseWriter, r *http.Request) viewer {
 // preloadLinks adds the Link headers of the page r opens.
 func (s *Server) preloadLinks(w http.ResponseWriter, r *http.Request, rc *routeChunks) {
 	screens, data := screenPreloads(r.URL.Path, r.URL.Query(), s.viewerOf(w, r))
-	shell := rc.shellLinks(s.Assets)
+	shell := rc.of(s.Assets, shellFiles)
 	links := make([]string, 0, len(shell)+len(data)+16)
-	links = append(links, shell...)
 	seen := map[string]bool{}
-	for _, l := range shell {
-		target, _, _ := strings.Cut(strings.TrimPrefix(l, "<"), ">")
-		seen[target] = true
+	for _, f := range shell {
+		if l := shellLink(f); l != "" {
+			links = append(links, l)
+			seen[f] = true
+		}
 	}
 	for _, p := range data {
 		links = append(links, "<"+p+">; rel=preload; as=fetch; crossorigin=use-credentials")

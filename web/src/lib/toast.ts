@@ -5,7 +5,7 @@ type Kind = 'success' | 'error' | 'info' | 'warning'
 
 let sonner: Promise<Sonner> | undefined
 
-/** Sonner's toast, loaded on the first toast raised (or when the toasts' region mounts). */
+/** Sonner's toast, loaded once, by the first toast raised. */
 function load(): Promise<Sonner> {
   sonner ??= import('sonner').then((m) => m.toast)
   return sonner

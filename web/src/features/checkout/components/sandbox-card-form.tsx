@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { toast } from '@/lib/toast'
 import { CreditCard, FlaskConical, Lock, XCircle } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
@@ -9,6 +9,9 @@ import { Spinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api'
 import { CARD_FIELDS, checkCard, formatCardNumber, formatExpiry, normalizeCard, type CardErrors, type CardValues } from '@/lib/card'
 import { isPaidStatus, useConfirmSandboxPayment } from '../api/checkout-api'
+
+/** Each field's input, by the id its Field gives it. */
+const FIELD_IDS: Record<keyof CardValues, string> = { cardNumber: 'card-number', expiry: 'card-expiry', cvc: 'card-cvc' }
 
 const TEST_CARDS = [
   { number: '4242 4242 4242 4242', label: 'approved' },
@@ -37,29 +40,34 @@ export function SandboxCardForm({
   const [finishing, setFinishing] = useState(false)
   const [values, setValues] = useState<CardValues>({ cardNumber: '', expiry: '', cvc: '' })
   const [errors, setErrors] = useState<CardErrors>({})
-  const inputs = useRef<Partial<Record<keyof CardValues, HTMLInputElement | null>>>({})
   const busy = confirm.isPending || finishing
 
-  const submitted = useRef(false)
+  const [submitted, setSubmitted] = useState(false)
   // Once the form was sent, a field is checked again as it changes (react-hook-form's way, as the other
   // forms do): its error goes as soon as it is right.
   const set = (name: keyof CardValues, value: string) => {
     const next = { ...values, [name]: value }
     setValues(next)
-    if (submitted.current) {
+    if (submitted) {
       const checked = checkCard(next)
-      setErrors(({ [name]: _, ...rest }) => ('errors' in checked && checked.errors[name] ? { ...rest, [name]: checked.errors[name] } : rest))
+      setErrors((e) => ({ ...e, [name]: 'errors' in checked ? checked.errors[name] : undefined }))
     }
   }
+  // An input's name, value and change (through format).
+  const bind = (name: keyof CardValues, format: (v: string) => string = (v) => v) => ({
+    name,
+    value: values[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(name, format(e.target.value)),
+  })
   const showErrors = (found: CardErrors) => {
     setErrors(found)
     const first = CARD_FIELDS.find((f) => found[f])
-    if (first) inputs.current[first]?.focus()
+    if (first) document.getElementById(FIELD_IDS[first])?.focus()
   }
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault()
-    submitted.current = true
+    setSubmitted(true)
     const checked = checkCard(values)
     if ('errors' in checked) return showErrors(checked.errors)
     setErrors({})
@@ -125,41 +133,26 @@ export function SandboxCardForm({
         </Alert>
       )}
 
-      <Field id="card-number" label="Card number" error={errors.cardNumber}>
+      <Field id={FIELD_IDS.cardNumber} label="Card number" error={errors.cardNumber}>
         <Input
-          ref={(el) => void (inputs.current.cardNumber = el)}
-          name="cardNumber"
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
-          value={values.cardNumber}
-          onChange={(e) => set('cardNumber', formatCardNumber(e.target.value))}
+          {...bind('cardNumber', formatCardNumber)}
         />
       </Field>
       <div className="grid grid-cols-2 gap-4">
-        <Field id="card-expiry" label="Expiry (MM/YY)" error={errors.expiry}>
+        <Field id={FIELD_IDS.expiry} label="Expiry (MM/YY)" error={errors.expiry}>
           <Input
-            ref={(el) => void (inputs.current.expiry = el)}
-            name="expiry"
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="MM/YY"
             maxLength={5}
-            value={values.expiry}
-            onChange={(e) => set('expiry', formatExpiry(e.target.value))}
+            {...bind('expiry', formatExpiry)}
           />
         </Field>
-        <Field id="card-cvc" label="CVC" error={errors.cvc}>
-          <Input
-            ref={(el) => void (inputs.current.cvc = el)}
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            value={values.cvc}
-            onChange={(e) => set('cvc', e.target.value)}
-          />
+        <Field id={FIELD_IDS.cvc} label="CVC" error={errors.cvc}>
+          <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} {...bind('cvc')} />
         </Field>
       </div>
       <Button type="submit" size="lg" variant="brand" className="w-full" disabled={busy || disabled}>
