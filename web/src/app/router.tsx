@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useRoutes, type RouteObject } from 'react-router'
+import { useLocation, useRoutes, type NonIndexRouteObject, type RouteObject } from 'react-router'
 import { AdminOnly } from '@/components/layout/admin-only'
 import { ErrorBoundary } from '@/components/layout/error-boundary'
 import { FullScreenSpinner } from '@/components/layout/full-screen-spinner'
@@ -143,11 +143,44 @@ export const routes: RouteObject[] = [
   },
 ]
 
+// The routes that may match a path whose first segment is the key (lowercased, decoded), built once a segment.
+const bySegment = new Map<string, RouteObject[]>()
+
+/** The first segment of a path as react-router compares it: decoded, and without regard to case. */
+function firstSegment(pathname: string): string {
+  const segment = pathname.split('/')[1] ?? ''
+  try {
+    return decodeURIComponent(segment).toLowerCase()
+  } catch {
+    return segment.toLowerCase()
+  }
+}
+
+/**
+ * The routes that can match the path: those whose pattern starts with its first segment, the home page's
+ * index route for "/", and the catch-all. react-router ranks every route and compiles a pattern (a RegExp)
+ * for each it tries on every match; with the whole list that was about a tenth of the first screen's
+ * longest task on a phone. The answer is the match over the whole list (router.test.tsx checks it).
+ */
+export function routesFor(pathname: string): RouteObject[] {
+  const segment = firstSegment(pathname)
+  let list = bySegment.get(segment)
+  if (list) return list
+  const starts = (path: string | undefined) => firstSegment(`/${(path ?? '').replace(/^\//, '')}`) === segment
+  list = routes.flatMap((route): RouteObject[] => {
+    if (route.path !== '/') return starts(route.path) ? [route] : []
+    const children = route.children?.filter((c) => (c.index ? segment === '' : c.path === '*' || starts(c.path)))
+    return [{ ...(route as NonIndexRouteObject), children }]
+  })
+  bySegment.set(segment, list)
+  return list
+}
+
 /**
  * The screen at the address, in whichever router is around it: the browser's (app.tsx) or the prerender's.
  * The routes are plain elements (screens load with React.lazy, no loaders), so the app needs none of the
  * data router's code: a seventh of the first script.
  */
 export function AppRoutes() {
-  return useRoutes(routes)
+  return useRoutes(routesFor(useLocation().pathname))
 }
