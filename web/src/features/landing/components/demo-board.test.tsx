@@ -94,4 +94,31 @@ describe('The landing page demo board', () => {
     wait(20 * 120)
     expect(stage()).toBe('3. Game live')
   })
+
+  it("moves the winner through the quarters without touching the board's cells", () => {
+    vi.useFakeTimers()
+    motion(false)
+    render(<DemoBoard />)
+    const figure = screen.getByRole('figure', { name: 'Simulated demo of a squares pool (not a real pool)' })
+    const board = figure.querySelector('.grid-cols-11:not([data-winner])')!
+    const changes = new MutationObserver(() => {})
+    changes.observe(board, { subtree: true, childList: true, attributes: true, characterData: true })
+    const winners: string[] = []
+    wait(20 * 120)
+    for (let q = 0; q < 4; q++) {
+      const winner = figure.querySelector('[data-winner]')!
+      winners.push(winner.getAttribute('data-winner')!)
+      // The square at the last digits of the quarter's scores (away 7, 14, 17, 27; home 3, 13, 20, 24).
+      const square = winner.firstElementChild as HTMLElement
+      const row = Number(square.style.gridRow) - 2
+      const column = Number(square.style.gridColumn) - 2
+      expect(board.children[1 + column].textContent).toBe(String([3, 13, 20, 24][q] % 10))
+      expect(board.children[11 + row].firstElementChild!.textContent).toBe(String([7, 14, 17, 27][q] % 10))
+      expect(winner.querySelectorAll('svg')).toHaveLength(1)
+      wait((34 * 120) / 4)
+    }
+    expect(changes.takeRecords()).toEqual([])
+    expect(new Set(winners).size).toBeGreaterThan(1)
+    expect(board.querySelectorAll('svg').length).toBe(5)
+  })
 })

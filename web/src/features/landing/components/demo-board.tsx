@@ -99,34 +99,34 @@ function useOnScreen(ref: RefObject<Element | null>): boolean {
 
 const cls = (...names: (string | false)[]) => names.filter(Boolean).join(' ')
 
-/** One square of the board: drawn again only when it becomes (or stops being) the winning square. */
-const Square = memo(function Square({ round, i, from, win }: { round: Round; i: number; from: number; win: boolean }) {
+/** One square of the board, as the round fills it. */
+function Square({ round, i, from }: { round: Round; i: number; from: number }) {
   const at = fillTime(round.position[i])
   const house = i % 23 === 0
   return (
-    <div className={cls('relative aspect-square rounded-[3px] bg-white/5', win && 'z-10 scale-110 ring-2 ring-white')}>
+    <div className="relative aspect-square rounded-[3px] bg-white/5">
       <span
         className={cls(
           'absolute inset-0 flex items-center justify-center rounded-[3px] text-[0.45rem] font-bold sm:text-[0.5rem]',
-          win ? 'bg-lime-300 text-lime-950' : house ? 'bg-slate-500/60 text-white/80' : 'bg-emerald-700 text-white',
+          house ? 'bg-slate-500/60 text-white/80' : 'bg-emerald-700 text-white',
           at >= from && 'animate-demo-fill',
         )}
         style={at >= from ? { animationDelay: `${at - from}ms` } : undefined}
       >
-        {win ? <Trophy className="size-2.5" /> : house ? <Home className="size-2" /> : round.owners[i]}
+        {house ? <Home className="size-2" /> : round.owners[i]}
       </span>
     </div>
   )
-})
+}
 
 /**
- * The 10 x 10 board of a round, drawn when the round starts; after that only its headers (when the numbers
- * are drawn) and the two squares a winner moves between. Each square fills by a CSS animation of its own
+ * The 10 x 10 board of a round, drawn when the round starts and again only when its numbers are drawn: the
+ * winner's square moves on a layer of its own (Winner). Each square fills by a CSS animation of its own
  * (transform, which the compositor runs), started at its time in the round: the main thread does not redraw
- * the board to fill it. `from` is the moment of the
- * round the board was first shown at; squares taken before it are shown still.
+ * the board to fill it. `from` is the moment of the round the board was first shown at; squares taken
+ * before it are shown still.
  */
-function Board({ round, from, numbers, win }: { round: Round; from: number; numbers: boolean; win: number }) {
+const Board = memo(function Board({ round, from, numbers }: { round: Round; from: number; numbers: boolean }) {
   const header = (d: number | string, key: string, tone: string) => (
     <div key={key} className={cls('flex aspect-square items-center justify-center rounded-[3px] text-[0.65rem] font-black', numbers ? tone : 'bg-white/10 text-white/50')}>
       {numbers ? d : '?'}
@@ -140,10 +140,27 @@ function Board({ round, from, numbers, win }: { round: Round; from: number; numb
         <div key={r} className="contents">
           {header(round.away[r], `a${r}`, 'bg-red-600')}
           {Array.from({ length: 10 }, (_, c) => (
-            <Square key={c} round={round} i={r * 10 + c} from={from} win={r * 10 + c === win} />
+            <Square key={c} round={round} i={r * 10 + c} from={from} />
           ))}
         </div>
       ))}
+    </div>
+  )
+})
+
+/**
+ * The winning square (by row * 10 + column), over the board on a grid of the same shape: as the quarters
+ * pass, only it is drawn again, not the board's 121 cells (each stage's redraw had been a long task of a
+ * phone's page load in Lighthouse).
+ */
+function Winner({ win }: { win: number }) {
+  return (
+    <div className="pointer-events-none absolute inset-0 grid grid-cols-11 grid-rows-11 gap-[3px]" aria-hidden="true" data-winner={win}>
+      <div className="relative z-10 scale-110 rounded-[3px] ring-2 ring-white" style={{ gridRow: Math.floor(win / 10) + 2, gridColumn: (win % 10) + 2 }}>
+        <span className="absolute inset-0 flex items-center justify-center rounded-[3px] bg-lime-300 text-lime-950">
+          <Trophy className="size-2.5" />
+        </span>
+      </div>
     </div>
   )
 }
@@ -255,7 +272,10 @@ export function DemoBoard() {
           <span className="mr-1 text-lg tabular-nums">{score.home}</span> Home <span className="ml-1 inline-block size-2 rounded-full bg-blue-500" />
         </div>
       </div>
-      <Board key={round.id} round={round} from={from} numbers={stage !== 'filling'} win={win} />
+      <div className="relative">
+        <Board key={round.id} round={round} from={from} numbers={stage !== 'filling'} />
+        {win >= 0 && <Winner win={win} />}
+      </div>
       <figcaption className="mt-3 min-h-[2.5rem] text-center text-xs text-white/75">
         {stage === 'filling' && 'Players claim squares until all 100 are taken'}
         {stage === 'numbers' && 'Board full: random digits drawn for every row and column'}
