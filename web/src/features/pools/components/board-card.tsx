@@ -1,5 +1,6 @@
 import { Crosshair, Grid3x3, Info } from 'lucide-react'
 import { Card } from '@/components/ui/card'
+import { GridSkeleton } from '@/components/ui/grid-skeleton'
 import { Progress } from '@/components/ui/progress'
 import { gameStatusLabel, parseDigits } from '@/lib/game-status'
 import { formatCents, formatMoney, isFree, toCents } from '@/lib/money'
@@ -168,12 +169,7 @@ export function BoardCard({
           </div>
         )}
         {squaresLoading ? (
-          // One pulse for the whole placeholder: one layer for the compositor, not 121.
-          <div className="order-1 grid animate-pulse grid-cols-11 gap-1 sm:order-none" aria-busy="true" aria-label="Loading the board">
-            {Array.from({ length: 121 }, (_, i) => (
-              <div key={i} className="aspect-square rounded-md bg-muted" />
-            ))}
-          </div>
+          <GridSkeleton className="order-1 sm:order-none" label="Loading the board" />
         ) : (
           <div className="order-1 overflow-x-auto pb-1 sm:order-none">
             {perPeriod && (

@@ -5,6 +5,7 @@ import { AlertTriangle, Grid3x3, Info } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { GridSkeleton } from '@/components/ui/grid-skeleton'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PageContainer } from '@/components/layout/page'
 import { formatDateTimeET } from '@/lib/dates'
@@ -72,11 +73,7 @@ export function PoolSkeleton() {
         <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="rounded-xl border bg-card p-4">
             <Skeleton className="h-24 rounded-lg" />
-            <div className="mt-4 grid grid-cols-11 gap-1">
-              {Array.from({ length: 121 }, (_, i) => (
-                <Skeleton key={i} className="aspect-square rounded-md" />
-              ))}
-            </div>
+            <GridSkeleton className="mt-4" />
           </div>
           <div className="grid content-start gap-6">
             <Skeleton className="h-56 rounded-xl" />
