@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { drawFirstScreenAsContent } from '@/app/root-layout'
 import { registerServiceWorker } from '@/lib/service-worker'
-import { cn } from '@/lib/utils'
 import './index.css'
 
 registerServiceWorker()
@@ -20,28 +19,14 @@ const app = (
 
 // The first render as a transition: React renders it in slices of a few milliseconds, yielding between them,
 // instead of one long task a phone's browser cannot answer a tap during (Lighthouse's total blocking time).
-function start() {
-  startTransition(() => {
-    if (prerendered) {
-      hydrateRoot(root, app, {
-        // A page that does not match its HTML is drawn afresh by React; say so, where tests see it.
-        onRecoverableError: (error, info) => console.error('Hydration:', error, info.componentStack ?? ''),
-      })
-    } else {
-      drawFirstScreenAsContent()
-      createRoot(root).render(app)
-    }
-  })
-}
-
-// tailwind-merge builds its tables of Tailwind's classes on its first call, which the first screen's first
-// component makes: 13-16 ms and a garbage collection on this machine, which made that slice of React's
-// render a long task. It runs in a task of its own, before React starts: posted as a message, as React's
-// scheduler posts its own, since a timer waits up to a second in a tab opened in the background.
-const channel = new MessageChannel()
-channel.port1.onmessage = () => {
-  channel.port1.close()
-  cn('p-0', 'p-1')
-  start()
-}
-channel.port2.postMessage(null)
+startTransition(() => {
+  if (prerendered) {
+    hydrateRoot(root, app, {
+      // A page that does not match its HTML is drawn afresh by React; say so, where tests see it.
+      onRecoverableError: (error, info) => console.error('Hydration:', error, info.componentStack ?? ''),
+    })
+  } else {
+    drawFirstScreenAsContent()
+    createRoot(root).render(app)
+  }
+})
