@@ -156,7 +156,8 @@ const Board = memo(function Board({ round, from, numbers }: { round: Round; from
 function Winner({ win }: { win: number }) {
   return (
     <div className="pointer-events-none absolute inset-0 grid grid-cols-11 grid-rows-11 gap-[3px]" aria-hidden="true" data-winner={win}>
-      <div className="relative z-10 scale-110 rounded-[3px] ring-2 ring-white" style={{ gridRow: Math.floor(win / 10) + 2, gridColumn: (win % 10) + 2 }}>
+      {/* A square of its own for each winner: one square moved across the board is a layout shift. */}
+      <div key={win} className="relative z-10 scale-110 rounded-[3px] ring-2 ring-white" style={{ gridRow: Math.floor(win / 10) + 2, gridColumn: (win % 10) + 2 }}>
         <span className="absolute inset-0 flex items-center justify-center rounded-[3px] bg-lime-300 text-lime-950">
           <Trophy className="size-2.5" />
         </span>
