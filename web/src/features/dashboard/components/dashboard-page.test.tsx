@@ -24,6 +24,19 @@ describe('Dashboard', () => {
     const cards = within(screen.getByRole('region', { name: 'Available Pools' })).getAllByTestId('pool-card')
     expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/pool/42', '/pool/41'])
   })
+
+  it('shows a few shapes until its first answers, then the figures and the lists', async () => {
+    stubFetch({ 'GET /api/pools?leagueId=1': { body: [pool] }, 'GET /api/user/pools': { body: [pool] }, 'GET /api/user/prizes': { body: [] } })
+    renderPage(<DashboardPage />, { path: '/dashboard', user: player })
+    const loading = screen.getByLabelText('Loading pools')
+    expect(loading).toHaveAttribute('aria-busy', 'true')
+    // The first answers take it out of the page whole: few elements (see dashboard-skeleton.tsx).
+    expect(loading.querySelectorAll('*').length).toBeLessThan(25)
+    expect(screen.queryByText('Available Pools')).not.toBeInTheDocument()
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Available Pools' })).getAllByTestId('pool-card')).toHaveLength(1))
+    expect(screen.getByText('Your Active Pools', { selector: 'h2' })).toBeInTheDocument()
+    expect(screen.queryByLabelText('Loading pools')).not.toBeInTheDocument()
+  })
 })
 
 describe('Dashboard when a refresh fails', () => {

@@ -1,7 +1,7 @@
 import { useCallback, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
-import { AlertTriangle, Gift, Grid3x3, LogIn, ShieldCheck, Sparkles, Trophy } from 'lucide-react'
+import { AlertTriangle, Gift, Grid3x3, LogIn, Sparkles, Trophy } from 'lucide-react'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { PageContainer } from '@/components/layout/page'
@@ -22,9 +22,11 @@ import { useDocumentMeta } from '@/lib/use-document-meta'
 import type { Pool } from '@/lib/types'
 import { useAvailablePools, useUserPools } from '../api/dashboard-api'
 import { usePullToRefresh } from '../hooks/use-pull-to-refresh'
+import { DashboardSkeleton } from './dashboard-skeleton'
 import { PoolGridSkeleton } from './pool-grid-skeleton'
 import { PullIndicator } from './pull-indicator'
 import { UnclaimedPrizesBanner } from './unclaimed-prizes-banner'
+import { VerificationNotice } from './verification-notice'
 
 // By the instant, not localeCompare on the text: that builds an ICU collator on the dashboard's first
 // render (16 ms on a fast machine, four times that on a phone). A pool without a date comes first.
@@ -96,33 +98,6 @@ function WelcomeBanner() {
   )
 }
 
-function VerificationNotice() {
-  const { user } = useUser()
-  if (!user || user.role === 'admin') return null
-  if (!user.isAgeVerified)
-    return (
-      <Alert variant="warning">
-        <ShieldCheck aria-hidden="true" />
-        <AlertTitle>Verify your age to start playing</AlertTitle>
-        <AlertDescription>
-          <p>Confirm you are 18+ and where you live. It takes a few seconds.</p>
-          <Button asChild size="sm" className="mt-1">
-            <Link to="/age-verification">Verify now</Link>
-          </Button>
-        </AlertDescription>
-      </Alert>
-    )
-  if (!user.isEligibleToBet)
-    return (
-      <Alert variant="info">
-        <AlertTriangle aria-hidden="true" />
-        <AlertTitle>Free pools only in your state</AlertTitle>
-        <AlertDescription>Paid pools are not available where you live, but every FREE pool is open to you.</AlertDescription>
-      </Alert>
-    )
-  return null
-}
-
 /** The player dashboard; `extra` is a panel the app adds under the pools (the notifications card). */
 export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
   useDocumentMeta({
@@ -142,6 +117,8 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
   // when the last arrives (a key for each state), and the prize banner waits for it: whatever the order of
   // the answers, nothing drawn is pushed down by what comes above it (a phone's layout shift).
   const firstRead = pools.isLoading || userPools.isLoading || prizes.isLoading
+  // The very first load (no list read yet, as against a league changed): the body is a few shapes.
+  const nothingYet = firstRead && !pools.data && !userPools.data
   const queryClient = useQueryClient()
 
   const refresh = useCallback(
@@ -169,83 +146,90 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
       <div className="grid gap-6">
         <WelcomeBanner />
       </div>
-      <div key={firstRead ? 'first-read' : 'read'} className="mt-6 grid gap-6">
-        {!firstRead && <UnclaimedPrizesBanner prizes={prizes.data} />}
-        <VerificationNotice />
-        <RefreshNotice failed={pools.isRefetchError || userPools.isRefetchError} />
-
-        <div className="grid grid-cols-3 gap-2 sm:gap-4">
-          <StatCard label="Your Active Pools" value={user && !userPools.isLoadingError ? mine.length : '—'} icon={Trophy} tone="emerald" loading={!!user && userPools.isLoading} />
-          <StatCard label="Available Pools" value={available.length} icon={Grid3x3} tone="sky" loading={pools.isLoading} />
-          <StatCard label="Free Pools" value={freeCount} icon={Gift} tone="lime" loading={pools.isLoading} />
+      {nothingYet ? (
+        <div key="nothing-yet" className="mt-6 grid gap-6">
+          <VerificationNotice />
+          <DashboardSkeleton mine={!!user} />
         </div>
+      ) : (
+        <div key={firstRead ? 'first-read' : 'read'} className="mt-6 grid gap-6">
+          {!firstRead && <UnclaimedPrizesBanner prizes={prizes.data} />}
+          <VerificationNotice />
+          <RefreshNotice failed={pools.isRefetchError || userPools.isRefetchError} />
 
-        {user && (
-          <section aria-labelledby="mine-heading">
-            <h2 id="mine-heading" className="mb-3 text-xl font-extrabold tracking-tight">
-              Your Active Pools
-            </h2>
-            {userPools.isLoading ? (
+          <div className="grid grid-cols-3 gap-2 sm:gap-4">
+            <StatCard label="Your Active Pools" value={user && !userPools.isLoadingError ? mine.length : '—'} icon={Trophy} tone="emerald" loading={!!user && userPools.isLoading} />
+            <StatCard label="Available Pools" value={available.length} icon={Grid3x3} tone="sky" loading={pools.isLoading} />
+            <StatCard label="Free Pools" value={freeCount} icon={Gift} tone="lime" loading={pools.isLoading} />
+          </div>
+
+          {user && (
+            <section aria-labelledby="mine-heading">
+              <h2 id="mine-heading" className="mb-3 text-xl font-extrabold tracking-tight">
+                Your Active Pools
+              </h2>
+              {userPools.isLoading ? (
+                <PoolGridSkeleton />
+              ) : userPools.isLoadingError ? (
+                <LoadFailed title="Could not load your pools" onRetry={() => void userPools.refetch()} />
+              ) : mine.length === 0 ? (
+                <EmptyState
+                  icon={Trophy}
+                  title="No Active Pools"
+                  description="You haven't claimed any squares in an active pool yet. Pick a pool above to get in the game."
+                />
+              ) : (
+                <div className="grid gap-4 md:grid-cols-2">
+                  {mine.map((p) => (
+                    <PoolListItem
+                      key={p.id}
+                      pool={p}
+                      extra={
+                        p.userSquareCount ? (
+                          <p className="mt-3 text-sm font-semibold text-emerald-700">
+                            You own {p.userSquareCount} square{p.userSquareCount === 1 ? '' : 's'}
+                          </p>
+                        ) : null
+                      }
+                    />
+                  ))}
+                </div>
+              )}
+            </section>
+          )}
+
+          <section aria-labelledby="available-heading">
+            <div className="mb-3 flex items-end justify-between gap-2">
+              <div>
+                <h2 id="available-heading" className="text-xl font-extrabold tracking-tight">
+                  Available Pools
+                </h2>
+                <p className="text-sm text-muted-foreground">{league ? `${league.displayName || league.name}, ${league.activeWeek ?? 'this week'}` : 'Open for squares now'}</p>
+              </div>
+            </div>
+            {pools.isLoading ? (
               <PoolGridSkeleton />
-            ) : userPools.isLoadingError ? (
-              <LoadFailed title="Could not load your pools" onRetry={() => void userPools.refetch()} />
-            ) : mine.length === 0 ? (
+            ) : pools.isLoadingError ? (
+              <LoadFailed title="Could not load pools" onRetry={() => void pools.refetch()} />
+            ) : available.length === 0 ? (
               <EmptyState
-                icon={Trophy}
-                title="No Active Pools"
-                description="You haven't claimed any squares in an active pool yet. Pick a pool above to get in the game."
+                icon={Sparkles}
+                title="No Pools Available"
+                description={`There are no open pools for ${leagueName} right now. New pools open up to 6 days before kickoff.`}
               />
             ) : (
-              <div className="grid gap-4 md:grid-cols-2">
-                {mine.map((p) => (
-                  <PoolListItem
-                    key={p.id}
-                    pool={p}
-                    extra={
-                      p.userSquareCount ? (
-                        <p className="mt-3 text-sm font-semibold text-emerald-700">
-                          You own {p.userSquareCount} square{p.userSquareCount === 1 ? '' : 's'}
-                        </p>
-                      ) : null
-                    }
-                  />
+              <div className="grid items-start gap-4 md:grid-cols-2">
+                {groupByGame(available).map((group) => (
+                  <GamePoolsCard key={group[0].gameId} game={group[0].game} pools={group} />
                 ))}
               </div>
             )}
           </section>
-        )}
 
-        <section aria-labelledby="available-heading">
-          <div className="mb-3 flex items-end justify-between gap-2">
-            <div>
-              <h2 id="available-heading" className="text-xl font-extrabold tracking-tight">
-                Available Pools
-              </h2>
-              <p className="text-sm text-muted-foreground">{league ? `${league.displayName || league.name}, ${league.activeWeek ?? 'this week'}` : 'Open for squares now'}</p>
-            </div>
-          </div>
-          {pools.isLoading ? (
-            <PoolGridSkeleton />
-          ) : pools.isLoadingError ? (
-            <LoadFailed title="Could not load pools" onRetry={() => void pools.refetch()} />
-          ) : available.length === 0 ? (
-            <EmptyState
-              icon={Sparkles}
-              title="No Pools Available"
-              description={`There are no open pools for ${leagueName} right now. New pools open up to 6 days before kickoff.`}
-            />
-          ) : (
-            <div className="grid items-start gap-4 md:grid-cols-2">
-              {groupByGame(available).map((group) => (
-                <GamePoolsCard key={group[0].gameId} game={group[0].game} pools={group} />
-              ))}
-            </div>
-          )}
-        </section>
-
-        {/* Last: it arrives after the pools (its own code, this device's state), and moves nothing when it does. */}
-        {extra}
-      </div>
+          {/* Last: it arrives after the pools (its own code, this device's state), and moves nothing when it does. */}
+          {extra}
+        </div>
+      )}
     </PageContainer>
   )
 }
