@@ -137,9 +137,9 @@ func (s *Server) viewerOf(w http.ResponseWriter, r *http.Request) viewer {
 	}
 }
 
-// preloadLinks adds the Link headers of the page r opens.
-func (s *Server) preloadLinks(w http.ResponseWriter, r *http.Request, rc *routeChunks) {
-	screens, data := screenPreloads(r.URL.Path, r.URL.Query(), s.viewerOf(w, r))
+// preloadLinks adds the Link headers of a page: the shell's files, the API answers data it does not carry
+// (pageData), and the screens' code.
+func (s *Server) preloadLinks(w http.ResponseWriter, rc *routeChunks, screens, data []string) {
 	shell := rc.of(s.Assets, shellFiles)
 	links := make([]string, 0, len(shell)+len(data)+16)
 	seen := map[string]bool{}

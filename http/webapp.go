@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"io"
 	"io/fs"
 	"mime"
@@ -81,10 +82,45 @@ func (s *Server) webApp() http.Handler {
 		// A prerendered page names what it needs in its own HTML, and paints before any of it: requests started
 		// beside it would only hold the connections its first paint waits on.
 		if page == "index.html" {
-			s.preloadLinks(w, r, &chunks)
+			v := s.viewerOf(w, r)
+			screens, data := screenPreloads(r.URL.Path, r.URL.Query(), v)
+			if v != visitor && r.Method == http.MethodGet {
+				if body, answers, ok := s.pageWithData(r, data); ok {
+					s.preloadLinks(w, &chunks, screens, without(data, answers))
+					// The page carries the player's own data: no cache keeps it, and it is sent compressed.
+					w.Header().Set("Cache-Control", "no-store")
+					w.Header().Add("Vary", "Cookie")
+					pageCompressor.ServeHTTP(w, r, body)
+					return
+				}
+			}
+			s.preloadLinks(w, &chunks, screens, data)
 		}
 		serveFile(w, r, s.Assets, page, &etags)
 	})
+}
+
+// pageWithData is index.html with the API's answers to the calls data of the page request r in its data
+// block (pageData, withPageData), and those answers; not ok when there is none to carry.
+func (s *Server) pageWithData(r *http.Request, data []string) ([]byte, map[string]json.RawMessage, bool) {
+	page, err := fs.ReadFile(s.Assets, "index.html")
+	if err != nil || !bytes.Contains(page, []byte("</body>")) {
+		return nil, nil, false
+	}
+	answers := s.pageData(r, data)
+	body, ok := withPageData(page, answers)
+	return body, answers, ok
+}
+
+// without is urls less those answered.
+func without(urls []string, answered map[string]json.RawMessage) []string {
+	var out []string
+	for _, u := range urls {
+		if _, ok := answered[u]; !ok {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // visitorPage reports whether a prerendered page may answer r: the browser has no session cookie (a

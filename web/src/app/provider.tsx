@@ -4,6 +4,7 @@ import { isAuthNoise } from '@/lib/api'
 import { whenIdle } from '@/lib/idle'
 import { useReloadOnMissingCode } from '@/lib/chunk-reload'
 import { LeagueProvider } from '@/lib/leagues'
+import { seedFromPage } from '@/lib/page-data'
 import { createQueryClient } from '@/lib/query-client'
 import { authKeys, useUser } from '@/lib/auth'
 import { RealtimeProvider, useRealtimeSession } from '@/lib/realtime'
@@ -63,6 +64,7 @@ export function AppProvider({
   const [client] = useState(() => {
     const c = queryClient ?? createQueryClient({ onTwoFactorRequired })
     if (signedOut) c.setQueryData(authKeys.user, null)
+    else seedFromPage(c)
     return c
   })
   useEffect(() => {
