@@ -15,6 +15,8 @@ import (
 // opens (which the app would only ask for once its code ran, and some only once the session's answer was
 // in). On a phone's network each of those waves is a round trip or more; preloaded, they come beside the
 // entry script. The app's own requests then take the preloaded answers (same address, same credentials).
+// A signed-in player's page carries those answers in its HTML instead (pagedata.go), and preloads only the
+// ones it could not carry.
 
 // routeChunksFile is written by the web build (web/scripts/route-chunks.mjs): for each route module, the
 // chunks its first render needs beyond what index.html loads.
