@@ -94,11 +94,9 @@ func compressAnswers(next http.Handler) http.Handler {
 	})
 }
 
-// pageCompressor sends a page made per request (a player's page with its data, pagedata.go) compressed for
-// a browser that accepts gzip or zstd: the build's compressed copies are of the files as they are.
-var pageCompressor = newPageSender()
-
-// pageSender writes a page's bytes through gzhttp's content negotiation.
+// pageSender sends a page made per request (a player's page with its data, pagedata.go) compressed for a
+// browser that accepts gzip or zstd, through gzhttp's content negotiation: the build's compressed copies
+// are of the files as they are.
 type pageSender struct {
 	wrap func(http.Handler) http.HandlerFunc
 }
