@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { createQueryClient } from './query-client'
-import { PAGE_DATA_ID, seedFromPage } from './page-data'
+import { PAGE_DATA_ID, SEED_MS, seedFromPage } from './page-data'
 import { queryKeys } from './query-keys'
 
 function block(text: string) {
@@ -79,5 +79,23 @@ describe('seedFromPage', () => {
       </QueryClientProvider>,
     )
     await waitFor(() => expect(screen.getByText('From the server')).toBeInTheDocument())
+  })
+
+  it('gives no answer to a query made after the first screen: another screen fetches its own', async () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ name: 'From the server' }), { status: 200 })))
+    vi.stubGlobal('fetch', fetch)
+    block(JSON.stringify({ '/api/pools/7': { name: 'From the page' } }))
+    const client = createQueryClient()
+    const start = performance.now()
+    seedFromPage(client)
+    const later = vi.spyOn(performance, 'now').mockReturnValue(start + SEED_MS + 1)
+    render(
+      <QueryClientProvider client={client}>
+        <Pool seen={[]} />
+      </QueryClientProvider>,
+    )
+    later.mockRestore()
+    expect(await screen.findByText('From the server')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledTimes(1)
   })
 })
