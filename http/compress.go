@@ -93,25 +93,3 @@ func compressAnswers(next http.Handler) http.Handler {
 		compressed.ServeHTTP(w, r)
 	})
 }
-
-// pageSender sends a page made per request (a player's page with its data, pagedata.go) compressed for a
-// browser that accepts gzip or zstd, through gzhttp's content negotiation: the build's compressed copies
-// are of the files as they are.
-type pageSender struct {
-	wrap func(http.Handler) http.HandlerFunc
-}
-
-func newPageSender() pageSender {
-	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(1024), gzhttp.CompressionLevel(answerGzipLevel), gzhttp.ZstdCompressionLevel(answerZstdLevel))
-	if err != nil {
-		panic(err) // the options above are constant
-	}
-	return pageSender{wrap: wrap}
-}
-
-// ServeHTTP sends body as the answer to r.
-func (p pageSender) ServeHTTP(w http.ResponseWriter, r *http.Request, body []byte) {
-	p.wrap(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Write(body)
-	})).ServeHTTP(w, r)
-}

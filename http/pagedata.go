@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -91,4 +92,18 @@ func withPageData(page []byte, answers map[string]json.RawMessage) ([]byte, bool
 	b.WriteString("</script>")
 	b.Write(page[at:])
 	return b.Bytes(), true
+}
+
+// writePage sends a page made for its request (withPageData) in the content coding the request accepts, as a
+// shared answer is (answerCoding, encodedAnswer): the build's compressed copies are of index.html as it is.
+func writePage(w http.ResponseWriter, r *http.Request, page []byte) {
+	w.Header().Add("Vary", "Accept-Encoding")
+	if c := answerCoding(r, len(page)); c != "" {
+		if coded := newEncodedAnswer(page).coded(c); coded != nil {
+			w.Header().Set("Content-Encoding", c)
+			page = coded
+		}
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(page)))
+	w.Write(page)
 }

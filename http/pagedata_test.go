@@ -102,8 +102,8 @@ func TestPageData(t *testing.T) {
 	if data := pageDataBlock(t, s.client(t).get("/pools/"+id).want(http.StatusOK).Body); data != nil {
 		t.Errorf("a visitor's page carries %v", data)
 	}
-	// HEAD answers as the file does.
-	if head := player.do("HEAD", "/pools/"+id, nil).want(http.StatusOK); len(head.Body) != 0 {
-		t.Errorf("HEAD has a body: %q", head.Body)
+	// HEAD answers as the file does: no calls run, the answers preloaded.
+	if head := player.do("HEAD", "/pools/"+id, nil).want(http.StatusOK); !strings.Contains(head.Header.Get("Link"), "</api/pools/"+id+">; rel=preload") {
+		t.Errorf("HEAD's Link %q does not preload the pool", head.Header.Get("Link"))
 	}
 }

@@ -27,7 +27,6 @@ var prerendered = map[string]string{
 func (s *Server) webApp() http.Handler {
 	var etags sync.Map // file name -> its ETag
 	var chunks routeChunks
-	pages := newPageSender()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -91,7 +90,7 @@ func (s *Server) webApp() http.Handler {
 					// The page carries the player's own data: no cache keeps it, and it is sent compressed.
 					w.Header().Set("Cache-Control", "no-store")
 					w.Header().Add("Vary", "Cookie")
-					pages.ServeHTTP(w, r, body)
+					writePage(w, r, body)
 					return
 				}
 			}

@@ -1,13 +1,11 @@
-/** A list's shape while it loads: its heading and four pool cards (each one element, the card-skeleton utility). */
+import { PoolGridSkeleton } from './pool-grid-skeleton'
+
+/** A list's shape while it loads: its heading and four pool cards. */
 function ListSkeleton() {
   return (
     <div>
       <div className="mb-3 h-7 w-48 animate-pulse rounded-md bg-muted" />
-      <div className="grid gap-4 md:grid-cols-2">
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="card-skeleton animate-pulse rounded-xl border bg-card p-5" />
-        ))}
-      </div>
+      <PoolGridSkeleton label={null} />
     </div>
   )
 }
