@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"testing"
 
@@ -68,5 +69,35 @@ func TestPoolCounts(t *testing.T) {
 	}
 	if drawn != 1 {
 		t.Errorf("%d answers showed the numbers drawn, want 1 (the last)", drawn)
+	}
+}
+
+// TestPickClaim checks a client finds the one pool with a square left among full ones and pools whose last
+// squares are being claimed, and says there is none when no pool has one (it then waits, not spins).
+func TestPickClaim(t *testing.T) {
+	pools := make([]*poolState, 20)
+	for i := range pools {
+		pools[i] = &poolState{id: int64(i + 1)}
+		if i%2 == 0 {
+			pools[i].full.Store(true)
+		}
+		for c := range pools[i].taken {
+			pools[i].taken[c].Store(true)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	if p, _, ok := pickClaim(rng, pools, false); ok {
+		t.Fatalf("picked pool %d, whose squares are all taken or being claimed", p.id)
+	}
+	pools[13].taken[42].Store(false)
+	for range 100 {
+		p, cell, ok := pickClaim(rng, pools, false)
+		if !ok || p != pools[13] || cell != 42 {
+			t.Fatalf("picked pool %v cell %d ok %v, want pool 14 cell 42", p, cell, ok)
+		}
+	}
+	pools[13].full.Store(true)
+	if _, _, ok := pickClaim(rng, pools, false); ok {
+		t.Fatal("picked a pool seen full")
 	}
 }
