@@ -7,6 +7,8 @@
 // With maxFiles, it also fails when a first load of a route matching routePattern (every route without one)
 // takes more than maxFiles files: on a phone's network a browser fetches six at a time from a server, so each
 // six more files cost a round trip before the screen can draw.
+// It also fails when a script of a first load does not start with V8's compile hint (compileHints in
+// vite.config.ts): without it the phone compiles each function on the main thread as it first runs.
 // Usage: node scripts/bundle-budget.mjs [distDir] [budgetBytes] [maxFiles] [routePattern]
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -72,6 +74,11 @@ console.log(`  largest first load ${kb(routes[0].total)} (${routes[0].name}) of 
 const counted = routes.filter((r) => r.name !== '(entry alone)' && filesPattern.test(r.name))
 const many = counted.filter((r) => r.files.size > maxFiles)
 if (maxFiles !== Infinity) console.log(`  most files in a first load: ${Math.max(0, ...counted.map((r) => r.files.size))} of ${maxFiles}`)
+const compileHint = '//# allFunctionsCalledOnLoad'
+const unhinted = [...new Set(routes.flatMap((r) => [...r.files]))].filter(
+  (f) => f.endsWith('.js') && !readFileSync(join(dist, f), 'utf8').startsWith(compileHint),
+)
+if (unhinted.length > 0) fail(`${unhinted.length} script(s) of a first load without ${compileHint}: ${unhinted.join(', ')}`)
 if (many.length > 0) {
   fail(`${many.length} route(s) over ${maxFiles} files in a first load: ${many.map((r) => `${r.name} ${r.files.size}`).join(', ')}`)
 }
