@@ -73,7 +73,8 @@ func TestPoolCounts(t *testing.T) {
 }
 
 // TestPickClaim checks a client finds the one pool with a square left among full ones and pools whose last
-// squares are being claimed, and says there is none when no pool has one (it then waits, not spins).
+// squares are being claimed, says there is none when no pool has one (it then waits, not spins), and picks
+// among open pools evenly.
 func TestPickClaim(t *testing.T) {
 	pools := make([]*poolState, 20)
 	for i := range pools {
@@ -86,18 +87,36 @@ func TestPickClaim(t *testing.T) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	if p, _, ok := pickClaim(rng, pools, false); ok {
+	if p, _, ok := pickClaim(rng, pools, false, nil); ok {
 		t.Fatalf("picked pool %d, whose squares are all taken or being claimed", p.id)
 	}
 	pools[13].taken[42].Store(false)
 	for range 100 {
-		p, cell, ok := pickClaim(rng, pools, false)
+		p, cell, ok := pickClaim(rng, pools, false, nil)
 		if !ok || p != pools[13] || cell != 42 {
 			t.Fatalf("picked pool %v cell %d ok %v, want pool 14 cell 42", p, cell, ok)
 		}
 	}
 	pools[13].full.Store(true)
-	if _, _, ok := pickClaim(rng, pools, false); ok {
+	if _, _, ok := pickClaim(rng, pools, false, nil); ok {
 		t.Fatal("picked a pool seen full")
+	}
+	// Pools 2, 3 and 4 open, behind one, two and three full ones: each picked about a third of the time.
+	for i := range pools {
+		pools[i].full.Store(i != 2 && i != 5 && i != 9)
+		pools[i].taken[0].Store(false)
+	}
+	counts := map[int64]int{}
+	for range 3000 {
+		p, _, ok := pickClaim(rng, pools, false, nil)
+		if !ok {
+			t.Fatal("found no open pool")
+		}
+		counts[p.id]++
+	}
+	for _, id := range []int64{3, 6, 10} {
+		if counts[id] < 800 || counts[id] > 1200 {
+			t.Errorf("picks of the open pools: %v, want about 1,000 each", counts)
+		}
 	}
 }

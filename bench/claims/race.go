@@ -68,8 +68,9 @@ func race(cfg config, env *loadenv.Env, base string, pools []*poolState, players
 			rng := rand.New(rand.NewPCG(cfg.seed, uint64(w)))
 			t := &tallies[w]
 			t.latencies = make(loadenv.Durations, 0, 4096)
+			buf := make([]int, 0, len(pools))
 			for open.Load() > 0 && time.Now().Before(deadline) {
-				p, cell, ok := pickClaim(rng, pools, cfg.blind)
+				p, cell, ok := pickClaim(rng, pools, cfg.blind, buf)
 				if !ok {
 					// Every square left is being claimed by another client: wait for their answers
 					// instead of spinning (a spinning client took the CPU the servers needed).
@@ -121,20 +122,26 @@ func race(cfg config, env *loadenv.Env, base string, pools []*poolState, players
 // waitForClaims is how long a client waits when every square left is being claimed by others.
 const waitForClaims = 200 * time.Microsecond
 
-// pickClaim picks a random pool not seen full with a square left to try, and the square (pickCell): the
-// first such pool from a random one on. It says false when no pool has one: their last squares are being
-// claimed. A client once drew pools until it found one, thousands of times a claim near a round's end (in
-// a CPU profile of the baseline's run, 40 % of all samples were the clients' draws and clock reads).
-func pickClaim(rng *rand.Rand, pools []*poolState, blind bool) (*poolState, int, bool) {
-	start := rng.IntN(len(pools))
-	for i := range pools {
-		p := pools[(start+i)%len(pools)]
-		if p.full.Load() {
-			continue
+// pickClaim picks a pool at random among those not seen full with a square left to try, and the square
+// (pickCell); open is the caller's buffer for the pools' indexes. It says false when no pool has one: their
+// last squares are being claimed. A client once drew pools until it found one, thousands of times a claim
+// near a round's end (in a CPU profile of the baseline's run, 40 % of all samples were the clients' draws
+// and clock reads).
+func pickClaim(rng *rand.Rand, pools []*poolState, blind bool, open []int) (*poolState, int, bool) {
+	open = open[:0]
+	for i, p := range pools {
+		if !p.full.Load() {
+			open = append(open, i)
 		}
+	}
+	for len(open) > 0 {
+		k := rng.IntN(len(open))
+		p := pools[open[k]]
 		if cell, ok := pickCell(rng, p, blind); ok {
 			return p, cell, true
 		}
+		open[k] = open[len(open)-1]
+		open = open[:len(open)-1]
 	}
 	return nil, 0, false
 }
