@@ -12,8 +12,9 @@ const script = join(process.cwd(), 'scripts', 'bundle-budget.mjs')
 const dirs: string[] = []
 
 // A build: index.html, an entry importing a shared chunk, CSS, and two lazy routes; every file with a
-// Brotli copy unless told otherwise. Returns the folder and each file's Brotli size.
-function build(opts: { skipBrotli?: string } = {}) {
+// Brotli copy and every script with V8's compile hint on its first line (compileHints in vite.config.ts)
+// unless told otherwise. Returns the folder and each file's Brotli size.
+function build(opts: { skipBrotli?: string; skipHint?: string } = {}) {
   const dist = mkdtempSync(join(tmpdir(), 'budget-'))
   dirs.push(dist)
   mkdirSync(join(dist, 'assets'))
@@ -28,7 +29,8 @@ function build(opts: { skipBrotli?: string } = {}) {
     'assets/landing.js': noise(500, 5),
   }
   const br: Record<string, number> = {}
-  for (const [name, text] of Object.entries(files)) {
+  for (const [name, body] of Object.entries(files)) {
+    const text = name.endsWith('.js') && name !== opts.skipHint ? `//# allFunctionsCalledOnLoad\n${body}` : body
     writeFileSync(join(dist, name), text)
     const copy = brotliCompressSync(Buffer.from(text))
     br[name] = copy.length
@@ -79,6 +81,12 @@ describe('bundle budget', () => {
     expect(r.status).toBe(1)
     expect(r.stderr).toContain('1 route(s) over 4 files in a first load: admin.tsx 5')
     expect(run(build().dist, 10_000_000, '4', 'nothing-matches').status).toBe(0)
+  })
+
+  it('fails when a script of a first load lacks the compile hint on its first line, and names it', () => {
+    const r = run(build({ skipHint: 'assets/shared.js' }).dist, 10_000_000)
+    expect(r.status).toBe(1)
+    expect(r.stderr).toContain('1 script(s) of a first load without //# allFunctionsCalledOnLoad: assets/shared.js')
   })
 
   it('fails when a file has no Brotli copy to measure', () => {
