@@ -22,11 +22,10 @@ function* files(dir) {
 let raw = 0
 let br = 0
 let count = 0
+// Copies left by an earlier run into the same folder go first: taken in the same pass, they were deleted
+// after this run had written them anew.
+for (const file of [...files(dist)]) if (/\.(?:br|gz)$/.test(file)) unlinkSync(file)
 for (const file of [...files(dist)]) {
-  if (/\.(?:br|gz)$/.test(file)) {
-    unlinkSync(file) // a copy left by an earlier build into the same folder
-    continue
-  }
   if (!text.test(file)) continue
   const data = readFileSync(file)
   const brotli = brotliCompressSync(data, {
