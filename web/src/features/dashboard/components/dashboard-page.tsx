@@ -17,7 +17,7 @@ import { isFree } from '@/lib/money'
 import { queryKeys } from '@/lib/query-keys'
 import { leaguePeriods, periodNoun } from '@/lib/periods'
 import { usePrizes } from '@/lib/prizes'
-import { useDeferredQuery } from '@/lib/use-deferred-query'
+import { useDeferredQuery, type DeferredQuery } from '@/lib/use-deferred-query'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import type { Pool } from '@/lib/types'
 import { useAvailablePools, useUserPools } from '../api/dashboard-api'
@@ -64,6 +64,16 @@ function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) 
       </AlertDescription>
     </Alert>
   )
+}
+
+/**
+ * A list of pools as its query stands: placeholders while it loads, the failure with a retry, `empty` when it
+ * has no pool (null when it has some), else the list.
+ */
+function PoolListBody({ query, failed, empty, children }: { query: DeferredQuery<unknown>; failed: string; empty: ReactNode; children: ReactNode }) {
+  if (query.isLoading) return <PoolGridSkeleton />
+  if (query.isLoadingError) return <LoadFailed title={failed} onRetry={() => void query.refetch()} />
+  return empty ?? children
 }
 
 function WelcomeBanner() {
@@ -168,17 +178,19 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
               <h2 id="mine-heading" className="mb-3 text-xl font-extrabold tracking-tight">
                 Your Active Pools
               </h2>
-              {userPools.isLoading ? (
-                <PoolGridSkeleton />
-              ) : userPools.isLoadingError ? (
-                <LoadFailed title="Could not load your pools" onRetry={() => void userPools.refetch()} />
-              ) : mine.length === 0 ? (
-                <EmptyState
-                  icon={Trophy}
-                  title="No Active Pools"
-                  description="You haven't claimed any squares in an active pool yet. Pick a pool above to get in the game."
-                />
-              ) : (
+              <PoolListBody
+                query={userPools}
+                failed="Could not load your pools"
+                empty={
+                  mine.length === 0 ? (
+                    <EmptyState
+                      icon={Trophy}
+                      title="No Active Pools"
+                      description="You haven't claimed any squares in an active pool yet. Pick a pool above to get in the game."
+                    />
+                  ) : null
+                }
+              >
                 <div className="grid gap-4 md:grid-cols-2">
                   {mine.map((p) => (
                     <PoolListItem
@@ -194,7 +206,7 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
                     />
                   ))}
                 </div>
-              )}
+              </PoolListBody>
             </section>
           )}
 
@@ -207,23 +219,25 @@ export function DashboardPage({ extra }: { extra?: ReactNode } = {}) {
                 <p className="text-sm text-muted-foreground">{league ? `${league.displayName || league.name}, ${league.activeWeek ?? 'this week'}` : 'Open for squares now'}</p>
               </div>
             </div>
-            {pools.isLoading ? (
-              <PoolGridSkeleton />
-            ) : pools.isLoadingError ? (
-              <LoadFailed title="Could not load pools" onRetry={() => void pools.refetch()} />
-            ) : available.length === 0 ? (
-              <EmptyState
-                icon={Sparkles}
-                title="No Pools Available"
-                description={`There are no open pools for ${leagueName} right now. New pools open up to 6 days before kickoff.`}
-              />
-            ) : (
+            <PoolListBody
+              query={pools}
+              failed="Could not load pools"
+              empty={
+                available.length === 0 ? (
+                  <EmptyState
+                    icon={Sparkles}
+                    title="No Pools Available"
+                    description={`There are no open pools for ${leagueName} right now. New pools open up to 6 days before kickoff.`}
+                  />
+                ) : null
+              }
+            >
               <div className="grid items-start gap-4 md:grid-cols-2">
                 {groupByGame(available).map((group) => (
                   <GamePoolsCard key={group[0].gameId} game={group[0].game} pools={group} />
                 ))}
               </div>
-            )}
+            </PoolListBody>
           </section>
 
           {/* Last: it arrives after the pools (its own code, this device's state), and moves nothing when it does. */}
