@@ -28,6 +28,41 @@ type claimBatcher struct {
 	done sync.WaitGroup
 	mu   sync.Mutex
 	shut bool
+
+	// draws are the PostgreSQL pools whose grid a claim is completing on the general path, each with a
+	// channel closed when that claim's transaction ends (claimWait).
+	drawMu sync.Mutex
+	draws  map[int64]chan struct{}
+}
+
+// drawing returns the channel of a pool's draw in progress, nil when none is.
+func (b *claimBatcher) drawing(pool int64) <-chan struct{} {
+	b.drawMu.Lock()
+	defer b.drawMu.Unlock()
+	if ch, ok := b.draws[pool]; ok {
+		return ch
+	}
+	return nil
+}
+
+// startDraw marks a pool drawing: the claim that completes its grid is on its way to the general path.
+func (b *claimBatcher) startDraw(pool int64) {
+	b.drawMu.Lock()
+	defer b.drawMu.Unlock()
+	if b.draws == nil {
+		b.draws = map[int64]chan struct{}{}
+	}
+	b.draws[pool] = make(chan struct{})
+}
+
+// endDraw ends a pool's draw, done or failed: the claims that wait for it go on.
+func (b *claimBatcher) endDraw(pool int64) {
+	b.drawMu.Lock()
+	defer b.drawMu.Unlock()
+	if ch, ok := b.draws[pool]; ok {
+		close(ch)
+		delete(b.draws, pool)
+	}
 }
 
 // claimRequest is one claim waiting for its batch.

@@ -28,3 +28,6 @@ func (db *DB) ClaimBatchForTest(ctx context.Context, claims []Claim) ([]*ClaimRe
 	}
 	return results, errs, alone
 }
+
+// ClaimWorkersPostgres is how many PostgreSQL claim batchers run, each for the pools whose id falls to it.
+const ClaimWorkersPostgres = claimWorkersPostgres

@@ -35,6 +35,21 @@ import (
 // cannot say with what statement (not a TxNotifier).
 var errClaimGeneral = errors.New("the claim takes the general path")
 
+// errClaimDraw says a claim of a batch completes its pool's grid: it takes the general path, which draws,
+// and the pool's later claims wait for it (claimWait).
+var errClaimDraw = fmt.Errorf("%w: it completes the grid", errClaimGeneral)
+
+// errClaimAfterDraw says a claim of a batch came after the claim that completes its pool's grid: it waits
+// for that claim's draw (claimWait).
+var errClaimAfterDraw = errors.New("the claim comes after its pool's draw")
+
+// claimWait says a claim waits for the end of its pool's draw (done closed), then runs in a later batch. A
+// batch that locked the pool would wait for the draw with all its other claims; the later batch reads the
+// pool as the draw left it (full, or as it was should the draw have failed).
+type claimWait struct{ done <-chan struct{} }
+
+func (claimWait) Error() string { return "the claim waits for its pool's draw" }
+
 // claimLockSQL locks the pool's row. The sale is read by the next statement, which starts after the lock is
 // granted and so sees every sale of the pool committed before: a locking read evaluates its own subqueries
 // on the snapshot it started with, which may miss a sale committed while it waited (lockSale).

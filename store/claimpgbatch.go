@@ -30,7 +30,8 @@ import (
 // others. The unique key stays the last word: should the second batch fail (a square taken twice, the
 // record's head moved, the connection), nothing of it is committed and each of its claims runs again on
 // its own (claimPostgres). A claim that would complete its pool's grid (it draws) takes the general path
-// after the batch, and so do the claims of that pool after it in the batch (claimpgdecide.go).
+// after the batch; the claims of that pool after it in the batch, and those of later batches until its
+// transaction ends, wait for it and then run in a batch (claimWait), which reads the pool full.
 
 // claimLockManySQL locks the pools of a batch of claims, in the order of their ids, and sets the plan cache
 // mode of the transaction as claimLockSQL does. A locking read locks the rows as it returns them: sorted.
@@ -86,7 +87,7 @@ const claimBatchTimeout = 30 * time.Second
 var errClaimAlone = errors.New("the claim runs on its own")
 
 // claimBatchPostgres runs a batch of claims on PostgreSQL (see above) and answers each: its result, its
-// refusal, errClaimGeneral or errClaimAlone, which its caller then runs.
+// refusal, errClaimGeneral, errClaimDraw, claimWait or errClaimAlone, which its caller then runs.
 func (db *DB) claimBatchPostgres(batch []*claimRequest) {
 	// As on SQLite, one claim's request ending must not roll back the others'; a batch that hangs (the
 	// server or the network) gives its claims back to run on their own, each with its request's context.
@@ -96,6 +97,10 @@ func (db *DB) claimBatchPostgres(batch []*claimRequest) {
 	for _, r := range batch {
 		if err := r.ctx.Err(); err != nil {
 			r.err = err
+			continue
+		}
+		if done := db.claims.drawing(r.c.PoolID); done != nil {
+			r.err = claimWait{done}
 			continue
 		}
 		live = append(live, r)
@@ -108,6 +113,16 @@ func (db *DB) claimBatchPostgres(batch []*claimRequest) {
 			for _, r := range live {
 				r.res, r.err = nil, errClaimAlone
 			}
+		}
+	}
+	// Before the next batch: the pools whose grid a claim of this one completes are drawing until that
+	// claim's transaction ends (claimAfter), and their later claims wait for it.
+	for _, r := range live {
+		switch r.err {
+		case errClaimDraw:
+			db.claims.startDraw(r.c.PoolID)
+		case errClaimAfterDraw:
+			r.err = claimWait{db.claims.drawing(r.c.PoolID)}
 		}
 	}
 	for _, r := range batch {

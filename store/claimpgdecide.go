@@ -28,8 +28,8 @@ type claimPool struct {
 	cells                  map[squares.Cell]bool
 	// bought counts the squares each buyer took in the batch.
 	bought map[int64]int
-	// general is set once a claim of the pool would complete its grid: it and the pool's later claims
-	// take the general path.
+	// general is set once a claim of the pool would complete its grid: it takes the general path, and the
+	// pool's later claims wait for it.
 	general bool
 }
 
@@ -77,7 +77,7 @@ func claimWriteArgs(now time.Time, taking []claimTaking, states map[int64]*claim
 }
 
 // decideClaim applies the rules of the sale to the claim r read as rd, after what the batch's claims before
-// it took (states). A claim refused, or sent to the general path, is answered in r; an accepted one is
+// it took (states). A claim refused, sent to the general path or to wait for its pool's draw is answered in r; an accepted one is
 // counted in its pool's state and returned, its pool view as the claim leaves it but for the record's head.
 func decideClaim(states map[int64]*claimPool, r *claimRequest, rd *claimRead, now time.Time) (claimTaking, bool, error) {
 	p, c := rd.p, r.c
@@ -89,7 +89,7 @@ func decideClaim(states map[int64]*claimPool, r *claimRequest, rd *claimRead, no
 		states[p.ID] = st
 	}
 	if st.general {
-		r.err = errClaimGeneral
+		r.err = errClaimAfterDraw
 		return claimTaking{}, false, nil
 	}
 	p.SquaresTaken, p.DistinctPlayers, p.Record.Seq, p.Record.Head = st.taken, st.players, st.record.Seq, st.record.Head
@@ -114,7 +114,7 @@ func decideClaim(states map[int64]*claimPool, r *claimRequest, rd *claimRead, no
 		return claimTaking{}, false, nil
 	}
 	if st.taken+len(c.Cells) >= p.GridSquares() {
-		st.general, r.err = true, errClaimGeneral
+		st.general, r.err = true, errClaimDraw
 		return claimTaking{}, false, nil
 	}
 	t := claimTaking{r: r, p: p, owned: p.ViewerSquares + st.bought[buyer]}

@@ -65,6 +65,11 @@ func recordLock(ctx context.Context, tx *Tx, poolID int64, b squares.PoolBeacon)
 	if err != nil {
 		return fmt.Errorf("lock: %w", err)
 	}
+	return recordLockOf(ctx, tx, poolID, text, b)
+}
+
+// recordLockOf is recordLock of the ownership text its caller read.
+func recordLockOf(ctx context.Context, tx *Tx, poolID int64, text string, b squares.PoolBeacon) error {
 	d := squares.RecordLockData{Ownership: text, OwnershipSHA256: squares.DrawInputSHA256(text), Beacon: b.Status,
 		Round: b.Round, ChainHash: b.ChainHash, Dev: b.Dev}
 	if b.DueAt != nil {
