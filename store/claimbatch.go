@@ -85,12 +85,17 @@ func (db *DB) claimBatched(ctx context.Context, c Claim) (*ClaimResult, error) {
 		return nil, errStoreClosed
 	}
 	b.once.Do(func() {
-		run, workers := db.claimBatch, 1
-		if db.engine != SQLite {
-			run, workers = db.claimBatchPostgres, claimWorkersPostgres
-		}
 		b.quit = make(chan struct{})
+		workers := 1
+		if db.engine != SQLite {
+			workers = claimWorkersPostgres
+		}
 		for range workers {
+			run := db.claimBatch
+			if db.engine != SQLite {
+				cache := &claimPoolCache{}
+				run = func(batch []*claimRequest) { db.claimBatchPostgres(batch, cache) }
+			}
 			reqs := make(chan *claimRequest)
 			b.reqs = append(b.reqs, reqs)
 			b.done.Add(1)

@@ -12,7 +12,7 @@ func (db *DB) ClaimBatchForTest(ctx context.Context, claims []Claim) ([]*ClaimRe
 	if db.engine == SQLite {
 		db.claimBatch(batch)
 	} else {
-		db.claimBatchPostgres(batch)
+		db.claimBatchPostgres(batch, nil)
 	}
 	results, errs := make([]*ClaimResult, len(claims)), make([]error, len(claims))
 	alone := 0

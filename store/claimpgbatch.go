@@ -20,7 +20,9 @@ import (
 //
 //  1. BEGIN, the batch's pools locked in the order of their ids (claimLockManySQL: two batches that share
 //     pools wait for each other instead of deadlocking), then, after the locks are granted, the pools read
-//     once each (claimPoolsSQL) and what each claim's rules read besides (claimBuyersSQL);
+//     once each (claimPoolsSQL; only their versions for those the batcher holds, claimPoolCache, and whole in
+//     one more round trip those whose version moved) and what each claim's rules read besides
+//     (claimBuyersSQL);
 //  2. what the accepted claims take, in one statement (claimWriteManySQL), the NOTIFY of their events in
 //     one statement (TxNotifier.Notifications), COMMIT.
 //
@@ -37,10 +39,6 @@ import (
 // mode of the transaction as claimLockSQL does. A locking read locks the rows as it returns them: sorted.
 const claimLockManySQL = `SELECT id, set_config('plan_cache_mode', 'force_generic_plan', true) FROM pools
 	WHERE id = ANY($1) ORDER BY id FOR UPDATE`
-
-// claimPoolsSQL reads the pools $2 of a batch, each once, with their league's active week; the viewer $1 is
-// nobody (each claim's squares are claimBuyersSQL's).
-const claimPoolsSQL = poolColumns + `, l.active_week` + poolFrom + ` WHERE p.id = ANY($2)`
 
 // claimBuyersSQL reads, for each claim of a batch in order (the pools $1 and the buyers $2), the squares the
 // buyer holds or owns in the pool, those they own, whether they joined it, and how many of the claim's cells
@@ -59,8 +57,8 @@ const claimBuyersSQL = `SELECT h.have, h.mine,
 // seq $8, at $9, data $10, previous hashes $11, hashes $12), and each pool's counters and record head (pools
 // $13 with $14 squares and $15 players more, the head $16 seq and $17 hash), where the head still stands at
 // $18, as the first round trip read it with the pool locked. It answers the squares written, each with the
-// count of pools updated (all of them, or the head of one had moved). The unique key of (pool, row, column)
-// still refuses a square taken twice.
+// count of pools updated (all of them, or the head of one had moved) and their xmin (this transaction's, the
+// same for all). The unique key of (pool, row, column) still refuses a square taken twice.
 const claimWriteManySQL = `WITH ins AS (
 	INSERT INTO squares (pool_id, row_idx, col_idx, user_id, is_house, state, purchase_price_cents,
 		purchased_at, hold_expires_at, payment_id, created_at, guest_id)
@@ -76,9 +74,9 @@ const claimWriteManySQL = `WITH ins AS (
 		updated_at = $1, record_seq = u.seq, record_head = u.head
 	FROM unnest($13::bigint[], $14::int[], $15::int[], $16::bigint[], $17::text[], $18::bigint[]) AS u(id, n, players, seq, head, old)
 	WHERE p.id = u.id AND p.record_seq = u.old
-	RETURNING p.id
+	RETURNING p.id, p.xmin::text AS xmin
 )
-SELECT id, pool_id, row_idx, col_idx, (SELECT COUNT(*) FROM counted) FROM ins`
+SELECT id, pool_id, row_idx, col_idx, (SELECT COUNT(*) FROM counted), (SELECT MIN(xmin) FROM counted) FROM ins`
 
 // claimBatchTimeout is how long a PostgreSQL batch of claims may take.
 const claimBatchTimeout = 30 * time.Second
@@ -88,7 +86,7 @@ var errClaimAlone = errors.New("the claim runs on its own")
 
 // claimBatchPostgres runs a batch of claims on PostgreSQL (see above) and answers each: its result, its
 // refusal, errClaimGeneral, errClaimDraw, claimWait or errClaimAlone, which its caller then runs.
-func (db *DB) claimBatchPostgres(batch []*claimRequest) {
+func (db *DB) claimBatchPostgres(batch []*claimRequest, cache *claimPoolCache) {
 	// As on SQLite, one claim's request ending must not roll back the others'; a batch that hangs (the
 	// server or the network) gives its claims back to run on their own, each with its request's context.
 	ctx, cancel := context.WithTimeout(context.Background(), claimBatchTimeout)
@@ -106,7 +104,8 @@ func (db *DB) claimBatchPostgres(batch []*claimRequest) {
 		live = append(live, r)
 	}
 	if len(live) > 0 {
-		if err := db.claimMany(ctx, live); err != nil {
+		if err := db.claimMany(ctx, live, cache); err != nil {
+			cache.forget()
 			if db.Logger != nil {
 				db.Logger.Info("claim batch rolled back, its claims run on their own", "claims", len(live), "err", err)
 			}
@@ -130,10 +129,10 @@ func (db *DB) claimBatchPostgres(batch []*claimRequest) {
 	}
 }
 
-// claimMany runs the claims reqs in one transaction on a connection of its own, answers each in its
-// request, and publishes the events of those it took once they are committed. An error means nothing was
-// committed.
-func (db *DB) claimMany(ctx context.Context, reqs []*claimRequest) error {
+// claimMany runs the claims reqs in one transaction on a connection of its own, with the pools of cache (nil
+// for none), answers each in its request, and publishes the events of those it took once they are committed.
+// An error means nothing was committed.
+func (db *DB) claimMany(ctx context.Context, reqs []*claimRequest, cache *claimPoolCache) error {
 	txn := db.txNotifier()
 	if txp, ok := db.Events.(TxPublisher); ok && txn == nil && txp.DatabaseURL() == db.URL {
 		for _, r := range reqs {
@@ -152,7 +151,7 @@ func (db *DB) claimMany(ctx context.Context, reqs []*claimRequest) error {
 	err = conn.Raw(func(dc any) error {
 		pc := dc.(*stdlib.Conn).Conn()
 		var err error
-		events, err = claimManyPipelined(ctx, pc, txn, reqs, now)
+		events, err = claimManyPipelined(ctx, pc, txn, reqs, now, cache)
 		if err != nil && pc.PgConn().TxStatus() != 'I' {
 			rbCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
 			defer cancel()
@@ -169,9 +168,10 @@ func (db *DB) claimMany(ctx context.Context, reqs []*claimRequest) error {
 	return nil
 }
 
-// claimManyPipelined runs the claims reqs in two batches on pc (see above) and returns the events of those it
-// took. On an error the transaction may still be open and nothing is committed.
-func claimManyPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, reqs []*claimRequest, now time.Time) ([]squares.Event, error) {
+// claimManyPipelined runs the claims reqs in two batches on pc (see above), with the pools of cache, and
+// returns the events of those it took; it keeps the pools as it leaves them in cache. On an error the
+// transaction may still be open and nothing is committed.
+func claimManyPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, reqs []*claimRequest, now time.Time, cache *claimPoolCache) ([]squares.Event, error) {
 	// 1. BEGIN, the locks, each claim's read.
 	var pools []int64
 	for _, r := range reqs {
@@ -189,15 +189,26 @@ func claimManyPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, reqs 
 			cRows, cCols = append(cRows, int32(cell.Row)), append(cCols, int32(cell.Column))
 		}
 	}
+	held, fresh := cache.split(pools)
 	read := &pgx.Batch{}
 	read.Queue("begin")
 	read.Queue(claimLockManySQL, pools)
-	read.Queue(claimPoolsSQL, 0, pools)
+	if len(held) > 0 {
+		read.Queue(claimVersionsSQL, held)
+	}
+	if len(fresh) > 0 {
+		read.Queue(claimPoolsSQL, 0, fresh)
+	}
 	read.Queue(claimBuyersSQL, qPools, qBuyers, cIdx, cRows, cCols)
-	reads, err := readClaims(pc.SendBatch(ctx, read), reqs)
+	first, err := readClaims(pc.SendBatch(ctx, read), len(held) > 0, len(fresh) > 0, len(reqs))
 	if err != nil {
 		return nil, err
 	}
+	bases, err := claimBases(ctx, pc, first, cache)
+	if err != nil {
+		return nil, err
+	}
+	reads := first.claimReads(reqs, bases)
 
 	// The rules, claim after claim; then 2. the writes, the events, COMMIT.
 	var taking []claimTaking
@@ -221,6 +232,7 @@ func claimManyPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, reqs 
 		if _, err := pc.Exec(ctx, "rollback"); err != nil {
 			return nil, fmt.Errorf("rollback: %w", err)
 		}
+		cache.keep(bases, states, "", now)
 		return nil, nil
 	}
 	wr := &pgx.Batch{}
@@ -233,9 +245,11 @@ func claimManyPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, reqs 
 		wr.Queue(query, args...)
 	}
 	wr.Queue("commit")
-	if err := writeClaims(pc.SendBatch(ctx, wr), taking, updatedPools(states), txn != nil); err != nil {
+	xmin, err := writeClaims(pc.SendBatch(ctx, wr), taking, updatedPools(states), txn != nil)
+	if err != nil {
 		return nil, err
 	}
+	cache.keep(bases, states, xmin, now)
 	for _, t := range taking {
 		head := t.p.Record
 		if t.record {
@@ -246,80 +260,12 @@ func claimManyPipelined(ctx context.Context, pc *pgx.Conn, txn TxNotifier, reqs 
 	return events, nil
 }
 
-// readClaims reads the answers of the first batch: each claim's read, or its refusal when its pool does not
-// exist. Each claim's pool is a copy of its pool's, read once.
-func readClaims(br pgx.BatchResults, reqs []*claimRequest) ([]*claimRead, error) {
-	reads, err := scanClaims(br, reqs)
-	if closeErr := br.Close(); err == nil && closeErr != nil {
-		err = closeErr
-	}
-	if err != nil {
-		return nil, claimError(err)
-	}
-	return reads, nil
-}
-
-func scanClaims(br pgx.BatchResults, reqs []*claimRequest) ([]*claimRead, error) {
-	for range 2 { // BEGIN, the locks
-		if _, err := br.Exec(); err != nil {
-			return nil, err
-		}
-	}
-	rows, err := br.Query()
-	if err != nil {
-		return nil, err
-	}
-	pools := map[int64]*claimRead{}
-	for rows.Next() {
-		rd := &claimRead{}
-		if rd.p, err = scanPoolAnd(rows, &rd.week); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		pools[rd.p.ID] = rd
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if rows, err = br.Query(); err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	reads := make([]*claimRead, len(reqs))
-	i := 0
-	for ; rows.Next(); i++ {
-		var have, mine, taken int
-		var member bool
-		if err := rows.Scan(&have, &mine, &member, &taken); err != nil {
-			return nil, err
-		}
-		if i >= len(reqs) {
-			continue
-		}
-		base := pools[reqs[i].c.PoolID]
-		if base == nil {
-			reqs[i].err = squares.Errorf(squares.ENOTFOUND, "Pool not found.")
-			continue
-		}
-		pool := *base.p.Pool
-		reads[i] = &claimRead{p: &squares.PoolView{Pool: &pool, ViewerSquares: mine}, week: base.week,
-			have: have, taken: taken, member: member}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if i != len(reqs) {
-		return nil, fmt.Errorf("claims: %d read of %d", i, len(reqs))
-	}
-	return reads, nil
-}
-
 // writeClaims reads the answers of the second batch: the squares written, with the count of pools updated
-// (want pools), the NOTIFY of the events when notified, COMMIT. It fills in the ids of the squares written.
-func writeClaims(br pgx.BatchResults, taking []claimTaking, pools int, notified bool) error {
-	return endWrite(br, scanWritten(br, taking, pools), notified)
+// (want pools) and their xmin, the NOTIFY of the events when notified, COMMIT. It fills in the ids of the
+// squares written and returns the pools' xmin.
+func writeClaims(br pgx.BatchResults, taking []claimTaking, pools int, notified bool) (string, error) {
+	xmin, err := scanWritten(br, taking, pools)
+	return xmin, endWrite(br, err, notified)
 }
 
 // poolCell is a square's place in a pool.
@@ -329,38 +275,39 @@ type poolCell struct {
 }
 
 // scanWritten reads the squares claimWriteManySQL wrote, each with the count of pools it updated (want pools),
-// into the ids of the claims taking.
-func scanWritten(br pgx.BatchResults, taking []claimTaking, pools int) error {
+// into the ids of the claims taking, and returns the pools' xmin.
+func scanWritten(br pgx.BatchResults, taking []claimTaking, pools int) (string, error) {
 	rows, err := br.Query()
 	if err != nil {
-		return err
+		return "", err
 	}
+	var xmin string
 	defer rows.Close()
 	ids := map[poolCell]int64{}
 	for rows.Next() {
 		var id, counted int64
 		var at poolCell
-		if err := rows.Scan(&id, &at.pool, &at.cell.Row, &at.cell.Column, &counted); err != nil {
-			return err
+		if err := rows.Scan(&id, &at.pool, &at.cell.Row, &at.cell.Column, &counted, &xmin); err != nil {
+			return "", err
 		}
 		if counted != int64(pools) {
-			return fmt.Errorf("claims: %d pools counted of %d: a record's head moved during the claims", counted, pools)
+			return "", fmt.Errorf("claims: %d pools counted of %d: a record's head moved during the claims", counted, pools)
 		}
 		ids[at] = id
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
+		return "", err
 	}
 	for i, t := range taking {
 		taking[i].ids = make([]int64, len(t.r.c.Cells))
 		for k, cell := range t.r.c.Cells {
 			id, ok := ids[poolCell{t.p.ID, cell}]
 			if !ok {
-				return fmt.Errorf("claims: no square written at %v of pool %d", cell, t.p.ID)
+				return "", fmt.Errorf("claims: no square written at %v of pool %d", cell, t.p.ID)
 			}
 			taking[i].ids[k] = id
 		}
 	}
-	return nil
+	return xmin, nil
 }
