@@ -45,14 +45,17 @@ func (b *claimBatcher) drawing(pool int64) <-chan struct{} {
 	return nil
 }
 
-// startDraw marks a pool drawing: the claim that completes its grid is on its way to the general path.
+// startDraw marks a pool drawing: the claim that completes its grid is on its way to the general path. A
+// pool already drawing keeps its channel: replaced, the claims waiting on it would wait for their context.
 func (b *claimBatcher) startDraw(pool int64) {
 	b.drawMu.Lock()
 	defer b.drawMu.Unlock()
 	if b.draws == nil {
 		b.draws = map[int64]chan struct{}{}
 	}
-	b.draws[pool] = make(chan struct{})
+	if _, ok := b.draws[pool]; !ok {
+		b.draws[pool] = make(chan struct{})
+	}
 }
 
 // endDraw ends a pool's draw, done or failed: the claims that wait for it go on.
