@@ -19,8 +19,8 @@ const claimPoolCacheMax = 4096
 // A batch reads only the versions of the pools it holds (claimVersionsSQL), with the pools locked, and reads
 // whole only those whose version moved (claimPoolsSQL, one more round trip): any other transaction's write of
 // the pool, its game or its league gives that row a new xmin, and a checkpoint is a new row. The version after
-// a batch's own write is the xmin its update returned. A batch that fails forgets every pool; a pool that a claim completes (it
-// draws on the general path) is forgotten. Only its batcher's goroutine uses it.
+// a batch's own write is the xmin its update returned. A batch that fails forgets every pool; a pool that a
+// claim completes (it draws on the general path) is forgotten. Only its batcher's goroutine uses it.
 type claimPoolCache struct {
 	pools map[int64]*cachedPool
 }
