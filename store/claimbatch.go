@@ -39,10 +39,7 @@ type claimBatcher struct {
 func (b *claimBatcher) drawing(pool int64) <-chan struct{} {
 	b.drawMu.Lock()
 	defer b.drawMu.Unlock()
-	if ch, ok := b.draws[pool]; ok {
-		return ch
-	}
-	return nil
+	return b.draws[pool]
 }
 
 // startDraw marks a pool drawing: the claim that completes its grid is on its way to the general path. A

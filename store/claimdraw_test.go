@@ -71,20 +71,7 @@ func TestClaimWaitsForItsPoolsDraw(t *testing.T) {
 			return ch
 		}
 		drew := claim(c.ID, u1, last)
-		for deadline := time.Now().Add(10 * time.Second); ; {
-			var waiting int
-			if err := raw.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database()
-				AND wait_event_type = 'Lock'`).Scan(&waiting); err != nil {
-				t.Fatal(err)
-			}
-			if waiting > 0 {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatal("the draw never waited for the record's checkpoints")
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		waitForALockWait(t, raw, "the draw never waited for the record's checkpoints")
 		late := claim(c.ID, u2, last)
 		time.Sleep(200 * time.Millisecond) // the late claim reaches its batcher
 		select {

@@ -77,8 +77,9 @@ func claimWriteArgs(now time.Time, taking []claimTaking, states map[int64]*claim
 }
 
 // decideClaim applies the rules of the sale to the claim r read as rd, after what the batch's claims before
-// it took (states). A claim refused, sent to the general path or to wait for its pool's draw is answered in r; an accepted one is
-// counted in its pool's state and returned, its pool view as the claim leaves it but for the record's head.
+// it took (states). A claim refused, sent to the general path or to wait for its pool's draw is answered in
+// r; an accepted one is counted in its pool's state and returned, its pool view as the claim leaves it but
+// for the record's head.
 func decideClaim(states map[int64]*claimPool, r *claimRequest, rd *claimRead, now time.Time) (claimTaking, bool, error) {
 	p, c := rd.p, r.c
 	st := states[p.ID]

@@ -88,13 +88,7 @@ func scanClaims(br pgx.BatchResults, versions, whole bool, n int) (*claimFirstRe
 		}
 	}
 	if whole {
-		if err := scanEach(br, func(rows pgx.Rows) error {
-			cp, err := scanCachedPool(rows)
-			if err == nil {
-				first.pools[cp.p.ID] = cp
-			}
-			return err
-		}); err != nil {
+		if err := scanEach(br, scanPoolsInto(first.pools)); err != nil {
 			return nil, err
 		}
 	}
@@ -118,6 +112,11 @@ func scanEach(br pgx.BatchResults, scan func(pgx.Rows) error) error {
 	if err != nil {
 		return err
 	}
+	return scanRows(rows, scan)
+}
+
+// scanRows calls scan on each of rows, and closes them.
+func scanRows(rows pgx.Rows, scan func(pgx.Rows) error) error {
 	defer rows.Close()
 	for rows.Next() {
 		if err := scan(rows); err != nil {
@@ -128,12 +127,17 @@ func scanEach(br pgx.BatchResults, scan func(pgx.Rows) error) error {
 	return rows.Err()
 }
 
-// scanCachedPool scans a row of claimPoolsSQL.
-func scanCachedPool(rows pgx.Rows) (*cachedPool, error) {
-	cp := &cachedPool{}
-	var err error
-	cp.p, err = scanPoolAnd(rows, &cp.week, &cp.xmin, &cp.rest)
-	return cp, err
+// scanPoolsInto scans rows of claimPoolsSQL into pools, by id.
+func scanPoolsInto(pools map[int64]*cachedPool) func(pgx.Rows) error {
+	return func(rows pgx.Rows) error {
+		cp := &cachedPool{}
+		var err error
+		cp.p, err = scanPoolAnd(rows, &cp.week, &cp.xmin, &cp.rest)
+		if err == nil {
+			pools[cp.p.ID] = cp
+		}
+		return err
+	}
 }
 
 // claimBases are the batch's pools that exist: those read whole, those the cache holds at the version they
@@ -160,19 +164,10 @@ func claimBases(ctx context.Context, pc *pgx.Conn, first *claimFirstRead, cache 
 		return bases, nil
 	}
 	rows, err := pc.Query(ctx, claimPoolsSQL, 0, moved)
+	if err == nil {
+		err = scanRows(rows, scanPoolsInto(bases))
+	}
 	if err != nil {
-		return nil, claimError(err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		cp, err := scanCachedPool(rows)
-		if err != nil {
-			return nil, claimError(err)
-		}
-		bases[cp.p.ID] = cp
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, claimError(err)
 	}
 	for _, id := range moved {

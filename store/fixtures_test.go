@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -16,6 +17,26 @@ import (
 
 // t0 is the time the store tests start at: a Friday afternoon in the NFL season.
 var t0 = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
+
+// waitForALockWait waits until a session of raw's PostgreSQL database waits for a lock, and fails the test
+// with failure when none does within 10 s.
+func waitForALockWait(t *testing.T, raw *sql.DB, failure string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		var waiting int
+		if err := raw.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+		if waiting > 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal(failure)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
 
 // openAt opens a fresh store of the engine whose clock stands at t0.
 func openAt(t *testing.T, engine string) (*store.DB, *storetest.Clock) {

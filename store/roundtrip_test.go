@@ -412,20 +412,7 @@ func TestClaimReadsAfterTheLock(t *testing.T) {
 			done <- err
 		}()
 		// Wait until the claim waits for the lock.
-		for deadline := time.Now().Add(10 * time.Second); ; {
-			var waiting int
-			if err := raw.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database()
-				AND wait_event_type = 'Lock'`).Scan(&waiting); err != nil {
-				t.Fatal(err)
-			}
-			if waiting > 0 {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatal("the claim never waited for the pool's lock")
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		waitForALockWait(t, raw, "the claim never waited for the pool's lock")
 		if err := other.Commit(); err != nil {
 			t.Fatal(err)
 		}
