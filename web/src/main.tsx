@@ -1,3 +1,5 @@
+// First: no stacks are captured while the modules below initialise (see stack-capture.ts).
+import { resumeStackCapture } from '@/app/stack-capture'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
@@ -5,6 +7,7 @@ import { drawFirstScreenAsContent } from '@/app/root-layout'
 import { registerServiceWorker } from '@/lib/service-worker'
 import './index.css'
 
+resumeStackCapture()
 registerServiceWorker()
 
 const root = document.getElementById('root')!
