@@ -5,6 +5,13 @@ import { bodyOf, player, renderPage, stubFetch, urlOf } from '@/test/utils'
 import { resetCheckoutMemory } from '../api/checkout-api'
 import { parseCheckoutParams } from '../hooks/checkout-params'
 import { CheckoutPage } from './checkout-page'
+import { OrderSummary } from './order-summary'
+
+// The order summary as it is, its renders counted: the page must not be drawn again as the hold counts down.
+vi.mock('./order-summary', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./order-summary')>()
+  return { OrderSummary: vi.fn(real.OrderSummary) }
+})
 
 vi.mock('@stripe/stripe-js/pure', () => ({
   loadStripe: vi.fn(() => Promise.reject(new Error('Failed to load Stripe.js'))),
@@ -97,6 +104,26 @@ describe('Checkout page', () => {
     expect(screen.getByRole('link', { name: /Back to Pool/ })).toHaveAttribute('href', '/pool/31')
     expect(screen.getByText(/4242 4242 4242 4242/)).toBeInTheDocument()
     expect(screen.getByText(/4000 0000 0000 0002/)).toBeInTheDocument()
+  })
+
+  it('draws only the hold timer again as it counts down, and says when the hold runs out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const soon = { ...created(), expiresAt: new Date(Date.now() + 5_000).toISOString() }
+      open({ 'POST /api/create-escrow-payment': { status: 201, body: soon } })
+      expect(await screen.findByRole('timer')).toHaveTextContent(/Held for 0:0[345]/)
+      await screen.findByLabelText('Card number')
+      const drawn = vi.mocked(OrderSummary).mock.calls.length
+      await vi.advanceTimersByTimeAsync(2_000)
+      expect(screen.getByRole('timer')).toHaveTextContent(/Held for 0:0[123]/)
+      expect(vi.mocked(OrderSummary).mock.calls.length, 'order summary renders while the timer ticks').toBe(drawn)
+      await vi.advanceTimersByTimeAsync(4_000)
+      expect(await screen.findByText('Your hold expired')).toBeVisible()
+      expect(screen.getByRole('timer')).toHaveTextContent('Hold expired')
+      expect(screen.queryByLabelText('Card number')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('reuses the payment after a reload instead of creating a second hold', async () => {

@@ -59,7 +59,7 @@ function Checkout({ request }: { request: CheckoutRequest }) {
             <CardTitle level={2} className="flex items-center gap-2">
               <ShieldCheck className="size-5 text-emerald-700" aria-hidden="true" /> Card payment
             </CardTitle>
-            {payment && c.left !== null && <HoldTimer left={c.left} />}
+            {payment && <HoldTimer until={payment.expiresAt} />}
           </CardHeader>
           <CardContent className="grid gap-4">
             {preparing || !payment ? (

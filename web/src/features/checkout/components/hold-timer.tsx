@@ -1,9 +1,14 @@
 import { Clock } from 'lucide-react'
 import { cn } from '@/lib/utils'
-import { formatCountdown } from '../hooks/use-countdown'
+import { formatCountdown, useCountdown } from '../hooks/use-countdown'
 
-/** How long the squares stay held (amber in the last minute), or that the hold expired. */
-export function HoldTimer({ left }: { left: number }) {
+/**
+ * How long the squares stay held, until `until` (amber in the last minute), or that the hold expired. It
+ * counts down itself: only it is drawn again each second, not the checkout page around it.
+ */
+export function HoldTimer({ until }: { until: string }) {
+  const left = useCountdown(until)
+  if (left === null) return null
   const expired = left <= 0
   return (
     <span

@@ -5,7 +5,7 @@ import { ApiError, errorMessage } from '@/lib/api'
 import { useServerConfig } from '@/lib/config'
 import { formatCents, toCents } from '@/lib/money'
 import { checkoutKey, forgetCheckout, useCancelCheckout, usePoolForCheckout, usePurchaseSquares, type CheckoutRequest } from '../api/checkout-api'
-import { useCountdown } from './use-countdown'
+import { useExpired } from './use-countdown'
 import { useEscrowPayment } from './use-escrow-payment'
 
 function isUnauthorized(err: unknown) {
@@ -26,8 +26,8 @@ export function useCheckout(request: CheckoutRequest) {
   const purchase = usePurchaseSquares(request.poolId)
   const cancel = useCancelCheckout(request.poolId)
   const payment = escrow.status === 'ready' ? escrow.payment : null
-  const left = useCountdown(payment?.expiresAt)
-  const expired = left !== null && left <= 0
+  // Once, when the hold runs out (the timer on the page counts down by itself).
+  const expired = useExpired(payment?.expiresAt)
   const poolPath = `/pool/${request.poolId}`
   const key = checkoutKey(request)
 
@@ -91,7 +91,6 @@ export function useCheckout(request: CheckoutRequest) {
     payment,
     /** Still creating the payment or reading the server's payment settings. */
     preparing: escrow.status !== 'ready' || configLoading,
-    left,
     expired,
     poolPath,
     amountLabel,
