@@ -144,6 +144,7 @@ func TestKillMidDecision(t *testing.T) {
 			}
 			child.Process.Kill()
 			child.Wait()
+			waitChildSessions(t, url)
 			audit.Snapshot(t, wall).CheckBooks(t, wall)
 			t.Logf("round %d: killed %s; %d of %d pools decided", round, how, decided(), len(poolIDs))
 		}

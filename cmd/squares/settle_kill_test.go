@@ -99,6 +99,7 @@ func TestKillMidSettlement(t *testing.T) {
 			wg.Wait()
 			once.Do(func() { child.Process.Kill() })
 			child.Wait()
+			waitChildSessions(t, url)
 			checkBooks(t, ctx, db, pool.ID, -1)
 			audit.Snapshot(t, db).CheckBooks(t, db)
 		}
@@ -189,7 +190,7 @@ func spawnChild(t *testing.T, url string, stderr io.Writer, env ...string) (*exe
 			cmd.Env = append(cmd.Env, kv)
 		}
 	}
-	cmd.Env = append(cmd.Env, killChildEnv+"=1", "SQUARES_DATABASE_URL="+url, "SQUARES_ADDR="+addr, "SQUARES_DEV=1",
+	cmd.Env = append(cmd.Env, killChildEnv+"=1", "SQUARES_DATABASE_URL="+childDatabaseURL(url), "SQUARES_ADDR="+addr, "SQUARES_DEV=1",
 		"SQUARES_DEMO=0", "SQUARES_PAYMENTS=sandbox", "SQUARES_ADMIN_USERNAME=boss",
 		"SQUARES_ADMIN_PASSWORD=kill-test-password", "SQUARES_LOG_LEVEL=error",
 		// The money's crash safety is checked with every full pool drawn at once, as its audit expects; the
