@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -29,38 +30,46 @@ func childDatabaseURL(url string) string {
 	return url + sep + "application_name=" + childAppName
 }
 
-// waitChildSessions waits, once a killed child server is reaped, until PostgreSQL has ended its sessions.
-// A transaction whose COMMIT had reached the server before the child died still commits, after the
-// process is gone; an audit reading the tables meanwhile, a statement each, once saw a payment still held
-// whose capture the ledger already had (TestKillMidDecision). On SQLite the writes end with the process.
+// waitChildSessions waits, once a killed child server is reaped, until PostgreSQL has ended its sessions:
+// they stay open for a moment after the process is gone (up to 17 were counted), and a transaction of one
+// can still commit meanwhile. An audit reading the tables then, a statement each, once saw a payment still
+// held whose capture the ledger already had (TestKillMidDecision). On SQLite the writes end with the process.
 func waitChildSessions(t *testing.T, url string) {
 	t.Helper()
+	if err := childSessionsEnded(url, 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// childSessionsEnded polls until no session named childAppName is open in url's database (nil at once on
+// SQLite), or within has passed.
+func childSessionsEnded(url string, within time.Duration) error {
 	if strings.HasPrefix(url, "sqlite:") {
-		return
+		return nil
 	}
 	db, err := sql.Open("pgx", url)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	defer db.Close()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(within)
 	for {
 		var n int
 		if err := db.QueryRow(`SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database()
 			AND application_name = $1`, childAppName).Scan(&n); err != nil {
-			t.Fatal(err)
+			return err
 		}
 		if n == 0 {
-			return
+			return nil
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d sessions of the killed child server still open after 30 s", n)
+			return fmt.Errorf("%d sessions of the killed child server still open after %s", n, within)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
 }
 
-// TestWaitChildSessions: waitChildSessions waits while a session named as a child server's is open in the
+// TestWaitChildSessions: the wait holds while a session named as a child server's is open in the
 // test's database, however long, and returns once it ends; other sessions do not hold it.
 func TestWaitChildSessions(t *testing.T) {
 	if !slices.Contains(storetest.Engines, store.Postgres) {
@@ -82,19 +91,22 @@ func TestWaitChildSessions(t *testing.T) {
 		t.Fatalf("the child's session is named %q (%v), want %q", name, err, childAppName)
 	}
 
-	done := make(chan struct{})
-	go func() { waitChildSessions(t, url); close(done) }()
+	done := make(chan error, 1)
+	go func() { done <- childSessionsEnded(url, 20*time.Second) }()
 	select {
-	case <-done:
-		t.Fatal("waitChildSessions returned while the child's session was open")
+	case err := <-done:
+		t.Fatalf("the wait ended (%v) while the child's session was open", err)
 	case <-time.After(300 * time.Millisecond):
 	}
 	conn.Close()
 	child.Close()
 	select {
-	case <-done:
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("waitChildSessions still waiting 10 s after the child's session ended")
+		t.Fatal("still waiting 10 s after the child's session ended")
 	}
 }
 
