@@ -33,25 +33,21 @@ func childDatabaseURL(url string) string {
 // waitChildSessions waits, once a killed child server is reaped, until PostgreSQL has ended its sessions:
 // they stay open for a moment after the process is gone (up to 17 were counted), and a transaction of one
 // can still commit meanwhile. An audit reading the tables then, a statement each, once saw a payment still
-// held whose capture the ledger already had (TestKillMidDecision). On SQLite the writes end with the process.
-func waitChildSessions(t *testing.T, url string) {
+// held whose capture the ledger already had (TestKillMidDecision). It asks through the audit's own
+// connection. On SQLite the writes end with the process.
+func waitChildSessions(t *testing.T, url string, audit *storetest.Auditor) {
 	t.Helper()
-	if err := childSessionsEnded(url, 30*time.Second); err != nil {
+	if strings.HasPrefix(url, "sqlite:") {
+		return
+	}
+	if err := childSessionsEnded(audit.Conn, 30*time.Second); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// childSessionsEnded polls until no session named childAppName is open in url's database (nil at once on
-// SQLite), or within has passed.
-func childSessionsEnded(url string, within time.Duration) error {
-	if strings.HasPrefix(url, "sqlite:") {
-		return nil
-	}
-	db, err := sql.Open("pgx", url)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
+// childSessionsEnded polls db (a PostgreSQL database) until no session named childAppName is open in it, or
+// within has passed.
+func childSessionsEnded(db *sql.DB, within time.Duration) error {
 	deadline := time.Now().Add(within)
 	for {
 		var n int
@@ -77,10 +73,8 @@ func TestWaitChildSessions(t *testing.T) {
 	}
 	ctx := context.Background()
 	url := storetest.URL(t, store.Postgres)
+	// The wait asks through a session of its own, which does not hold it.
 	other := openSQL(t, url)
-	if err := other.PingContext(ctx); err != nil {
-		t.Fatal(err)
-	}
 	child := openSQL(t, childDatabaseURL(url))
 	conn, err := child.Conn(ctx)
 	if err != nil {
@@ -92,7 +86,7 @@ func TestWaitChildSessions(t *testing.T) {
 	}
 
 	done := make(chan error, 1)
-	go func() { done <- childSessionsEnded(url, 20*time.Second) }()
+	go func() { done <- childSessionsEnded(other, 20*time.Second) }()
 	select {
 	case err := <-done:
 		t.Fatalf("the wait ended (%v) while the child's session was open", err)

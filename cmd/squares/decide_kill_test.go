@@ -144,7 +144,7 @@ func TestKillMidDecision(t *testing.T) {
 			}
 			child.Process.Kill()
 			child.Wait()
-			waitChildSessions(t, url)
+			waitChildSessions(t, url, audit)
 			audit.Snapshot(t, wall).CheckBooks(t, wall)
 			t.Logf("round %d: killed %s; %d of %d pools decided", round, how, decided(), len(poolIDs))
 		}

@@ -121,7 +121,7 @@ func killMidPurchase(t *testing.T, engine string, pp *purchaseProvider) {
 		wg.Wait()
 		stats.kill()
 		child.Wait()
-		waitChildSessions(t, url)
+		waitChildSessions(t, url, audit)
 		audit.Snapshot(t, db).CheckBooks(t, db)
 		t.Logf("round %d: killed after %d requests; so far %d checkouts, %d confirmed", round, stats.killAt,
 			stats.checkouts.Load(), stats.confirmed.Load())

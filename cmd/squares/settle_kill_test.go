@@ -99,7 +99,7 @@ func TestKillMidSettlement(t *testing.T) {
 			wg.Wait()
 			once.Do(func() { child.Process.Kill() })
 			child.Wait()
-			waitChildSessions(t, url)
+			waitChildSessions(t, url, audit)
 			checkBooks(t, ctx, db, pool.ID, -1)
 			audit.Snapshot(t, db).CheckBooks(t, db)
 		}
