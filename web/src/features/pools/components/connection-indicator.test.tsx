@@ -69,4 +69,38 @@ describe('Connection indicator', () => {
     expect(spoken()).toMatch(/Live updates reconnected/)
     client.stop()
   })
+
+  it('changes state by its data-status alone: no class lists or icons swapped as the socket opens or drops', async () => {
+    const client = new RealtimeClient('ws://test/ws', { random: () => 0 })
+    render(
+      <RealtimeProvider client={client}>
+        <ConnectionIndicator />
+      </RealtimeProvider>,
+    )
+    const indicator = screen.getByTestId('connection-indicator')
+    act(() => {
+      vi.advanceTimersByTime(500)
+    })
+    expect(indicator).toHaveAttribute('data-status', 'connecting')
+    const changes: MutationRecord[] = []
+    const observer = new MutationObserver((records) => changes.push(...records))
+    observer.observe(indicator, { subtree: true, childList: true, attributes: true, characterData: true })
+    const changed = async () => {
+      await Promise.resolve()
+      const out = changes.map((m) => (m.type === 'attributes' ? `${m.type}:${m.attributeName}` : m.type))
+      changes.length = 0
+      return [...new Set(out)].sort()
+    }
+
+    act(() => FakeWebSocket.last!.open())
+    expect(indicator).toHaveAttribute('data-status', 'connected')
+    expect(indicator).toHaveTextContent(/^Connected$/)
+    expect(await changed()).toEqual(['attributes:data-status', 'characterData'])
+
+    act(() => FakeWebSocket.last!.drop(1006))
+    expect(indicator).toHaveTextContent(/^Disconnected$/)
+    expect(await changed()).toEqual(['attributes:data-status', 'characterData'])
+    observer.disconnect()
+    client.stop()
+  })
 })
