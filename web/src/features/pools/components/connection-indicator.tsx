@@ -44,7 +44,7 @@ export function ConnectionIndicator({ className }: { className?: string }) {
   // Each state's look hangs on the container's data-status, the one attribute a change of state sets, not on
   // class lists and children swapped per state: under an inspector (Lighthouse's trace, DevTools) the browser
   // records the script's stack for every style invalidation, and swapping the pill's classes and icon as the
-  // socket opened cost the pool page's load 18 ms there (docs/performance.md). The classes are written out
+  // socket opened cost the pool page's load 12-17 ms there (docs/performance.md). The classes are written out
   // whole: Tailwind finds them in the source as text.
   return (
     // As tall as the pill of "Connecting…" when it says "Connected" too: the card below does not move up as the
