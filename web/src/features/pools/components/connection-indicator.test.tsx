@@ -4,24 +4,29 @@ import { FakeWebSocket } from '@/test/fake-websocket'
 import { RealtimeClient, RealtimeProvider } from '@/lib/realtime'
 import { ConnectionIndicator } from './connection-indicator'
 
+/** The indicator on a client of its own, 500 ms in: the client has opened its first socket, not yet connected. */
+function renderIndicator() {
+  const client = new RealtimeClient('ws://test/ws', { random: () => 0 })
+  render(
+    <RealtimeProvider client={client}>
+      <ConnectionIndicator />
+    </RealtimeProvider>,
+  )
+  act(() => {
+    vi.advanceTimersByTime(500)
+  })
+  return { client, indicator: screen.getByTestId('connection-indicator') }
+}
+
 describe('Connection indicator', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
   it('shows every state but announces only a settled change, not each retry', () => {
-    const client = new RealtimeClient('ws://test/ws', { random: () => 0 })
-    render(
-      <RealtimeProvider client={client}>
-        <ConnectionIndicator />
-      </RealtimeProvider>,
-    )
-    const indicator = screen.getByTestId('connection-indicator')
+    const { client, indicator } = renderIndicator()
     const live = () => [...document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]')]
     const spoken = () => live().map((el) => el.textContent ?? '').join(' ').trim()
 
-    act(() => {
-      vi.advanceTimersByTime(500)
-    })
     act(() => FakeWebSocket.last!.open())
     expect(indicator).toHaveTextContent('Connected')
     // Only about the connection, and quiet when it is fine: no "Live" badge (that would be the game's word).
@@ -71,16 +76,7 @@ describe('Connection indicator', () => {
   })
 
   it('changes state by its data-status alone: no class lists or icons swapped as the socket opens or drops', async () => {
-    const client = new RealtimeClient('ws://test/ws', { random: () => 0 })
-    render(
-      <RealtimeProvider client={client}>
-        <ConnectionIndicator />
-      </RealtimeProvider>,
-    )
-    const indicator = screen.getByTestId('connection-indicator')
-    act(() => {
-      vi.advanceTimersByTime(500)
-    })
+    const { client, indicator } = renderIndicator()
     expect(indicator).toHaveAttribute('data-status', 'connecting')
     const changes: MutationRecord[] = []
     const observer = new MutationObserver((records) => changes.push(...records))
